@@ -5,9 +5,15 @@ import java.sql.SQLException;
 /**
  * Writes rows in one COPY format into a single reusable buffer and hands full buffers to a {@link
  * CopySink}, only between rows. A row is {@code beginRow}, one call per field, {@code endRow}; the
- * stream ends with {@code finish}. No call allocates per value.
+ * stream ends with {@code finish}. No call allocates per value. One encoder writes one COPY stream
+ * and is not reused after {@code finish}.
+ *
+ * <p>Only the sink does I/O, so only {@code endRow} and {@code finish} throw {@link SQLException}.
+ * To keep the per-value path free of checks, nothing verifies that a row has as many fields as
+ * {@code beginRow} announced: that is the caller's side of the contract.
  */
 public interface RowEncoder {
+  /** Starts a row of {@code fieldCount} fields: exactly that many field calls follow. */
   void beginRow(int fieldCount);
 
   void int4(int value);
@@ -24,6 +30,7 @@ public interface RowEncoder {
 
   void nullValue();
 
+  /** Ends the row; the buffer may go to the sink here, never in the middle of a row. */
   void endRow() throws SQLException;
 
   /** Writes any trailer and flushes what is left. */

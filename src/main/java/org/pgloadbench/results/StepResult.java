@@ -16,7 +16,8 @@ import java.util.Map;
  * @param rows rows loaded (COPY, checked against the rows generated) or null
  * @param walBytes WAL written during the step: the {@code pg_current_wal_insert_lsn()} delta
  * @param tableBytes the table's heap size after the step
- * @param pages heap pages after the step
+ * @param pages heap pages in use after the step: the relation's pages less the never-initialised ones
+ *     that bulk extension (16+) leaves at its end, so that a COPY FREEZE shows all its pages frozen
  * @param frozenPages pages marked all-frozen in the visibility map after the step
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,0 +1,43 @@
+# pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
+#              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+
+SCENARIO ?=
+PG ?=
+SCALE ?=
+REPEAT ?=
+WARMUP ?=
+RUN ?=
+MVN ?= mvn -B -q -Dstyle.color=never
+JAVA ?= java
+JAR := target/pgloadbench.jar
+SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
+PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
+
+.PHONY: build bench plan report test clean
+
+build: $(JAR)
+
+# Maven fetches the dependencies and the PostgreSQL binaries (target/postgres) on the first build.
+$(JAR): $(SOURCES)
+	$(MVN) -DskipTests package
+
+bench: $(JAR) require-scenario
+	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES)
+
+plan: $(JAR) require-scenario
+	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
+
+report: $(JAR)
+	@test -n "$(RUN)" || { echo "usage: make report RUN=results/<scenario>/<run-id>" >&2; exit 2; }
+	@$(PGLOADBENCH) report "$(RUN)"
+
+test:
+	$(MVN) test
+
+clean:
+	$(MVN) clean
+
+.PHONY: require-scenario
+require-scenario:
+	@test -n "$(SCENARIO)" || { echo "usage: make bench SCENARIO=<name under scenarios/ or a YAML file> [PG=15,17] [SCALE=0.1] [REPEAT=3]; scenarios: $$(ls scenarios | sed -n 's/\.yaml$$//p' | tr '\n' ' ')" >&2; exit 2; }

@@ -1,0 +1,100 @@
+package org.pgloadbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.pgloadbench.scenario.Overrides;
+
+/**
+ * The command line, parsed once into a record. Overrides keep the make-variable names in their
+ * error messages (PG, SCALE, REPEAT, WARMUP), since that is how most users give them.
+ */
+record Options(
+    String command,
+    String target,
+    List<String> versions,
+    Double scale,
+    Integer repeat,
+    Integer warmup,
+    Path scenarios,
+    Path results,
+    Path reports,
+    Path workDir) {
+
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: pgloadbench bench|plan <scenario> [options]",
+          "       pgloadbench report <results/<scenario>/<run-id>> [--reports DIR]",
+          "  <scenario>        a name under scenarios/ (ways-binary-freeze) or a path to a YAML file",
+          "  --pg 15,17        PostgreSQL versions instead of the scenario's",
+          "  --scale 0.1       multiply every row count",
+          "  --repeat N        repetitions instead of the scenario's",
+          "  --warmup N        unmeasured warm-up loads per server",
+          "  --scenarios DIR   where scenario names are looked up (scenarios)",
+          "  --results DIR     where results go (results)",
+          "  --reports DIR     where reports go (reports)",
+          "  --work-dir DIR    where the servers' data directories go (the system temp dir)");
+
+  static Options parse(String... args) throws UsageException {
+    List<String> positional = new ArrayList<>();
+    List<String> versions = null;
+    Double scale = null;
+    Integer repeat = null;
+    Integer warmup = null;
+    Path scenarios = Path.of("scenarios");
+    Path results = Path.of("results");
+    Path reports = Path.of("reports");
+    Path workDir = null;
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (!arg.startsWith("--")) {
+        positional.add(arg);
+        continue;
+      }
+      if (arg.equals("--help")) {
+        throw new UsageException(null);
+      }
+      if (i + 1 == args.length) {
+        throw new UsageException(arg + " needs a value");
+      }
+      String value = args[++i];
+      switch (arg) {
+        case "--pg" -> versions = value.isBlank() ? null : Arrays.stream(value.split(",")).map(String::strip).toList();
+        case "--scale" -> scale = value.isBlank() ? null : number(arg, value, "SCALE", Double::valueOf);
+        case "--repeat" -> repeat = value.isBlank() ? null : number(arg, value, "REPEAT", Integer::valueOf);
+        case "--warmup" -> warmup = value.isBlank() ? null : number(arg, value, "WARMUP", Integer::valueOf);
+        case "--scenarios" -> scenarios = Path.of(value);
+        case "--results" -> results = Path.of(value);
+        case "--reports" -> reports = Path.of(value);
+        case "--work-dir" -> workDir = Path.of(value);
+        default -> throw new UsageException("unknown option " + arg);
+      }
+    }
+    if (positional.size() != 2 || !List.of("bench", "plan", "report").contains(positional.get(0))) {
+      throw new UsageException(positional.isEmpty() ? null : "expected a command and one scenario or run directory");
+    }
+    return new Options(positional.get(0), positional.get(1), versions, scale, repeat, warmup, scenarios, results, reports, workDir);
+  }
+
+  Overrides overrides() {
+    return new Overrides(versions, scale, repeat, warmup);
+  }
+
+  private static <T> T number(String option, String value, String makeVariable, java.util.function.Function<String, T> parse)
+      throws UsageException {
+    try {
+      return parse.apply(value.strip());
+    } catch (NumberFormatException e) {
+      throw new UsageException(makeVariable + "=" + value + " (" + option + "): not a number");
+    }
+  }
+
+  /** A command line that cannot be run; a null message asks for the usage text alone. */
+  static final class UsageException extends Exception {
+    UsageException(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package org.pgloadbench.copy;
+
+import java.sql.SQLException;
+import java.util.Objects;
+
+/**
+ * COPY's binary format: a header, then per row an int16 field count and per field an int32 byte
+ * length (-1 for NULL) and the value in the type's binary send form, then an int16 -1 trailer. All
+ * integers are big-endian.
+ */
+public final class BinaryRowEncoder implements RowEncoder {
+  /** Signature, int32 flags 0, int32 header-extension length 0. */
+  private static final byte[] HEADER = {
+    'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0
+  };
+
+  private static final int INT8_OID = 20;
+  private static final int JSONB_VERSION = 1;
+
+  /** ndim, has_null, element oid: all an empty array is. */
+  private static final int ARRAY_HEADER_BYTES = 12;
+
+  /** One dimension adds its size and lower bound; each element is its int32 length and int64. */
+  private static final int ARRAY_DIMENSION_BYTES = 8;
+
+  private static final int ARRAY_ELEMENT_BYTES = 4 + 8;
+
+  private final CopyBuffer buffer;
+
+  public BinaryRowEncoder(CopySink sink) {
+    this.buffer = new CopyBuffer(sink);
+    buffer.reserve(HEADER.length);
+    buffer.putBytes(HEADER);
+  }
+
+  @Override
+  public void beginRow(int fieldCount) {
+    buffer.reserve(2);
+    buffer.putShort(fieldCount);
+  }
+
+  @Override
+  public void int4(int value) {
+    buffer.reserve(4 + 4);
+    buffer.putInt(4);
+    buffer.putInt(value);
+  }
+
+  @Override
+  public void int8(long value) {
+    buffer.reserve(4 + 8);
+    buffer.putInt(8);
+    buffer.putLong(value);
+  }
+
+  /** array_send's form; its size is known up front, so the whole field is reserved at once. */
+  @Override
+  public void int8Array(long[] values, int count) {
+    Objects.checkFromIndexSize(0, count, values.length);
+    if (count == 0) {
+      buffer.reserve(4 + ARRAY_HEADER_BYTES);
+      buffer.putInt(ARRAY_HEADER_BYTES);
+      buffer.putInt(0); // ndim
+      buffer.putInt(0); // has_null
+      buffer.putInt(INT8_OID);
+      return;
+    }
+    int length = ARRAY_HEADER_BYTES + ARRAY_DIMENSION_BYTES + ARRAY_ELEMENT_BYTES * count;
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
+    buffer.putInt(1); // ndim
+    buffer.putInt(0); // has_null
+    buffer.putInt(INT8_OID);
+    buffer.putInt(count);
+    buffer.putInt(1); // lower bound
+    for (int i = 0; i < count; i++) {
+      buffer.putInt(8);
+      buffer.putLong(values[i]);
+    }
+  }
+
+  /** jsonb_send's form: a version byte, then the JSON text. */
+  @Override
+  public void jsonb(CharSequence json) {
+    int lengthAt = startVariableLength(1);
+    buffer.putByte(JSONB_VERSION);
+    buffer.putUtf8(json);
+    endVariableLength(lengthAt);
+  }
+
+  @Override
+  public void text(CharSequence value) {
+    int lengthAt = startVariableLength(0);
+    buffer.putUtf8(value);
+    endVariableLength(lengthAt);
+  }
+
+  @Override
+  public void nullValue() {
+    buffer.reserve(4);
+    buffer.putInt(-1);
+  }
+
+  @Override
+  public void endRow() throws SQLException {
+    buffer.endRow();
+  }
+
+  @Override
+  public void finish() throws SQLException {
+    buffer.reserve(2);
+    buffer.putShort(-1);
+    buffer.flush();
+  }
+
+  /**
+   * Leaves room for a length not known yet, plus {@code prefixBytes} the caller writes next, and
+   * returns where the length goes. The row stays contiguous in the buffer (see {@link CopyBuffer}),
+   * so the length can be filled in after the value is written: one UTF-8 pass.
+   */
+  private int startVariableLength(int prefixBytes) {
+    buffer.reserve(4 + prefixBytes);
+    int lengthAt = buffer.position();
+    buffer.putInt(0);
+    return lengthAt;
+  }
+
+  private void endVariableLength(int lengthAt) {
+    buffer.putIntAt(lengthAt, buffer.position() - lengthAt - 4);
+  }
+}

@@ -1,0 +1,214 @@
+package org.pgloadbench.copy;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The one reusable byte array an encoder writes into, and the only place that talks to the {@link
+ * CopySink}.
+ *
+ * <p>Writing is two-step: {@link #reserve} makes room, then the {@code put} methods write without
+ * checking, so a fixed-size value costs one comparison. The buffer goes to the sink only in {@link
+ * #endRow} (once it holds {@link #FLUSH_THRESHOLD} bytes) and in {@link #flush}, so every chunk
+ * ends on a row boundary. A row therefore has to fit in the array whole: a row that does not makes
+ * it double. The array holds less than {@code FLUSH_THRESHOLD} bytes of earlier rows plus the
+ * current row (plus at most 12 KiB reserved ahead, see {@link #SLICE_CHARS}), so its size stays
+ * below twice that sum, whatever the number of rows: it depends on the largest row only.
+ */
+final class CopyBuffer {
+  static final int FLUSH_THRESHOLD = 64 * 1024;
+
+  /**
+   * Equal to the threshold, so the first row that crosses 64 KiB doubles the array once, to 128
+   * KiB, where it stays unless a larger row comes.
+   */
+  static final int INITIAL_CAPACITY = 64 * 1024;
+
+  /** Doubling from 64 KiB lands here; PostgreSQL's 1 GB field limit makes larger rows useless. */
+  private static final int MAX_CAPACITY = 1 << 30;
+
+  /**
+   * Strings are encoded in slices of this many chars, each reserving its worst case (3 bytes a
+   * char), so a long ASCII string over-reserves by at most 12 KiB instead of twice its length.
+   */
+  private static final int SLICE_CHARS = 4096;
+
+  private static final byte[] NO_ESCAPES = new byte[128];
+
+  /** -10, -100, ... -10^18: digit counting on a non-positive value, see {@link #putDecimal}. */
+  private static final long[] NEGATIVE_POWERS_OF_TEN = new long[18];
+
+  static {
+    long power = -10;
+    for (int i = 0; i < NEGATIVE_POWERS_OF_TEN.length; i++, power *= 10) {
+      NEGATIVE_POWERS_OF_TEN[i] = power;
+    }
+  }
+
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+  private final CopySink sink;
+  private byte[] bytes = new byte[INITIAL_CAPACITY];
+  private int position;
+
+  CopyBuffer(CopySink sink) {
+    this.sink = Objects.requireNonNull(sink, "sink");
+  }
+
+  /** Makes room for {@code count} more bytes; the {@code put} calls that use them do not check. */
+  void reserve(int count) {
+    if (count > bytes.length - position) {
+      grow(count);
+    }
+  }
+
+  private void grow(int count) {
+    long required = (long) position + count;
+    if (required > MAX_CAPACITY) {
+      throw new IllegalStateException("a COPY row larger than 1 GiB cannot be encoded");
+    }
+    int capacity = bytes.length;
+    while (capacity < required) {
+      capacity *= 2;
+    }
+    bytes = Arrays.copyOf(bytes, capacity);
+  }
+
+  int position() {
+    return position;
+  }
+
+  /** The array's current size: what the memory bound is about. */
+  int capacity() {
+    return bytes.length;
+  }
+
+  void putByte(int value) {
+    bytes[position++] = (byte) value;
+  }
+
+  void putBytes(byte[] values) {
+    System.arraycopy(values, 0, bytes, position, values.length);
+    position += values.length;
+  }
+
+  void putShort(int value) {
+    SHORT.set(bytes, position, (short) value);
+    position += 2;
+  }
+
+  void putInt(int value) {
+    INT.set(bytes, position, value);
+    position += 4;
+  }
+
+  /** Overwrites 4 bytes written earlier: how a length reserved before its value is filled in. */
+  void putIntAt(int offset, int value) {
+    INT.set(bytes, offset, value);
+  }
+
+  void putLong(long value) {
+    LONG.set(bytes, position, value);
+    position += 8;
+  }
+
+  /** Writes {@code value} in ASCII decimal: at most 20 bytes ({@code Long.MIN_VALUE}). */
+  void putDecimal(long value) {
+    // Digits come from the non-positive form, because -Long.MIN_VALUE does not exist.
+    long negative = value;
+    if (value < 0) {
+      bytes[position++] = '-';
+    } else {
+      negative = -value;
+    }
+    int digits = 1;
+    while (digits <= NEGATIVE_POWERS_OF_TEN.length
+        && negative <= NEGATIVE_POWERS_OF_TEN[digits - 1]) {
+      digits++;
+    }
+    position += digits;
+    int at = position;
+    do {
+      bytes[--at] = (byte) ('0' - (int) (negative % 10));
+      negative /= 10;
+    } while (negative != 0);
+  }
+
+  /** Writes {@code value} as UTF-8; reserves its own room. */
+  void putUtf8(CharSequence value) {
+    putUtf8(value, NO_ESCAPES);
+  }
+
+  /**
+   * Writes {@code value} as UTF-8, replacing each ASCII char {@code c} whose {@code
+   * backslashEscapes[c]} is not 0 by a backslash and that byte. Reserves its own room.
+   *
+   * <p>An unpaired surrogate has no UTF-8 form; it becomes {@code '?'}, as in {@code
+   * String.getBytes(UTF_8)}.
+   */
+  void putUtf8(CharSequence value, byte[] backslashEscapes) {
+    int length = value.length();
+    int i = 0;
+    while (i < length) {
+      int sliceEnd = Math.min(length, i + SLICE_CHARS);
+      // 3 bytes a char at most; +1 for a surrogate pair whose low half lies past sliceEnd.
+      reserve(3 * (sliceEnd - i) + 1);
+      byte[] b = bytes;
+      int p = position;
+      while (i < sliceEnd) {
+        char c = value.charAt(i++);
+        if (c < 0x80) {
+          byte escape = backslashEscapes[c];
+          if (escape == 0) {
+            b[p++] = (byte) c;
+          } else {
+            b[p++] = '\\';
+            b[p++] = escape;
+          }
+        } else if (c < 0x800) {
+          b[p++] = (byte) (0xC0 | (c >> 6));
+          b[p++] = (byte) (0x80 | (c & 0x3F));
+        } else if (!Character.isSurrogate(c)) {
+          b[p++] = (byte) (0xE0 | (c >> 12));
+          b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+          b[p++] = (byte) (0x80 | (c & 0x3F));
+        } else if (Character.isHighSurrogate(c)
+            && i < length
+            && Character.isLowSurrogate(value.charAt(i))) {
+          int codePoint = Character.toCodePoint(c, value.charAt(i++));
+          b[p++] = (byte) (0xF0 | (codePoint >> 18));
+          b[p++] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
+          b[p++] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+          b[p++] = (byte) (0x80 | (codePoint & 0x3F));
+        } else {
+          b[p++] = '?';
+        }
+      }
+      position = p;
+    }
+  }
+
+  /** Called after each row: hands the buffer over once it is worth a write. */
+  void endRow() throws SQLException {
+    if (position >= FLUSH_THRESHOLD) {
+      flush();
+    }
+  }
+
+  /** Hands whatever is buffered to the sink. */
+  void flush() throws SQLException {
+    if (position > 0) {
+      sink.write(bytes, 0, position);
+      position = 0;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package org.pgloadbench.copy;
+
+import java.sql.SQLException;
+import java.util.Objects;
+
+/**
+ * COPY's text format: fields separated by TAB, rows ended by LF, NULL as {@code \N}, values in
+ * their text form in UTF-8 (the client encoding pgjdbc sets). No end marker: through the protocol,
+ * COPY ends with CopyDone, not {@code \.}.
+ */
+public final class TextRowEncoder implements RowEncoder {
+  /** At most 20 bytes for an int8 ({@code Long.MIN_VALUE}), 11 for an int4. */
+  private static final int INT8_DIGITS = 20;
+
+  private static final int INT4_DIGITS = 11;
+
+  /**
+   * What follows the backslash for each ASCII char that is escaped. COPY FROM requires it for
+   * backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so the
+   * output matches what the server itself writes. Other control chars go through unchanged, which
+   * COPY FROM accepts.
+   */
+  private static final byte[] ESCAPES = new byte[128];
+
+  static {
+    ESCAPES['\\'] = '\\';
+    ESCAPES['\t'] = 't';
+    ESCAPES['\n'] = 'n';
+    ESCAPES['\r'] = 'r';
+    ESCAPES['\b'] = 'b';
+    ESCAPES['\f'] = 'f';
+    ESCAPES[0x0B] = 'v';
+  }
+
+  private final CopyBuffer buffer;
+  private boolean firstField;
+
+  public TextRowEncoder(CopySink sink) {
+    this.buffer = new CopyBuffer(sink);
+  }
+
+  /** The text format carries no field count; the server checks it against the column list. */
+  @Override
+  public void beginRow(int fieldCount) {
+    firstField = true;
+  }
+
+  @Override
+  public void int4(int value) {
+    startField(INT4_DIGITS);
+    buffer.putDecimal(value);
+  }
+
+  @Override
+  public void int8(long value) {
+    startField(INT8_DIGITS);
+    buffer.putDecimal(value);
+  }
+
+  /** An array literal such as {@code {1,-2,3}}; numbers need no quotes, nor COPY escapes. */
+  @Override
+  public void int8Array(long[] values, int count) {
+    Objects.checkFromIndexSize(0, count, values.length);
+    startField(2);
+    buffer.putByte('{');
+    for (int i = 0; i < count; i++) {
+      // Room for the comma and the number; reserving per element keeps the buffer at what the
+      // array really takes, not 21 bytes an element.
+      buffer.reserve(1 + INT8_DIGITS);
+      if (i > 0) {
+        buffer.putByte(',');
+      }
+      buffer.putDecimal(values[i]);
+    }
+    buffer.reserve(1);
+    buffer.putByte('}');
+  }
+
+  @Override
+  public void jsonb(CharSequence json) {
+    text(json);
+  }
+
+  @Override
+  public void text(CharSequence value) {
+    startField(0);
+    buffer.putUtf8(value, ESCAPES);
+  }
+
+  @Override
+  public void nullValue() {
+    startField(2);
+    buffer.putByte('\\');
+    buffer.putByte('N');
+  }
+
+  @Override
+  public void endRow() throws SQLException {
+    buffer.reserve(1);
+    buffer.putByte('\n');
+    buffer.endRow();
+  }
+
+  @Override
+  public void finish() throws SQLException {
+    buffer.flush();
+  }
+
+  /** Writes the separator a field needs and reserves {@code valueBytes} for the value after it. */
+  private void startField(int valueBytes) {
+    buffer.reserve(1 + valueBytes);
+    if (firstField) {
+      firstField = false;
+    } else {
+      buffer.putByte('\t');
+    }
+  }
+}

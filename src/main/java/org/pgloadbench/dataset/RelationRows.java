@@ -1,0 +1,150 @@
+package org.pgloadbench.dataset;
+
+import org.pgloadbench.copy.RowEncoder;
+
+/**
+ * planet_osm_rels rows: id = index + 1, the members as a jsonb array of {@code
+ * {"type":"W","ref":123,"role":"outer"}} objects and tags, never NULL.
+ *
+ * <p>A relation is a multipolygon (45%: ways, outer or inner), a route (25%: ways with role "", and
+ * nodes as stop or platform), a boundary (10%: outer ways, a few subarea relations) or an
+ * associated street (20%: street ways, house nodes and ways). It has 2 + 3·e^(1.2·z) members,
+ * capped at 300: median 5, mean about 8. Like a way's refs, member refs start near the relation's
+ * share of the node and way id spaces (index·N/R, index·W/R) and mostly run consecutively; member
+ * relations are up to 100 ids earlier, as subareas are created before their parent.
+ */
+final class RelationRows implements RowGenerator {
+  static final int MAX_MEMBERS = 300;
+
+  private static final long STREAM = 4;
+  private static final int JUMP_PERCENT = 20;
+  private static final long MAX_JUMP = 1000;
+
+  private enum Kind {
+    MULTIPOLYGON(
+        new String[][] {
+          {"type", "multipolygon", "landuse", "forest"},
+          {"type", "multipolygon", "landuse", "residential"},
+          {"type", "multipolygon", "building", "yes"},
+          {"type", "multipolygon", "natural", "water", "name", null},
+        }),
+    ROUTE(
+        new String[][] {
+          {"type", "route", "route", "bus", "ref", "12", "name", null},
+          {"type", "route", "route", "hiking", "name", null},
+          {"type", "route", "route", "bicycle", "network", "lcn", "name", null},
+        }),
+    BOUNDARY(
+        new String[][] {
+          {"type", "boundary", "boundary", "administrative", "admin_level", "8", "name", null},
+          {"type", "boundary", "boundary", "postal_code", "postal_code", "10115"},
+        }),
+    STREET(new String[][] {{"type", "associatedStreet", "name", null}});
+
+    final String[][] tagSets;
+
+    Kind(String[][] tagSets) {
+      this.tagSets = tagSets;
+    }
+  }
+
+  private final RowRandom random;
+  private final long nodeIds;
+  private final long wayIds;
+  private final long relationIds;
+  private final double nodesPerRelation;
+  private final double waysPerRelation;
+  private final JsonBuilder members = new JsonBuilder();
+  private final JsonBuilder tags = new JsonBuilder();
+  private long nodePosition;
+  private long wayPosition;
+
+  /** Members point into 1..nodeIds, 1..wayIds and 1..relationIds (the rows of this table). */
+  RelationRows(long seed, long nodeIds, long wayIds, long relationIds) {
+    this.random = new RowRandom(seed, STREAM);
+    this.nodeIds = nodeIds;
+    this.wayIds = wayIds;
+    this.relationIds = relationIds;
+    this.nodesPerRelation = (double) nodeIds / relationIds;
+    this.waysPerRelation = (double) wayIds / relationIds;
+  }
+
+  @Override
+  public void write(long index, RowEncoder encoder) {
+    random.startRow(index);
+    Kind kind = kind(random.nextInt(100));
+    int count = memberCount();
+    nodePosition = (long) (index * nodesPerRelation) + random.nextLong(-MAX_JUMP, MAX_JUMP);
+    wayPosition = (long) (index * waysPerRelation) + random.nextLong(-MAX_JUMP, MAX_JUMP);
+
+    members.clear().beginArray();
+    for (int i = 0; i < count; i++) {
+      switch (kind) {
+        case MULTIPOLYGON -> way(i == 0 || random.percent(60) ? "outer" : "inner");
+        case ROUTE -> {
+          if (random.percent(30)) {
+            node(random.percent(50) ? "stop" : "platform");
+          } else {
+            way("");
+          }
+        }
+        case BOUNDARY -> {
+          if (i > 0 && random.percent(5)) {
+            member("R", 1 + Math.floorMod(index - random.nextLong(1, 100), relationIds), "");
+          } else {
+            way("outer");
+          }
+        }
+        case STREET -> {
+          if (i == 0 || random.percent(15)) {
+            way("street");
+          } else if (random.percent(70)) {
+            node("");
+          } else {
+            way("");
+          }
+        }
+      }
+    }
+    members.endArray();
+    OsmTags.write(tags.clear(), OsmTags.pick(kind.tagSets, random), random);
+
+    encoder.int8(index + 1);
+    encoder.jsonb(members.text());
+    encoder.jsonb(tags.text());
+  }
+
+  private int memberCount() {
+    long count = 2 + Math.round(3 * Math.exp(1.2 * random.nextGaussian()));
+    return (int) Math.min(MAX_MEMBERS, count);
+  }
+
+  private static Kind kind(int percentile) {
+    if (percentile < 45) {
+      return Kind.MULTIPOLYGON;
+    } else if (percentile < 70) {
+      return Kind.ROUTE;
+    } else if (percentile < 80) {
+      return Kind.BOUNDARY;
+    }
+    return Kind.STREET;
+  }
+
+  private void node(String role) {
+    member("N", 1 + Math.floorMod(nodePosition, nodeIds), role);
+    nodePosition = advance(nodePosition);
+  }
+
+  private void way(String role) {
+    member("W", 1 + Math.floorMod(wayPosition, wayIds), role);
+    wayPosition = advance(wayPosition);
+  }
+
+  private long advance(long position) {
+    return position + (random.percent(JUMP_PERCENT) ? random.nextLong(-MAX_JUMP, MAX_JUMP) : 1);
+  }
+
+  private void member(String type, long ref, String role) {
+    members.beginObject().field("type", type).field("ref", ref).field("role", role).endObject();
+  }
+}

@@ -1,0 +1,101 @@
+package org.pgloadbench.dataset;
+
+import org.pgloadbench.copy.RowEncoder;
+
+/**
+ * planet_osm_ways rows: id = index + 1, the node refs as int8[] and (almost always) tags.
+ *
+ * <p>Half of the ways are buildings: a closed ring of 4 nodes, 5 refs with the last equal to the
+ * first. The others have a log-normal length (median 8, sigma 1.1: mean about 15, one in a few
+ * million reaches the cap) clamped to 2..2000 refs, OSM's limit. A building uses 4 new nodes and
+ * another way about 15, so ways consume about 9 nodes each, the planet's ratio. Way k starts near
+ * node index k·N/W and its refs mostly run consecutively, as nodes created with their way do; about
+ * 5% of the steps jump up to 1000 nodes away: a node shared with a nearby way. Refs wrap around
+ * within 1..N, so any node count works.
+ */
+final class WayRows implements RowGenerator {
+  static final int MAX_REFS = 2000;
+  static final int BUILDING_PERCENT = 50;
+
+  private static final long STREAM = 3;
+  private static final int UNTAGGED_PERCENT = 2;
+  private static final int JUMP_PERCENT = 5;
+  private static final long MAX_JUMP = 1000;
+  private static final double MEDIAN_REFS = 8;
+  private static final double SIGMA_REFS = 1.1;
+
+  private static final String[][] BUILDING_TAG_SETS = {
+    {"building", "yes"},
+    {"building", "yes"},
+    {"building", "yes"},
+    {"building", "house"},
+    {"building", "residential", "building:levels", "3"},
+  };
+
+  private static final String[][] OTHER_TAG_SETS = {
+    {"highway", "residential", "name", null},
+    {"highway", "residential", "name", null},
+    {"highway", "service"},
+    {"highway", "service", "service", "driveway"},
+    {"highway", "footway"},
+    {"highway", "track", "tracktype", "grade3"},
+    {"highway", "unclassified", "name", null},
+    {"highway", "tertiary", "maxspeed", "50", "name", null},
+    {"waterway", "stream"},
+    {"barrier", "fence"},
+    {"power", "line", "voltage", "110000"},
+    {"railway", "rail", "gauge", "1435"},
+  };
+
+  private final RowRandom random;
+  private final long nodeIds;
+  private final double nodesPerWay;
+  private final long[] refs = new long[MAX_REFS];
+  private final JsonBuilder json = new JsonBuilder();
+
+  /** {@code nodeIds}: refs point to 1..nodeIds; {@code wayCount} spreads the ways over them. */
+  WayRows(long seed, long nodeIds, long wayCount) {
+    this.random = new RowRandom(seed, STREAM);
+    this.nodeIds = nodeIds;
+    this.nodesPerWay = (double) nodeIds / wayCount;
+  }
+
+  @Override
+  public void write(long index, RowEncoder encoder) {
+    random.startRow(index);
+    boolean building = random.percent(BUILDING_PERCENT);
+    long position = (long) (index * nodesPerWay) + random.nextLong(-MAX_JUMP, MAX_JUMP);
+    int count;
+    if (building) {
+      for (int i = 0; i < 4; i++) {
+        refs[i] = nodeId(position + i);
+      }
+      refs[4] = refs[0];
+      count = 5;
+    } else {
+      count = (int) Math.min(MAX_REFS, Math.max(2, Math.round(logNormal())));
+      for (int i = 0; i < count; i++) {
+        refs[i] = nodeId(position);
+        position += random.percent(JUMP_PERCENT) ? random.nextLong(-MAX_JUMP, MAX_JUMP) : 1;
+      }
+    }
+
+    encoder.int8(index + 1);
+    encoder.int8Array(refs, count);
+    if (random.percent(UNTAGGED_PERCENT)) {
+      encoder.nullValue(); // e.g. an inner ring that only a multipolygon relation tags
+    } else {
+      String[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
+      OsmTags.write(json.clear(), OsmTags.pick(tagSets, random), random);
+      encoder.jsonb(json.text());
+    }
+  }
+
+  private double logNormal() {
+    return MEDIAN_REFS * Math.exp(SIGMA_REFS * random.nextGaussian());
+  }
+
+  private long nodeId(long position) {
+    return 1 + Math.floorMod(position, nodeIds);
+  }
+}

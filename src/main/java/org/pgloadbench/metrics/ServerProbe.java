@@ -1,0 +1,95 @@
+package org.pgloadbench.metrics;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * What the runner reads from the server around a step, outside the timed region: the WAL insert
+ * position, and the table's size and visibility map afterwards.
+ */
+public final class ServerProbe {
+  /**
+   * Heap pages at the end of the table that were never initialised: from 16 on, COPY extends a table
+   * many pages at a time and leaves the last few unused. Counted backwards from the end, reading only
+   * those pages and the first one in use, so the probe costs next to nothing and sets no hint bits.
+   */
+  private static final String TRAILING_NEW_PAGES =
+      "WITH RECURSIVE tail(block) AS ("
+          + " SELECT pg_relation_size(c.oid) / current_setting('block_size')::int8"
+          + " UNION ALL SELECT block - 1 FROM tail"
+          + " WHERE block > 0 AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)"
+          + " SELECT count(*) - 1 FROM tail";
+
+  private final boolean visibility;
+  private final boolean pageinspect;
+
+  private ServerProbe(boolean visibility, boolean pageinspect) {
+    this.visibility = visibility;
+    this.pageinspect = pageinspect;
+  }
+
+  /**
+   * A probe for a fresh database. Frozen pages need the pg_visibility extension, and telling the
+   * never-used pages at the end of the heap from the rest needs pageinspect; where the server lacks
+   * them, those figures are left out (or the pages counted raw) rather than failing the run.
+   */
+  public static ServerProbe install(Connection connection) {
+    return new ServerProbe(createExtension(connection, "pg_visibility"), createExtension(connection, "pageinspect"));
+  }
+
+  private static boolean createExtension(Connection connection, String name) {
+    try (Statement s = connection.createStatement()) {
+      s.execute("CREATE EXTENSION IF NOT EXISTS " + name);
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The WAL insert position in bytes. Unlike {@code pg_current_wal_lsn()} it does not lag when
+   * synchronous_commit is off, and unlike pg_stat_wal it needs no stats flush.
+   */
+  public long walInsertPosition(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT pg_current_wal_insert_lsn()::text")) {
+      rs.next();
+      return parseLsn(rs.getString(1));
+    }
+  }
+
+  /** The table's heap after a step, or null when it does not exist (yet). */
+  public TableState table(Connection connection, String table) throws SQLException {
+    String sql =
+        "SELECT pg_relation_size(c.oid), pg_relation_size(c.oid) / current_setting('block_size')::int8"
+            + (pageinspect ? " - (" + TRAILING_NEW_PAGES + ")" : "")
+            + (visibility ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))" : ", NULL::int8")
+            + " FROM pg_class c WHERE c.oid = to_regclass(?)";
+    try (PreparedStatement s = connection.prepareStatement(sql)) {
+      s.setString(1, table);
+      try (ResultSet rs = s.executeQuery()) {
+        if (!rs.next()) {
+          return null;
+        }
+        long frozen = rs.getLong(3);
+        return new TableState(rs.getLong(1), rs.getLong(2), rs.wasNull() ? null : frozen);
+      }
+    }
+  }
+
+  /** A pg_lsn as text ({@code 16/B374D848}) as a byte position. */
+  static long parseLsn(String lsn) {
+    int slash = lsn.indexOf('/');
+    return (Long.parseLong(lsn.substring(0, slash), 16) << 32) | Long.parseLong(lsn.substring(slash + 1), 16);
+  }
+
+  /**
+   * @param bytes heap size
+   * @param pages heap pages in use: the relation's pages less the never-initialised ones at its end
+   * @param frozenPages pages all-frozen in the visibility map, or null without pg_visibility
+   */
+  public record TableState(long bytes, long pages, Long frozenPages) {}
+}

@@ -1,0 +1,24 @@
+package org.pgloadbench.recipe;
+
+import java.sql.SQLException;
+import org.pgloadbench.scenario.LoadVariant;
+
+/**
+ * One step of a load (create the table, COPY, add the primary key, VACUUM, ...), run on one table.
+ * Steps never read the clock: the runner times them and samples the server around them.
+ */
+public interface Step {
+  /** What a step returns when it loads no rows. */
+  long NO_ROWS = -1;
+
+  /** The name scenarios and results use, e.g. {@code primary_key}. */
+  String name();
+
+  /** Whether this step has anything to do in a cell; e.g. primary_key only when the key comes later. */
+  default boolean appliesTo(LoadVariant variant) {
+    return true;
+  }
+
+  /** Does the work; returns the rows the server reported loading, checked, or {@link #NO_ROWS}. */
+  long run(TableLoad load) throws SQLException;
+}

@@ -1,0 +1,67 @@
+package org.pgloadbench.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+
+/** How the report shows numbers: three significant digits, enough to compare load strategies. */
+final class Formats {
+  private static final MathContext THREE_DIGITS = new MathContext(3);
+  private static final double MIB = 1024.0 * 1024.0;
+  private static final double GIB = MIB * 1024.0;
+
+  private Formats() {}
+
+  /** 0.0123, 0.456, 12.3, 123, 1234: whole numbers from 100 up rather than exponents. */
+  static String significant(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return String.valueOf(value);
+    }
+    if (Math.abs(value) >= 99.95) {
+      return String.format(Locale.ROOT, "%.0f", value);
+    }
+    if (value == 0) {
+      return "0";
+    }
+    BigDecimal rounded = new BigDecimal(value).round(THREE_DIGITS);
+    // Pad to three digits (1.5 → 1.50) so a column's values line up in precision.
+    int integerDigits = rounded.precision() - rounded.scale();
+    return rounded.setScale(Math.max(0, 3 - integerDigits)).toPlainString();
+  }
+
+  /** The median, with min–max beside it when there was more than one value. */
+  static String stats(Stats stats) {
+    String median = significant(stats.median());
+    if (stats.count() == 1) {
+      return median;
+    }
+    return median + " (" + significant(stats.min()) + "–" + significant(stats.max()) + ")";
+  }
+
+  /** MB in PostgreSQL's sense (pg_size_pretty): 1024 × 1024 bytes. */
+  static String megabytes(double bytes) {
+    return significant(bytes / MIB);
+  }
+
+  static String gibibytes(double bytes) {
+    return significant(bytes / GIB);
+  }
+
+  /** A fraction as a percentage; only exactly 0 and 1 show as 0% and 100%, which is the point. */
+  static String percent(double fraction) {
+    if (fraction == 0 || fraction == 1) {
+      return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+    double clamped = Math.min(99.9, Math.max(0.1, fraction * 100));
+    return String.format(Locale.ROOT, "%.1f%%", clamped);
+  }
+
+  static String count(double value) {
+    return String.format(Locale.ROOT, "%,d", Math.round(value));
+  }
+
+  /** planet_osm_ways → ways: the osm2pgsql prefix says nothing within one report. */
+  static String table(String name) {
+    return name.startsWith("planet_osm_") ? name.substring("planet_osm_".length()) : name;
+  }
+}

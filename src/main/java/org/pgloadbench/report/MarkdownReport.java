@@ -1,0 +1,216 @@
+package org.pgloadbench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+
+/**
+ * The first report of a run, built only from its stored results: a Markdown file fit to paste into
+ * a GitHub issue, with timing tables shaped like osm2pgsql issue #2110's and a chart beside it.
+ */
+public final class MarkdownReport {
+  public static final String REPORT = "report.md";
+  public static final String CHART = "steps.png";
+
+  static final String COPY = "copy";
+  static final String VACUUM = "vacuum";
+  private static final int MAX_ERROR = 200;
+
+  private final RunResults results;
+  private final RunSetup setup;
+  private final StringBuilder out = new StringBuilder();
+
+  private MarkdownReport(RunResults results) {
+    this.results = results;
+    this.setup = new RunSetup(results.run());
+  }
+
+  /**
+   * Writes {@code report.md} and {@code steps.png} into {@code reportDir}; returns the report.
+   *
+   * @throws IOException also when the run stored no step at all: there is nothing to report
+   */
+  public static Path write(Path runDir, Path reportDir) throws IOException {
+    RunResults results = RunResults.load(runDir);
+    if (results.versions().isEmpty()) {
+      throw new IOException("no measured steps in " + runDir.resolve(ResultStore.STEPS));
+    }
+    Files.createDirectories(reportDir);
+    StepsChart.write(results, reportDir.resolve(CHART));
+    Path report = reportDir.resolve(REPORT);
+    Files.writeString(report, render(results), StandardCharsets.UTF_8);
+    return report;
+  }
+
+  /** The Markdown text of a run's report. */
+  public static String render(RunResults results) {
+    return new MarkdownReport(results).render();
+  }
+
+  private String render() {
+    out.append("# ").append(results.scenarioName()).append("\n\n");
+    if (!setup.description().isEmpty()) {
+      out.append(setup.description()).append("\n\n");
+    }
+    out.append(setup.line(results.versions())).append("\n\n");
+    out.append("Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions")
+        .append(" that succeeded. `sum` and `total` are medians of per-repetition sums.\n\n");
+    for (String version : results.versions()) {
+      versionSection(version);
+    }
+    out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
+    failures();
+    out.append("---\n\n<sub>pgloadbench report from ").append(results.source()).append('.');
+    if (setup.osmData()) {
+      out.append(" Data model: osm2pgsql middle tables.");
+    }
+    return out.append("</sub>\n").toString();
+  }
+
+  private void versionSection(String version) {
+    out.append("## PostgreSQL ").append(version).append("\n\n");
+    String server = setup.server(version);
+    if (!server.isEmpty()) {
+      out.append(server).append("\n\n");
+    }
+    timings(version);
+    if (results.hasStep(version, COPY)) {
+      storage(version);
+    }
+  }
+
+  /** A row per (cell, step) and a total per cell; a column per table and their sum. */
+  private void timings(String version) {
+    List<String> tables = results.tables(version);
+    List<String> header = new ArrayList<>(List.of("cell", "step"));
+    tables.forEach(t -> header.add(Formats.table(t)));
+    header.add("sum");
+    tableHeader(header, 2);
+    for (String cell : results.cells(version)) {
+      List<String> steps = results.steps(version, cell);
+      String label = cell;
+      for (String step : steps) {
+        List<String> row = new ArrayList<>(List.of(label, step));
+        for (String table : tables) {
+          row.add(seconds(results.seconds(version, cell, List.of(table), List.of(step))));
+        }
+        row.add(seconds(results.seconds(version, cell, tables, List.of(step))));
+        tableRow(row);
+        label = "";
+      }
+      List<String> total = new ArrayList<>(List.of(label, "**total**"));
+      for (String table : tables) {
+        total.add(bold(seconds(results.seconds(version, cell, List.of(table), steps))));
+      }
+      total.add(bold(seconds(results.seconds(version, cell, tables, steps))));
+      tableRow(total);
+    }
+    out.append('\n');
+  }
+
+  /** What the copy left behind: COPY FREEZE shows as all-frozen, and VACUUM then has no work. */
+  private void storage(String version) {
+    boolean vacuum = results.hasStep(version, VACUUM);
+    List<String> header = new ArrayList<>(List.of("cell", "table", "rows", "WAL by copy (MB)"));
+    header.addAll(List.of("heap (MB)", "all-frozen after copy"));
+    if (vacuum) {
+      header.add("after vacuum");
+    }
+    tableHeader(header, 2);
+    for (String cell : results.cells(version)) {
+      String label = cell;
+      for (String table : results.tables(version)) {
+        List<String> row = new ArrayList<>(List.of(label, Formats.table(table)));
+        row.add(median(version, cell, table, COPY, StepResult::rows, Formats::count));
+        row.add(median(version, cell, table, COPY, StepResult::walBytes, Formats::megabytes));
+        row.add(median(version, cell, table, COPY, StepResult::tableBytes, Formats::megabytes));
+        row.add(median(version, cell, table, COPY, MarkdownReport::frozen, Formats::percent));
+        if (vacuum) {
+          row.add(median(version, cell, table, VACUUM, MarkdownReport::frozen, Formats::percent));
+        }
+        tableRow(row);
+        label = "";
+      }
+    }
+    out.append('\n');
+  }
+
+  private void failures() {
+    List<StepResult> failed = results.failures();
+    if (failed.isEmpty()) {
+      return;
+    }
+    out.append("## Failures\n\n");
+    for (StepResult f : failed) {
+      out.append("- PostgreSQL ").append(f.pgVersion())
+          .append(" · ").append(f.cell())
+          .append(" · repetition ").append(f.repetition())
+          .append(" · ").append(Formats.table(f.table()))
+          .append(" · ").append(f.step())
+          .append(": `").append(oneLine(f.error())).append("`\n");
+    }
+    out.append('\n');
+  }
+
+  private String median(
+      String version,
+      String cell,
+      String table,
+      String step,
+      Function<StepResult, ? extends Number> measure,
+      Function<Double, String> format) {
+    Sample sample = results.sample(version, cell, List.of(table), List.of(step), measure);
+    if (sample.isEmpty()) {
+      return sample.failed() ? "failed" : "–";
+    }
+    return format.apply(sample.stats().median());
+  }
+
+  private static Double frozen(StepResult r) {
+    if (r.pages() == null || r.frozenPages() == null || r.pages() == 0) {
+      return null;
+    }
+    return r.frozenPages() / (double) r.pages();
+  }
+
+  private static String seconds(Sample sample) {
+    if (sample.isEmpty()) {
+      return sample.failed() ? "failed" : "–";
+    }
+    String text = Formats.stats(sample.stats());
+    return sample.partial()
+        ? text + " n=" + sample.values().size() + "/" + sample.repetitions()
+        : text;
+  }
+
+  private static String bold(String text) {
+    return text.equals("–") ? text : "**" + text + "**";
+  }
+
+  /** Errors can span lines and hold backticks; a list item needs neither. */
+  private static String oneLine(String error) {
+    String text = error == null ? "(no error message)" : error.strip().replaceAll("\\s+", " ");
+    text = text.replace('`', '\'');
+    return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR - 1) + "…";
+  }
+
+  private void tableHeader(List<String> columns, int textColumns) {
+    tableRow(columns);
+    List<String> rule = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      rule.add(i < textColumns ? "---" : "---:");
+    }
+    tableRow(rule);
+  }
+
+  private void tableRow(List<String> cells) {
+    List<String> escaped = cells.stream().map(c -> c.replace("|", "\\|")).toList();
+    out.append("| ").append(String.join(" | ", escaped)).append(" |\n");
+  }
+}

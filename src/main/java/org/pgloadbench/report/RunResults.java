@@ -1,0 +1,213 @@
+package org.pgloadbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.server.Versions;
+
+/**
+ * The stored results of one run, indexed by version, cell, table, step and repetition: everything a
+ * report shows comes from here.
+ */
+public final class RunResults {
+  private record Key(String version, String cell, String table, String step) {}
+
+  private final Path dir;
+  private final JsonNode run;
+  private final List<StepResult> steps;
+  private final Map<Key, Map<Integer, StepResult>> byKey = new LinkedHashMap<>();
+
+  private RunResults(Path dir, JsonNode run, List<StepResult> steps) {
+    this.dir = dir;
+    this.run = run;
+    // Repetitions count from 1; anything else would be a warm-up, which is never a measurement.
+    this.steps = steps.stream().filter(s -> s.repetition() >= 1).toList();
+    for (StepResult s : this.steps) {
+      Key key = new Key(s.pgVersion(), s.cell(), s.table(), s.step());
+      byKey.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(s.repetition(), s);
+    }
+  }
+
+  /** Reads {@code steps.jsonl} and, if present, {@code run.json} of a run directory. */
+  public static RunResults load(Path runDir) throws IOException {
+    Path runJson = runDir.resolve(ResultStore.RUN);
+    JsonNode run =
+        Files.exists(runJson)
+            ? new ObjectMapper().readTree(runJson.toFile())
+            : MissingNode.getInstance();
+    return new RunResults(runDir, run, ResultStore.readSteps(runDir));
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** The scenario's name from {@code run.json}, else the directory the run was stored under. */
+  public String scenarioName() {
+    JsonNode name = run.path("scenario").path("name");
+    return name.isTextual() && !name.asText().isBlank() ? name.asText() : scenarioDir();
+  }
+
+  /** {@code results/<scenario>/<run-id>}: where the report says it came from. */
+  String source() {
+    return "results/" + scenarioDir() + "/" + dir.toAbsolutePath().getFileName();
+  }
+
+  private String scenarioDir() {
+    Path parent = dir.toAbsolutePath().getParent();
+    return parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
+  }
+
+  /** The parsed {@code run.json}; a missing node when there is none, so lookups stay tolerant. */
+  public JsonNode run() {
+    return run;
+  }
+
+  /** The server versions measured, in numeric order. */
+  public List<String> versions() {
+    return steps.stream()
+        .map(StepResult::pgVersion)
+        .distinct()
+        .sorted(Versions.ORDER)
+        .toList();
+  }
+
+  /** The cells measured on a version: in the scenario's order, then any others as measured. */
+  public List<String> cells(String version) {
+    List<String> scenarioOrder = new ArrayList<>();
+    run.path("scenario").path("cells").forEach(c -> scenarioOrder.add(c.path("label").asText()));
+    return ordered(scenarioOrder, keysOf(version, Key::cell));
+  }
+
+  /** The tables measured on a version, in the order first measured. */
+  public List<String> tables(String version) {
+    return List.copyOf(keysOf(version, Key::table));
+  }
+
+  /** The steps measured on a version: in the scenario's order, then any others as measured. */
+  public List<String> steps(String version) {
+    List<String> scenarioOrder = new ArrayList<>();
+    run.path("scenario").path("steps").forEach(s -> scenarioOrder.add(s.asText()));
+    return ordered(scenarioOrder, keysOf(version, Key::step));
+  }
+
+  /** The steps measured for one cell, in {@link #steps(String)} order. */
+  public List<String> steps(String version, String cell) {
+    Set<String> measured = new LinkedHashSet<>();
+    byKey.keySet().stream()
+        .filter(k -> k.version().equals(version) && k.cell().equals(cell))
+        .forEach(k -> measured.add(k.step()));
+    return steps(version).stream().filter(measured::contains).toList();
+  }
+
+  /** How many repetitions of a cell stored anything at all. */
+  public int repetitions(String version, String cell) {
+    return repetitionNumbers(version, cell).size();
+  }
+
+  /** Seconds of the given steps summed over the given tables, per repetition. */
+  public Sample seconds(
+      String version, String cell, Collection<String> tables, Collection<String> steps) {
+    return sample(version, cell, tables, steps, StepResult::seconds);
+  }
+
+  /**
+   * A measure summed over the given tables and steps, per repetition. A repetition counts only when
+   * every (table, step) measured anywhere in the cell is there, ok and has the measure; summing
+   * within a repetition first is what makes a median of sums rather than a sum of medians.
+   */
+  public Sample sample(
+      String version,
+      String cell,
+      Collection<String> tables,
+      Collection<String> steps,
+      Function<StepResult, ? extends Number> measure) {
+    List<Map<Integer, StepResult>> parts =
+        byKey.entrySet().stream()
+            .filter(
+                e ->
+                    e.getKey().version().equals(version)
+                        && e.getKey().cell().equals(cell)
+                        && tables.contains(e.getKey().table())
+                        && steps.contains(e.getKey().step()))
+            .map(Map.Entry::getValue)
+            .toList();
+    Set<Integer> repetitions = repetitionNumbers(version, cell);
+    List<Double> values = new ArrayList<>();
+    boolean failed = false;
+    for (int repetition : repetitions) {
+      double sum = 0;
+      boolean complete = !parts.isEmpty();
+      for (Map<Integer, StepResult> part : parts) {
+        StepResult r = part.get(repetition);
+        Number value = r != null && r.ok() ? measure.apply(r) : null;
+        failed |= r != null && !r.ok();
+        if (value == null) {
+          complete = false;
+        } else {
+          sum += value.doubleValue();
+        }
+      }
+      if (complete) {
+        values.add(sum);
+      }
+    }
+    return new Sample(values, repetitions.size(), failed);
+  }
+
+  /** Whether any table measured the step on this version. */
+  public boolean hasStep(String version, String step) {
+    return keysOf(version, Key::step).contains(step);
+  }
+
+  /** The failed steps, in version order and then as measured. */
+  public List<StepResult> failures() {
+    return steps.stream()
+        .filter(s -> !s.ok())
+        .sorted((a, b) -> Versions.compare(a.pgVersion(), b.pgVersion()))
+        .toList();
+  }
+
+  private Set<Integer> repetitionNumbers(String version, String cell) {
+    Set<Integer> numbers = new TreeSet<>();
+    byKey.forEach(
+        (key, byRepetition) -> {
+          if (key.version().equals(version) && key.cell().equals(cell)) {
+            numbers.addAll(byRepetition.keySet());
+          }
+        });
+    return numbers;
+  }
+
+  private Set<String> keysOf(String version, Function<Key, String> part) {
+    Set<String> values = new LinkedHashSet<>();
+    for (Key key : byKey.keySet()) {
+      if (key.version().equals(version)) {
+        values.add(part.apply(key));
+      }
+    }
+    return values;
+  }
+
+  /** The measured names, those the scenario lists first and in its order. */
+  private static List<String> ordered(List<String> preferred, Set<String> measured) {
+    Set<String> result = new LinkedHashSet<>();
+    preferred.stream().filter(measured::contains).forEach(result::add);
+    result.addAll(measured);
+    return List.copyOf(result);
+  }
+}

@@ -1,0 +1,140 @@
+package org.pgloadbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The report's lines describing how a run was set up, from {@code run.json}. Every field is
+ * optional: a missing one is left out rather than shown empty.
+ */
+final class RunSetup {
+  private final JsonNode run;
+  private final JsonNode scenario;
+
+  RunSetup(JsonNode run) {
+    this.run = run;
+    this.scenario = run.path("scenario");
+  }
+
+  String description() {
+    return text(scenario.path("description"), "");
+  }
+
+  boolean osmData() {
+    return scenario.path("dataset").path("kind").asText("").startsWith("osm");
+  }
+
+  /** One line: rows, repetitions, servers, environment, run id and time span. */
+  String line(List<String> versions) {
+    List<String> parts = new ArrayList<>();
+    List<String> rows = new ArrayList<>();
+    scenario
+        .path("dataset")
+        .path("rows")
+        .fields()
+        .forEachRemaining(
+            e -> rows.add(Formats.table(e.getKey()) + " " + Formats.count(e.getValue().asLong())));
+    if (!rows.isEmpty()) {
+      parts.add("rows: " + String.join(", ", rows));
+    }
+    List<String> runs = new ArrayList<>();
+    if (scenario.has("repeat")) {
+      runs.add("repetitions: " + scenario.path("repeat").asText());
+    }
+    if (scenario.has("warmup")) {
+      runs.add("warm-up: " + scenario.path("warmup").asText());
+    }
+    if (!runs.isEmpty()) {
+      parts.add(String.join(", ", runs));
+    }
+    parts.add("PostgreSQL " + String.join(", ", versions) + targets());
+    String environment = environment();
+    if (!environment.isEmpty()) {
+      parts.add(environment);
+    }
+    String run = runSpan();
+    if (!run.isEmpty()) {
+      parts.add(run);
+    }
+    return "**Setup:** " + String.join(" · ", parts);
+  }
+
+  /** How a version's server was set up: its target and settings, or empty. */
+  String server(String version) {
+    for (JsonNode server : run.path("servers")) {
+      if (server.path("version").asText("").equals(version)) {
+        List<String> settings = new ArrayList<>();
+        server
+            .path("settings")
+            .fields()
+            .forEachRemaining(e -> settings.add(e.getKey() + "=" + e.getValue().asText()));
+        List<String> parts = new ArrayList<>();
+        parts.add(text(server.path("target"), ""));
+        parts.add(settings.isEmpty() ? "" : "settings `" + String.join(", ", settings) + "`");
+        String described = joinPresent(parts, ", ");
+        return described.isEmpty() ? "" : "Server: " + described;
+      }
+    }
+    return "";
+  }
+
+  private String targets() {
+    Set<String> targets = new LinkedHashSet<>();
+    run.path("servers").forEach(s -> targets.add(s.path("target").asText("")));
+    targets.remove("");
+    return targets.isEmpty() ? "" : " (" + String.join(", ", targets) + ")";
+  }
+
+  private String environment() {
+    JsonNode env = run.path("environment");
+    List<String> parts = new ArrayList<>();
+    String cpu = text(env.path("cpu_model"), "");
+    if (env.has("cpus")) {
+      cpu = (cpu.isEmpty() ? "CPUs" : cpu) + " × " + env.path("cpus").asText();
+    }
+    parts.add(cpu);
+    if (env.has("memory_bytes")) {
+      parts.add(Formats.gibibytes(env.path("memory_bytes").asDouble()) + " GiB");
+    }
+    parts.add(text(env.path("os"), ""));
+    parts.add(env.has("java") ? "Java " + env.path("java").asText() : "");
+    String revision = text(env.path("harness_revision"), "");
+    parts.add(revision.isEmpty() ? "" : "harness " + revision);
+    return joinPresent(parts, ", ");
+  }
+
+  private String runSpan() {
+    JsonNode env = run.path("environment");
+    String id = text(run.path("run_id"), "");
+    String started = text(env.path("started"), "");
+    String ended = text(env.path("ended"), "");
+    String span = started.isEmpty() ? "" : started + " – " + ended + duration(started, ended);
+    String runId = id.isEmpty() ? "" : "run " + id;
+    return runId.isEmpty() || span.isEmpty() ? runId + span : runId + ", " + span;
+  }
+
+  private static String duration(String started, String ended) {
+    try {
+      Duration d = Duration.between(Instant.parse(started), Instant.parse(ended));
+      return String.format(Locale.ROOT, " (%d min %d s)", d.toMinutes(), d.toSecondsPart());
+    } catch (DateTimeParseException e) {
+      return "";
+    }
+  }
+
+  private static String joinPresent(List<String> parts, String separator) {
+    return parts.stream().filter(p -> !p.isEmpty()).collect(Collectors.joining(separator));
+  }
+
+  private static String text(JsonNode node, String fallback) {
+    return node.isValueNode() && !node.asText().isBlank() ? node.asText() : fallback;
+  }
+}

@@ -1,0 +1,202 @@
+package org.pgloadbench.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.Dataset.Table;
+import org.pgloadbench.metrics.ServerProbe;
+import org.pgloadbench.metrics.ServerProbe.TableState;
+import org.pgloadbench.recipe.Recipe;
+import org.pgloadbench.recipe.Step;
+import org.pgloadbench.recipe.TableLoad;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerTarget;
+
+/**
+ * Runs a scenario: for each server version, one unmeasured warm-up load, then every cell, repetition
+ * after repetition (cells interleaved, so that drift over time spreads over all of them), each on a
+ * fresh database. The runner owns the clock: it times every step of every table and samples the
+ * server around it, and stores each result as soon as it is measured. A step that fails is stored as
+ * failed with the server's error, and the run goes on with the next repetition.
+ */
+public final class Runner {
+  static final String DATABASE = "pgloadbench";
+  private static final String MAINTENANCE_DATABASE = "postgres";
+
+  private final Scenario scenario;
+  private final Dataset dataset;
+  private final ServerTarget target;
+  private final ResultStore store;
+  private final PrintStream progress;
+  private final String runId;
+  private final RunRecord record;
+  private int failures;
+
+  public Runner(Scenario scenario, ServerTarget target, ResultStore store, PrintStream progress, String runId) {
+    this.scenario = scenario;
+    this.dataset = Dataset.of(scenario.dataset());
+    this.target = target;
+    this.store = store;
+    this.progress = progress;
+    this.runId = runId;
+    this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
+  }
+
+  /** Runs everything; returns the number of failed steps (0 when all went well). */
+  public int run() throws IOException {
+    store.writeRun(record.toJson());
+    for (String version : scenario.servers().versions()) {
+      try (PostgresServer server = target.start(version, scenario.settings())) {
+        try (Connection c = server.connect(MAINTENANCE_DATABASE)) {
+          record.addServer(server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
+        }
+        store.writeRun(record.toJson());
+        runOn(server);
+      } catch (ServerException | SQLException e) {
+        progress.println("PostgreSQL " + version + ": " + oneLine(e));
+        store.append(failed(version, null, 0, "-", "server", 0, e));
+        failures++;
+      }
+      record.end(Instant.now());
+      store.writeRun(record.toJson());
+    }
+    return failures;
+  }
+
+  private void runOn(PostgresServer server) throws IOException {
+    Cell first = scenario.cells().get(0);
+    for (int i = 1; i <= scenario.warmup(); i++) {
+      List<StepResult> warmup = load(server, first, 0);
+      progress.printf(Locale.ROOT, "PostgreSQL %s  warm-up (%s)  %.2f s%s%n", server.version(), first.label(), seconds(warmup), failureNote(warmup));
+    }
+    for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
+      for (Cell cell : scenario.cells()) {
+        List<StepResult> steps = load(server, cell, repetition);
+        for (StepResult step : steps) {
+          store.append(step);
+          failures += step.ok() ? 0 : 1;
+        }
+        progress.printf(
+            Locale.ROOT, "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
+            server.version(), cell.label(), repetition, scenario.repeat(), seconds(steps), failureNote(steps));
+      }
+    }
+  }
+
+  /** One load of every table of a cell on a fresh database; stops at the first failed step. */
+  private List<StepResult> load(PostgresServer server, Cell cell, int repetition) {
+    List<StepResult> results = new ArrayList<>();
+    List<Connection> connections = new ArrayList<>();
+    try {
+      freshDatabase(server);
+      for (int i = 0; i < cell.variant().connections(); i++) {
+        connections.add(server.connect(DATABASE));
+      }
+      Connection main = connections.get(0);
+      ServerProbe probe = ServerProbe.install(main);
+      for (Table table : dataset.tables()) {
+        TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
+        for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+          StepResult result = measure(server, cell, repetition, load, step, probe);
+          results.add(result);
+          if (!result.ok()) {
+            return results;
+          }
+        }
+      }
+    } catch (SQLException e) {
+      results.add(failed(server.version(), cell, repetition, "-", "prepare", 0, e));
+    } finally {
+      for (Connection c : connections) {
+        try {
+          c.close();
+        } catch (SQLException e) {
+          // the database is dropped before the next load anyway
+        }
+      }
+    }
+    return results;
+  }
+
+  private StepResult measure(PostgresServer server, Cell cell, int repetition, TableLoad load, Step step, ServerProbe probe)
+      throws SQLException {
+    Connection c = load.connection();
+    long walBefore = probe.walInsertPosition(c);
+    long start = System.nanoTime();
+    long rows;
+    try {
+      rows = step.run(load);
+    } catch (SQLException | RuntimeException e) {
+      double seconds = (System.nanoTime() - start) / 1e9;
+      if (!c.getAutoCommit()) {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+      return failed(server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long walAfter = probe.walInsertPosition(c);
+    TableState state = probe.table(c, load.table().name());
+    return new StepResult(
+        runId, scenario.name(), server.version(), cell.label(), cell.axes(), repetition,
+        load.table().name(), step.name(), StepResult.OK, seconds,
+        rows == Step.NO_ROWS ? null : rows, walAfter - walBefore,
+        state == null ? null : state.bytes(), state == null ? null : state.pages(),
+        state == null ? null : state.frozenPages(), null);
+  }
+
+  /**
+   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the same
+   * state and no load pays for the previous one's dirty buffers.
+   */
+  private static void freshDatabase(PostgresServer server) throws SQLException {
+    try (Connection c = server.connect(MAINTENANCE_DATABASE); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
+      s.execute("CREATE DATABASE " + DATABASE);
+      s.execute("CHECKPOINT");
+    }
+  }
+
+  /** A failed step, or a server that failed to start when {@code cell} is null. */
+  private StepResult failed(String version, Cell cell, int repetition, String table, String step, double seconds, Exception e) {
+    return new StepResult(
+        runId, scenario.name(), version, cell == null ? "-" : cell.label(), cell == null ? Map.of() : cell.axes(),
+        repetition, table, step, StepResult.FAILED, seconds, null, null, null, null, null, oneLine(e));
+  }
+
+  private static double seconds(List<StepResult> steps) {
+    return steps.stream().mapToDouble(StepResult::seconds).sum();
+  }
+
+  private static String failureNote(List<StepResult> steps) {
+    return steps.stream()
+        .filter(s -> !s.ok())
+        .findFirst()
+        .map(s -> "  FAILED at " + s.table() + " " + s.step() + ": " + s.error())
+        .orElse("");
+  }
+
+  /** An error as one line: the server's message with its SQLSTATE, no stack trace. */
+  static String oneLine(Exception e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e instanceof SQLException sql && sql.getSQLState() != null) {
+      message = message + " [SQLSTATE " + sql.getSQLState() + "]";
+    }
+    return message.replaceAll("\\s+", " ").strip();
+  }
+}

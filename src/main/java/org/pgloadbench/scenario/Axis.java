@@ -1,0 +1,143 @@
+package org.pgloadbench.scenario;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.pgloadbench.copy.CopyFormat;
+
+/**
+ * One matrix axis: its YAML key, how to read a value, the value used when the axis is not in the
+ * matrix, and how a value reads in a cell label. Adding an axis is one constant here, listed in
+ * {@link #ALL}, and one field of {@link LoadVariant}.
+ *
+ * <p>Values are kept as the text written ({@code binary}, {@code true}, {@code 2}); {@link #parse}
+ * turns a valid one into its typed value.
+ */
+public final class Axis<T> {
+  public static final Axis<CopyFormat> FORMAT =
+      new Axis<>(
+          "format",
+          "text",
+          "a format",
+          "use "
+              + String.join(
+                  " or ", Arrays.stream(CopyFormat.values()).map(CopyFormat::sqlName).toList()),
+          v ->
+              Arrays.stream(CopyFormat.values())
+                  .filter(f -> f.sqlName().equals(v))
+                  .findFirst()
+                  .orElse(null),
+          v -> v);
+
+  public static final Axis<Boolean> FREEZE =
+      new Axis<>(
+          "freeze",
+          "false",
+          "a freeze setting",
+          "use true or false",
+          v -> v.equals("true") ? Boolean.TRUE : v.equals("false") ? Boolean.FALSE : null,
+          v -> v.equals("true") ? "freeze" : "no-freeze");
+
+  /** True when the primary key is added after the load rather than declared by CREATE TABLE. */
+  public static final Axis<Boolean> PK =
+      new Axis<>(
+          "pk",
+          "now",
+          "a primary key timing",
+          "use now (with CREATE TABLE) or later (after the load)",
+          v -> v.equals("later") ? Boolean.TRUE : v.equals("now") ? Boolean.FALSE : null,
+          v -> "pk-" + v);
+
+  public static final int MAX_CONNECTIONS = 64;
+  private static final Pattern POSITIVE = Pattern.compile("[1-9][0-9]{0,2}");
+
+  public static final Axis<Integer> CONNECTIONS =
+      new Axis<>(
+          "connections",
+          "1",
+          "a connection count",
+          "use a whole number from 1 to " + MAX_CONNECTIONS,
+          v ->
+              POSITIVE.matcher(v).matches() && Integer.parseInt(v) <= MAX_CONNECTIONS
+                  ? Integer.valueOf(v)
+                  : null,
+          v -> "conn-" + v);
+
+  /** Every known axis, in the order messages list them. */
+  public static final List<Axis<?>> ALL = List.of(FORMAT, FREEZE, PK, CONNECTIONS);
+
+  private final String name;
+  private final String defaultValue;
+  private final String noun;
+  private final String hint;
+  private final Function<String, T> parser;
+  private final Function<String, String> labeler;
+
+  private Axis(
+      String name,
+      String defaultValue,
+      String noun,
+      String hint,
+      Function<String, T> parser,
+      Function<String, String> labeler) {
+    this.name = name;
+    this.defaultValue = defaultValue;
+    this.noun = noun;
+    this.hint = hint;
+    this.parser = parser;
+    this.labeler = labeler;
+  }
+
+  public static Optional<Axis<?>> named(String name) {
+    return ALL.stream().filter(a -> a.name.equals(name)).findFirst();
+  }
+
+  public static List<String> names() {
+    return ALL.stream().map(Axis::name).toList();
+  }
+
+  /** The key in the matrix, and in {@link Cell#axes()}. */
+  public String name() {
+    return name;
+  }
+
+  /** The value when the axis is not in the matrix: what osm2pgsql does today. */
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  /** The typed value, or empty when {@code value} is not one of this axis's. */
+  public Optional<T> parse(String value) {
+    return Optional.ofNullable(parser.apply(value));
+  }
+
+  /** What to write instead of a wrong value, e.g. {@code use text or binary}. */
+  public String hint() {
+    return hint;
+  }
+
+  /** Why {@code value} is rejected and what to write instead. */
+  public String invalid(String value) {
+    return "'" + value + "' is not " + noun + "; " + hint;
+  }
+
+  /** How {@code value} reads in a cell label, e.g. {@code pk-later}. */
+  public String label(String value) {
+    return labeler.apply(value);
+  }
+
+  /** This axis's value in a cell: the one given in {@code values}, else the default. */
+  public T valueIn(Map<String, String> values) {
+    String value = values.getOrDefault(name, defaultValue);
+    return parse(value)
+        .orElseThrow(() -> new IllegalArgumentException(name + ": " + invalid(value)));
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,35 @@
+package org.pgloadbench.scenario;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One point of the matrix.
+ *
+ * @param label per-axis labels joined by '+', e.g. {@code binary+freeze+pk-later}; {@code default}
+ *     when the scenario has no matrix
+ * @param axes the matrix axes only, in matrix order, each value as written ({@code "binary"},
+ *     {@code "true"}, {@code "later"}, {@code "2"})
+ * @param variant every axis resolved, defaults included
+ */
+public record Cell(String label, Map<String, String> axes, LoadVariant variant) {
+  public static final String DEFAULT_LABEL = "default";
+
+  public Cell {
+    axes = Collections.unmodifiableMap(new LinkedHashMap<>(axes));
+  }
+
+  /** The cell of these axis values, labelled in their order. */
+  public static Cell of(Map<String, String> axes) {
+    String label =
+        axes.isEmpty()
+            ? DEFAULT_LABEL
+            : String.join(
+                "+",
+                axes.entrySet().stream()
+                    .map(e -> Axis.named(e.getKey()).orElseThrow().label(e.getValue()))
+                    .toList());
+    return new Cell(label, axes, LoadVariant.of(axes));
+  }
+}

@@ -1,0 +1,18 @@
+package org.pgloadbench.scenario;
+
+import java.util.Map;
+import org.pgloadbench.copy.CopyFormat;
+
+/** How one cell loads a table: every axis resolved, defaults filled in. */
+public record LoadVariant(
+    CopyFormat format, boolean freeze, boolean primaryKeyLater, int connections) {
+
+  /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
+  public static LoadVariant of(Map<String, String> values) {
+    return new LoadVariant(
+        Axis.FORMAT.valueIn(values),
+        Axis.FREEZE.valueIn(values),
+        Axis.PK.valueIn(values),
+        Axis.CONNECTIONS.valueIn(values));
+  }
+}

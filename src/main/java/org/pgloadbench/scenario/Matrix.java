@@ -1,0 +1,167 @@
+package org.pgloadbench.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+
+/** The {@code matrix} and {@code exclude} sections of a scenario, expanded into its cells. */
+record Matrix(List<String> axes, List<Cell> cells) {
+
+  /**
+   * Expands the matrix in axis order, the last axis varying fastest, then drops the cells that
+   * {@code exclude} names. Without a matrix there is one cell, {@code default}.
+   */
+  static Matrix read(Mapping root) throws ScenarioException {
+    Map<String, List<String>> values = new LinkedHashMap<>();
+    YamlNode matrix = root.optional("matrix");
+    if (matrix != null) {
+      Mapping axes =
+          matrix.asMapping("give each axis a list of values, e.g. format: [text, binary]");
+      axes.allowOnly(Axis.names(), "axes");
+      for (String name : axes.values().keySet()) {
+        values.put(name, axisValues(Axis.named(name).orElseThrow(), axes.values().get(name)));
+      }
+    }
+
+    List<Map<String, String>> points = List.of(Map.of());
+    for (Map.Entry<String, List<String>> axis : values.entrySet()) {
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> point : points) {
+        for (String value : axis.getValue()) {
+          Map<String, String> longer = new LinkedHashMap<>(point);
+          longer.put(axis.getKey(), value);
+          next.add(longer);
+        }
+      }
+      points = next;
+    }
+
+    YamlNode exclude = root.optional("exclude");
+    if (exclude != null) {
+      points = new ArrayList<>(points);
+      var entries =
+          exclude.asList("list partial cells to drop, e.g. - {freeze: true, connections: 2}");
+      for (YamlNode entry : entries.items()) {
+        Map<String, String> partial = excludeEntry(entry, values);
+        if (!points.removeIf(p -> p.entrySet().containsAll(partial.entrySet()))) {
+          throw entry.error("matches no cell left by the entries before it; remove it");
+        }
+      }
+      if (points.isEmpty()) {
+        throw exclude.error(
+            "drops every cell of the matrix, leaving nothing to run; remove an entry");
+      }
+    }
+
+    List<Cell> cells = points.stream().map(Cell::of).toList();
+    for (Cell cell : cells) {
+      checkPossible(cell, root);
+    }
+    return new Matrix(List.copyOf(values.keySet()), cells);
+  }
+
+  private static List<String> axisValues(Axis<?> axis, YamlNode node) throws ScenarioException {
+    var list =
+        node.asList(
+            "list the values to compare, e.g. "
+                + axis.name()
+                + ": ["
+                + axis.defaultValue()
+                + ", ...]");
+    if (list.items().isEmpty()) {
+      throw node.error(
+          "give at least one value, or remove the axis to use its default ("
+              + axis.defaultValue()
+              + ")");
+    }
+    List<String> values = new ArrayList<>();
+    for (YamlNode item : list.items()) {
+      String value = value(axis, item);
+      if (values.contains(value)) {
+        throw item.error("'" + value + "' is listed twice; list each value once");
+      }
+      values.add(value);
+    }
+    return values;
+  }
+
+  private static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
+    String value = node.asText(axis.hint());
+    if (axis.parse(value).isEmpty()) {
+      throw node.error(axis.invalid(value));
+    }
+    return value;
+  }
+
+  /** One exclude entry: a partial cell naming matrix axes and values they take. */
+  private static Map<String, String> excludeEntry(YamlNode node, Map<String, List<String>> matrix)
+      throws ScenarioException {
+    Mapping entry = node.asMapping("write a partial cell, e.g. {freeze: true, connections: 2}");
+    if (entry.values().isEmpty()) {
+      throw node.error("an empty entry would drop every cell; name at least one axis and value");
+    }
+    entry.allowOnly(Axis.names(), "axes");
+    Map<String, String> partial = new LinkedHashMap<>();
+    for (var e : entry.values().entrySet()) {
+      List<String> allowed = matrix.get(e.getKey());
+      if (allowed == null) {
+        throw e.getValue()
+            .error(
+                "'"
+                    + e.getKey()
+                    + "' is not an axis of the matrix"
+                    + (matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")")
+                    + "; exclude can only name matrix axes");
+      }
+      String value = value(Axis.named(e.getKey()).orElseThrow(), e.getValue());
+      if (!allowed.contains(value)) {
+        throw e.getValue()
+            .error(
+                "'"
+                    + value
+                    + "' is not among the values of matrix."
+                    + e.getKey()
+                    + " ("
+                    + String.join(", ", allowed)
+                    + ")");
+      }
+      partial.put(e.getKey(), value);
+    }
+    return partial;
+  }
+
+  /**
+   * COPY FREEZE only works in the transaction that created or truncated the table, and a second
+   * connection has a transaction of its own: such a cell would fail on every run, so refuse it now.
+   */
+  private static void checkPossible(Cell cell, Mapping root) throws ScenarioException {
+    LoadVariant v = cell.variant();
+    if (!v.freeze() || v.connections() <= 1) {
+      return;
+    }
+    List<String> fix = new ArrayList<>();
+    for (Axis<?> axis : List.of(Axis.FREEZE, Axis.CONNECTIONS)) {
+      if (cell.axes().containsKey(axis.name())) {
+        fix.add(axis.name() + ": " + cell.axes().get(axis.name()));
+      }
+    }
+    // Point at the freeze axis; if a default made the cell impossible, at what is in the matrix.
+    int line = root.line();
+    if (root.optional("matrix") instanceof Mapping axes) {
+      line =
+          axes.keyLines()
+              .getOrDefault(
+                  Axis.FREEZE.name(),
+                  axes.keyLines().getOrDefault(Axis.CONNECTIONS.name(), axes.line()));
+    }
+    throw root.at(
+        line,
+        "cell "
+            + cell.label()
+            + " is impossible: COPY FREEZE needs the table created in the same transaction,"
+            + " which a second connection cannot join"
+            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+  }
+}

@@ -1,0 +1,94 @@
+package org.pgloadbench.scenario;
+
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP) that replace a
+ * scenario's; null keeps the scenario's value.
+ *
+ * @param versions replaces {@code servers.versions}
+ * @param scale multiplies every row count (rounded, at least 1)
+ */
+public record Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
+  public static final Overrides NONE = new Overrides(null, null, null, null);
+
+  public Overrides {
+    versions = versions == null ? null : List.copyOf(versions);
+  }
+
+  /**
+   * Reads the make variables as text, e.g. {@code parse("15,17", "0.1", null, "0")}; null or blank
+   * keeps the scenario's value.
+   */
+  public static Overrides parse(String pg, String scale, String repeat, String warmup)
+      throws ScenarioException {
+    Overrides o =
+        new Overrides(
+            blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
+            blank(scale) ? null : number(scale, "SCALE", "must be a number > 0"),
+            blank(repeat) ? null : whole(repeat, "REPEAT", "must be a whole number >= 1"),
+            blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"));
+    o.validate();
+    return o;
+  }
+
+  void validate() throws ScenarioException {
+    if (versions != null) {
+      String given = "PG=" + String.join(",", versions);
+      if (versions.isEmpty() || versions.equals(List.of(""))) {
+        throw new ScenarioException(given + ": give at least one version (e.g. 17 or 15,17)");
+      }
+      Set<String> seen = new HashSet<>();
+      for (String v : versions) {
+        if (!ServersSpec.VERSION.matcher(v).matches()) {
+          throw new ScenarioException(
+              given + ": '" + v + "' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
+        }
+        if (!seen.add(v)) {
+          throw new ScenarioException(
+              given + ": '" + v + "' is given twice; list each version once");
+        }
+      }
+    }
+    if (scale != null && !(scale > 0 && Double.isFinite(scale))) {
+      throw new ScenarioException("SCALE=" + show(scale) + ": must be a number > 0");
+    }
+    if (repeat != null && repeat < 1) {
+      throw new ScenarioException("REPEAT=" + repeat + ": must be a whole number >= 1");
+    }
+    if (warmup != null && warmup < 0) {
+      throw new ScenarioException("WARMUP=" + warmup + ": must be a whole number >= 0");
+    }
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+
+  private static Double number(String text, String variable, String rule) throws ScenarioException {
+    try {
+      return Double.valueOf(text.trim());
+    } catch (NumberFormatException e) {
+      throw new ScenarioException(variable + "=" + text + ": " + rule);
+    }
+  }
+
+  private static Integer whole(String text, String variable, String rule) throws ScenarioException {
+    try {
+      return Integer.valueOf(text.trim());
+    } catch (NumberFormatException e) {
+      throw new ScenarioException(variable + "=" + text + ": " + rule);
+    }
+  }
+
+  /** 0 rather than 0.0, as a user would have typed it. */
+  private static String show(double d) {
+    return Double.isFinite(d)
+        ? BigDecimal.valueOf(d).stripTrailingZeros().toPlainString()
+        : String.valueOf(d);
+  }
+}

@@ -1,0 +1,60 @@
+package org.pgloadbench.scenario;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A validated scenario: what to load, on which servers, how often, and the matrix cells to compare.
+ *
+ * @param source the file it was loaded from, as given
+ * @param settings PostgreSQL settings in the order written, values as text (booleans as on/off)
+ * @param repeat measured loads per cell and server
+ * @param warmup unmeasured loads per server before the measured ones
+ * @param axes the names of the matrix axes, in order; empty without a matrix
+ * @param cells the expanded matrix after exclude, the last axis varying fastest
+ * @param steps the load steps, in order; starts with create, copy
+ */
+public record Scenario(
+    String name,
+    String description,
+    Path source,
+    DatasetSpec dataset,
+    ServersSpec servers,
+    Map<String, String> settings,
+    int repeat,
+    int warmup,
+    List<String> axes,
+    List<Cell> cells,
+    List<String> steps) {
+
+  /** Every step a scenario may list; a new step is one more name here and its runner code. */
+  public static final List<String> KNOWN_STEPS =
+      List.of("create", "copy", "primary_key", "vacuum", "analyze");
+
+  public Scenario {
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    axes = List.copyOf(axes);
+    cells = List.copyOf(cells);
+    steps = List.copyOf(steps);
+  }
+
+  /** This scenario with the command line's overrides applied; null fields keep the scenario's. */
+  public Scenario withOverrides(Overrides o) throws ScenarioException {
+    o.validate();
+    return new Scenario(
+        name,
+        description,
+        source,
+        o.scale() == null ? dataset : dataset.scaled(o.scale()),
+        o.versions() == null ? servers : new ServersSpec(servers.target(), o.versions()),
+        settings,
+        o.repeat() == null ? repeat : o.repeat(),
+        o.warmup() == null ? warmup : o.warmup(),
+        axes,
+        cells,
+        steps);
+  }
+}

@@ -1,0 +1,297 @@
+package org.pgloadbench.scenario;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.pgloadbench.scenario.YamlNode.Kind;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+import org.pgloadbench.scenario.YamlNode.Scalar;
+
+/**
+ * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
+ * {@link YamlNode}s that know their lines, then checked by hand, so every mistake is reported as
+ * one line: {@code file:line: field: what is wrong; what to do}.
+ */
+public final class ScenarioLoader {
+  static final List<String> KEYS =
+      List.of(
+          "name",
+          "description",
+          "dataset",
+          "servers",
+          "settings",
+          "repeat",
+          "warmup",
+          "matrix",
+          "exclude",
+          "steps");
+  private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
+  private static final List<String> SERVERS_KEYS = List.of("target", "versions");
+  private static final String PLANNED_TARGETS = "container, local and url targets are planned";
+
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+  private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9_.]*");
+  private static final String EXTENSION = ".yaml";
+
+  private ScenarioLoader() {}
+
+  /** Loads and validates one scenario file; error messages name {@code file} as given. */
+  public static Scenario load(Path file) throws ScenarioException {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new ScenarioException(file + ": no such file");
+    } catch (CharacterCodingException e) {
+      throw new ScenarioException(file + ": not UTF-8 text");
+    } catch (IOException e) {
+      throw new ScenarioException(file + ": cannot read: " + e.getMessage());
+    }
+    Mapping root =
+        YamlNode.parse(file.toString(), text)
+            .asMapping("a scenario is a mapping with keys " + String.join(", ", KEYS));
+    root.allowOnly(KEYS, "keys");
+
+    YamlNode nameNode = root.required("name", "name the scenario, e.g. name: ways-binary-freeze");
+    String name = nameNode.asText("e.g. name: ways-binary-freeze");
+    if (!NAME.matcher(name).matches()) {
+      throw nameNode.error(
+          "'"
+              + name
+              + "' is not a valid name; use lower-case letters, digits, '.', '_' and '-',"
+              + " starting with a letter or digit");
+    }
+    YamlNode describe = root.optional("description");
+    String description = describe == null ? "" : describe.asText("write it as text").strip();
+    DatasetSpec dataset =
+        dataset(root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"));
+    ServersSpec servers =
+        servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
+    Map<String, String> settings = settings(root.optional("settings"));
+    int repeat = count(root, "repeat", 1, 1);
+    int warmup = count(root, "warmup", 0, 1);
+    Matrix matrix = Matrix.read(root);
+    List<String> steps = steps(root);
+    return new Scenario(
+        name,
+        description,
+        file,
+        dataset,
+        servers,
+        settings,
+        repeat,
+        warmup,
+        matrix.axes(),
+        matrix.cells(),
+        steps);
+  }
+
+  /**
+   * The scenario file meant by a command-line argument: an existing file as is, otherwise {@code
+   * scenariosDir/<name>.yaml}.
+   */
+  public static Path resolve(String nameOrPath, Path scenariosDir) throws ScenarioException {
+    try {
+      Path given = Path.of(nameOrPath);
+      if (!nameOrPath.isBlank() && Files.isRegularFile(given)) {
+        return given;
+      }
+      Path named = scenariosDir.resolve(nameOrPath + EXTENSION);
+      if (NAME.matcher(nameOrPath).matches() && Files.isRegularFile(named)) {
+        return named;
+      }
+    } catch (InvalidPathException e) {
+      // neither a path nor a name: reported below
+    }
+    List<String> names = available(scenariosDir);
+    String guess = YamlNode.closest(nameOrPath, names);
+    throw new ScenarioException(
+        "no scenario '"
+            + nameOrPath
+            + "': no such file and no "
+            + scenariosDir
+            + File.separator
+            + nameOrPath
+            + EXTENSION
+            + (guess == null ? "" : " (did you mean '" + guess + "'?)")
+            + "; "
+            + (names.isEmpty()
+                ? "there are no scenarios in " + scenariosDir
+                : "available: " + String.join(", ", names)));
+  }
+
+  /** The names of the scenarios in {@code scenariosDir}, sorted; empty when it does not exist. */
+  public static List<String> available(Path scenariosDir) {
+    try (Stream<Path> files = Files.list(scenariosDir)) {
+      return files
+          .filter(Files::isRegularFile)
+          .map(p -> p.getFileName().toString())
+          .filter(f -> f.endsWith(EXTENSION))
+          .map(f -> f.substring(0, f.length() - EXTENSION.length()))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private static DatasetSpec dataset(YamlNode node) throws ScenarioException {
+    Mapping m =
+        node.asMapping(
+            "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
+    m.allowOnly(DATASET_KEYS, "keys");
+
+    YamlNode kindNode = m.required("kind", "use kind: " + DatasetSpec.OSM_SYNTHETIC);
+    String kind = kindNode.asText("use " + DatasetSpec.OSM_SYNTHETIC);
+    if (!kind.equals(DatasetSpec.OSM_SYNTHETIC)) {
+      throw kindNode.error(
+          "'" + kind + "' is not a dataset kind; use " + DatasetSpec.OSM_SYNTHETIC);
+    }
+
+    String tableHint = "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
+    YamlNode tablesNode = m.required("tables", tableHint);
+    Set<String> chosen = new LinkedHashSet<>();
+    for (YamlNode item : tablesNode.asList(tableHint).items()) {
+      String table = item.asText(tableHint);
+      if (!DatasetSpec.TABLES.contains(table)) {
+        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
+      }
+      if (!chosen.add(table)) {
+        throw item.error("'" + table + "' is listed twice; list each table once");
+      }
+    }
+    if (chosen.isEmpty()) {
+      throw tablesNode.error("is empty; " + tableHint);
+    }
+    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
+    List<String> tables = DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
+
+    String rowsHint = "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}";
+    Mapping rowsMap = m.required("rows", rowsHint).asMapping(rowsHint);
+    rowsMap.allowOnly(DatasetSpec.TABLES, "tables");
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (String table : DatasetSpec.TABLES) {
+      if (rowsMap.values().containsKey(table)) {
+        rows.put(table, rowsMap.values().get(table).asWhole(1));
+      }
+    }
+    for (String table : tables) {
+      if (!rows.containsKey(table)) {
+        throw rowsMap.error(
+            "no row count for '" + table + "', which is loaded; add " + table + ": <rows>");
+      }
+    }
+
+    YamlNode seed = m.optional("seed");
+    return new DatasetSpec(kind, tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
+  }
+
+  private static ServersSpec servers(YamlNode node) throws ScenarioException {
+    Mapping m = node.asMapping("e.g. servers: {versions: [16, 17]}");
+    m.allowOnly(SERVERS_KEYS, "keys");
+
+    String target = ServersSpec.EMBEDDED;
+    YamlNode targetNode = m.optional("target");
+    if (targetNode != null) {
+      target = targetNode.asText("use embedded");
+      if (!target.equals(ServersSpec.EMBEDDED)) {
+        throw targetNode.error(
+            "'" + target + "' is not supported; use embedded (" + PLANNED_TARGETS + ")");
+      }
+    }
+
+    String versionHint = "list PostgreSQL versions, e.g. versions: [16, 17]";
+    YamlNode versionsNode = m.required("versions", versionHint);
+    List<String> versions = new ArrayList<>();
+    for (YamlNode item : versionsNode.asList(versionHint).items()) {
+      String version = item.asText(versionHint);
+      if (!ServersSpec.VERSION.matcher(version).matches()) {
+        throw item.error("'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
+      }
+      if (versions.contains(version)) {
+        throw item.error("'" + version + "' is listed twice; list each version once");
+      }
+      versions.add(version);
+    }
+    if (versions.isEmpty()) {
+      throw versionsNode.error("is empty; " + versionHint);
+    }
+    return new ServersSpec(target, versions);
+  }
+
+  private static Map<String, String> settings(YamlNode node) throws ScenarioException {
+    Map<String, String> settings = new LinkedHashMap<>();
+    if (node == null) {
+      return settings;
+    }
+    String hint = "map setting names to values, e.g. settings: {maintenance_work_mem: 1GB}";
+    Mapping m = node.asMapping(hint);
+    for (var e : m.values().entrySet()) {
+      if (!SETTING.matcher(e.getKey()).matches()) {
+        throw m.at(
+            m.keyLines().get(e.getKey()),
+            "settings: '"
+                + e.getKey()
+                + "' is not a PostgreSQL setting name; use lower-case"
+                + " letters, digits, '_' and '.', e.g. maintenance_work_mem");
+      }
+      String value = e.getValue().asText(hint);
+      boolean bool = e.getValue() instanceof Scalar s && s.kind() == Kind.BOOLEAN;
+      settings.put(e.getKey(), bool ? (value.equals("true") ? "on" : "off") : value);
+    }
+    return settings;
+  }
+
+  private static List<String> steps(Mapping root) throws ScenarioException {
+    String hint = "list the load steps, e.g. [" + String.join(", ", Scenario.KNOWN_STEPS) + "]";
+    YamlNode node = root.required("steps", hint);
+    List<String> steps = new ArrayList<>();
+    for (YamlNode item : node.asList(hint).items()) {
+      String step = item.asText(hint);
+      if (!Scenario.KNOWN_STEPS.contains(step)) {
+        String guess = YamlNode.closest(step, Scenario.KNOWN_STEPS);
+        throw item.error(
+            "unknown step '"
+                + step
+                + "'"
+                + (guess == null ? "" : " (did you mean '" + guess + "'?)")
+                + "; known steps: "
+                + String.join(", ", Scenario.KNOWN_STEPS));
+      }
+      if (steps.contains(step)) {
+        throw item.error("'" + step + "' is listed twice; list each step once");
+      }
+      steps.add(step);
+    }
+    if (steps.size() < 2 || !steps.subList(0, 2).equals(List.of("create", "copy"))) {
+      throw node.error(
+          "must start with create, copy (the table is created, then loaded); got " + steps);
+    }
+    return steps;
+  }
+
+  /** An optional whole number >= {@code min} that fits an int; {@code absent} when not given. */
+  private static int count(Mapping m, String key, int min, int absent) throws ScenarioException {
+    YamlNode node = m.optional(key);
+    if (node == null) {
+      return absent;
+    }
+    long value = node.asWhole(min);
+    if (value > Integer.MAX_VALUE) {
+      throw node.error("'" + value + "' is too large");
+    }
+    return (int) value;
+  }
+}

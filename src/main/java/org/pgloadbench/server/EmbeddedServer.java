@@ -1,0 +1,156 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
+final class EmbeddedServer implements PostgresServer {
+  private static final String USER = "postgres";
+
+  private final Path home;
+  private final Path dir;
+  private final ProcessIsolation isolation;
+  private final Thread shutdownHook = new Thread(this::stopAndDelete, "pgloadbench-stop-postgres");
+  private int port;
+  private String version;
+
+  EmbeddedServer(Path home, Path dir, ProcessIsolation isolation) {
+    this.home = home;
+    this.dir = dir;
+    this.isolation = isolation;
+  }
+
+  void start(int port) throws ServerException {
+    this.port = port;
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+    try {
+      pgCtl("-l", dir.resolve("postgres.log").toString(), "-w", "-t", "120", "start");
+    } catch (ServerException e) {
+      throw new ServerException(
+          "PostgreSQL " + home.getFileName() + " did not start: " + failureReason(), e);
+    }
+    try (Connection c = connect(USER); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW server_version")) {
+      rs.next();
+      version = rs.getString(1).split(" ")[0];
+    } catch (SQLException e) {
+      throw new ServerException("PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String version() {
+    return version;
+  }
+
+  @Override
+  public String jdbcUrl(String database) {
+    return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+  }
+
+  @Override
+  public String user() {
+    return USER;
+  }
+
+  @Override
+  public void close() {
+    stopAndDelete();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException | IllegalArgumentException alreadyShuttingDownOrNeverAdded) {
+      // the hook is running this very method, or start() never got that far
+    }
+  }
+
+  private synchronized void stopAndDelete() {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    stop(dir, isolation, home);
+    try {
+      PostgresDistributions.deleteRecursively(dir);
+    } catch (IOException e) {
+      System.err.println("pgloadbench: could not delete " + dir + ": " + e.getMessage());
+    }
+  }
+
+  /** Fast shutdown through pg_ctl; if that fails, the postmaster is killed so that it cannot outlive us. */
+  private static void stop(Path dir, ProcessIsolation isolation, Path home) {
+    Path pidFile = dir.resolve("data/postmaster.pid");
+    if (!Files.exists(pidFile)) {
+      return;
+    }
+    try {
+      EmbeddedTarget.run(
+          isolation.command(home.resolve("bin/pg_ctl"), List.of("-D", dir.resolve("data").toString(), "-m", "fast", "-w", "-t", "60", "stop")),
+          "pg_ctl stop");
+    } catch (ServerException e) {
+      killPostmaster(pidFile);
+    }
+  }
+
+  private static void killPostmaster(Path pidFile) {
+    try {
+      long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    } catch (IOException | RuntimeException e) {
+      // no pid file or no such process: nothing is left to stop
+    }
+  }
+
+  /**
+   * Stops servers whose harness JVM died without stopping them (killed with SIGKILL, say): their
+   * directories are named after that JVM's pid.
+   */
+  static void stopOrphans(Path workRoot, ProcessIsolation isolation) {
+    if (!Files.isDirectory(workRoot)) {
+      return;
+    }
+    try (Stream<Path> dirs = Files.list(workRoot)) {
+      for (Path dir : dirs.toList()) {
+        String name = dir.getFileName().toString();
+        int dash = name.indexOf('-');
+        if (dash <= 0 || !name.substring(0, dash).chars().allMatch(Character::isDigit)) {
+          continue;
+        }
+        long pid = Long.parseLong(name.substring(0, dash));
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+          continue;
+        }
+        killPostmaster(dir.resolve("data/postmaster.pid"));
+        PostgresDistributions.deleteRecursively(dir);
+      }
+    } catch (IOException | RuntimeException e) {
+      System.err.println("pgloadbench: could not clean up " + workRoot + ": " + e.getMessage());
+    }
+  }
+
+  private void pgCtl(String... args) throws ServerException {
+    List<String> all = new ArrayList<>(List.of("-D", dir.resolve("data").toString()));
+    all.addAll(List.of(args));
+    EmbeddedTarget.run(isolation.command(home.resolve("bin/pg_ctl"), all), "pg_ctl");
+  }
+
+  /** The server log's error lines, without their timestamp prefix, on one line. */
+  private String failureReason() {
+    try (Stream<String> lines = Files.lines(dir.resolve("postgres.log"))) {
+      String reason =
+          lines
+              .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*") || l.contains("invalid value for parameter") || l.contains("unrecognized configuration parameter") || l.contains("could not bind"))
+              .map(l -> l.replaceFirst("^.*?\\[\\d+\\]\\s*", "").replaceAll("\\s+", " "))
+              .collect(Collectors.joining("; "));
+      return reason.isEmpty() ? "see the log" : reason;
+    } catch (IOException e) {
+      return "no server log";
+    }
+  }
+}

@@ -1,0 +1,157 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Servers from the PostgreSQL binaries on Maven Central, started by the harness itself so that it owns
+ * every initdb option and every setting: data checksums off on every version (18 turns them on by
+ * default), fsync and the rest at PostgreSQL's defaults unless the scenario sets them. Each server
+ * lives in its own directory under the work root, listens on 127.0.0.1 on a free port, and is stopped
+ * on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by a killed JVM
+ * is cleaned up, its server stopped, by the next start.
+ */
+public final class EmbeddedTarget implements ServerTarget {
+  private static final int START_ATTEMPTS = 3;
+
+  private final PostgresDistributions distributions;
+  private final Path workRoot;
+  private ProcessIsolation isolation;
+
+  public EmbeddedTarget(Path workRoot) {
+    this(PostgresDistributions.fromSystemProperty(), workRoot);
+  }
+
+  EmbeddedTarget(PostgresDistributions distributions, Path workRoot) {
+    this.distributions = distributions;
+    this.workRoot = workRoot;
+  }
+
+  /** The default work root: the system temp dir, where data dirs go unless the user names another. */
+  public static Path defaultWorkRoot() {
+    return Path.of(System.getProperty("java.io.tmpdir"), "pgloadbench");
+  }
+
+  @Override
+  public String resolve(String requested) throws ServerException {
+    return distributions.resolve(requested);
+  }
+
+  @Override
+  public PostgresServer start(String requested, Map<String, String> settings) throws ServerException {
+    String version = distributions.resolve(requested);
+    Path home = distributions.install(version);
+    if (isolation == null) {
+      isolation = ProcessIsolation.detect();
+    }
+    EmbeddedServer.stopOrphans(workRoot, isolation);
+    Path dir;
+    try {
+      Files.createDirectories(workRoot);
+      dir = Files.createTempDirectory(workRoot, ProcessHandle.current().pid() + "-pg" + version + "-");
+      Files.createDirectories(dir.resolve("data"));
+      Files.createDirectories(dir.resolve("socket"));
+      isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir);
+    } catch (IOException e) {
+      throw new ServerException("cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
+    }
+    EmbeddedServer server = new EmbeddedServer(home, dir, isolation);
+    try {
+      initdb(home, dir.resolve("data"), Versions.major(version));
+      for (int attempt = 1; ; attempt++) {
+        int port = freePort();
+        writeConfig(dir, port, settings);
+        try {
+          server.start(port);
+          return server;
+        } catch (ServerException e) {
+          if (attempt == START_ATTEMPTS || !e.getMessage().contains("could not bind")) {
+            throw e;
+          }
+        }
+      }
+    } catch (ServerException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  private void initdb(Path home, Path data, int major) throws ServerException {
+    List<String> args =
+        new ArrayList<>(List.of("-A", "trust", "-U", "postgres", "-E", "UTF-8", "--locale=C", "-D", data.toString()));
+    if (major >= 18) {
+      args.add("--no-data-checksums");
+    }
+    run(isolation.command(home.resolve("bin/initdb"), args), "initdb");
+  }
+
+  /** Appends the harness's and the scenario's settings to postgresql.conf, so the server log shows them. */
+  private static void writeConfig(Path dir, int port, Map<String, String> settings) throws ServerException {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("listen_addresses", "127.0.0.1");
+    all.put("port", Integer.toString(port));
+    all.put("unix_socket_directories", dir.resolve("socket").toString());
+    all.putAll(settings);
+    StringBuilder conf = new StringBuilder("\n# pgloadbench\n");
+    all.forEach((name, value) -> conf.append(name).append(" = '").append(value.replace("'", "''")).append("'\n"));
+    try {
+      Path file = dir.resolve("data/pgloadbench.conf");
+      Files.writeString(file, conf, StandardCharsets.UTF_8);
+      Path main = dir.resolve("data/postgresql.conf");
+      if (!Files.readString(main).contains("include = 'pgloadbench.conf'")) {
+        Files.writeString(main, "\ninclude = 'pgloadbench.conf'\n", StandardOpenOption.APPEND);
+      }
+    } catch (IOException e) {
+      throw new ServerException("cannot write the server configuration in " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static int freePort() throws ServerException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new ServerException("no free port on 127.0.0.1: " + e.getMessage(), e);
+    }
+  }
+
+  /** Runs a command to completion; a failure is a one-line error carrying the command's last line. */
+  static String run(List<String> command, String what) throws ServerException {
+    try {
+      Path output = Files.createTempFile("pgloadbench-" + what, ".log");
+      try {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          throw new ServerException(what + " did not finish in 300 s");
+        }
+        String text = Files.readString(output);
+        if (p.exitValue() != 0) {
+          throw new ServerException(what + " failed: " + lastLine(text));
+        }
+        return text;
+      } finally {
+        Files.deleteIfExists(output);
+      }
+    } catch (IOException e) {
+      throw new ServerException(what + " could not run: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ServerException(what + " was interrupted", e);
+    }
+  }
+
+  static String lastLine(String text) {
+    String[] lines = text.strip().split("\n");
+    return lines.length == 0 ? "" : lines[lines.length - 1].strip();
+  }
+}

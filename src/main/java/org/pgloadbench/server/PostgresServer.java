@@ -1,0 +1,25 @@
+package org.pgloadbench.server;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/** A running PostgreSQL server the harness loads into. Closing it stops it if the harness started it. */
+public interface PostgresServer extends AutoCloseable {
+
+  /** The server's own version string, e.g. {@code 17.6}, as results and reports show it. */
+  String version();
+
+  /** A JDBC URL for a database on this server, without credentials. */
+  String jdbcUrl(String database);
+
+  /** The role the harness connects as. */
+  String user();
+
+  default Connection connect(String database) throws SQLException {
+    return DriverManager.getConnection(jdbcUrl(database), user(), null);
+  }
+
+  @Override
+  void close();
+}

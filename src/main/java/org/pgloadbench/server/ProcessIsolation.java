@@ -1,0 +1,88 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How the PostgreSQL binaries are run. PostgreSQL refuses to run as root, so as root they run either in
+ * a new user namespace ({@code unshare -U}: the process is "nobody" there while its files stay root's)
+ * or, where namespaces are blocked (Docker's default seccomp), as an unprivileged user through
+ * {@code setpriv}, after handing it the directories it writes. A normal user runs them directly.
+ *
+ * @param prefix the command words put before every PostgreSQL binary
+ * @param owner the user that must own the data, socket and log directories, or null to leave them
+ */
+record ProcessIsolation(List<String> prefix, String owner) {
+
+  static ProcessIsolation detect() throws ServerException {
+    if (!"root".equals(System.getProperty("user.name"))) {
+      return new ProcessIsolation(List.of(), null);
+    }
+    if (succeeds("unshare", "-U", "true")) {
+      return new ProcessIsolation(List.of("unshare", "-U"), null);
+    }
+    for (String user : List.of("postgres", "nobody")) {
+      if (succeeds("id", "-u", user)) {
+        return new ProcessIsolation(
+            List.of("setpriv", "--reuid=" + user, "--regid=" + group(user), "--clear-groups"), user);
+      }
+    }
+    throw new ServerException(
+        "running as root, but neither 'unshare -U' nor an unprivileged user for setpriv is available:"
+            + " run pgloadbench as a normal user");
+  }
+
+  /** The command line that runs {@code binary} with {@code args} under this isolation. */
+  List<String> command(Path binary, List<String> args) {
+    List<String> command = new ArrayList<>(prefix);
+    command.add(binary.toString());
+    command.addAll(args);
+    return command;
+  }
+
+  /** Gives the directories PostgreSQL writes to the user it runs as. */
+  void handOver(Path... dirs) throws IOException {
+    if (owner == null) {
+      return;
+    }
+    UserPrincipalLookupService users = dirs[0].getFileSystem().getUserPrincipalLookupService();
+    GroupPrincipal group = users.lookupPrincipalByGroupName(group(owner));
+    for (Path dir : dirs) {
+      Files.setOwner(dir, users.lookupPrincipalByName(owner));
+      Files.getFileAttributeView(dir, PosixFileAttributeView.class).setGroup(group);
+    }
+  }
+
+  private static String group(String user) {
+    try {
+      Process p = new ProcessBuilder("id", "-gn", user).redirectErrorStream(true).start();
+      String name = new String(p.getInputStream().readAllBytes()).trim();
+      return p.waitFor() == 0 ? name : user;
+    } catch (IOException | InterruptedException e) {
+      return user;
+    }
+  }
+
+  private static boolean succeeds(String... command) {
+    try {
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package org.pgloadbench.server;
+
+import java.util.Comparator;
+
+/** Version strings compared number by number, so that 9.6 < 10 and 17.10 > 17.6. */
+public final class Versions {
+  public static final Comparator<String> ORDER = Versions::compare;
+
+  private Versions() {}
+
+  public static int compare(String a, String b) {
+    String[] x = a.split("\\D+");
+    String[] y = b.split("\\D+");
+    for (int i = 0; i < Math.max(x.length, y.length); i++) {
+      long p = i < x.length && !x[i].isEmpty() ? Long.parseLong(x[i]) : 0;
+      long q = i < y.length && !y[i].isEmpty() ? Long.parseLong(y[i]) : 0;
+      if (p != q) {
+        return Long.compare(p, q);
+      }
+    }
+    return 0;
+  }
+
+  /** The major version: 17 for 17.6, 9 for 9.6 (the two-part majors before 10 are not offered). */
+  public static int major(String version) {
+    return Integer.parseInt(version.split("\\D+")[0]);
+  }
+}

@@ -1,0 +1,114 @@
+package org.pgloadbench.dataset;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.pgloadbench.copy.RowEncoder;
+
+/**
+ * A test encoder that turns each row into a list of plain values (Integer, Long, List of Long for
+ * an int8[], {@link Json} for jsonb, String, null) and hands it on. It checks the call protocol and
+ * remembers which buffers it was given, so tests can see that the source reuses them.
+ */
+final class CapturingEncoder implements RowEncoder {
+  /** A jsonb value, kept apart from text. */
+  record Json(String text) {}
+
+  final Set<long[]> arraysSeen = Collections.newSetFromMap(new IdentityHashMap<>());
+  final Set<CharSequence> jsonBuffersSeen = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  private final Consumer<List<Object>> onRow;
+  private List<Object> row;
+  private int fieldCount;
+
+  CapturingEncoder(Consumer<List<Object>> onRow) {
+    this.onRow = onRow;
+  }
+
+  /** All rows of {@code source}, for sources small enough to hold. */
+  static List<List<Object>> rowsOf(RowSource source) {
+    List<List<Object>> rows = new ArrayList<>();
+    write(source, rows::add);
+    return rows;
+  }
+
+  static CapturingEncoder write(RowSource source, Consumer<List<Object>> onRow) {
+    CapturingEncoder encoder = new CapturingEncoder(onRow);
+    try {
+      source.writeTo(encoder);
+    } catch (SQLException e) {
+      throw new AssertionError(e);
+    }
+    check(encoder.row == null, "row left open");
+    return encoder;
+  }
+
+  @Override
+  public void beginRow(int fieldCount) {
+    check(row == null, "beginRow inside a row");
+    this.row = new ArrayList<>(fieldCount);
+    this.fieldCount = fieldCount;
+  }
+
+  @Override
+  public void int4(int value) {
+    field(value);
+  }
+
+  @Override
+  public void int8(long value) {
+    field(value);
+  }
+
+  @Override
+  public void int8Array(long[] values, int count) {
+    arraysSeen.add(values);
+    field(Arrays.stream(values, 0, count).boxed().toList());
+  }
+
+  @Override
+  public void jsonb(CharSequence json) {
+    jsonBuffersSeen.add(json);
+    field(new Json(json.toString()));
+  }
+
+  @Override
+  public void text(CharSequence value) {
+    field(value.toString());
+  }
+
+  @Override
+  public void nullValue() {
+    field(null);
+  }
+
+  @Override
+  public void endRow() {
+    check(row != null, "endRow outside a row");
+    check(row.size() == fieldCount, "a row of " + fieldCount + " fields got " + row);
+    onRow.accept(row);
+    row = null;
+  }
+
+  @Override
+  public void finish() {
+    throw new AssertionError("a RowSource must not call finish()");
+  }
+
+  private void field(Object value) {
+    check(row != null, "field outside a row");
+    row.add(value);
+  }
+
+  // Plain checks rather than AssertJ: they run for every field of a few hundred thousand rows.
+  private static void check(boolean condition, String violation) {
+    if (!condition) {
+      throw new AssertionError(violation);
+    }
+  }
+}

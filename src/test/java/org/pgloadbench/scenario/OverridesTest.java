@@ -1,0 +1,111 @@
+package org.pgloadbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OverridesTest {
+  @TempDir Path dir;
+  Scenario scenario;
+
+  @BeforeEach
+  void load() throws Exception {
+    scenario =
+        ScenarioLoader.load(
+            Files.writeString(
+                dir.resolve("s.yaml"),
+                """
+                name: s
+                dataset:
+                  kind: osm-synthetic
+                  tables: [nodes, ways, rels]
+                  rows: {nodes: 1000, ways: 250, rels: 3}
+                servers: {versions: [16, 17]}
+                repeat: 3
+                warmup: 2
+                steps: [create, copy]
+                """));
+  }
+
+  @Test
+  void noOverridesKeepTheScenario() throws Exception {
+    assertThat(scenario.withOverrides(Overrides.NONE)).isEqualTo(scenario);
+  }
+
+  @Test
+  void scaleMultipliesRowCountsRoundingToAtLeastOne() throws Exception {
+    Scenario s = scenario.withOverrides(new Overrides(null, 0.1, null, null));
+    assertThat(s.dataset().rows())
+        .containsExactly(Map.entry("nodes", 100L), Map.entry("ways", 25L), Map.entry("rels", 1L));
+
+    Scenario half = scenario.withOverrides(new Overrides(null, 0.5, null, null));
+    assertThat(half.dataset().rows()).containsEntry("rels", 2L); // 1.5 rounds up
+
+    Scenario tiny = scenario.withOverrides(new Overrides(null, 0.0001, null, null));
+    assertThat(tiny.dataset().rows().values()).containsOnly(1L);
+
+    assertThat(s.dataset().seed()).isEqualTo(scenario.dataset().seed());
+    assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
+  }
+
+  @Test
+  void versionsRepeatAndWarmupReplaceTheScenarios() throws Exception {
+    Scenario s = scenario.withOverrides(new Overrides(List.of("15", "17"), null, 1, 0));
+    assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "17")));
+    assertThat(s.repeat()).isEqualTo(1);
+    assertThat(s.warmup()).isZero();
+    assertThat(s.dataset()).isEqualTo(scenario.dataset());
+    assertThat(s.cells()).isEqualTo(scenario.cells());
+  }
+
+  @Test
+  void badOverridesNameTheMakeVariable() {
+    assertThatThrownBy(
+            () -> scenario.withOverrides(new Overrides(List.of("abc"), null, null, null)))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage("PG=abc: 'abc' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
+    assertThatThrownBy(
+            () ->
+                scenario.withOverrides(new Overrides(List.of("15", "17", "15"), null, null, null)))
+        .hasMessage("PG=15,17,15: '15' is given twice; list each version once");
+    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(List.of(), null, null, null)))
+        .hasMessage("PG=: give at least one version (e.g. 17 or 15,17)");
+    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, 0.0, null, null)))
+        .hasMessage("SCALE=0: must be a number > 0");
+    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, -1.5, null, null)))
+        .hasMessage("SCALE=-1.5: must be a number > 0");
+    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, Double.NaN, null, null)))
+        .hasMessage("SCALE=NaN: must be a number > 0");
+    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, null, 0, null)))
+        .hasMessage("REPEAT=0: must be a whole number >= 1");
+    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, null, null, -1)))
+        .hasMessage("WARMUP=-1: must be a whole number >= 0");
+  }
+
+  @Test
+  void parsesMakeVariables() throws Exception {
+    assertThat(Overrides.parse("15, 17", "0.25", "5", "0"))
+        .isEqualTo(new Overrides(List.of("15", "17"), 0.25, 5, 0));
+    assertThat(Overrides.parse(null, "", " ", null)).isEqualTo(Overrides.NONE);
+
+    assertThatThrownBy(() -> Overrides.parse("16,x", null, null, null))
+        .hasMessage("PG=16,x: 'x' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
+    assertThatThrownBy(() -> Overrides.parse("16,", null, null, null))
+        .hasMessage("PG=16,: '' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
+    assertThatThrownBy(() -> Overrides.parse(null, "big", null, null))
+        .hasMessage("SCALE=big: must be a number > 0");
+    assertThatThrownBy(() -> Overrides.parse(null, "0", null, null))
+        .hasMessage("SCALE=0: must be a number > 0");
+    assertThatThrownBy(() -> Overrides.parse(null, null, "2.5", null))
+        .hasMessage("REPEAT=2.5: must be a whole number >= 1");
+    assertThatThrownBy(() -> Overrides.parse(null, null, null, "none"))
+        .hasMessage("WARMUP=none: must be a whole number >= 0");
+  }
+}
