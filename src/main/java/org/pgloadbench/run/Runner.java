@@ -47,6 +47,12 @@ public final class Runner {
   private final RunRecord record;
   private int failures;
 
+  /**
+   * Set when the JVM starts shutting down (Ctrl-C): the servers' own hooks are stopping them, so no
+   * further load starts, and a load cut short by that is not stored as a failure of PostgreSQL.
+   */
+  private volatile boolean stopping;
+
   public Runner(Scenario scenario, ServerTarget target, ResultStore store, PrintStream progress, String runId) {
     this.scenario = scenario;
     this.dataset = Dataset.of(scenario.dataset());
@@ -59,8 +65,26 @@ public final class Runner {
 
   /** Runs everything; returns the number of failed steps (0 when all went well). */
   public int run() throws IOException {
+    Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
+    Runtime.getRuntime().addShutdownHook(onShutdown);
+    try {
+      runAll();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onShutdown);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook has run
+      }
+    }
+    return failures;
+  }
+
+  private void runAll() throws IOException {
     store.writeRun(record.toJson());
     for (String version : scenario.servers().versions()) {
+      if (stopping) {
+        return;
+      }
       try (PostgresServer server = target.start(version, scenario.settings())) {
         try (Connection c = server.connect(MAINTENANCE_DATABASE)) {
           record.addServer(server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
@@ -68,6 +92,9 @@ public final class Runner {
         store.writeRun(record.toJson());
         runOn(server);
       } catch (ServerException | SQLException e) {
+        if (stopping) {
+          return;
+        }
         progress.println("PostgreSQL " + version + ": " + oneLine(e));
         store.append(failed(version, null, 0, "-", "server", 0, e));
         failures++;
@@ -75,18 +102,23 @@ public final class Runner {
       record.end(Instant.now());
       store.writeRun(record.toJson());
     }
-    return failures;
   }
 
   private void runOn(PostgresServer server) throws IOException {
     Cell first = scenario.cells().get(0);
     for (int i = 1; i <= scenario.warmup(); i++) {
       List<StepResult> warmup = load(server, first, 0);
+      if (stopping) {
+        return;
+      }
       progress.printf(Locale.ROOT, "PostgreSQL %s  warm-up (%s)  %.2f s%s%n", server.version(), first.label(), seconds(warmup), failureNote(warmup));
     }
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : scenario.cells()) {
         List<StepResult> steps = load(server, cell, repetition);
+        if (stopping) {
+          return;
+        }
         for (StepResult step : steps) {
           store.append(step);
           failures += step.ok() ? 0 : 1;

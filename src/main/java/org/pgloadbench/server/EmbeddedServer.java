@@ -23,15 +23,16 @@ final class EmbeddedServer implements PostgresServer {
   private int port;
   private String version;
 
+  /** Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of them. */
   EmbeddedServer(Path home, Path dir, ProcessIsolation isolation) {
     this.home = home;
     this.dir = dir;
     this.isolation = isolation;
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   void start(int port) throws ServerException {
     this.port = port;
-    Runtime.getRuntime().addShutdownHook(shutdownHook);
     try {
       pgCtl("-l", dir.resolve("postgres.log").toString(), "-w", "-t", "120", "start");
     } catch (ServerException e) {
@@ -66,8 +67,8 @@ final class EmbeddedServer implements PostgresServer {
     stopAndDelete();
     try {
       Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException | IllegalArgumentException alreadyShuttingDownOrNeverAdded) {
-      // the hook is running this very method, or start() never got that far
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running this very method
     }
   }
 

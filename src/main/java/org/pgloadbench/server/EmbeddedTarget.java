@@ -55,18 +55,18 @@ public final class EmbeddedTarget implements ServerTarget {
       isolation = ProcessIsolation.detect();
     }
     EmbeddedServer.stopOrphans(workRoot, isolation);
-    Path dir;
+    // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from here
+    // on removes all of it; its directory is named after this JVM so a later run can clean up after
+    // a JVM that was killed outright.
+    Path dir = workRoot.resolve(ProcessHandle.current().pid() + "-pg" + version + "-" + System.nanoTime());
+    EmbeddedServer server;
     try {
-      Files.createDirectories(workRoot);
-      dir = Files.createTempDirectory(workRoot, ProcessHandle.current().pid() + "-pg" + version + "-");
-      Files.createDirectories(dir.resolve("data"));
-      Files.createDirectories(dir.resolve("socket"));
-      isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir);
-    } catch (IOException e) {
-      throw new ServerException("cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
+      server = new EmbeddedServer(home, dir, isolation);
+    } catch (IllegalStateException shuttingDown) {
+      throw new ServerException("not starting PostgreSQL " + version + ": the harness is shutting down");
     }
-    EmbeddedServer server = new EmbeddedServer(home, dir, isolation);
     try {
+      createDirectories(dir);
       initdb(home, dir.resolve("data"), Versions.major(version));
       for (int attempt = 1; ; attempt++) {
         int port = freePort();
@@ -83,6 +83,16 @@ public final class EmbeddedTarget implements ServerTarget {
     } catch (ServerException | RuntimeException e) {
       server.close();
       throw e;
+    }
+  }
+
+  private void createDirectories(Path dir) throws ServerException {
+    try {
+      Files.createDirectories(dir.resolve("data"));
+      Files.createDirectories(dir.resolve("socket"));
+      isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir);
+    } catch (IOException e) {
+      throw new ServerException("cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,0 +1,79 @@
+package org.pgloadbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.server.Processes;
+
+/** Ctrl-C in the middle of a load: the JVM stops its servers on the way out, and keeps the results. */
+class InterruptTest {
+  @TempDir Path dir;
+
+  @Test
+  void noServerOutlivesAnInterruptedRun() throws Exception {
+    Path scenario =
+        Files.writeString(
+            dir.resolve("long.yaml"),
+            """
+            name: long
+            dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 50000000}}
+            servers: {versions: [17]}
+            warmup: 0
+            steps: [create, copy]
+            """);
+    Path servers = dir.resolve("servers");
+    Process bench =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "-Dpgloadbench.postgres.jars=" + System.getProperty("pgloadbench.postgres.jars"),
+                Main.class.getName(), "bench", scenario.toString(),
+                "--work-dir", servers.toString(),
+                "--results", dir.resolve("results").toString(),
+                "--reports", dir.resolve("reports").toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("output.txt").toFile())
+            .start();
+    try {
+      long postmaster = awaitPostmaster(servers).orElseThrow(() -> new AssertionError("no server started"));
+      Thread.sleep(1500); // well into the COPY
+      assertThat(bench.isAlive()).as("still loading").isTrue();
+      new ProcessBuilder("kill", "-INT", Long.toString(bench.pid())).start().waitFor();
+
+      assertThat(bench.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(Processes.hasEnded(postmaster)).isTrue();
+      try (Stream<Path> left = Files.list(servers)) {
+        assertThat(left).isEmpty();
+      }
+      assertThat(dir.resolve("results/long")).isDirectory();
+    } finally {
+      bench.destroyForcibly();
+    }
+  }
+
+  /** The postmaster's pid, once a server has started under the work dir (within 60 s). */
+  private static Optional<Long> awaitPostmaster(Path servers) throws Exception {
+    for (int i = 0; i < 600; i++) {
+      if (Files.isDirectory(servers)) {
+        try (Stream<Path> dirs = Files.list(servers)) {
+          for (Path server : dirs.toList()) {
+            Path pidFile = server.resolve("data/postmaster.pid");
+            List<String> lines = Files.exists(pidFile) ? Files.readAllLines(pidFile) : List.of();
+            if (lines.size() > 7 && lines.get(7).strip().equals("ready")) {
+              return Optional.of(Long.parseLong(lines.get(0).strip()));
+            }
+          }
+        }
+      }
+      Thread.sleep(100);
+    }
+    return Optional.empty();
+  }
+}

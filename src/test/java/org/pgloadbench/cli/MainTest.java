@@ -1,0 +1,108 @@
+package org.pgloadbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line as a user meets it: exit codes, one-line errors, the report path last. */
+class MainTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  static final String SMALL =
+      """
+      name: small
+      dataset: {kind: osm-synthetic, tables: [rels], rows: {rels: 500}}
+      servers: {versions: [17]}
+      repeat: 1
+      warmup: 1
+      matrix:
+        freeze: [false, true]
+      steps: [create, copy, vacuum]
+      """;
+
+  @Test
+  void aMalformedScenarioIsOneLineWithFileAndLineAndExitCode2() throws Exception {
+    Path file = write("bad.yaml", SMALL.replace("freeze: [false, true]", "freez: [false, true]"));
+    assertThat(run("plan", file.toString())).isEqualTo(Main.USAGE);
+    assertThat(errLines()).hasSize(1);
+    assertThat(errLines().get(0)).startsWith(file + ":7: unknown key 'freez' in matrix");
+    assertThat(err.toString()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
+  void brokenYamlIsOneLineToo() throws Exception {
+    Path file = write("broken.yaml", "name: x\ndataset: {kind: [osm\n");
+    assertThat(run("bench", file.toString())).isEqualTo(Main.USAGE);
+    assertThat(errLines()).singleElement().asString().startsWith(file + ":").contains("YAML syntax error");
+  }
+
+  @Test
+  void anImpossibleCellIsRejectedBeforeAnythingStarts() throws Exception {
+    Path file = write("freeze-parallel.yaml", SMALL.replace("freeze: [false, true]", "freeze: [true]\n  connections: [1, 2]"));
+    assertThat(run("bench", file.toString(), "--work-dir", dir.resolve("servers").toString())).isEqualTo(Main.USAGE);
+    assertThat(errLines()).singleElement().asString()
+        .contains("cell freeze+conn-2 is impossible").contains("add to exclude: {freeze: true, connections: 2}");
+    assertThat(dir.resolve("servers")).doesNotExist();
+  }
+
+  @Test
+  void badOverridesAndUnavailableVersionsAreUsageErrors() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    assertThat(run("plan", file.toString(), "--scale", "zero")).isEqualTo(Main.USAGE);
+    assertThat(run("plan", file.toString(), "--pg", "9")).isEqualTo(Main.USAGE);
+    assertThat(err.toString()).contains("SCALE=zero").contains("PostgreSQL 9 is not available");
+    assertThat(run("frobnicate", file.toString())).isEqualTo(Main.USAGE);
+    assertThat(err.toString()).contains("usage: pgloadbench");
+  }
+
+  @Test
+  void planPrintsTheCellsWithoutStartingAServer() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    assertThat(run("plan", file.toString(), "--work-dir", dir.resolve("servers").toString())).isEqualTo(Main.OK);
+    assertThat(out.toString()).contains("no-freeze  create, copy, vacuum").contains("freeze     create, copy, vacuum");
+    assertThat(dir.resolve("servers")).doesNotExist();
+  }
+
+  @Test
+  void benchStoresResultsWritesTheReportAndEndsWithItsPath() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    int code =
+        run(
+            "bench", file.toString(), "--scale", "2",
+            "--results", dir.resolve("results").toString(),
+            "--reports", dir.resolve("reports").toString(),
+            "--work-dir", dir.resolve("servers").toString());
+    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+    Path report = Path.of(lines.get(lines.size() - 1));
+    assertThat(report).exists().hasFileName("report.md").startsWith(dir.resolve("reports/small"));
+    assertThat(report.resolveSibling("steps.png")).exists();
+    assertThat(Files.readString(report)).contains("| freeze |").contains("1,000");
+    try (var runs = Files.list(dir.resolve("results/small"))) {
+      Path run = runs.findFirst().orElseThrow();
+      assertThat(Files.readAllLines(run.resolve("timings.csv"))).hasSize(1 + 2 * 3);
+    }
+  }
+
+  private int run(String... args) {
+    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+  }
+
+  private List<String> errLines() {
+    return new ArrayList<>(err.toString(StandardCharsets.UTF_8).lines().toList());
+  }
+
+  private Path write(String name, String text) throws Exception {
+    return Files.writeString(dir.resolve(name), text);
+  }
+}

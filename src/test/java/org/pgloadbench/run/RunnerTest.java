@@ -1,0 +1,135 @@
+package org.pgloadbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.EmbeddedTarget;
+
+/** Whole runs on real servers: what is stored, and what happens when a step or a server fails. */
+class RunnerTest {
+  @TempDir Path dir;
+
+  @Test
+  void storesEveryStepOfEveryCellOnTwoVersions() throws Exception {
+    Scenario scenario =
+        scenario(
+            """
+            name: two-versions
+            dataset: {kind: osm-synthetic, tables: [nodes, ways], rows: {nodes: 20000, ways: 3000}, seed: 7}
+            servers: {versions: [16, 17]}
+            settings: {autovacuum: off}
+            warmup: 0
+            matrix:
+              format: [text, binary]
+              freeze: [false, true]
+              pk: [later]
+            steps: [create, copy, primary_key, vacuum, analyze]
+            """);
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    int failures;
+    Path runDir = dir.resolve("results/run");
+    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
+      failures = run(scenario, store, progress);
+    }
+
+    assertThat(failures).isZero();
+    List<StepResult> steps = ResultStore.readSteps(runDir);
+    assertThat(steps).hasSize(2 * 4 * 2 * 5).allMatch(StepResult::ok);
+    assertThat(steps).extracting(StepResult::pgVersion).anyMatch(v -> v.startsWith("16.")).anyMatch(v -> v.startsWith("17."));
+    assertThat(progress.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("rep 1/1"))).hasSize(8);
+    assertThat(steps).filteredOn(step("copy", "planet_osm_nodes")).allMatch(s -> s.rows() == 20000 && s.walBytes() > 0);
+    assertThat(steps).filteredOn(step("copy", "planet_osm_ways")).allMatch(s -> s.rows() == 3000);
+
+    // COPY FREEZE leaves every page in use all-frozen; a plain COPY leaves none, and VACUUM after it
+    // has work to do (visibility map, hint bits) that VACUUM after FREEZE has not.
+    List<StepResult> copies = steps.stream().filter(step("copy", "planet_osm_nodes")).toList();
+    assertThat(copies).filteredOn(s -> s.axes().get("freeze").equals("true"))
+        .hasSize(4).allMatch(s -> s.pages() > 0 && s.frozenPages().equals(s.pages()));
+    assertThat(copies).filteredOn(s -> s.axes().get("freeze").equals("false"))
+        .hasSize(4).allMatch(s -> s.frozenPages() == 0);
+    long maxVacuumWalAfterFreeze = vacuumWal(steps, "true").stream().mapToLong(Long::longValue).max().orElseThrow();
+    long minVacuumWalAfterCopy = vacuumWal(steps, "false").stream().mapToLong(Long::longValue).min().orElseThrow();
+    assertThat(maxVacuumWalAfterFreeze).isLessThan(minVacuumWalAfterCopy);
+
+    List<String> csv = Files.readAllLines(runDir.resolve(ResultStore.TIMINGS));
+    assertThat(csv.get(0)).startsWith("run_id,scenario,pg_version,cell,format,freeze,pk,repetition,table,step,status,seconds,rows,wal_bytes");
+    assertThat(csv).hasSize(1 + steps.size());
+    JsonNode run = new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile());
+    assertThat(run.at("/servers")).hasSize(2);
+    assertThat(run.at("/servers/1/settings/autovacuum").asText()).isEqualTo("off");
+    assertThat(run.at("/environment/cpus").asInt()).isPositive();
+  }
+
+  @Test
+  void recordsAFailedStepAndAServerThatDidNotStartAndGoesOn() throws Exception {
+    // summarize_wal exists from 17 on, so 16 refuses to start. On 17 a temp_file_limit of 0 fails
+    // the primary key built after the load (its sort spills), while the key built during the load
+    // (pk-now) needs no temporary file.
+    Scenario scenario =
+        scenario(
+            """
+            name: failures
+            dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 200000}}
+            servers: {versions: [16, 17]}
+            settings: {summarize_wal: off, temp_file_limit: 0, maintenance_work_mem: 1MB}
+            repeat: 2
+            warmup: 0
+            matrix:
+              pk: [later, now]
+            steps: [create, copy, primary_key, analyze]
+            """);
+    Path runDir = dir.resolve("results/run");
+    int failures;
+    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
+      failures = run(scenario, store, new ByteArrayOutputStream());
+    }
+    List<StepResult> steps = ResultStore.readSteps(runDir);
+
+    assertThat(failures).isEqualTo(1 + 2);
+    StepResult server = steps.get(0);
+    assertThat(server.step()).isEqualTo("server");
+    assertThat(server.error()).contains("summarize_wal");
+    assertThat(steps).filteredOn(s -> !s.ok() && s.step().equals("primary_key"))
+        .hasSize(2).allMatch(s -> s.error().contains("temp_file_limit") && s.cell().equals("pk-later"));
+    assertThat(steps).filteredOn(s -> s.cell().equals("pk-now"))
+        .hasSize(2 * 3).allMatch(StepResult::ok);
+    assertThat(steps).filteredOn(step("copy", "planet_osm_nodes")).hasSize(4).allMatch(s -> s.rows() == 200000);
+  }
+
+  private Scenario scenario(String yaml) throws Exception {
+    Path file = dir.resolve("scenario.yaml");
+    Files.writeString(file, yaml);
+    return ScenarioLoader.load(file);
+  }
+
+  private int run(Scenario scenario, ResultStore store, ByteArrayOutputStream progress) throws Exception {
+    EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
+    return new Runner(scenario, target, store, new PrintStream(progress, true, StandardCharsets.UTF_8), "test-run").run();
+  }
+
+  private static Predicate<StepResult> step(String step, String table) {
+    return s -> s.step().equals(step) && s.table().equals(table);
+  }
+
+  private static List<Long> vacuumWal(List<StepResult> steps, String freeze) {
+    return steps.stream()
+        .filter(step("vacuum", "planet_osm_nodes"))
+        .filter(s -> s.axes().get("freeze").equals(freeze))
+        .map(StepResult::walBytes)
+        .toList();
+  }
+}
