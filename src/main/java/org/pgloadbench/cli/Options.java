@@ -2,21 +2,22 @@ package org.pgloadbench.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.pgloadbench.scenario.Overrides;
+import org.pgloadbench.scenario.ScenarioException;
 
 /**
- * The command line, parsed once into a record. Overrides keep the make-variable names in their
- * error messages (PG, SCALE, REPEAT, WARMUP), since that is how most users give them.
+ * The command line, parsed once into a record. The overrides stay text until {@link #overrides()}
+ * reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP) in its error messages, since
+ * that is how most users give them; blank means not given.
  */
 record Options(
     String command,
     String target,
-    List<String> versions,
-    Double scale,
-    Integer repeat,
-    Integer warmup,
+    String pg,
+    String scale,
+    String repeat,
+    String warmup,
     Path scenarios,
     Path results,
     Path reports,
@@ -39,10 +40,10 @@ record Options(
 
   static Options parse(String... args) throws UsageException {
     List<String> positional = new ArrayList<>();
-    List<String> versions = null;
-    Double scale = null;
-    Integer repeat = null;
-    Integer warmup = null;
+    String pg = null;
+    String scale = null;
+    String repeat = null;
+    String warmup = null;
     Path scenarios = Path.of("scenarios");
     Path results = Path.of("results");
     Path reports = Path.of("reports");
@@ -61,10 +62,10 @@ record Options(
       }
       String value = args[++i];
       switch (arg) {
-        case "--pg" -> versions = value.isBlank() ? null : Arrays.stream(value.split(",")).map(String::strip).toList();
-        case "--scale" -> scale = value.isBlank() ? null : number(arg, value, "SCALE", Double::valueOf);
-        case "--repeat" -> repeat = value.isBlank() ? null : number(arg, value, "REPEAT", Integer::valueOf);
-        case "--warmup" -> warmup = value.isBlank() ? null : number(arg, value, "WARMUP", Integer::valueOf);
+        case "--pg" -> pg = value;
+        case "--scale" -> scale = value;
+        case "--repeat" -> repeat = value;
+        case "--warmup" -> warmup = value;
         case "--scenarios" -> scenarios = Path.of(value);
         case "--results" -> results = Path.of(value);
         case "--reports" -> reports = Path.of(value);
@@ -75,20 +76,11 @@ record Options(
     if (positional.size() != 2 || !List.of("bench", "plan", "report").contains(positional.get(0))) {
       throw new UsageException(positional.isEmpty() ? null : "expected a command and one scenario or run directory");
     }
-    return new Options(positional.get(0), positional.get(1), versions, scale, repeat, warmup, scenarios, results, reports, workDir);
+    return new Options(positional.get(0), positional.get(1), pg, scale, repeat, warmup, scenarios, results, reports, workDir);
   }
 
-  Overrides overrides() {
-    return new Overrides(versions, scale, repeat, warmup);
-  }
-
-  private static <T> T number(String option, String value, String makeVariable, java.util.function.Function<String, T> parse)
-      throws UsageException {
-    try {
-      return parse.apply(value.strip());
-    } catch (NumberFormatException e) {
-      throw new UsageException(makeVariable + "=" + value + " (" + option + "): not a number");
-    }
+  Overrides overrides() throws ScenarioException {
+    return Overrides.parse(pg, scale, repeat, warmup);
   }
 
   /** A command line that cannot be run; a null message asks for the usage text alone. */

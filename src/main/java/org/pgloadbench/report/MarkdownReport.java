@@ -85,12 +85,15 @@ public final class MarkdownReport {
     }
   }
 
-  /** A row per (cell, step) and a total per cell; a column per table and their sum. */
+  /** A row per (cell, step) and a total per cell; a column per table and, for several, their sum. */
   private void timings(String version) {
     List<String> tables = results.tables(version);
+    boolean sum = tables.size() > 1;
     List<String> header = new ArrayList<>(List.of("cell", "step"));
     tables.forEach(t -> header.add(Formats.table(t)));
-    header.add("sum");
+    if (sum) {
+      header.add("sum");
+    }
     tableHeader(header, 2);
     for (String cell : results.cells(version)) {
       List<String> steps = results.steps(version, cell);
@@ -100,7 +103,9 @@ public final class MarkdownReport {
         for (String table : tables) {
           row.add(seconds(results.seconds(version, cell, List.of(table), List.of(step))));
         }
-        row.add(seconds(results.seconds(version, cell, tables, List.of(step))));
+        if (sum) {
+          row.add(seconds(results.seconds(version, cell, tables, List.of(step))));
+        }
         tableRow(row);
         label = "";
       }
@@ -108,7 +113,9 @@ public final class MarkdownReport {
       for (String table : tables) {
         total.add(bold(seconds(results.seconds(version, cell, List.of(table), steps))));
       }
-      total.add(bold(seconds(results.seconds(version, cell, tables, steps))));
+      if (sum) {
+        total.add(bold(seconds(results.seconds(version, cell, tables, steps))));
+      }
       tableRow(total);
     }
     out.append('\n');
