@@ -32,8 +32,9 @@ report: $(JAR)
 	@test -n "$(RUN)" || { echo "usage: make report RUN=results/<scenario>/<run-id>" >&2; exit 2; }
 	@$(PGLOADBENCH) report "$(RUN)"
 
+# Not quiet: Surefire's summary (Tests run: ...) is the line CI and people read.
 test:
-	$(MVN) test
+	mvn -B -ntp -Dstyle.color=never test
 
 clean:
 	$(MVN) clean

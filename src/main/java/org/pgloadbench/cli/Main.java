@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.run.Runner;
@@ -36,6 +37,10 @@ public final class Main {
   }
 
   public static int run(PrintStream out, PrintStream err, String... args) {
+    if (Arrays.asList(args).contains("--help")) {
+      out.println(Options.USAGE);
+      return OK;
+    }
     try {
       Options options = Options.parse(args);
       return switch (options.command()) {

@@ -54,9 +54,6 @@ record Options(
         positional.add(arg);
         continue;
       }
-      if (arg.equals("--help")) {
-        throw new UsageException(null);
-      }
       if (i + 1 == args.length) {
         throw new UsageException(arg + " needs a value");
       }
