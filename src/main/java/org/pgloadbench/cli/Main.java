@@ -61,7 +61,8 @@ public final class Main {
       err.println("pgloadbench: " + e.getMessage());
       return FAILED;
     } catch (RuntimeException e) {
-      err.println("pgloadbench: internal error: " + e + " (set PGLOADBENCH_DEBUG=1 for the stack trace)");
+      err.println(
+          "pgloadbench: internal error: " + e + " (set PGLOADBENCH_DEBUG=1 for the stack trace)");
       if (System.getenv("PGLOADBENCH_DEBUG") != null) {
         e.printStackTrace(err);
       }
@@ -75,10 +76,12 @@ public final class Main {
   }
 
   private static ServerTarget target(Options options) {
-    return new EmbeddedTarget(options.workDir() == null ? EmbeddedTarget.defaultWorkRoot() : options.workDir());
+    return new EmbeddedTarget(
+        options.workDir() == null ? EmbeddedTarget.defaultWorkRoot() : options.workDir());
   }
 
-  private static int plan(Options options, PrintStream out) throws ScenarioException, ServerException {
+  private static int plan(Options options, PrintStream out)
+      throws ScenarioException, ServerException {
     Scenario scenario = scenario(options);
     out.print(Plan.describe(scenario, target(options)));
     return OK;
@@ -94,7 +97,8 @@ public final class Main {
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
     Path runDir = options.results().resolve(scenario.name()).resolve(runId);
     if (Files.exists(runDir)) {
-      throw new IOException("results for run " + runId + " exist already in " + runDir + "; try again in a second");
+      throw new IOException(
+          "results for run " + runId + " exist already in " + runDir + "; try again in a second");
     }
     out.println(Plan.describe(scenario, target));
     int failures;
@@ -105,17 +109,23 @@ public final class Main {
     if (failures > 0) {
       err.println("pgloadbench: " + failures + " step(s) failed; the report lists them");
     }
-    Path report = MarkdownReport.write(runDir, options.reports().resolve(scenario.name()).resolve(runId));
+    Path report =
+        MarkdownReport.write(runDir, options.reports().resolve(scenario.name()).resolve(runId));
     out.println(report);
     return failures == 0 ? OK : FAILED;
   }
 
   private static int report(Path runDir, Path reports, PrintStream out) throws IOException {
     if (!Files.isRegularFile(runDir.resolve(ResultStore.STEPS))) {
-      throw new IOException(runDir + " holds no " + ResultStore.STEPS + ": give a directory results/<scenario>/<run-id>");
+      throw new IOException(
+          runDir
+              + " holds no "
+              + ResultStore.STEPS
+              + ": give a directory results/<scenario>/<run-id>");
     }
     Path scenario = runDir.toAbsolutePath().normalize().getParent().getFileName();
-    Path report = MarkdownReport.write(runDir, reports.resolve(scenario).resolve(runDir.getFileName()));
+    Path report =
+        MarkdownReport.write(runDir, reports.resolve(scenario).resolve(runDir.getFileName()));
     out.println(report);
     return OK;
   }

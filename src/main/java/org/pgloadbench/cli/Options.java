@@ -28,7 +28,8 @@ record Options(
           "\n",
           "usage: pgloadbench bench|plan <scenario> [options]",
           "       pgloadbench report <results/<scenario>/<run-id>> [--reports DIR]",
-          "  <scenario>        a name under scenarios/ (ways-binary-freeze) or a path to a YAML file",
+          "  <scenario>        a name under scenarios/ (ways-binary-freeze) or a path to a YAML"
+              + " file",
           "  --pg 15,17        PostgreSQL versions instead of the scenario's",
           "  --scale 0.1       multiply every row count",
           "  --repeat N        repetitions instead of the scenario's",
@@ -71,9 +72,20 @@ record Options(
       }
     }
     if (positional.size() != 2 || !List.of("bench", "plan", "report").contains(positional.get(0))) {
-      throw new UsageException(positional.isEmpty() ? null : "expected a command and one scenario or run directory");
+      throw new UsageException(
+          positional.isEmpty() ? null : "expected a command and one scenario or run directory");
     }
-    return new Options(positional.get(0), positional.get(1), pg, scale, repeat, warmup, scenarios, results, reports, workDir);
+    return new Options(
+        positional.get(0),
+        positional.get(1),
+        pg,
+        scale,
+        repeat,
+        warmup,
+        scenarios,
+        results,
+        reports,
+        workDir);
   }
 
   Overrides overrides() throws ScenarioException {

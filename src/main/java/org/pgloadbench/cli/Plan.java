@@ -16,27 +16,57 @@ final class Plan {
 
   static String describe(Scenario scenario, ServerTarget target) throws ServerException {
     StringBuilder out = new StringBuilder();
-    out.append("scenario ").append(scenario.name()).append(" (").append(scenario.source()).append(")\n");
+    out.append("scenario ")
+        .append(scenario.name())
+        .append(" (")
+        .append(scenario.source())
+        .append(")\n");
     List<String> rows = new ArrayList<>();
-    scenario.dataset().tables().forEach(t -> rows.add(String.format(Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t))));
-    out.append("  dataset   ").append(scenario.dataset().kind()).append(": ").append(String.join(", ", rows))
-        .append(", seed ").append(scenario.dataset().seed()).append('\n');
+    scenario
+        .dataset()
+        .tables()
+        .forEach(
+            t ->
+                rows.add(
+                    String.format(
+                        Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t))));
+    out.append("  dataset   ")
+        .append(scenario.dataset().kind())
+        .append(": ")
+        .append(String.join(", ", rows))
+        .append(", seed ")
+        .append(scenario.dataset().seed())
+        .append('\n');
     List<String> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
       servers.add("PostgreSQL " + version + " (" + target.resolve(version) + ")");
     }
-    out.append("  servers   ").append(scenario.servers().target()).append(": ").append(String.join(", ", servers)).append('\n');
+    out.append("  servers   ")
+        .append(scenario.servers().target())
+        .append(": ")
+        .append(String.join(", ", servers))
+        .append('\n');
     if (!scenario.settings().isEmpty()) {
       out.append("  settings  ").append(scenario.settings()).append('\n');
     }
     int loads = scenario.cells().size() * scenario.repeat() * scenario.servers().versions().size();
-    out.append(String.format(Locale.ROOT,
-        "  %d cell(s) x %d repetition(s) x %d server(s) = %d measured loads, %d warm-up load(s) per server%n",
-        scenario.cells().size(), scenario.repeat(), scenario.servers().versions().size(), loads, scenario.warmup()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "  %d cell(s) x %d repetition(s) x %d server(s) = %d measured loads, %d warm-up load(s)"
+                + " per server%n",
+            scenario.cells().size(),
+            scenario.repeat(),
+            scenario.servers().versions().size(),
+            loads,
+            scenario.warmup()));
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {
-      List<String> steps = Recipe.of(scenario.steps(), cell.variant()).stream().map(Step::name).toList();
-      out.append(String.format(Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));
+      List<String> steps =
+          Recipe.of(scenario.steps(), cell.variant()).stream().map(Step::name).toList();
+      out.append(
+          String.format(
+              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));
     }
     return out.toString();
   }

@@ -3,7 +3,10 @@ package org.pgloadbench.dataset;
 import java.util.List;
 import org.pgloadbench.scenario.DatasetSpec;
 
-/** The tables a scenario loads, in load order, each with its rows. One implementation per dataset kind. */
+/**
+ * The tables a scenario loads, in load order, each with its rows. One implementation per dataset
+ * kind.
+ */
 public interface Dataset {
 
   /** A table to create and the rows to COPY into it. */

@@ -4,8 +4,8 @@ import java.sql.SQLException;
 import org.pgloadbench.copy.RowEncoder;
 
 /**
- * The rows of one table, generated on demand and streamed into an encoder with constant memory.
- * The same source writes the same rows every time.
+ * The rows of one table, generated on demand and streamed into an encoder with constant memory. The
+ * same source writes the same rows every time.
  */
 public interface RowSource {
   /** How many rows {@link #writeTo} writes: what the server's COPY count is checked against. */
@@ -15,8 +15,8 @@ public interface RowSource {
   void writeTo(RowEncoder encoder) throws SQLException;
 
   /**
-   * Part {@code index} of {@code parts} disjoint parts that together hold exactly this source's rows,
-   * in the same order: what one of several parallel COPY connections loads.
+   * Part {@code index} of {@code parts} disjoint parts that together hold exactly this source's
+   * rows, in the same order: what one of several parallel COPY connections loads.
    */
   RowSource slice(int index, int parts);
 }

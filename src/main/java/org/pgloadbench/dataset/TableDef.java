@@ -14,7 +14,10 @@ public record TableDef(String name, List<Column> columns, String primaryKey) {
     columns = List.copyOf(columns);
   }
 
-  /** CREATE TABLE, with the primary key inline or without it (added later by {@link #addPrimaryKeySql}). */
+  /**
+   * CREATE TABLE, with the primary key inline or without it (added later by {@link
+   * #addPrimaryKeySql}).
+   */
   public String createSql(boolean withPrimaryKey, boolean unlogged) {
     StringBuilder sql = new StringBuilder(unlogged ? "CREATE UNLOGGED TABLE " : "CREATE TABLE ");
     sql.append(name).append(" (");

@@ -12,16 +12,16 @@ import java.sql.Statement;
  */
 public final class ServerProbe {
   /**
-   * Heap pages at the end of the table that were never initialised: from 16 on, COPY extends a table
-   * many pages at a time and leaves the last few unused. Counted backwards from the end, reading only
-   * those pages and the first one in use, so the probe costs next to nothing and sets no hint bits.
+   * Heap pages at the end of the table that were never initialised: from 16 on, COPY extends a
+   * table many pages at a time and leaves the last few unused. Counted backwards from the end,
+   * reading only those pages and the first one in use, so the probe costs next to nothing and sets
+   * no hint bits.
    */
   private static final String TRAILING_NEW_PAGES =
-      "WITH RECURSIVE tail(block) AS ("
-          + " SELECT pg_relation_size(c.oid) / current_setting('block_size')::int8"
-          + " UNION ALL SELECT block - 1 FROM tail"
-          + " WHERE block > 0 AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)"
-          + " SELECT count(*) - 1 FROM tail";
+      "WITH RECURSIVE tail(block) AS ( SELECT pg_relation_size(c.oid) /"
+          + " current_setting('block_size')::int8 UNION ALL SELECT block - 1 FROM tail WHERE block"
+          + " > 0 AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper ="
+          + " 0) SELECT count(*) - 1 FROM tail";
 
   private final boolean visibility;
   private final boolean pageinspect;
@@ -37,7 +37,8 @@ public final class ServerProbe {
    * them, those figures are left out (or the pages counted raw) rather than failing the run.
    */
   public static ServerProbe install(Connection connection) {
-    return new ServerProbe(createExtension(connection, "pg_visibility"), createExtension(connection, "pageinspect"));
+    return new ServerProbe(
+        createExtension(connection, "pg_visibility"), createExtension(connection, "pageinspect"));
   }
 
   private static boolean createExtension(Connection connection, String name) {
@@ -64,9 +65,12 @@ public final class ServerProbe {
   /** The table's heap after a step, or null when it does not exist (yet). */
   public TableState table(Connection connection, String table) throws SQLException {
     String sql =
-        "SELECT pg_relation_size(c.oid), pg_relation_size(c.oid) / current_setting('block_size')::int8"
+        "SELECT pg_relation_size(c.oid), pg_relation_size(c.oid) /"
+            + " current_setting('block_size')::int8"
             + (pageinspect ? " - (" + TRAILING_NEW_PAGES + ")" : "")
-            + (visibility ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))" : ", NULL::int8")
+            + (visibility
+                ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))"
+                : ", NULL::int8")
             + " FROM pg_class c WHERE c.oid = to_regclass(?)";
     try (PreparedStatement s = connection.prepareStatement(sql)) {
       s.setString(1, table);
@@ -83,7 +87,8 @@ public final class ServerProbe {
   /** A pg_lsn as text ({@code 16/B374D848}) as a byte position. */
   static long parseLsn(String lsn) {
     int slash = lsn.indexOf('/');
-    return (Long.parseLong(lsn.substring(0, slash), 16) << 32) | Long.parseLong(lsn.substring(slash + 1), 16);
+    return (Long.parseLong(lsn.substring(0, slash), 16) << 32)
+        | Long.parseLong(lsn.substring(slash + 1), 16);
   }
 
   /**

@@ -18,8 +18,8 @@ import org.postgresql.core.BaseConnection;
 
 /**
  * COPY ... FROM STDIN in the cell's format, FREEZE or not, over one connection or several at once
- * (each loading a disjoint slice of the rows). The row count the server reports is checked against the
- * rows generated. A freeze load commits the transaction {@link CreateTable} opened.
+ * (each loading a disjoint slice of the rows). The row count the server reports is checked against
+ * the rows generated. A freeze load commits the transaction {@link CreateTable} opened.
  */
 final class CopyRows implements Step {
   @Override
@@ -31,14 +31,21 @@ final class CopyRows implements Step {
   public long run(TableLoad load) throws SQLException {
     LoadVariant variant = load.variant();
     String sql =
-        "COPY " + load.table().name() + " (" + load.table().columnList() + ") FROM STDIN (FORMAT "
-            + variant.format().sqlName() + (variant.freeze() ? ", FREEZE" : "") + ")";
+        "COPY "
+            + load.table().name()
+            + " ("
+            + load.table().columnList()
+            + ") FROM STDIN (FORMAT "
+            + variant.format().sqlName()
+            + (variant.freeze() ? ", FREEZE" : "")
+            + ")";
     long copied =
         load.connections().size() == 1
             ? copy(load.connection(), sql, variant.format(), load.rows())
             : copyInParallel(load, sql);
     if (copied != load.rows().rows()) {
-      throw new SQLException("COPY reported " + copied + " rows, " + load.rows().rows() + " were sent");
+      throw new SQLException(
+          "COPY reported " + copied + " rows, " + load.rows().rows() + " were sent");
     }
     Connection connection = load.connection();
     if (!connection.getAutoCommit()) {
@@ -79,7 +86,9 @@ final class CopyRows implements Step {
       }
       return copied;
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof SQLException sql1 ? sql1 : new SQLException(e.getCause().getMessage(), e.getCause());
+      throw e.getCause() instanceof SQLException sql1
+          ? sql1
+          : new SQLException(e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SQLException("interrupted during a parallel COPY", e);

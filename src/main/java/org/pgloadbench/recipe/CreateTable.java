@@ -5,9 +5,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * CREATE TABLE, with the primary key unless it comes later. For COPY FREEZE the table must be created
- * in the transaction that loads it, so a freeze cell leaves that transaction open for {@link CopyRows}
- * to commit.
+ * CREATE TABLE, with the primary key unless it comes later. For COPY FREEZE the table must be
+ * created in the transaction that loads it, so a freeze cell leaves that transaction open for
+ * {@link CopyRows} to commit.
  */
 final class CreateTable implements Step {
   @Override

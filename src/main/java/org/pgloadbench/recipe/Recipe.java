@@ -2,15 +2,18 @@ package org.pgloadbench.recipe;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.LoadVariant;
 
-/** The steps a scenario names, as the steps of one cell's load: those that apply to the cell, in order. */
+/**
+ * The steps a scenario names, as the steps of one cell's load: those that apply to the cell, in
+ * order.
+ */
 public final class Recipe {
   private static final Map<String, Step> STEPS =
       Stream.of(
@@ -19,7 +22,8 @@ public final class Recipe {
               new SqlStep("primary_key", TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater),
               new SqlStep("vacuum", t -> "VACUUM " + t.name()),
               new SqlStep("analyze", t -> "ANALYZE " + t.name()))
-          .collect(Collectors.toMap(Step::name, Function.identity(), (a, b) -> a, LinkedHashMap::new));
+          .collect(
+              Collectors.toMap(Step::name, Function.identity(), (a, b) -> a, LinkedHashMap::new));
 
   private Recipe() {}
 

@@ -8,7 +8,8 @@ import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.LoadVariant;
 
 /** A step that is one SQL statement on the table, run in autocommit mode (VACUUM needs that). */
-record SqlStep(String name, Function<TableDef, String> sql, Predicate<LoadVariant> applies) implements Step {
+record SqlStep(String name, Function<TableDef, String> sql, Predicate<LoadVariant> applies)
+    implements Step {
 
   SqlStep(String name, Function<TableDef, String> sql) {
     this(name, sql, variant -> true);

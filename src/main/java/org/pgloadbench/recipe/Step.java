@@ -14,7 +14,9 @@ public interface Step {
   /** The name scenarios and results use, e.g. {@code primary_key}. */
   String name();
 
-  /** Whether this step has anything to do in a cell; e.g. primary_key only when the key comes later. */
+  /**
+   * Whether this step has anything to do in a cell; e.g. primary_key only when the key comes later.
+   */
   default boolean appliesTo(LoadVariant variant) {
     return true;
   }

@@ -7,11 +7,12 @@ import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.LoadVariant;
 
 /**
- * What a step works on: one table of one cell's load, with the repetition's connections (opened by the
- * runner before the clock starts: as many as the cell's COPY connections, the first being the one
- * every other step uses).
+ * What a step works on: one table of one cell's load, with the repetition's connections (opened by
+ * the runner before the clock starts: as many as the cell's COPY connections, the first being the
+ * one every other step uses).
  */
-public record TableLoad(TableDef table, RowSource rows, LoadVariant variant, List<Connection> connections) {
+public record TableLoad(
+    TableDef table, RowSource rows, LoadVariant variant, List<Connection> connections) {
 
   public TableLoad {
     connections = List.copyOf(connections);

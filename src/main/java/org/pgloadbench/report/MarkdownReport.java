@@ -59,7 +59,8 @@ public final class MarkdownReport {
       out.append(setup.description()).append("\n\n");
     }
     out.append(setup.line(results.versions())).append("\n\n");
-    out.append("Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions")
+    out.append(
+            "Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions")
         .append(" that succeeded. `sum` and `total` are medians of per-repetition sums.\n\n");
     for (String version : results.versions()) {
       versionSection(version);
@@ -85,7 +86,9 @@ public final class MarkdownReport {
     }
   }
 
-  /** A row per (cell, step) and a total per cell; a column per table and, for several, their sum. */
+  /**
+   * A row per (cell, step) and a total per cell; a column per table and, for several, their sum.
+   */
   private void timings(String version) {
     List<String> tables = results.tables(version);
     boolean sum = tables.size() > 1;
@@ -155,12 +158,19 @@ public final class MarkdownReport {
     }
     out.append("## Failures\n\n");
     for (StepResult f : failed) {
-      out.append("- PostgreSQL ").append(f.pgVersion())
-          .append(" · ").append(f.cell())
-          .append(" · repetition ").append(f.repetition())
-          .append(" · ").append(Formats.table(f.table()))
-          .append(" · ").append(f.step())
-          .append(": `").append(oneLine(f.error())).append("`\n");
+      out.append("- PostgreSQL ")
+          .append(f.pgVersion())
+          .append(" · ")
+          .append(f.cell())
+          .append(" · repetition ")
+          .append(f.repetition())
+          .append(" · ")
+          .append(Formats.table(f.table()))
+          .append(" · ")
+          .append(f.step())
+          .append(": `")
+          .append(oneLine(f.error()))
+          .append("`\n");
     }
     out.append('\n');
   }

@@ -79,11 +79,7 @@ public final class RunResults {
 
   /** The server versions measured, in numeric order. */
   public List<String> versions() {
-    return steps.stream()
-        .map(StepResult::pgVersion)
-        .distinct()
-        .sorted(Versions.ORDER)
-        .toList();
+    return steps.stream().map(StepResult::pgVersion).distinct().sorted(Versions.ORDER).toList();
   }
 
   /** The cells measured on a version: in the scenario's order, then any others as measured. */

@@ -13,14 +13,15 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * The append-only results of one run, under {@code results/<scenario>/<run-id>/}: every measured step
- * goes to {@code steps.jsonl} and {@code timings.csv} as soon as it is measured, so an interrupted run
- * keeps everything it measured. {@code run.json} holds the resolved scenario and the environment.
+ * The append-only results of one run, under {@code results/<scenario>/<run-id>/}: every measured
+ * step goes to {@code steps.jsonl} and {@code timings.csv} as soon as it is measured, so an
+ * interrupted run keeps everything it measured. {@code run.json} holds the resolved scenario and
+ * the environment.
  */
 public final class ResultStore implements Closeable {
   public static final String STEPS = "steps.jsonl";
@@ -32,8 +33,17 @@ public final class ResultStore implements Closeable {
   private static final List<String> LEADING = List.of("run_id", "scenario", "pg_version", "cell");
   private static final List<String> TRAILING =
       List.of(
-          "repetition", "table", "step", "status", "seconds", "rows", "wal_bytes", "table_bytes",
-          "pages", "frozen_pages", "error");
+          "repetition",
+          "table",
+          "step",
+          "status",
+          "seconds",
+          "rows",
+          "wal_bytes",
+          "table_bytes",
+          "pages",
+          "frozen_pages",
+          "error");
 
   private final Path dir;
   private final List<String> axes;
@@ -44,8 +54,12 @@ public final class ResultStore implements Closeable {
     this.dir = dir;
     this.axes = List.copyOf(axes);
     Files.createDirectories(dir);
-    steps = Files.newBufferedWriter(dir.resolve(STEPS), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
-    timings = Files.newBufferedWriter(dir.resolve(TIMINGS), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+    steps =
+        Files.newBufferedWriter(
+            dir.resolve(STEPS), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+    timings =
+        Files.newBufferedWriter(
+            dir.resolve(TIMINGS), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
     List<String> header = new ArrayList<>(LEADING);
     header.addAll(this.axes);
     header.addAll(TRAILING);
@@ -72,15 +86,25 @@ public final class ResultStore implements Closeable {
     axes.forEach(axis -> row.add(r.axes().get(axis)));
     row.addAll(
         Arrays.asList(
-            r.repetition(), r.table(), r.step(), r.status(),
+            r.repetition(),
+            r.table(),
+            r.step(),
+            r.status(),
             String.format(Locale.ROOT, "%.6f", r.seconds()),
-            r.rows(), r.walBytes(), r.tableBytes(), r.pages(), r.frozenPages(), r.error()));
+            r.rows(),
+            r.walBytes(),
+            r.tableBytes(),
+            r.pages(),
+            r.frozenPages(),
+            r.error()));
     timings.write(String.join(",", row.stream().map(ResultStore::csv).toList()));
     timings.newLine();
     timings.flush();
   }
 
-  /** Writes {@code run.json}: replaced as the run goes on, so it always holds the latest end time. */
+  /**
+   * Writes {@code run.json}: replaced as the run goes on, so it always holds the latest end time.
+   */
   public void writeRun(Object run) throws IOException {
     Path tmp = dir.resolve(RUN + ".tmp");
     JSON.writer(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), run);
@@ -106,7 +130,8 @@ public final class ResultStore implements Closeable {
 
   @Override
   public void close() throws IOException {
-    try (steps; timings) {
+    try (steps;
+        timings) {
       // both closed, the second even if the first fails
     }
   }

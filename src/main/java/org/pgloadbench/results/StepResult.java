@@ -8,16 +8,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One measured step of one table in one repetition of one cell on one server: a line of
- * {@code steps.jsonl} and a row of {@code timings.csv}. Numbers that were not measured are null.
+ * One measured step of one table in one repetition of one cell on one server: a line of {@code
+ * steps.jsonl} and a row of {@code timings.csv}. Numbers that were not measured are null.
  *
  * @param axes the cell's value on each matrix axis, in the scenario's axis order
  * @param status {@code ok} or {@code failed}; a failed step carries the server's error
  * @param rows rows loaded (COPY, checked against the rows generated) or null
  * @param walBytes WAL written during the step: the {@code pg_current_wal_insert_lsn()} delta
  * @param tableBytes the table's heap size after the step
- * @param pages heap pages in use after the step: the relation's pages less the never-initialised ones
- *     that bulk extension (16+) leaves at its end, so that a COPY FREEZE shows all its pages frozen
+ * @param pages heap pages in use after the step: the relation's pages less the never-initialised
+ *     ones that bulk extension (16+) leaves at its end, so that a COPY FREEZE shows all its pages
+ *     frozen
  * @param frozenPages pages marked all-frozen in the visibility map after the step
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

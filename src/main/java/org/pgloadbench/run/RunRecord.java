@@ -9,7 +9,9 @@ import java.util.Map;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 
-/** What {@code run.json} holds: the resolved scenario, the environment, and each server as it ran. */
+/**
+ * What {@code run.json} holds: the resolved scenario, the environment, and each server as it ran.
+ */
 final class RunRecord {
   private final String runId;
   private final Scenario scenario;

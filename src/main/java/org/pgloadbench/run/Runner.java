@@ -7,10 +7,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.metrics.ServerProbe;
@@ -28,11 +27,11 @@ import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 
 /**
- * Runs a scenario: for each server version, one unmeasured warm-up load, then every cell, repetition
- * after repetition (cells interleaved, so that drift over time spreads over all of them), each on a
- * fresh database. The runner owns the clock: it times every step of every table and samples the
- * server around it, and stores each result as soon as it is measured. A step that fails is stored as
- * failed with the server's error, and the run goes on with the next repetition.
+ * Runs a scenario: for each server version, one unmeasured warm-up load, then every cell,
+ * repetition after repetition (cells interleaved, so that drift over time spreads over all of
+ * them), each on a fresh database. The runner owns the clock: it times every step of every table
+ * and samples the server around it, and stores each result as soon as it is measured. A step that
+ * fails is stored as failed with the server's error, and the run goes on with the next repetition.
  */
 public final class Runner {
   static final String DATABASE = "pgloadbench";
@@ -53,7 +52,12 @@ public final class Runner {
    */
   private volatile boolean stopping;
 
-  public Runner(Scenario scenario, ServerTarget target, ResultStore store, PrintStream progress, String runId) {
+  public Runner(
+      Scenario scenario,
+      ServerTarget target,
+      ResultStore store,
+      PrintStream progress,
+      String runId) {
     this.scenario = scenario;
     this.dataset = Dataset.of(scenario.dataset());
     this.target = target;
@@ -87,7 +91,8 @@ public final class Runner {
       }
       try (PostgresServer server = target.start(version, scenario.settings())) {
         try (Connection c = server.connect(MAINTENANCE_DATABASE)) {
-          record.addServer(server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
+          record.addServer(
+              server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
         }
         store.writeRun(record.toJson());
         runOn(server);
@@ -111,7 +116,13 @@ public final class Runner {
       if (stopping) {
         return;
       }
-      progress.printf(Locale.ROOT, "PostgreSQL %s  warm-up (%s)  %.2f s%s%n", server.version(), first.label(), seconds(warmup), failureNote(warmup));
+      progress.printf(
+          Locale.ROOT,
+          "PostgreSQL %s  warm-up (%s)  %.2f s%s%n",
+          server.version(),
+          first.label(),
+          seconds(warmup),
+          failureNote(warmup));
     }
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : scenario.cells()) {
@@ -124,8 +135,14 @@ public final class Runner {
           failures += step.ok() ? 0 : 1;
         }
         progress.printf(
-            Locale.ROOT, "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
-            server.version(), cell.label(), repetition, scenario.repeat(), seconds(steps), failureNote(steps));
+            Locale.ROOT,
+            "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
+            server.version(),
+            cell.label(),
+            repetition,
+            scenario.repeat(),
+            seconds(steps),
+            failureNote(steps));
       }
     }
   }
@@ -165,7 +182,13 @@ public final class Runner {
     return results;
   }
 
-  private StepResult measure(PostgresServer server, Cell cell, int repetition, TableLoad load, Step step, ServerProbe probe)
+  private StepResult measure(
+      PostgresServer server,
+      Cell cell,
+      int repetition,
+      TableLoad load,
+      Step step,
+      ServerProbe probe)
       throws SQLException {
     Connection c = load.connection();
     long walBefore = probe.walInsertPosition(c);
@@ -179,25 +202,38 @@ public final class Runner {
         c.rollback();
         c.setAutoCommit(true);
       }
-      return failed(server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
+      return failed(
+          server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     long walAfter = probe.walInsertPosition(c);
     TableState state = probe.table(c, load.table().name());
     return new StepResult(
-        runId, scenario.name(), server.version(), cell.label(), cell.axes(), repetition,
-        load.table().name(), step.name(), StepResult.OK, seconds,
-        rows == Step.NO_ROWS ? null : rows, walAfter - walBefore,
-        state == null ? null : state.bytes(), state == null ? null : state.pages(),
-        state == null ? null : state.frozenPages(), null);
+        runId,
+        scenario.name(),
+        server.version(),
+        cell.label(),
+        cell.axes(),
+        repetition,
+        load.table().name(),
+        step.name(),
+        StepResult.OK,
+        seconds,
+        rows == Step.NO_ROWS ? null : rows,
+        walAfter - walBefore,
+        state == null ? null : state.bytes(),
+        state == null ? null : state.pages(),
+        state == null ? null : state.frozenPages(),
+        null);
   }
 
   /**
-   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the same
-   * state and no load pays for the previous one's dirty buffers.
+   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the
+   * same state and no load pays for the previous one's dirty buffers.
    */
   private static void freshDatabase(PostgresServer server) throws SQLException {
-    try (Connection c = server.connect(MAINTENANCE_DATABASE); Statement s = c.createStatement()) {
+    try (Connection c = server.connect(MAINTENANCE_DATABASE);
+        Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + DATABASE);
       s.execute("CREATE DATABASE " + DATABASE);
       s.execute("CHECKPOINT");
@@ -205,10 +241,31 @@ public final class Runner {
   }
 
   /** A failed step, or a server that failed to start when {@code cell} is null. */
-  private StepResult failed(String version, Cell cell, int repetition, String table, String step, double seconds, Exception e) {
+  private StepResult failed(
+      String version,
+      Cell cell,
+      int repetition,
+      String table,
+      String step,
+      double seconds,
+      Exception e) {
     return new StepResult(
-        runId, scenario.name(), version, cell == null ? "-" : cell.label(), cell == null ? Map.of() : cell.axes(),
-        repetition, table, step, StepResult.FAILED, seconds, null, null, null, null, null, oneLine(e));
+        runId,
+        scenario.name(),
+        version,
+        cell == null ? "-" : cell.label(),
+        cell == null ? Map.of() : cell.axes(),
+        repetition,
+        table,
+        step,
+        StepResult.FAILED,
+        seconds,
+        null,
+        null,
+        null,
+        null,
+        null,
+        oneLine(e));
   }
 
   private static double seconds(List<StepResult> steps) {

@@ -23,7 +23,10 @@ final class EmbeddedServer implements PostgresServer {
   private int port;
   private String version;
 
-  /** Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of them. */
+  /**
+   * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
+   * them.
+   */
   EmbeddedServer(Path home, Path dir, ProcessIsolation isolation) {
     this.home = home;
     this.dir = dir;
@@ -39,11 +42,14 @@ final class EmbeddedServer implements PostgresServer {
       throw new ServerException(
           "PostgreSQL " + home.getFileName() + " did not start: " + failureReason(), e);
     }
-    try (Connection c = connect(USER); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW server_version")) {
+    try (Connection c = connect(USER);
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SHOW server_version")) {
       rs.next();
       version = rs.getString(1).split(" ")[0];
     } catch (SQLException e) {
-      throw new ServerException("PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);
+      throw new ServerException(
+          "PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);
     }
   }
 
@@ -84,7 +90,10 @@ final class EmbeddedServer implements PostgresServer {
     }
   }
 
-  /** Fast shutdown through pg_ctl; if that fails, the postmaster is killed so that it cannot outlive us. */
+  /**
+   * Fast shutdown through pg_ctl; if that fails, the postmaster is killed so that it cannot outlive
+   * us.
+   */
   private static void stop(Path dir, ProcessIsolation isolation, Path home) {
     Path pidFile = dir.resolve("data/postmaster.pid");
     if (!Files.exists(pidFile)) {
@@ -92,7 +101,10 @@ final class EmbeddedServer implements PostgresServer {
     }
     try {
       EmbeddedTarget.run(
-          isolation.command(home.resolve("bin/pg_ctl"), List.of("-D", dir.resolve("data").toString(), "-m", "fast", "-w", "-t", "60", "stop")),
+          isolation.command(
+              home.resolve("bin/pg_ctl"),
+              List.of(
+                  "-D", dir.resolve("data").toString(), "-m", "fast", "-w", "-t", "60", "stop")),
           "pg_ctl stop");
     } catch (ServerException e) {
       killPostmaster(pidFile);
@@ -146,7 +158,12 @@ final class EmbeddedServer implements PostgresServer {
     try (Stream<String> lines = Files.lines(dir.resolve("postgres.log"))) {
       String reason =
           lines
-              .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*") || l.contains("invalid value for parameter") || l.contains("unrecognized configuration parameter") || l.contains("could not bind"))
+              .filter(
+                  l ->
+                      l.matches(".*\\b(FATAL|PANIC|ERROR):.*")
+                          || l.contains("invalid value for parameter")
+                          || l.contains("unrecognized configuration parameter")
+                          || l.contains("could not bind"))
               .map(l -> l.replaceFirst("^.*?\\[\\d+\\]\\s*", "").replaceAll("\\s+", " "))
               .collect(Collectors.joining("; "));
       return reason.isEmpty() ? "see the log" : reason;

@@ -14,12 +14,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Servers from the PostgreSQL binaries on Maven Central, started by the harness itself so that it owns
- * every initdb option and every setting: data checksums off on every version (18 turns them on by
- * default), fsync and the rest at PostgreSQL's defaults unless the scenario sets them. Each server
- * lives in its own directory under the work root, listens on 127.0.0.1 on a free port, and is stopped
- * on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by a killed JVM
- * is cleaned up, its server stopped, by the next start.
+ * Servers from the PostgreSQL binaries on Maven Central, started by the harness itself so that it
+ * owns every initdb option and every setting: data checksums off on every version (18 turns them on
+ * by default), fsync and the rest at PostgreSQL's defaults unless the scenario sets them. Each
+ * server lives in its own directory under the work root, listens on 127.0.0.1 on a free port, and
+ * is stopped on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by
+ * a killed JVM is cleaned up, its server stopped, by the next start.
  */
 public final class EmbeddedTarget implements ServerTarget {
   private static final int START_ATTEMPTS = 3;
@@ -37,7 +37,9 @@ public final class EmbeddedTarget implements ServerTarget {
     this.workRoot = workRoot;
   }
 
-  /** The default work root: the system temp dir, where data dirs go unless the user names another. */
+  /**
+   * The default work root: the system temp dir, where data dirs go unless the user names another.
+   */
   public static Path defaultWorkRoot() {
     return Path.of(System.getProperty("java.io.tmpdir"), "pgloadbench");
   }
@@ -48,22 +50,26 @@ public final class EmbeddedTarget implements ServerTarget {
   }
 
   @Override
-  public PostgresServer start(String requested, Map<String, String> settings) throws ServerException {
+  public PostgresServer start(String requested, Map<String, String> settings)
+      throws ServerException {
     String version = distributions.resolve(requested);
     Path home = distributions.install(version);
     if (isolation == null) {
       isolation = ProcessIsolation.detect();
     }
     EmbeddedServer.stopOrphans(workRoot, isolation);
-    // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from here
+    // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
+    // here
     // on removes all of it; its directory is named after this JVM so a later run can clean up after
     // a JVM that was killed outright.
-    Path dir = workRoot.resolve(ProcessHandle.current().pid() + "-pg" + version + "-" + System.nanoTime());
+    Path dir =
+        workRoot.resolve(ProcessHandle.current().pid() + "-pg" + version + "-" + System.nanoTime());
     EmbeddedServer server;
     try {
       server = new EmbeddedServer(home, dir, isolation);
     } catch (IllegalStateException shuttingDown) {
-      throw new ServerException("not starting PostgreSQL " + version + ": the harness is shutting down");
+      throw new ServerException(
+          "not starting PostgreSQL " + version + ": the harness is shutting down");
     }
     try {
       createDirectories(dir);
@@ -92,28 +98,45 @@ public final class EmbeddedTarget implements ServerTarget {
       Files.createDirectories(dir.resolve("socket"));
       isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir);
     } catch (IOException e) {
-      throw new ServerException("cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
+      throw new ServerException(
+          "cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
     }
   }
 
   private void initdb(Path home, Path data, int major) throws ServerException {
     List<String> args =
-        new ArrayList<>(List.of("-A", "trust", "-U", "postgres", "-E", "UTF-8", "--locale=C", "-D", data.toString()));
+        new ArrayList<>(
+            List.of(
+                "-A",
+                "trust",
+                "-U",
+                "postgres",
+                "-E",
+                "UTF-8",
+                "--locale=C",
+                "-D",
+                data.toString()));
     if (major >= 18) {
       args.add("--no-data-checksums");
     }
     run(isolation.command(home.resolve("bin/initdb"), args), "initdb");
   }
 
-  /** Appends the harness's and the scenario's settings to postgresql.conf, so the server log shows them. */
-  private static void writeConfig(Path dir, int port, Map<String, String> settings) throws ServerException {
+  /**
+   * Appends the harness's and the scenario's settings to postgresql.conf, so the server log shows
+   * them.
+   */
+  private static void writeConfig(Path dir, int port, Map<String, String> settings)
+      throws ServerException {
     Map<String, String> all = new LinkedHashMap<>();
     all.put("listen_addresses", "127.0.0.1");
     all.put("port", Integer.toString(port));
     all.put("unix_socket_directories", dir.resolve("socket").toString());
     all.putAll(settings);
     StringBuilder conf = new StringBuilder("\n# pgloadbench\n");
-    all.forEach((name, value) -> conf.append(name).append(" = '").append(value.replace("'", "''")).append("'\n"));
+    all.forEach(
+        (name, value) ->
+            conf.append(name).append(" = '").append(value.replace("'", "''")).append("'\n"));
     try {
       Path file = dir.resolve("data/pgloadbench.conf");
       Files.writeString(file, conf, StandardCharsets.UTF_8);
@@ -122,7 +145,8 @@ public final class EmbeddedTarget implements ServerTarget {
         Files.writeString(main, "\ninclude = 'pgloadbench.conf'\n", StandardOpenOption.APPEND);
       }
     } catch (IOException e) {
-      throw new ServerException("cannot write the server configuration in " + dir + ": " + e.getMessage(), e);
+      throw new ServerException(
+          "cannot write the server configuration in " + dir + ": " + e.getMessage(), e);
     }
   }
 
@@ -134,12 +158,18 @@ public final class EmbeddedTarget implements ServerTarget {
     }
   }
 
-  /** Runs a command to completion; a failure is a one-line error carrying the command's last line. */
+  /**
+   * Runs a command to completion; a failure is a one-line error carrying the command's last line.
+   */
   static String run(List<String> command, String what) throws ServerException {
     try {
       Path output = Files.createTempFile("pgloadbench-" + what, ".log");
       try {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        Process p =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
         if (!p.waitFor(300, TimeUnit.SECONDS)) {
           p.destroyForcibly();
           throw new ServerException(what + " did not finish in 300 s");

@@ -14,20 +14,29 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-/** The facts a result needs beside its numbers: the machine, the JVM, the harness, a server's settings. */
+/**
+ * The facts a result needs beside its numbers: the machine, the JVM, the harness, a server's
+ * settings.
+ */
 public final class Environment {
   private Environment() {}
 
   /** CPU model and count, memory, OS, Java version and the harness's git revision. */
   public static Map<String, Object> host() {
     Map<String, Object> host = new LinkedHashMap<>();
-    host.put("cpu_model", firstValue(Path.of("/proc/cpuinfo"), "model name").orElse(System.getProperty("os.arch")));
+    host.put(
+        "cpu_model",
+        firstValue(Path.of("/proc/cpuinfo"), "model name").orElse(System.getProperty("os.arch")));
     host.put("cpus", Runtime.getRuntime().availableProcessors());
     host.put("memory_bytes", memoryBytes());
     host.put(
         "os",
-        firstValue(Path.of("/etc/os-release"), "PRETTY_NAME").map(s -> s.replace("\"", "") + ", ").orElse("")
-            + System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        firstValue(Path.of("/etc/os-release"), "PRETTY_NAME")
+                .map(s -> s.replace("\"", "") + ", ")
+                .orElse("")
+            + System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version"));
     host.put("java", System.getProperty("java.version"));
     host.put("harness_revision", gitRevision());
     return host;
@@ -58,7 +67,11 @@ public final class Environment {
   private static long memoryBytes() {
     return firstValue(Path.of("/proc/meminfo"), "MemTotal")
         .map(v -> Long.parseLong(v.replaceAll("\\D", "")) * 1024)
-        .orElseGet(() -> ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize());
+        .orElseGet(
+            () ->
+                ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
+                    .getTotalMemorySize());
   }
 
   /** The value of the first {@code key: value} or {@code key=value} line of a system file. */
@@ -66,7 +79,8 @@ public final class Environment {
     try {
       for (String line : Files.readAllLines(file)) {
         if (line.startsWith(key)) {
-          return Optional.of(line.substring(key.length()).replaceFirst("^\\s*[:=]\\s*", "").strip());
+          return Optional.of(
+              line.substring(key.length()).replaceFirst("^\\s*[:=]\\s*", "").strip());
         }
       }
     } catch (IOException e) {

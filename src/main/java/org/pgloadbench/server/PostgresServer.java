@@ -4,7 +4,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 
-/** A running PostgreSQL server the harness loads into. Closing it stops it if the harness started it. */
+/**
+ * A running PostgreSQL server the harness loads into. Closing it stops it if the harness started
+ * it.
+ */
 public interface PostgresServer extends AutoCloseable {
 
   /** The server's own version string, e.g. {@code 17.6}, as results and reports show it. */

@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How the PostgreSQL binaries are run. PostgreSQL refuses to run as root, so as root they run either in
- * a new user namespace ({@code unshare -U}: the process is "nobody" there while its files stay root's)
- * or, where namespaces are blocked (Docker's default seccomp), as an unprivileged user through
- * {@code setpriv}, after handing it the directories it writes. A normal user runs them directly.
+ * How the PostgreSQL binaries are run. PostgreSQL refuses to run as root, so as root they run
+ * either in a new user namespace ({@code unshare -U}: the process is "nobody" there while its files
+ * stay root's) or, where namespaces are blocked (Docker's default seccomp), as an unprivileged user
+ * through {@code setpriv}, after handing it the directories it writes. A normal user runs them
+ * directly.
  *
  * @param prefix the command words put before every PostgreSQL binary
  * @param owner the user that must own the data, socket and log directories, or null to leave them
@@ -31,12 +32,13 @@ record ProcessIsolation(List<String> prefix, String owner) {
     for (String user : List.of("postgres", "nobody")) {
       if (succeeds("id", "-u", user)) {
         return new ProcessIsolation(
-            List.of("setpriv", "--reuid=" + user, "--regid=" + group(user), "--clear-groups"), user);
+            List.of("setpriv", "--reuid=" + user, "--regid=" + group(user), "--clear-groups"),
+            user);
       }
     }
     throw new ServerException(
-        "running as root, but neither 'unshare -U' nor an unprivileged user for setpriv is available:"
-            + " run pgloadbench as a normal user");
+        "running as root, but neither 'unshare -U' nor an unprivileged user for setpriv is"
+            + " available: run pgloadbench as a normal user");
   }
 
   /** The command line that runs {@code binary} with {@code args} under this isolation. */

@@ -3,12 +3,15 @@ package org.pgloadbench.server;
 import java.util.Map;
 
 /**
- * Where servers come from: one implementation per kind of target (embedded binaries now; containers,
- * a local install dir and an external URL later).
+ * Where servers come from: one implementation per kind of target (embedded binaries now;
+ * containers, a local install dir and an external URL later).
  */
 public interface ServerTarget {
 
-  /** Starts (or attaches to) a server of the given version with these settings, ready for connections. */
+  /**
+   * Starts (or attaches to) a server of the given version with these settings, ready for
+   * connections.
+   */
   PostgresServer start(String version, Map<String, String> settings) throws ServerException;
 
   /** The exact version {@code start} would run for a requested one, or why it cannot. */

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.Processes;
 
-/** Ctrl-C in the middle of a load: the JVM stops its servers on the way out, and keeps the results. */
+/**
+ * Ctrl-C in the middle of a load: the JVM stops its servers on the way out, and keeps the results.
+ */
 class InterruptTest {
   @TempDir Path dir;
 
@@ -32,17 +34,25 @@ class InterruptTest {
     Process bench =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "-cp",
+                System.getProperty(
+                    "surefire.test.class.path", System.getProperty("java.class.path")),
                 "-Dpgloadbench.postgres.jars=" + System.getProperty("pgloadbench.postgres.jars"),
-                Main.class.getName(), "bench", scenario.toString(),
-                "--work-dir", servers.toString(),
-                "--results", dir.resolve("results").toString(),
-                "--reports", dir.resolve("reports").toString())
+                Main.class.getName(),
+                "bench",
+                scenario.toString(),
+                "--work-dir",
+                servers.toString(),
+                "--results",
+                dir.resolve("results").toString(),
+                "--reports",
+                dir.resolve("reports").toString())
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("output.txt").toFile())
             .start();
     try {
-      long postmaster = awaitPostmaster(servers).orElseThrow(() -> new AssertionError("no server started"));
+      long postmaster =
+          awaitPostmaster(servers).orElseThrow(() -> new AssertionError("no server started"));
       Thread.sleep(1500); // well into the COPY
       assertThat(bench.isAlive()).as("still loading").isTrue();
       new ProcessBuilder("kill", "-INT", Long.toString(bench.pid())).start().waitFor();

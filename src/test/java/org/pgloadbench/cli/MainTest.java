@@ -43,15 +43,26 @@ class MainTest {
   void brokenYamlIsOneLineToo() throws Exception {
     Path file = write("broken.yaml", "name: x\ndataset: {kind: [osm\n");
     assertThat(run("bench", file.toString())).isEqualTo(Main.USAGE);
-    assertThat(errLines()).singleElement().asString().startsWith(file + ":").contains("YAML syntax error");
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .startsWith(file + ":")
+        .contains("YAML syntax error");
   }
 
   @Test
   void anImpossibleCellIsRejectedBeforeAnythingStarts() throws Exception {
-    Path file = write("freeze-parallel.yaml", SMALL.replace("freeze: [false, true]", "freeze: [true]\n  connections: [1, 2]"));
-    assertThat(run("bench", file.toString(), "--work-dir", dir.resolve("servers").toString())).isEqualTo(Main.USAGE);
-    assertThat(errLines()).singleElement().asString()
-        .contains("cell freeze+conn-2 is impossible").contains("add to exclude: {freeze: true, connections: 2}");
+    Path file =
+        write(
+            "freeze-parallel.yaml",
+            SMALL.replace("freeze: [false, true]", "freeze: [true]\n  connections: [1, 2]"));
+    assertThat(run("bench", file.toString(), "--work-dir", dir.resolve("servers").toString()))
+        .isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .contains("cell freeze+conn-2 is impossible")
+        .contains("add to exclude: {freeze: true, connections: 2}");
     assertThat(dir.resolve("servers")).doesNotExist();
   }
 
@@ -68,8 +79,11 @@ class MainTest {
   @Test
   void planPrintsTheCellsWithoutStartingAServer() throws Exception {
     Path file = write("small.yaml", SMALL);
-    assertThat(run("plan", file.toString(), "--work-dir", dir.resolve("servers").toString())).isEqualTo(Main.OK);
-    assertThat(out.toString()).contains("no-freeze  create, copy, vacuum").contains("freeze     create, copy, vacuum");
+    assertThat(run("plan", file.toString(), "--work-dir", dir.resolve("servers").toString()))
+        .isEqualTo(Main.OK);
+    assertThat(out.toString())
+        .contains("no-freeze  create, copy, vacuum")
+        .contains("freeze     create, copy, vacuum");
     assertThat(dir.resolve("servers")).doesNotExist();
   }
 
@@ -78,10 +92,16 @@ class MainTest {
     Path file = write("small.yaml", SMALL);
     int code =
         run(
-            "bench", file.toString(), "--scale", "2",
-            "--results", dir.resolve("results").toString(),
-            "--reports", dir.resolve("reports").toString(),
-            "--work-dir", dir.resolve("servers").toString());
+            "bench",
+            file.toString(),
+            "--scale",
+            "2",
+            "--results",
+            dir.resolve("results").toString(),
+            "--reports",
+            dir.resolve("reports").toString(),
+            "--work-dir",
+            dir.resolve("servers").toString());
     assertThat(code).as(err.toString()).isEqualTo(Main.OK);
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
     Path report = Path.of(lines.get(lines.size() - 1));
@@ -95,7 +115,10 @@ class MainTest {
   }
 
   private int run(String... args) {
-    return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+    return Main.run(
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8),
+        args);
   }
 
   private List<String> errLines() {

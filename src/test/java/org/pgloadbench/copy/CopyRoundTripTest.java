@@ -22,7 +22,9 @@ import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 import org.postgresql.core.BaseConnection;
 
-/** What the encoders write, read back by real servers: the oldest and the newest version offered. */
+/**
+ * What the encoders write, read back by real servers: the oldest and the newest version offered.
+ */
 class CopyRoundTripTest {
   @TempDir static Path workRoot;
   static PostgresServer oldest;
@@ -30,9 +32,30 @@ class CopyRoundTripTest {
 
   /** id, an int4, an int8, an int8[], a jsonb, a text: edge values of each, and NULLs. */
   static final Object[][] ROWS = {
-    {1, 0, 0L, new long[] {1, -2, Long.MAX_VALUE}, "{\"name\": \"Straße 12 😀\", \"n\": [1, 2.5]}", "plain"},
-    {2, Integer.MIN_VALUE, Long.MIN_VALUE, new long[0], "[]", "tab\there\nnew line\r\\ back\\slash \\N é 😀"},
-    {3, Integer.MAX_VALUE, Long.MAX_VALUE, new long[] {42}, "{\"q\": \"a \\\"quoted\\\" \\\\ tab\\t\"}", ""},
+    {
+      1,
+      0,
+      0L,
+      new long[] {1, -2, Long.MAX_VALUE},
+      "{\"name\": \"Straße 12 😀\", \"n\": [1, 2.5]}",
+      "plain"
+    },
+    {
+      2,
+      Integer.MIN_VALUE,
+      Long.MIN_VALUE,
+      new long[0],
+      "[]",
+      "tab\there\nnew line\r\\ back\\slash \\N é 😀"
+    },
+    {
+      3,
+      Integer.MAX_VALUE,
+      Long.MAX_VALUE,
+      new long[] {42},
+      "{\"q\": \"a \\\"quoted\\\" \\\\ tab\\t\"}",
+      ""
+    },
     {4, null, null, null, null, null},
   };
 
@@ -63,10 +86,14 @@ class CopyRoundTripTest {
       String table = "roundtrip_" + format.sqlName();
       try (Statement s = c.createStatement()) {
         s.execute("DROP TABLE IF EXISTS " + table);
-        s.execute("CREATE TABLE " + table + " (id int4, i4 int4, i8 int8, refs int8[], doc jsonb, note text)");
+        s.execute(
+            "CREATE TABLE "
+                + table
+                + " (id int4, i4 int4, i8 int8, refs int8[], doc jsonb, note text)");
       }
-      CopyIn copy = new CopyManager(c.unwrap(BaseConnection.class))
-          .copyIn("COPY " + table + " FROM STDIN (FORMAT " + format.sqlName() + ")");
+      CopyIn copy =
+          new CopyManager(c.unwrap(BaseConnection.class))
+              .copyIn("COPY " + table + " FROM STDIN (FORMAT " + format.sqlName() + ")");
       RowEncoder encoder = format.encoder(copy::writeToCopy);
       for (Object[] row : ROWS) {
         write(encoder, row);
@@ -99,8 +126,11 @@ class CopyRoundTripTest {
   }
 
   private static void assertRow(Connection c, String table, Object[] row) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(
-        "SELECT i4, i8, refs, doc = ?::jsonb, doc IS NULL, note FROM " + table + " WHERE id = ?")) {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT i4, i8, refs, doc = ?::jsonb, doc IS NULL, note FROM "
+                + table
+                + " WHERE id = ?")) {
       s.setString(1, (String) row[4]);
       s.setInt(2, (Integer) row[0]);
       try (ResultSet rs = s.executeQuery()) {
@@ -112,7 +142,9 @@ class CopyRoundTripTest {
           assertThat(refs).isNull();
         } else {
           Long[] values = (Long[]) refs.getArray();
-          assertThat(values).containsExactly(java.util.Arrays.stream((long[]) row[3]).boxed().toArray(Long[]::new));
+          assertThat(values)
+              .containsExactly(
+                  java.util.Arrays.stream((long[]) row[3]).boxed().toArray(Long[]::new));
         }
         assertThat(rs.getBoolean(5)).isEqualTo(row[4] == null);
         if (row[4] != null) {

@@ -19,7 +19,9 @@ class RecipeTest {
     List<String> steps = List.of("create", "copy", "primary_key", "vacuum");
     LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1);
     LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1);
-    assertThat(Recipe.of(steps, now)).extracting(Step::name).containsExactly("create", "copy", "vacuum");
+    assertThat(Recipe.of(steps, now))
+        .extracting(Step::name)
+        .containsExactly("create", "copy", "vacuum");
     assertThat(Recipe.of(steps, later)).extracting(Step::name).containsExactlyElementsOf(steps);
   }
 }

@@ -61,10 +61,10 @@ final class RunFixture implements AutoCloseable {
   }
 
   /**
-   * The standard run: 16.10 measured before 16.9; on 16.9 the text cell's ways primary key fails
-   * in repetition 2 (its vacuum then never runs); on 16.10 the binary cell's rels vacuum always
-   * fails. Copy seconds on 16.9/text are chosen so that the median of sums (10) differs from the
-   * sum of medians (4).
+   * The standard run: 16.10 measured before 16.9; on 16.9 the text cell's ways primary key fails in
+   * repetition 2 (its vacuum then never runs); on 16.10 the binary cell's rels vacuum always fails.
+   * Copy seconds on 16.9/text are chosen so that the median of sums (10) differs from the sum of
+   * medians (4).
    */
   static Path standard(Path root) throws IOException {
     try (RunFixture run = create(root, RUN_JSON)) {
@@ -98,7 +98,13 @@ final class RunFixture implements AutoCloseable {
     ok(version, cell, rep, table, "copy", copy, rows, 2 * bytes, bytes, pages, frozenByCopy);
 
     if (troubled && ways && rep == 2) {
-      failed(version, cell, rep, table, "primary_key", 0.05,
+      failed(
+          version,
+          cell,
+          rep,
+          table,
+          "primary_key",
+          0.05,
           "ERROR:  could not create unique index \"planet_osm_ways_pkey\"\n"
               + "DETAIL:  Key (id)=(42) is duplicated.");
       return;
@@ -107,33 +113,102 @@ final class RunFixture implements AutoCloseable {
     ok(version, cell, rep, table, "primary_key", pk, null, null, bytes, pages, frozenByCopy);
 
     if (version.equals("16.10") && freeze && !ways) {
-      failed(version, cell, rep, table, "vacuum", 0.01,
+      failed(
+          version,
+          cell,
+          rep,
+          table,
+          "vacuum",
+          0.01,
           "ERROR:  canceling statement due to user request");
       return;
     }
     ok(version, cell, rep, table, "vacuum", freeze ? 0.002 : 0.2, null, 0L, bytes, pages, pages);
   }
 
-  void ok(String version, String cell, int rep, String table, String step, double seconds,
-      Long rows, Long wal, Long bytes, Long pages, Long frozen) throws IOException {
-    append(version, cell, rep, table, step, StepResult.OK, seconds,
-        rows, wal, bytes, pages, frozen, null);
+  void ok(
+      String version,
+      String cell,
+      int rep,
+      String table,
+      String step,
+      double seconds,
+      Long rows,
+      Long wal,
+      Long bytes,
+      Long pages,
+      Long frozen)
+      throws IOException {
+    append(
+        version,
+        cell,
+        rep,
+        table,
+        step,
+        StepResult.OK,
+        seconds,
+        rows,
+        wal,
+        bytes,
+        pages,
+        frozen,
+        null);
   }
 
-  private void failed(String version, String cell, int rep, String table, String step,
-      double seconds, String error) throws IOException {
-    append(version, cell, rep, table, step, StepResult.FAILED, seconds,
-        null, null, null, null, null, error);
+  private void failed(
+      String version, String cell, int rep, String table, String step, double seconds, String error)
+      throws IOException {
+    append(
+        version,
+        cell,
+        rep,
+        table,
+        step,
+        StepResult.FAILED,
+        seconds,
+        null,
+        null,
+        null,
+        null,
+        null,
+        error);
   }
 
-  private void append(String version, String cell, int rep, String table, String step,
-      String status, double seconds, Long rows, Long wal, Long bytes, Long pages, Long frozen,
-      String error) throws IOException {
+  private void append(
+      String version,
+      String cell,
+      int rep,
+      String table,
+      String step,
+      String status,
+      double seconds,
+      Long rows,
+      Long wal,
+      Long bytes,
+      Long pages,
+      Long frozen,
+      String error)
+      throws IOException {
     String[] axes = cell.split("\\+");
     Map<String, String> axisValues = Map.of("format", axes[0], "freeze", axes[1], "pk", axes[2]);
     store.append(
-        new StepResult(RUN_ID, SCENARIO, version, cell, axisValues, rep, table, step, status,
-            seconds, rows, wal, bytes, pages, frozen, error));
+        new StepResult(
+            RUN_ID,
+            SCENARIO,
+            version,
+            cell,
+            axisValues,
+            rep,
+            table,
+            step,
+            status,
+            seconds,
+            rows,
+            wal,
+            bytes,
+            pages,
+            frozen,
+            error));
   }
 
   @Override

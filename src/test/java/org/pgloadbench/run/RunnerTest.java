@@ -28,17 +28,17 @@ class RunnerTest {
     Scenario scenario =
         scenario(
             """
-            name: two-versions
-            dataset: {kind: osm-synthetic, tables: [nodes, ways], rows: {nodes: 20000, ways: 3000}, seed: 7}
-            servers: {versions: [16, 17]}
-            settings: {autovacuum: off}
-            warmup: 0
-            matrix:
-              format: [text, binary]
-              freeze: [false, true]
-              pk: [later]
-            steps: [create, copy, primary_key, vacuum, analyze]
-            """);
+name: two-versions
+dataset: {kind: osm-synthetic, tables: [nodes, ways], rows: {nodes: 20000, ways: 3000}, seed: 7}
+servers: {versions: [16, 17]}
+settings: {autovacuum: off}
+warmup: 0
+matrix:
+  format: [text, binary]
+  freeze: [false, true]
+  pk: [later]
+steps: [create, copy, primary_key, vacuum, analyze]
+""");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     int failures;
     Path runDir = dir.resolve("results/run");
@@ -49,24 +49,39 @@ class RunnerTest {
     assertThat(failures).isZero();
     List<StepResult> steps = ResultStore.readSteps(runDir);
     assertThat(steps).hasSize(2 * 4 * 2 * 5).allMatch(StepResult::ok);
-    assertThat(steps).extracting(StepResult::pgVersion).anyMatch(v -> v.startsWith("16.")).anyMatch(v -> v.startsWith("17."));
-    assertThat(progress.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("rep 1/1"))).hasSize(8);
-    assertThat(steps).filteredOn(step("copy", "planet_osm_nodes")).allMatch(s -> s.rows() == 20000 && s.walBytes() > 0);
+    assertThat(steps)
+        .extracting(StepResult::pgVersion)
+        .anyMatch(v -> v.startsWith("16."))
+        .anyMatch(v -> v.startsWith("17."));
+    assertThat(progress.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("rep 1/1")))
+        .hasSize(8);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .allMatch(s -> s.rows() == 20000 && s.walBytes() > 0);
     assertThat(steps).filteredOn(step("copy", "planet_osm_ways")).allMatch(s -> s.rows() == 3000);
 
-    // COPY FREEZE leaves every page in use all-frozen; a plain COPY leaves none, and VACUUM after it
+    // COPY FREEZE leaves every page in use all-frozen; a plain COPY leaves none, and VACUUM after
+    // it
     // has work to do (visibility map, hint bits) that VACUUM after FREEZE has not.
     List<StepResult> copies = steps.stream().filter(step("copy", "planet_osm_nodes")).toList();
-    assertThat(copies).filteredOn(s -> s.axes().get("freeze").equals("true"))
-        .hasSize(4).allMatch(s -> s.pages() > 0 && s.frozenPages().equals(s.pages()));
-    assertThat(copies).filteredOn(s -> s.axes().get("freeze").equals("false"))
-        .hasSize(4).allMatch(s -> s.frozenPages() == 0);
-    long maxVacuumWalAfterFreeze = vacuumWal(steps, "true").stream().mapToLong(Long::longValue).max().orElseThrow();
-    long minVacuumWalAfterCopy = vacuumWal(steps, "false").stream().mapToLong(Long::longValue).min().orElseThrow();
+    assertThat(copies)
+        .filteredOn(s -> s.axes().get("freeze").equals("true"))
+        .hasSize(4)
+        .allMatch(s -> s.pages() > 0 && s.frozenPages().equals(s.pages()));
+    assertThat(copies)
+        .filteredOn(s -> s.axes().get("freeze").equals("false"))
+        .hasSize(4)
+        .allMatch(s -> s.frozenPages() == 0);
+    long maxVacuumWalAfterFreeze =
+        vacuumWal(steps, "true").stream().mapToLong(Long::longValue).max().orElseThrow();
+    long minVacuumWalAfterCopy =
+        vacuumWal(steps, "false").stream().mapToLong(Long::longValue).min().orElseThrow();
     assertThat(maxVacuumWalAfterFreeze).isLessThan(minVacuumWalAfterCopy);
 
     List<String> csv = Files.readAllLines(runDir.resolve(ResultStore.TIMINGS));
-    assertThat(csv.get(0)).startsWith("run_id,scenario,pg_version,cell,format,freeze,pk,repetition,table,step,status,seconds,rows,wal_bytes");
+    assertThat(csv.get(0))
+        .startsWith(
+            "run_id,scenario,pg_version,cell,format,freeze,pk,repetition,table,step,status,seconds,rows,wal_bytes");
     assertThat(csv).hasSize(1 + steps.size());
     JsonNode run = new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile());
     assertThat(run.at("/servers")).hasSize(2);
@@ -103,11 +118,18 @@ class RunnerTest {
     StepResult server = steps.get(0);
     assertThat(server.step()).isEqualTo("server");
     assertThat(server.error()).contains("summarize_wal");
-    assertThat(steps).filteredOn(s -> !s.ok() && s.step().equals("primary_key"))
-        .hasSize(2).allMatch(s -> s.error().contains("temp_file_limit") && s.cell().equals("pk-later"));
-    assertThat(steps).filteredOn(s -> s.cell().equals("pk-now"))
-        .hasSize(2 * 3).allMatch(StepResult::ok);
-    assertThat(steps).filteredOn(step("copy", "planet_osm_nodes")).hasSize(4).allMatch(s -> s.rows() == 200000);
+    assertThat(steps)
+        .filteredOn(s -> !s.ok() && s.step().equals("primary_key"))
+        .hasSize(2)
+        .allMatch(s -> s.error().contains("temp_file_limit") && s.cell().equals("pk-later"));
+    assertThat(steps)
+        .filteredOn(s -> s.cell().equals("pk-now"))
+        .hasSize(2 * 3)
+        .allMatch(StepResult::ok);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .hasSize(4)
+        .allMatch(s -> s.rows() == 200000);
   }
 
   private Scenario scenario(String yaml) throws Exception {
@@ -116,9 +138,16 @@ class RunnerTest {
     return ScenarioLoader.load(file);
   }
 
-  private int run(Scenario scenario, ResultStore store, ByteArrayOutputStream progress) throws Exception {
+  private int run(Scenario scenario, ResultStore store, ByteArrayOutputStream progress)
+      throws Exception {
     EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
-    return new Runner(scenario, target, store, new PrintStream(progress, true, StandardCharsets.UTF_8), "test-run").run();
+    return new Runner(
+            scenario,
+            target,
+            store,
+            new PrintStream(progress, true, StandardCharsets.UTF_8),
+            "test-run")
+        .run();
   }
 
   private static Predicate<StepResult> step(String step, String table) {

@@ -49,7 +49,8 @@ class EmbeddedTargetTest {
 
   @Test
   void aBadSettingIsAOneLineErrorNamingIt() {
-    assertThatThrownBy(() -> new EmbeddedTarget(workRoot).start("16", Map.of("shared_buffers", "lots")))
+    assertThatThrownBy(
+            () -> new EmbeddedTarget(workRoot).start("16", Map.of("shared_buffers", "lots")))
         .isInstanceOf(ServerException.class)
         .hasMessageContaining("shared_buffers")
         .hasMessageNotContaining("\n");
@@ -75,7 +76,10 @@ class EmbeddedTargetTest {
   /** The postmaster's pid, from the pid file in the server's directory under the work root. */
   static long postmasterPid(Path workRoot, String major) throws IOException {
     try (Stream<Path> dirs = Files.list(workRoot)) {
-      Path dir = dirs.filter(d -> d.getFileName().toString().contains("-pg" + major + ".")).findFirst().orElseThrow();
+      Path dir =
+          dirs.filter(d -> d.getFileName().toString().contains("-pg" + major + "."))
+              .findFirst()
+              .orElseThrow();
       return Long.parseLong(Files.readAllLines(dir.resolve("data/postmaster.pid")).get(0).strip());
     }
   }

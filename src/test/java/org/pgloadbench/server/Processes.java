@@ -9,7 +9,9 @@ import java.nio.file.Path;
 public final class Processes {
   private Processes() {}
 
-  /** Whether a process runs: it exists and is not a zombie (a stopped postmaster waiting for init). */
+  /**
+   * Whether a process runs: it exists and is not a zombie (a stopped postmaster waiting for init).
+   */
   public static boolean isRunning(long pid) throws IOException {
     try {
       String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
