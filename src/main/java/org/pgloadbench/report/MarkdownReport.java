@@ -38,11 +38,13 @@ public final class MarkdownReport {
    */
   public static Path write(Path runDir, Path reportDir) throws IOException {
     RunResults results = RunResults.load(runDir);
-    if (results.versions().isEmpty()) {
+    if (results.versions().isEmpty() && results.failures().isEmpty()) {
       throw new IOException("no measured steps in " + runDir.resolve(ResultStore.STEPS));
     }
     Files.createDirectories(reportDir);
-    StepsChart.write(results, reportDir.resolve(CHART));
+    if (!results.versions().isEmpty()) {
+      StepsChart.write(results, reportDir.resolve(CHART));
+    }
     Path report = reportDir.resolve(REPORT);
     Files.writeString(report, render(results), StandardCharsets.UTF_8);
     return report;
@@ -65,7 +67,9 @@ public final class MarkdownReport {
     for (String version : results.versions()) {
       versionSection(version);
     }
-    out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
+    if (!results.versions().isEmpty()) {
+      out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
+    }
     failures();
     out.append("---\n\n<sub>pgloadbench report from ").append(results.source()).append('.');
     if (setup.osmData()) {
@@ -158,6 +162,11 @@ public final class MarkdownReport {
     }
     out.append("## Failures\n\n");
     for (StepResult f : failed) {
+      if (f.repetition() < 1) {
+        out.append("- PostgreSQL ").append(f.pgVersion()).append(" · ").append(f.step());
+        out.append(": `").append(oneLine(f.error())).append("`\n");
+        continue;
+      }
       out.append("- PostgreSQL ")
           .append(f.pgVersion())
           .append(" · ")

@@ -29,13 +29,20 @@ public final class RunResults {
   private final Path dir;
   private final JsonNode run;
   private final List<StepResult> steps;
+  private final List<StepResult> failures;
   private final Map<Key, Map<Integer, StepResult>> byKey = new LinkedHashMap<>();
 
   private RunResults(Path dir, JsonNode run, List<StepResult> steps) {
     this.dir = dir;
     this.run = run;
-    // Repetitions count from 1; anything else would be a warm-up, which is never a measurement.
+    // Repetitions count from 1: a failure outside one (a server that did not start) is listed among
+    // the failures, but is no measurement.
     this.steps = steps.stream().filter(s -> s.repetition() >= 1).toList();
+    this.failures =
+        steps.stream()
+            .filter(s -> !s.ok())
+            .sorted((a, b) -> Versions.compare(a.pgVersion(), b.pgVersion()))
+            .toList();
     for (StepResult s : this.steps) {
       Key key = new Key(s.pgVersion(), s.cell(), s.table(), s.step());
       byKey.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(s.repetition(), s);
@@ -172,10 +179,7 @@ public final class RunResults {
 
   /** The failed steps, in version order and then as measured. */
   public List<StepResult> failures() {
-    return steps.stream()
-        .filter(s -> !s.ok())
-        .sorted((a, b) -> Versions.compare(a.pgVersion(), b.pgVersion()))
-        .toList();
+    return failures;
   }
 
   private Set<Integer> repetitionNumbers(String version, String cell) {

@@ -38,10 +38,12 @@ public final class EmbeddedTarget implements ServerTarget {
   }
 
   /**
-   * The default work root: the system temp dir, where data dirs go unless the user names another.
+   * The default work root, where data dirs go unless the user names another: one per user under the
+   * system temp dir, so that users neither share nor lock each other out of one directory.
    */
   public static Path defaultWorkRoot() {
-    return Path.of(System.getProperty("java.io.tmpdir"), "pgloadbench");
+    String user = System.getProperty("user.name");
+    return Path.of(System.getProperty("java.io.tmpdir"), "pgloadbench-" + user);
   }
 
   @Override
@@ -57,6 +59,7 @@ public final class EmbeddedTarget implements ServerTarget {
     if (isolation == null) {
       isolation = ProcessIsolation.detect();
     }
+    isolation.checkCanRun(home.resolve("bin/postgres"));
     EmbeddedServer.stopOrphans(workRoot, isolation);
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
     // here

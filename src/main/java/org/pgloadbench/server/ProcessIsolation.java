@@ -22,13 +22,33 @@ import java.util.concurrent.TimeUnit;
  */
 record ProcessIsolation(List<String> prefix, String owner) {
 
+  /** Forces a way (direct, unshare or setpriv) instead of choosing one: for machines that need it. */
+  static final String PROPERTY = "pgloadbench.isolation";
+
+  private static final ProcessIsolation DIRECT = new ProcessIsolation(List.of(), null);
+  private static final ProcessIsolation UNSHARE = new ProcessIsolation(List.of("unshare", "-U"), null);
+
   static ProcessIsolation detect() throws ServerException {
+    String forced = System.getProperty(PROPERTY, "");
+    switch (forced) {
+      case "direct":
+        return DIRECT;
+      case "unshare":
+        return UNSHARE;
+      case "setpriv":
+        return setpriv();
+      case "":
+        break;
+      default:
+        throw new ServerException(PROPERTY + "=" + forced + ": use direct, unshare or setpriv");
+    }
     if (!"root".equals(System.getProperty("user.name"))) {
-      return new ProcessIsolation(List.of(), null);
+      return DIRECT;
     }
-    if (succeeds("unshare", "-U", "true")) {
-      return new ProcessIsolation(List.of("unshare", "-U"), null);
-    }
+    return succeeds("unshare", "-U", "true") ? UNSHARE : setpriv();
+  }
+
+  private static ProcessIsolation setpriv() throws ServerException {
     for (String user : List.of("postgres", "nobody")) {
       if (succeeds("id", "-u", user)) {
         return new ProcessIsolation(
@@ -39,6 +59,18 @@ record ProcessIsolation(List<String> prefix, String owner) {
     throw new ServerException(
         "running as root, but neither 'unshare -U' nor an unprivileged user for setpriv is"
             + " available: run pgloadbench as a normal user");
+  }
+
+  /**
+   * Checks that the user PostgreSQL runs as can run {@code binary}: as another user, the binaries
+   * must lie in directories that user can enter (not under a 0700 home, say).
+   */
+  void checkCanRun(Path binary) throws ServerException {
+    if (owner != null && !succeeds(command(Path.of("test"), List.of("-x", binary.toString())).toArray(String[]::new))) {
+      throw new ServerException(
+          "user " + owner + " cannot run " + binary + ": keep the project (and its target/postgres)"
+              + " in directories every user can enter, or run pgloadbench as a normal user");
+    }
   }
 
   /** The command line that runs {@code binary} with {@code args} under this isolation. */

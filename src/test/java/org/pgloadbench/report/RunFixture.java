@@ -155,7 +155,7 @@ final class RunFixture implements AutoCloseable {
         null);
   }
 
-  private void failed(
+  void failed(
       String version, String cell, int rep, String table, String step, double seconds, String error)
       throws IOException {
     append(
@@ -190,7 +190,8 @@ final class RunFixture implements AutoCloseable {
       String error)
       throws IOException {
     String[] axes = cell.split("\\+");
-    Map<String, String> axisValues = Map.of("format", axes[0], "freeze", axes[1], "pk", axes[2]);
+    Map<String, String> axisValues =
+        axes.length == 3 ? Map.of("format", axes[0], "freeze", axes[1], "pk", axes[2]) : Map.of();
     store.append(
         new StepResult(
             RUN_ID,

@@ -35,6 +35,20 @@ class SmallRunReportTest {
   }
 
   @Test
+  void aServerThatNeverStartedStillGetsAReportListingWhy() throws IOException {
+    try (RunFixture run = RunFixture.create(root, "{}")) {
+      run.failed("17", "-", 0, "-", "server", 0, "PostgreSQL 17.6.0 did not start: FATAL: bad");
+    }
+    Path report = MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"));
+
+    assertThat(Files.readString(report))
+        .contains("## Failures\n\n- PostgreSQL 17 · server: `PostgreSQL 17.6.0 did not start: FATAL: bad`")
+        .doesNotContain("## PostgreSQL")
+        .doesNotContain("steps.png");
+    assertThat(report.resolveSibling("steps.png")).doesNotExist();
+  }
+
+  @Test
   void runWithoutStepsIsAnErrorNamingTheFile() throws IOException {
     RunFixture.create(root, "{}").close();
     assertThatThrownBy(() -> MarkdownReport.write(RunFixture.runDir(root), root.resolve("report")))
