@@ -132,6 +132,34 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .allMatch(s -> s.rows() == 200000);
   }
 
+  @Test
+  void parallelCopyLoadsEveryRowOnceOverSeveralConnections() throws Exception {
+    // The primary key added after the load fails on any row loaded twice; the COPY counts, summed
+    // over the connections, must equal the rows generated.
+    Scenario scenario =
+        scenario(
+            """
+            name: parallel
+            dataset: {kind: osm-synthetic, tables: [nodes, rels], rows: {nodes: 30001, rels: 999}}
+            servers: {versions: [17]}
+            warmup: 0
+            matrix:
+              connections: [1, 3]
+              pk: [later]
+            steps: [create, copy, primary_key]
+            """);
+    Path runDir = dir.resolve("results/run");
+    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
+      assertThat(run(scenario, store, new ByteArrayOutputStream())).isZero();
+    }
+    List<StepResult> steps = ResultStore.readSteps(runDir);
+    assertThat(steps).hasSize(2 * 2 * 3).allMatch(StepResult::ok);
+    assertThat(steps).filteredOn(step("copy", "planet_osm_nodes")).extracting(StepResult::rows)
+        .containsExactly(30001L, 30001L);
+    assertThat(steps).filteredOn(step("copy", "planet_osm_rels")).extracting(StepResult::cell)
+        .containsExactly("conn-1+pk-later", "conn-3+pk-later");
+  }
+
   private Scenario scenario(String yaml) throws Exception {
     Path file = dir.resolve("scenario.yaml");
     Files.writeString(file, yaml);
