@@ -48,6 +48,37 @@ public record StepResult(
     axes = Collections.unmodifiableMap(new LinkedHashMap<>(axes));
   }
 
+  /** A step that failed: no figures but its time until the error, and the server's error. */
+  public static StepResult failed(
+      String runId,
+      String scenario,
+      String pgVersion,
+      String cell,
+      Map<String, String> axes,
+      int repetition,
+      String table,
+      String step,
+      double seconds,
+      String error) {
+    return new StepResult(
+        runId,
+        scenario,
+        pgVersion,
+        cell,
+        axes,
+        repetition,
+        table,
+        step,
+        FAILED,
+        seconds,
+        null,
+        null,
+        null,
+        null,
+        null,
+        error);
+  }
+
   public boolean ok() {
     return OK.equals(status);
   }

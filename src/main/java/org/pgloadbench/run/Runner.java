@@ -249,7 +249,7 @@ public final class Runner {
       String step,
       double seconds,
       Exception e) {
-    return new StepResult(
+    return StepResult.failed(
         runId,
         scenario.name(),
         version,
@@ -258,13 +258,7 @@ public final class Runner {
         repetition,
         table,
         step,
-        StepResult.FAILED,
         seconds,
-        null,
-        null,
-        null,
-        null,
-        null,
         oneLine(e));
   }
 

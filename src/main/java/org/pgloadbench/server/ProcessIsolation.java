@@ -22,11 +22,14 @@ import java.util.concurrent.TimeUnit;
  */
 record ProcessIsolation(List<String> prefix, String owner) {
 
-  /** Forces a way (direct, unshare or setpriv) instead of choosing one: for machines that need it. */
+  /**
+   * Forces a way (direct, unshare or setpriv) instead of choosing one: for machines that need it.
+   */
   static final String PROPERTY = "pgloadbench.isolation";
 
   private static final ProcessIsolation DIRECT = new ProcessIsolation(List.of(), null);
-  private static final ProcessIsolation UNSHARE = new ProcessIsolation(List.of("unshare", "-U"), null);
+  private static final ProcessIsolation UNSHARE =
+      new ProcessIsolation(List.of("unshare", "-U"), null);
 
   static ProcessIsolation detect() throws ServerException {
     String forced = System.getProperty(PROPERTY, "");
@@ -66,9 +69,15 @@ record ProcessIsolation(List<String> prefix, String owner) {
    * must lie in directories that user can enter (not under a 0700 home, say).
    */
   void checkCanRun(Path binary) throws ServerException {
-    if (owner != null && !succeeds(command(Path.of("test"), List.of("-x", binary.toString())).toArray(String[]::new))) {
+    if (owner != null
+        && !succeeds(
+            command(Path.of("test"), List.of("-x", binary.toString())).toArray(String[]::new))) {
       throw new ServerException(
-          "user " + owner + " cannot run " + binary + ": keep the project (and its target/postgres)"
+          "user "
+              + owner
+              + " cannot run "
+              + binary
+              + ": keep the project (and its target/postgres)"
               + " in directories every user can enter, or run pgloadbench as a normal user");
     }
   }

@@ -139,77 +139,40 @@ final class RunFixture implements AutoCloseable {
       Long pages,
       Long frozen)
       throws IOException {
-    append(
-        version,
-        cell,
-        rep,
-        table,
-        step,
-        StepResult.OK,
-        seconds,
-        rows,
-        wal,
-        bytes,
-        pages,
-        frozen,
-        null);
-  }
-
-  void failed(
-      String version, String cell, int rep, String table, String step, double seconds, String error)
-      throws IOException {
-    append(
-        version,
-        cell,
-        rep,
-        table,
-        step,
-        StepResult.FAILED,
-        seconds,
-        null,
-        null,
-        null,
-        null,
-        null,
-        error);
-  }
-
-  private void append(
-      String version,
-      String cell,
-      int rep,
-      String table,
-      String step,
-      String status,
-      double seconds,
-      Long rows,
-      Long wal,
-      Long bytes,
-      Long pages,
-      Long frozen,
-      String error)
-      throws IOException {
-    String[] axes = cell.split("\\+");
-    Map<String, String> axisValues =
-        axes.length == 3 ? Map.of("format", axes[0], "freeze", axes[1], "pk", axes[2]) : Map.of();
     store.append(
         new StepResult(
             RUN_ID,
             SCENARIO,
             version,
             cell,
-            axisValues,
+            axes(cell),
             rep,
             table,
             step,
-            status,
+            StepResult.OK,
             seconds,
             rows,
             wal,
             bytes,
             pages,
             frozen,
-            error));
+            null));
+  }
+
+  void failed(
+      String version, String cell, int rep, String table, String step, double seconds, String error)
+      throws IOException {
+    store.append(
+        StepResult.failed(
+            RUN_ID, SCENARIO, version, cell, axes(cell), rep, table, step, seconds, error));
+  }
+
+  /** The axis values a fixture cell label such as {@code text+no-freeze+pk-first} stands for. */
+  private static Map<String, String> axes(String cell) {
+    String[] axes = cell.split("\\+");
+    return axes.length == 3
+        ? Map.of("format", axes[0], "freeze", axes[1], "pk", axes[2])
+        : Map.of();
   }
 
   @Override

@@ -42,7 +42,9 @@ class SmallRunReportTest {
     Path report = MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"));
 
     assertThat(Files.readString(report))
-        .contains("## Failures\n\n- PostgreSQL 17 · server: `PostgreSQL 17.6.0 did not start: FATAL: bad`")
+        .contains(
+            "## Failures\n\n"
+                + "- PostgreSQL 17 · server: `PostgreSQL 17.6.0 did not start: FATAL: bad`")
         .doesNotContain("## PostgreSQL")
         .doesNotContain("steps.png");
     assertThat(report.resolveSibling("steps.png")).doesNotExist();

@@ -154,9 +154,13 @@ steps: [create, copy, primary_key, vacuum, analyze]
     }
     List<StepResult> steps = ResultStore.readSteps(runDir);
     assertThat(steps).hasSize(2 * 2 * 3).allMatch(StepResult::ok);
-    assertThat(steps).filteredOn(step("copy", "planet_osm_nodes")).extracting(StepResult::rows)
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .extracting(StepResult::rows)
         .containsExactly(30001L, 30001L);
-    assertThat(steps).filteredOn(step("copy", "planet_osm_rels")).extracting(StepResult::cell)
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_rels"))
+        .extracting(StepResult::cell)
         .containsExactly("conn-1+pk-later", "conn-3+pk-later");
   }
 
