@@ -86,8 +86,9 @@ final class CopyRows implements Step {
       }
       return copied;
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof SQLException sql1
-          ? sql1
+      // the first connection's failure, as the server reported it; the others end with the load
+      throw e.getCause() instanceof SQLException cause
+          ? cause
           : new SQLException(e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
