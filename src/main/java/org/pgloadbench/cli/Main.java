@@ -91,16 +91,14 @@ public final class Main {
       throws ScenarioException, ServerException, IOException {
     Scenario scenario = scenario(options);
     ServerTarget target = target(options);
-    for (String version : scenario.servers().versions()) {
-      target.resolve(version);
-    }
+    String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
     Path runDir = options.results().resolve(scenario.name()).resolve(runId);
     if (Files.exists(runDir)) {
       throw new IOException(
           "results for run " + runId + " exist already in " + runDir + "; try again in a second");
     }
-    out.println(Plan.describe(scenario, target));
+    out.println(plan);
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures = new Runner(scenario, target, store, out, runId).run();

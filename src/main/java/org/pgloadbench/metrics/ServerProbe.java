@@ -18,10 +18,14 @@ public final class ServerProbe {
    * no hint bits.
    */
   private static final String TRAILING_NEW_PAGES =
-      "WITH RECURSIVE tail(block) AS ( SELECT pg_relation_size(c.oid) /"
-          + " current_setting('block_size')::int8 UNION ALL SELECT block - 1 FROM tail WHERE block"
-          + " > 0 AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper ="
-          + " 0) SELECT count(*) - 1 FROM tail";
+      """
+      WITH RECURSIVE tail(block) AS (
+        SELECT pg_relation_size(c.oid) / current_setting('block_size')::int8
+        UNION ALL
+        SELECT block - 1 FROM tail
+        WHERE block > 0
+          AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)
+      SELECT count(*) - 1 FROM tail""";
 
   private final boolean visibility;
   private final boolean pageinspect;

@@ -59,10 +59,6 @@ public final class RunResults {
     return new RunResults(runDir, run, ResultStore.readSteps(runDir));
   }
 
-  public Path dir() {
-    return dir;
-  }
-
   /** The scenario's name from {@code run.json}, else the directory the run was stored under. */
   public String scenarioName() {
     JsonNode name = run.path("scenario").path("name");
@@ -115,11 +111,6 @@ public final class RunResults {
         .filter(k -> k.version().equals(version) && k.cell().equals(cell))
         .forEach(k -> measured.add(k.step()));
     return steps(version).stream().filter(measured::contains).toList();
-  }
-
-  /** How many repetitions of a cell stored anything at all. */
-  public int repetitions(String version, String cell) {
-    return repetitionNumbers(version, cell).size();
   }
 
   /** Seconds of the given steps summed over the given tables, per repetition. */

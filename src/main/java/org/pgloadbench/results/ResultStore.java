@@ -28,7 +28,7 @@ public final class ResultStore implements Closeable {
   public static final String TIMINGS = "timings.csv";
   public static final String RUN = "run.json";
 
-  static final ObjectMapper JSON = new ObjectMapper().findAndRegisterModules();
+  static final ObjectMapper JSON = new ObjectMapper();
 
   private static final List<String> LEADING = List.of("run_id", "scenario", "pg_version", "cell");
   private static final List<String> TRAILING =
@@ -71,10 +71,6 @@ public final class ResultStore implements Closeable {
   /** Creates the directory of a new run; {@code axes} become the CSV's axis columns. */
   public static ResultStore create(Path dir, List<String> axes) throws IOException {
     return new ResultStore(dir, axes);
-  }
-
-  public Path dir() {
-    return dir;
   }
 
   /** Appends one step to both files and flushes them. */

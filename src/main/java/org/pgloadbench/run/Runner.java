@@ -35,7 +35,6 @@ import org.pgloadbench.server.ServerTarget;
  */
 public final class Runner {
   static final String DATABASE = "pgloadbench";
-  private static final String MAINTENANCE_DATABASE = "postgres";
 
   private final Scenario scenario;
   private final Dataset dataset;
@@ -90,7 +89,7 @@ public final class Runner {
         return;
       }
       try (PostgresServer server = target.start(version, scenario.settings())) {
-        try (Connection c = server.connect(MAINTENANCE_DATABASE)) {
+        try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
           record.addServer(
               server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
         }
@@ -232,7 +231,7 @@ public final class Runner {
    * same state and no load pays for the previous one's dirty buffers.
    */
   private static void freshDatabase(PostgresServer server) throws SQLException {
-    try (Connection c = server.connect(MAINTENANCE_DATABASE);
+    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + DATABASE);
       s.execute("CREATE DATABASE " + DATABASE);

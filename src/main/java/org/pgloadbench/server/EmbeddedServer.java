@@ -42,7 +42,7 @@ final class EmbeddedServer implements PostgresServer {
       throw new ServerException(
           "PostgreSQL " + home.getFileName() + " did not start: " + failureReason(), e);
     }
-    try (Connection c = connect(USER);
+    try (Connection c = connect(MAINTENANCE_DATABASE);
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SHOW server_version")) {
       rs.next();
@@ -82,7 +82,7 @@ final class EmbeddedServer implements PostgresServer {
     if (!Files.exists(dir)) {
       return;
     }
-    stop(dir, isolation, home);
+    stop();
     try {
       PostgresDistributions.deleteRecursively(dir);
     } catch (IOException e) {
@@ -94,18 +94,13 @@ final class EmbeddedServer implements PostgresServer {
    * Fast shutdown through pg_ctl; if that fails, the postmaster is killed so that it cannot outlive
    * us.
    */
-  private static void stop(Path dir, ProcessIsolation isolation, Path home) {
+  private void stop() {
     Path pidFile = dir.resolve("data/postmaster.pid");
     if (!Files.exists(pidFile)) {
       return;
     }
     try {
-      EmbeddedTarget.run(
-          isolation.command(
-              home.resolve("bin/pg_ctl"),
-              List.of(
-                  "-D", dir.resolve("data").toString(), "-m", "fast", "-w", "-t", "60", "stop")),
-          "pg_ctl stop");
+      pgCtl("-m", "fast", "-w", "-t", "60", "stop");
     } catch (ServerException e) {
       killPostmaster(pidFile);
     }

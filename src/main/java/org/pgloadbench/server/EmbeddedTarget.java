@@ -62,9 +62,8 @@ public final class EmbeddedTarget implements ServerTarget {
     isolation.checkCanRun(home.resolve("bin/postgres"));
     EmbeddedServer.stopOrphans(workRoot, isolation);
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
-    // here
-    // on removes all of it; its directory is named after this JVM so a later run can clean up after
-    // a JVM that was killed outright.
+    // here on removes all of it; its directory is named after this JVM so that a later run can
+    // clean up after a JVM that was killed outright.
     Path dir =
         workRoot.resolve(ProcessHandle.current().pid() + "-pg" + version + "-" + System.nanoTime());
     EmbeddedServer server;

@@ -9,6 +9,8 @@ import java.sql.SQLException;
  * it.
  */
 public interface PostgresServer extends AutoCloseable {
+  /** The database every server has, where the harness connects to create the one it loads. */
+  String MAINTENANCE_DATABASE = "postgres";
 
   /** The server's own version string, e.g. {@code 17.6}, as results and reports show it. */
   String version();

@@ -19,17 +19,18 @@ import java.util.concurrent.TimeUnit;
  *
  * @param prefix the command words put before every PostgreSQL binary
  * @param owner the user that must own the data, socket and log directories, or null to leave them
+ * @param group that user's group
  */
-record ProcessIsolation(List<String> prefix, String owner) {
+record ProcessIsolation(List<String> prefix, String owner, String group) {
 
   /**
    * Forces a way (direct, unshare or setpriv) instead of choosing one: for machines that need it.
    */
   static final String PROPERTY = "pgloadbench.isolation";
 
-  private static final ProcessIsolation DIRECT = new ProcessIsolation(List.of(), null);
+  private static final ProcessIsolation DIRECT = new ProcessIsolation(List.of(), null, null);
   private static final ProcessIsolation UNSHARE =
-      new ProcessIsolation(List.of("unshare", "-U"), null);
+      new ProcessIsolation(List.of("unshare", "-U"), null, null);
 
   static ProcessIsolation detect() throws ServerException {
     String forced = System.getProperty(PROPERTY, "");
@@ -54,9 +55,11 @@ record ProcessIsolation(List<String> prefix, String owner) {
   private static ProcessIsolation setpriv() throws ServerException {
     for (String user : List.of("postgres", "nobody")) {
       if (succeeds("id", "-u", user)) {
+        String group = group(user);
         return new ProcessIsolation(
-            List.of("setpriv", "--reuid=" + user, "--regid=" + group(user), "--clear-groups"),
-            user);
+            List.of("setpriv", "--reuid=" + user, "--regid=" + group, "--clear-groups"),
+            user,
+            group);
       }
     }
     throw new ServerException(
@@ -96,10 +99,10 @@ record ProcessIsolation(List<String> prefix, String owner) {
       return;
     }
     UserPrincipalLookupService users = dirs[0].getFileSystem().getUserPrincipalLookupService();
-    GroupPrincipal group = users.lookupPrincipalByGroupName(group(owner));
+    GroupPrincipal groupPrincipal = users.lookupPrincipalByGroupName(group);
     for (Path dir : dirs) {
       Files.setOwner(dir, users.lookupPrincipalByName(owner));
-      Files.getFileAttributeView(dir, PosixFileAttributeView.class).setGroup(group);
+      Files.getFileAttributeView(dir, PosixFileAttributeView.class).setGroup(groupPrincipal);
     }
   }
 
