@@ -8,7 +8,8 @@ import java.sql.Statement;
 
 /**
  * What the runner reads from the server around a step, outside the timed region: the WAL insert
- * position, and the table's size and visibility map afterwards.
+ * position, and the table's size and visibility map afterwards. A step's WAL is the difference of
+ * the positions after it and after the step before (or at the start of the load).
  */
 public final class ServerProbe {
   /**
@@ -27,12 +28,18 @@ public final class ServerProbe {
           AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)
       SELECT count(*) - 1 FROM tail""";
 
-  private final boolean visibility;
-  private final boolean pageinspect;
+  /** The WAL position and the table's heap; the table is the statement's one parameter. */
+  private final String afterSql;
 
   private ServerProbe(boolean visibility, boolean pageinspect) {
-    this.visibility = visibility;
-    this.pageinspect = pageinspect;
+    afterSql =
+        "SELECT pg_current_wal_insert_lsn()::text, pg_relation_size(c.oid),"
+            + " pg_relation_size(c.oid) / current_setting('block_size')::int8"
+            + (pageinspect ? " - (" + TRAILING_NEW_PAGES + ")" : "")
+            + (visibility
+                ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))"
+                : ", NULL::int8")
+            + " FROM (SELECT to_regclass(?) AS oid) c";
   }
 
   /**
@@ -55,8 +62,9 @@ public final class ServerProbe {
   }
 
   /**
-   * The WAL insert position in bytes. Unlike {@code pg_current_wal_lsn()} it does not lag when
-   * synchronous_commit is off, and unlike pg_stat_wal it needs no stats flush.
+   * The WAL insert position in bytes, where a load starts; {@link #after} reads it after each step.
+   * Unlike {@code pg_current_wal_lsn()} it does not lag when synchronous_commit is off, and unlike
+   * pg_stat_wal it needs no stats flush.
    */
   public long walInsertPosition(Connection connection) throws SQLException {
     try (Statement s = connection.createStatement();
@@ -66,24 +74,23 @@ public final class ServerProbe {
     }
   }
 
-  /** The table's heap after a step, or null when it does not exist (yet). */
-  public TableState table(Connection connection, String table) throws SQLException {
-    String sql =
-        "SELECT pg_relation_size(c.oid), pg_relation_size(c.oid) /"
-            + " current_setting('block_size')::int8"
-            + (pageinspect ? " - (" + TRAILING_NEW_PAGES + ")" : "")
-            + (visibility
-                ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))"
-                : ", NULL::int8")
-            + " FROM pg_class c WHERE c.oid = to_regclass(?)";
-    try (PreparedStatement s = connection.prepareStatement(sql)) {
+  /**
+   * What a step left behind, read in one round trip right after it: the WAL insert position and the
+   * table's heap.
+   */
+  public After after(Connection connection, String table) throws SQLException {
+    try (PreparedStatement s = connection.prepareStatement(afterSql)) {
       s.setString(1, table);
       try (ResultSet rs = s.executeQuery()) {
-        if (!rs.next()) {
-          return null;
+        rs.next();
+        long walPosition = parseLsn(rs.getString(1));
+        long bytes = rs.getLong(2);
+        if (rs.wasNull()) {
+          return new After(walPosition, null);
         }
-        long frozen = rs.getLong(3);
-        return new TableState(rs.getLong(1), rs.getLong(2), rs.wasNull() ? null : frozen);
+        long pages = rs.getLong(3);
+        long frozen = rs.getLong(4);
+        return new After(walPosition, new TableState(bytes, pages, rs.wasNull() ? null : frozen));
       }
     }
   }
@@ -94,6 +101,12 @@ public final class ServerProbe {
     return (Long.parseLong(lsn.substring(0, slash), 16) << 32)
         | Long.parseLong(lsn.substring(slash + 1), 16);
   }
+
+  /**
+   * @param walPosition the WAL insert position, in bytes
+   * @param table the table's heap, or null when the table does not exist (yet)
+   */
+  public record After(long walPosition, TableState table) {}
 
   /**
    * @param bytes heap size

@@ -157,14 +157,16 @@ public final class Runner {
       }
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);
+      long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
-          StepResult result = measure(server, cell, repetition, load, step, probe);
+          StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
           if (!result.ok()) {
             return results;
           }
+          walPosition += result.walBytes();
         }
       }
     } catch (SQLException e) {
@@ -187,10 +189,10 @@ public final class Runner {
       int repetition,
       TableLoad load,
       Step step,
-      ServerProbe probe)
+      ServerProbe probe,
+      long walBefore)
       throws SQLException {
     Connection c = load.connection();
-    long walBefore = probe.walInsertPosition(c);
     long start = System.nanoTime();
     long rows;
     try {
@@ -205,8 +207,8 @@ public final class Runner {
           server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    long walAfter = probe.walInsertPosition(c);
-    TableState state = probe.table(c, load.table().name());
+    ServerProbe.After after = probe.after(c, load.table().name());
+    TableState state = after.table();
     return new StepResult(
         runId,
         scenario.name(),
@@ -219,7 +221,7 @@ public final class Runner {
         StepResult.OK,
         seconds,
         rows == Step.NO_ROWS ? null : rows,
-        walAfter - walBefore,
+        after.walPosition() - walBefore,
         state == null ? null : state.bytes(),
         state == null ? null : state.pages(),
         state == null ? null : state.frozenPages(),
