@@ -92,6 +92,7 @@ public final class Main {
     Scenario scenario = scenario(options);
     ServerTarget target = target(options);
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
+    target.prepare(); // fails on a work dir that is not the user's own
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
     Path runDir = options.results().resolve(scenario.name()).resolve(runId);
     if (Files.exists(runDir)) {

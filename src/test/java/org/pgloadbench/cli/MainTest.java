@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,30 @@ class MainTest {
     assertThat(err.toString()).contains("SCALE=zero").contains("PostgreSQL 9 is not available");
     assertThat(run("frobnicate", file.toString())).isEqualTo(Main.USAGE);
     assertThat(err.toString()).contains("usage: pgloadbench");
+  }
+
+  @Test
+  void aWorkDirOthersMayWriteToIsRefusedBeforeAnythingStarts() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    Path servers = Files.createDirectory(dir.resolve("servers"));
+    Files.setPosixFilePermissions(servers, PosixFilePermissions.fromString("rwxrwxrwx"));
+    int code =
+        run(
+            "bench",
+            file.toString(),
+            "--results",
+            dir.resolve("results").toString(),
+            "--work-dir",
+            servers.toString());
+    assertThat(code).isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .startsWith("work dir " + servers.toAbsolutePath() + ": other users may write to it");
+    assertThat(dir.resolve("results")).doesNotExist();
+    try (var left = Files.list(servers)) {
+      assertThat(left).isEmpty();
+    }
   }
 
   @Test
