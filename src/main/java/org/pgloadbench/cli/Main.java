@@ -25,7 +25,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Revision.class,
     description = "Benchmark harness for PostgreSQL bulk-load strategies.",
-    subcommands = {BenchCommand.class, PlanCommand.class, ReportCommand.class})
+    subcommands = {
+      BenchCommand.class,
+      PlanCommand.class,
+      ReportCommand.class,
+      DumpCommand.class,
+      OverheadCommand.class
+    })
 public final class Main implements Callable<Integer> {
   static final int OK = 0;
   static final int FAILED = 1;
@@ -47,6 +53,7 @@ public final class Main implements Callable<Integer> {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> USAGE);
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(Main::badUsage);
     cli.setExecutionExceptionHandler((e, command, parsed) -> failure(e, err));
     int code = cli.execute(args);

@@ -1,0 +1,95 @@
+package org.pgloadbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.overhead.Dump;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "dump",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "Write the COPY bytes the harness streams for one table of a scenario to a file, for psql's"
+          + " \\copy or a server-side COPY ... FROM '<file>'.",
+      "With --parts N, N files <out>.0 .. <out>.N-1, the slices N connections load."
+    })
+final class DumpCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin ScenarioArgs args;
+
+  @Option(
+      names = "--table",
+      required = true,
+      paramLabel = "ways",
+      description = "the table, as the scenario names it")
+  String table;
+
+  @Option(
+      names = "--format",
+      paramLabel = "text|binary",
+      description = "COPY format (default: ${DEFAULT-VALUE})")
+  CopyFormat format = CopyFormat.TEXT;
+
+  @Option(
+      names = "--parts",
+      paramLabel = "N",
+      description = "one file per slice of N (default: ${DEFAULT-VALUE})")
+  int parts = 1;
+
+  @Option(
+      names = {"-o", "--output"},
+      required = true,
+      paramLabel = "FILE",
+      description = "the file to write")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    Scenario scenario = args.scenario();
+    Dataset.Table chosen =
+        Dataset.of(scenario.dataset()).tables().stream()
+            .filter(t -> t.def().name().equals(table) || t.def().name().endsWith("_" + table))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new ScenarioException(
+                        scenario.source()
+                            + ": dataset: no table '"
+                            + table
+                            + "'; the scenario loads "
+                            + scenario.dataset().tables()));
+    if (parts < 1 || parts > 64) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "--parts must be between 1 and 64, got " + parts);
+    }
+    for (int i = 0; i < parts; i++) {
+      Path file = parts == 1 ? output : Path.of(output + "." + i);
+      var rows = chosen.rows().slice(i, parts);
+      long bytes = Dump.write(rows, format, file);
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "%s: %s, %d rows, %d bytes, COPY %s (%s) FROM ... (FORMAT %s)",
+              file,
+              chosen.def().name(),
+              rows.rows(),
+              bytes,
+              chosen.def().name(),
+              chosen.def().columnList(),
+              format.sqlName()));
+    }
+    return Main.OK;
+  }
+}

@@ -1,0 +1,189 @@
+package org.pgloadbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.overhead.Contender;
+import org.pgloadbench.overhead.Contenders;
+import org.pgloadbench.overhead.HeadToHead;
+import org.pgloadbench.overhead.OverheadReport;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.ServerTarget;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "overhead",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "The harness's streamed COPY head to head with psql's \\copy of the very same bytes and with"
+          + " the server reading them from a file, on one server, per table, format and number of"
+          + " connections, alternating, repeated; prints the ratios and writes them as a report.",
+      "Uses the scenario's dataset, settings and first PostgreSQL version. A contender whose"
+          + " program is missing (psql) is skipped, and the report says so.",
+      "The last line printed is the report's path."
+    })
+final class OverheadCommand implements Callable<Integer> {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+  static final int DEFAULT_REPEAT = 5;
+
+  @Spec CommandSpec spec;
+  @Mixin ScenarioArgs args;
+  @Mixin OutputDirs dirs;
+
+  @Option(
+      names = "--formats",
+      split = ",",
+      paramLabel = "text,binary",
+      description = "COPY formats (default: ${DEFAULT-VALUE})")
+  List<CopyFormat> formats = List.of(CopyFormat.TEXT, CopyFormat.BINARY);
+
+  @Option(
+      names = "--connections",
+      split = ",",
+      paramLabel = "1,2,4",
+      description = "numbers of connections loading at once (default: ${DEFAULT-VALUE})")
+  List<Integer> connections = List.of(1, 2, 4);
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    Scenario scenario = args.scenario();
+    int repeat = args.repeat == null || args.repeat.isBlank() ? DEFAULT_REPEAT : scenario.repeat();
+    String version = scenario.servers().versions().get(0);
+    ServerTarget target = args.target();
+    target.prepare();
+    String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+
+    List<Contender> contenders = new ArrayList<>();
+    Map<String, String> missing = new LinkedHashMap<>();
+    for (Contender c : Contenders.copy()) {
+      if (c.missing() == null) {
+        contenders.add(c);
+      } else {
+        missing.put(c.name(), c.missing());
+        out.println("skipped " + c.name() + ": " + c.missing());
+      }
+    }
+    List<HeadToHead.Case> cases = new ArrayList<>();
+    for (Dataset.Table table : Dataset.of(scenario.dataset()).tables()) {
+      for (CopyFormat format : formats) {
+        for (int n : connections) {
+          cases.add(new HeadToHead.Case(table.def(), table.rows(), format, n));
+        }
+      }
+    }
+    Path files = filesDir();
+    List<HeadToHead.Load> loads;
+    String serverVersion;
+    try (PostgresServer server = target.start(version, scenario.settings())) {
+      serverVersion = server.version();
+      out.println(
+          "PostgreSQL "
+              + serverVersion
+              + ": "
+              + cases.size()
+              + " cases x "
+              + contenders.size()
+              + " contenders x ("
+              + scenario.warmup()
+              + " warm-up + "
+              + repeat
+              + ") rounds");
+      out.flush();
+      loads = new HeadToHead(server, contenders, repeat, scenario.warmup(), files, out).run(cases);
+    } finally {
+      deleteRecursively(files);
+    }
+    List<String> setup = new ArrayList<>();
+    setup.add(
+        "run "
+            + runId
+            + ", PostgreSQL "
+            + serverVersion
+            + " ("
+            + target.getClass().getSimpleName()
+            + "), settings "
+            + scenario.settings());
+    Map<String, Object> host = Environment.host();
+    setup.add(
+        "machine: "
+            + host.get("cpu_model")
+            + ", "
+            + host.get("cpus")
+            + " CPUs, "
+            + Math.round(((Number) host.get("memory_bytes")).doubleValue() / (1 << 30))
+            + " GiB; "
+            + host.get("os")
+            + "; Java "
+            + host.get("java")
+            + "; harness "
+            + host.get("harness_revision"));
+    setup.add(
+        "dataset of scenario "
+            + scenario.name()
+            + ": "
+            + scenario.dataset().rows()
+            + " rows, seed "
+            + scenario.dataset().seed()
+            + "; tables created without primary key, CHECKPOINT before every load");
+    setup.add(
+        repeat
+            + " measured rounds after "
+            + scenario.warmup()
+            + " warm-up round(s); the order of the contenders rotates every round");
+    String report =
+        OverheadReport.write(
+            dirs.results.resolve("overhead").resolve(runId),
+            dirs.reports.resolve("overhead").resolve(runId),
+            new OverheadReport.Setup(setup, missing),
+            loads);
+    out.println();
+    out.print(report);
+    out.println(dirs.reports.resolve("overhead").resolve(runId).resolve("report.md"));
+    long failed = loads.stream().filter(l -> !l.ok()).count();
+    if (failed > 0) {
+      spec.commandLine()
+          .getErr()
+          .println("pgloadbench: " + failed + " load(s) failed; the report lists them");
+    }
+    return failed == 0 ? Main.OK : Main.FAILED;
+  }
+
+  private static void deleteRecursively(Path dir) throws java.io.IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  /**
+   * A directory for the dumped files under the work root, enterable by the servers' OS user; named
+   * like a server directory so that a killed run's files are cleaned up by the next start.
+   */
+  private Path filesDir() throws java.io.IOException {
+    Path root = args.workDir == null ? EmbeddedTarget.defaultWorkRoot() : args.workDir;
+    return Files.createDirectory(
+        root.resolve(ProcessHandle.current().pid() + "-overhead-" + System.nanoTime()),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx--x--x")));
+  }
+}

@@ -1,0 +1,206 @@
+package org.pgloadbench.overhead;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.RowSource;
+import org.pgloadbench.dataset.TableDef;
+import org.pgloadbench.metrics.ClientCpu;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * Loads the same rows by every contender on one server, case by case (a table, a format, a number
+ * of connections): first the bytes are dumped to files (one per connection), then round after round
+ * every contender loads a fresh table, in an order that rotates each round so that none always goes
+ * first. It owns the clock: each load is timed around {@link Contender#load} alone, with the table
+ * created and a CHECKPOINT done before, and the connections opened, outside the timed region; the
+ * row count each contender reports is checked. The first {@code warmup} rounds are not kept. A load
+ * that fails is kept as failed, and the rounds go on.
+ */
+public final class HeadToHead {
+  static final String DATABASE = "pgloadbench";
+
+  /** One head-to-head: every contender loads these rows into this table, in this format. */
+  public record Case(TableDef table, RowSource rows, CopyFormat format, int connections) {}
+
+  /**
+   * One timed load.
+   *
+   * @param clientCpuSeconds CPU time of the harness's process during the load (for psql and the
+   *     server reading a file, that is only the harness waiting)
+   * @param error why it failed, or null
+   */
+  public record Load(
+      Case of,
+      String contender,
+      int round,
+      double seconds,
+      Double clientCpuSeconds,
+      long rows,
+      String error) {
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  private final PostgresServer server;
+  private final List<Contender> contenders;
+  private final int repeat;
+  private final int warmup;
+  private final Path filesDir;
+  private final PrintWriter progress;
+
+  /**
+   * @param filesDir where the dumped files go; the server's OS user must be able to enter it
+   */
+  public HeadToHead(
+      PostgresServer server,
+      List<Contender> contenders,
+      int repeat,
+      int warmup,
+      Path filesDir,
+      PrintWriter progress) {
+    this.server = server;
+    this.contenders = List.copyOf(contenders);
+    this.repeat = repeat;
+    this.warmup = warmup;
+    this.filesDir = filesDir;
+    this.progress = progress;
+  }
+
+  /** Runs every case; returns the measured loads (not the warm-up ones), in the order run. */
+  public List<Load> run(List<Case> cases) throws SQLException, IOException, InterruptedException {
+    freshDatabase();
+    List<Load> loads = new ArrayList<>();
+    try (PgClient client = PgClient.of(server, DATABASE)) {
+      for (Case c : cases) {
+        List<Path> files = dump(c);
+        try {
+          for (int round = 1 - warmup; round <= repeat; round++) {
+            for (int i = 0; i < contenders.size(); i++) {
+              Contender contender = contenders.get(Math.floorMod(i + round, contenders.size()));
+              Load load = load(c, contender, round, files, client);
+              progress.println(line(load));
+              progress.flush();
+              if (round >= 1) {
+                loads.add(load);
+              }
+            }
+          }
+        } finally {
+          for (Path file : files) {
+            Files.deleteIfExists(file);
+          }
+        }
+      }
+    }
+    return loads;
+  }
+
+  private Load load(Case c, Contender contender, int round, List<Path> files, PgClient client)
+      throws SQLException {
+    freshTable(c.table());
+    List<Connection> connections = new ArrayList<>();
+    try {
+      for (int i = 0; i < c.connections(); i++) {
+        connections.add(server.connect(DATABASE));
+      }
+      Match match = new Match(c.table(), c.rows(), c.format(), connections, files, client);
+      long cpuBefore = ClientCpu.nanos();
+      long start = System.nanoTime();
+      long rows;
+      try {
+        rows = contender.load(match);
+      } catch (Exception e) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        return new Load(c, contender.name(), round, seconds, null, 0, oneLine(e));
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
+      String error =
+          rows == c.rows().rows()
+              ? null
+              : contender.name() + " reported " + rows + " rows, " + c.rows().rows() + " were sent";
+      return new Load(c, contender.name(), round, seconds, cpu, rows, error);
+    } finally {
+      for (Connection connection : connections) {
+        connection.close();
+      }
+    }
+  }
+
+  /**
+   * The case's bytes, one file per connection, exactly as the harness streams each slice; readable
+   * by the server's OS user (the rows are synthetic, nothing secret).
+   */
+  private List<Path> dump(Case c) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (int i = 0; i < c.connections(); i++) {
+      Path file =
+          filesDir.resolve(
+              String.format(
+                  Locale.ROOT,
+                  "%s-%s-%d-%d.copy",
+                  c.table().name(),
+                  c.format().sqlName(),
+                  c.connections(),
+                  i));
+      Dump.write(c.rows().slice(i, c.connections()), c.format(), file);
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+      files.add(file);
+    }
+    return files;
+  }
+
+  private void freshDatabase() throws SQLException {
+    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
+      s.execute("CREATE DATABASE " + DATABASE);
+    }
+  }
+
+  /** An empty table without a primary key, and a CHECKPOINT so no load pays for the one before. */
+  private void freshTable(TableDef table) throws SQLException {
+    try (Connection c = server.connect(DATABASE);
+        Statement s = c.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + table.name());
+      s.execute(table.createSql(false, false));
+      s.execute("CHECKPOINT");
+    }
+  }
+
+  private static String line(Load load) {
+    Case c = load.of();
+    return String.format(
+        Locale.ROOT,
+        "%-18s %-6s x%d  %-11s %s  %.3f s%s",
+        c.table().name(),
+        c.format().sqlName(),
+        c.connections(),
+        load.contender(),
+        load.round() < 1 ? "warm-up" : "round " + load.round(),
+        load.seconds(),
+        load.ok() ? "" : "  FAILED: " + load.error());
+  }
+
+  static String oneLine(Exception e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e instanceof SQLException sql && sql.getSQLState() != null) {
+      message = message + " [SQLSTATE " + sql.getSQLState() + "]";
+    }
+    return message.replaceAll("\\s+", " ").strip();
+  }
+}

@@ -1,0 +1,43 @@
+package org.pgloadbench.overhead;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.RowSource;
+import org.pgloadbench.dataset.TableDef;
+
+/**
+ * What every contender of one case loads: the same table, the same rows in the same format, over
+ * the same number of connections (opened before the clock starts, one per slice), and the files
+ * holding exactly the bytes the harness streams, one per slice.
+ *
+ * @param client how to reach the server from another program (psql)
+ */
+public record Match(
+    TableDef table,
+    RowSource rows,
+    CopyFormat format,
+    List<Connection> connections,
+    List<Path> files,
+    PgClient client) {
+
+  public Match {
+    connections = List.copyOf(connections);
+    files = List.copyOf(files);
+  }
+
+  /** How many parts the rows are loaded in at once. */
+  public int parts() {
+    return connections.size();
+  }
+
+  /** COPY's target and options for this table and format, after {@code COPY} and before FROM. */
+  String copyTarget() {
+    return table.name() + " (" + table.columnList() + ")";
+  }
+
+  String copyOptions() {
+    return "(FORMAT " + format.sqlName() + ")";
+  }
+}

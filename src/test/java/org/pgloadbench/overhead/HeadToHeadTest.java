@@ -1,0 +1,155 @@
+package org.pgloadbench.overhead;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.dataset.OsmSyntheticDataset;
+import org.pgloadbench.dataset.RowSource;
+import org.pgloadbench.overhead.HeadToHead.Case;
+import org.pgloadbench.overhead.HeadToHead.Load;
+import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * Short real head-to-heads on one server: every contender loads every row, the files hold exactly
+ * the harness's bytes, and the report is written. Nothing here asserts speed.
+ */
+class HeadToHeadTest {
+  @TempDir static Path dir;
+  static PostgresServer server;
+  static final OsmSyntheticDataset DATA =
+      new OsmSyntheticDataset(Map.of("nodes", 4000L, "ways", 1500L), 3);
+
+  @BeforeAll
+  static void start() throws Exception {
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
+    server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void harnessAgainstTheServerReadingTheSameBytesFromAFile() throws Exception {
+    List<Load> loads =
+        run(
+            List.of(new HarnessCopy(), new ServerFileCopy()),
+            List.of(
+                new Case(MiddleTable.NODES.tableDef(), rows(MiddleTable.NODES), CopyFormat.TEXT, 1),
+                new Case(
+                    MiddleTable.WAYS.tableDef(), rows(MiddleTable.WAYS), CopyFormat.BINARY, 2)));
+
+    assertThat(loads).hasSize(2 * 2 * 2).allMatch(Load::ok, "ok");
+    assertThat(loads)
+        .allMatch(l -> l.rows() == l.of().rows().rows() && l.seconds() > 0, "rows and a time");
+    assertThat(loads)
+        .filteredOn(l -> l.contender().equals(HarnessCopy.NAME))
+        .allMatch(l -> l.clientCpuSeconds() != null && l.clientCpuSeconds() >= 0, "client CPU");
+    assertReportWritten(loads, "server-file");
+  }
+
+  @Test
+  void harnessAgainstPsqlCopyOfTheSameBytes() throws Exception {
+    PsqlCopy psql = new PsqlCopy();
+    assumeTrue(psql.missing() == null, "psql not installed: " + psql.missing());
+    List<Load> loads =
+        run(
+            List.of(new HarnessCopy(), psql),
+            List.of(
+                new Case(MiddleTable.WAYS.tableDef(), rows(MiddleTable.WAYS), CopyFormat.TEXT, 1),
+                new Case(
+                    MiddleTable.WAYS.tableDef(), rows(MiddleTable.WAYS), CopyFormat.BINARY, 2)));
+
+    assertThat(loads).hasSize(2 * 2 * 2).allMatch(Load::ok, "ok");
+    assertThat(loads).allMatch(l -> l.rows() == 1500);
+    // what psql loaded is what the harness loads: the same rows, byte for byte in the same format
+    try (Connection c = server.connect(HeadToHead.DATABASE);
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery("SELECT count(*), sum(array_length(nodes, 1)) FROM planet_osm_ways")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isEqualTo(1500);
+      assertThat(rs.getLong(2)).isPositive();
+    }
+    assertReportWritten(loads, "psql");
+  }
+
+  @Test
+  void aDumpHoldsTheHarnessStreamAndAWrongCountIsAFailure() throws Exception {
+    Path file = dir.resolve("ways.copy");
+    long bytes = Dump.write(rows(MiddleTable.WAYS), CopyFormat.BINARY, file);
+    assertThat(Files.size(file)).isEqualTo(bytes);
+    assertThat(new String(Files.readAllBytes(file), 0, 6, "ISO-8859-1")).isEqualTo("PGCOPY");
+
+    // a contender that loads half the rows is recorded as failed, with both counts
+    Contender half =
+        new Contender() {
+          @Override
+          public String name() {
+            return "half";
+          }
+
+          @Override
+          public long load(Match match) throws Exception {
+            return new ServerFileCopy().load(match) / 2;
+          }
+        };
+    List<Load> loads =
+        run(
+            List.of(half),
+            List.of(
+                new Case(
+                    MiddleTable.NODES.tableDef(), rows(MiddleTable.NODES), CopyFormat.BINARY, 1)));
+    assertThat(loads)
+        .singleElement()
+        .matches(l -> !l.ok() && l.error().contains("reported 2000 rows, 4000 were sent"));
+  }
+
+  private static RowSource rows(MiddleTable table) {
+    return DATA.source(table);
+  }
+
+  private static List<Load> run(List<Contender> contenders, List<Case> cases) throws Exception {
+    Path files = Files.createTempDirectory(dir, "files");
+    Files.setPosixFilePermissions(files, PosixFilePermissions.fromString("rwx--x--x"));
+    StringWriter progress = new StringWriter();
+    List<Load> loads =
+        new HeadToHead(server, contenders, 2, 0, files, new PrintWriter(progress)).run(cases);
+    assertThat(progress.toString()).contains("round 2");
+    try (var left = Files.list(files)) {
+      assertThat(left).as("dumped files are removed").isEmpty();
+    }
+    return loads;
+  }
+
+  private static void assertReportWritten(List<Load> loads, String other) throws Exception {
+    Path results = dir.resolve("results-" + other);
+    Path reports = dir.resolve("reports-" + other);
+    String text =
+        OverheadReport.write(
+            results, reports, new OverheadReport.Setup(List.of("test"), Map.of()), loads);
+    assertThat(reports.resolve("report.md")).hasContent(text);
+    assertThat(text).contains("harness / " + other).contains("| ways |");
+    assertThat(Files.readAllLines(results.resolve("loads.csv"))).hasSize(loads.size() + 1);
+  }
+}
