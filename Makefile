@@ -1,6 +1,7 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
+#              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
 
 SCENARIO ?=
 PG ?=
@@ -17,7 +18,7 @@ SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
 
-.PHONY: build bench plan report test clean jmh
+.PHONY: build bench plan report test clean jmh overhead
 
 build: $(JAR)
 
@@ -46,6 +47,12 @@ jmh:
 	$(MVN) -Pjmh -DskipTests package
 	@mkdir -p results/jmh
 	$(JAVA) -jar target/jmh/benchmarks.jar $(if $(QUICK),$(JMH_QUICK)) -rf json -rff results/jmh/$$(date -u +%Y%m%d-%H%M%S).json $(JMH)
+
+# The harness's streamed COPY against psql's \copy and a server-side COPY FROM of the same bytes.
+OVERHEAD_FORMATS ?= text,binary
+OVERHEAD_CONNECTIONS ?= 1,2,4
+overhead: $(JAR)
+	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS)
 
 clean:
 	$(MVN) clean
