@@ -2,6 +2,7 @@
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
+#              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='1 3 10'] [REPEAT=3]
 
 SCENARIO ?=
 PG ?=
@@ -18,7 +19,7 @@ SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
 
-.PHONY: build bench plan report test clean jmh overhead
+.PHONY: build bench plan report test clean jmh overhead scaling
 
 build: $(JAR)
 
@@ -53,6 +54,11 @@ OVERHEAD_FORMATS ?= text,binary
 OVERHEAD_CONNECTIONS ?= 1,2,4
 overhead: $(JAR)
 	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS)
+
+# Time against rows and the harness's peak RSS at each scale; table and chart under reports/scaling/.
+SCALES ?= 1 3 10
+scaling: $(JAR)
+	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)"
 
 clean:
 	$(MVN) clean

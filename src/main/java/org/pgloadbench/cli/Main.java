@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
       PlanCommand.class,
       ReportCommand.class,
       DumpCommand.class,
-      OverheadCommand.class
+      OverheadCommand.class,
+      ScalingCommand.class
     })
 public final class Main implements Callable<Integer> {
   static final int OK = 0;

@@ -49,7 +49,8 @@ public final class PgClient implements AutoCloseable {
     if (password != null) {
       Files.writeString(
           client.passFile,
-          String.join(":", escape(client.host), Integer.toString(client.port), "*", escape(client.user))
+          String.join(
+                  ":", escape(client.host), Integer.toString(client.port), "*", escape(client.user))
               + ":"
               + escape(password)
               + "\n",

@@ -1,0 +1,158 @@
+package org.pgloadbench.report;
+
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+
+/**
+ * Time against rows: the same scenario run at several scales, one point per run and cell, the
+ * median over repetitions of the COPY's seconds (all tables) against the rows copied. Linear cost
+ * shows as a constant time per row; the report gives it per scale, with the peak resident memory of
+ * each run where the run directory has it ({@value #PEAK_RSS_FILE}, written by the script that ran
+ * it).
+ */
+public final class ScalingReport {
+  /** A run's peak resident set size in kB, as {@code scripts/scaling.sh} records it. */
+  public static final String PEAK_RSS_FILE = "peak_rss_kb";
+
+  static {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  /** One run of one cell: rows copied, median COPY seconds, median load seconds (all steps). */
+  record Point(String cell, long rows, double copySeconds, double loadSeconds, Long peakRssKb) {}
+
+  private ScalingReport() {}
+
+  /**
+   * Writes {@code scaling.md} and {@code scaling.png} into {@code out}; returns the report path.
+   */
+  public static Path write(List<Path> runDirs, Path out) throws IOException {
+    List<Point> points = new ArrayList<>();
+    String scenario = null;
+    for (Path run : runDirs) {
+      List<StepResult> steps = ResultStore.readSteps(run);
+      if (!steps.isEmpty()) {
+        scenario = steps.get(0).scenario() + " on PostgreSQL " + steps.get(0).pgVersion();
+      }
+      points.addAll(points(steps, peakRss(run)));
+    }
+    points.sort(Comparator.comparing(Point::cell).thenComparingLong(Point::rows));
+    Files.createDirectories(out);
+    Path png = out.resolve("scaling.png");
+    BufferedImage image = BitmapEncoder.getBufferedImage(chart(points, scenario));
+    if (!ImageIO.write(image, "png", png.toFile())) {
+      throw new IOException("no PNG writer for " + png);
+    }
+    Path md = out.resolve("scaling.md");
+    Files.writeString(md, markdown(points, scenario, runDirs), StandardCharsets.UTF_8);
+    return md;
+  }
+
+  static List<Point> points(List<StepResult> steps, Long peakRssKb) {
+    // per cell and repetition: COPY seconds and rows, and all steps' seconds
+    Map<String, Map<Integer, double[]>> byCell = new LinkedHashMap<>();
+    for (StepResult s : steps) {
+      if (!s.ok() || s.repetition() < 1) {
+        continue;
+      }
+      double[] sums =
+          byCell
+              .computeIfAbsent(s.cell(), c -> new TreeMap<>())
+              .computeIfAbsent(s.repetition(), r -> new double[3]);
+      if (s.step().equals("copy")) {
+        sums[0] += s.seconds();
+        sums[2] += s.rows() == null ? 0 : s.rows();
+      }
+      sums[1] += s.seconds();
+    }
+    List<Point> points = new ArrayList<>();
+    byCell.forEach(
+        (cell, reps) -> {
+          double[] copy = reps.values().stream().mapToDouble(v -> v[0]).toArray();
+          double[] load = reps.values().stream().mapToDouble(v -> v[1]).toArray();
+          long rows = (long) reps.values().iterator().next()[2];
+          points.add(
+              new Point(
+                  cell, rows, Summary.of(copy).median(), Summary.of(load).median(), peakRssKb));
+        });
+    return points;
+  }
+
+  private static Long peakRss(Path run) throws IOException {
+    Path file = run.resolve(PEAK_RSS_FILE);
+    return Files.exists(file) ? Long.parseLong(Files.readString(file).strip()) : null;
+  }
+
+  static String markdown(List<Point> points, String scenario, List<Path> runDirs) {
+    StringBuilder md = new StringBuilder("# Time against rows: ").append(scenario).append("\n\n");
+    md.append("Runs: ")
+        .append(String.join(", ", runDirs.stream().map(Path::toString).toList()))
+        .append("\n\nMedians over repetitions. Linear cost: the µs per row stay level as rows")
+        .append(" grow.\n\n")
+        .append("| cell | rows | copy s | copy µs/row | load s | load µs/row | peak RSS MB |\n")
+        .append("|---|---|---|---|---|---|---|\n");
+    for (Point p : points) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %,d | %.3f | %.3f | %.3f | %.3f | %s |\n",
+              p.cell(),
+              p.rows(),
+              p.copySeconds(),
+              p.copySeconds() * 1e6 / p.rows(),
+              p.loadSeconds(),
+              p.loadSeconds() * 1e6 / p.rows(),
+              p.peakRssKb() == null
+                  ? "–"
+                  : String.format(Locale.ROOT, "%.0f", p.peakRssKb() / 1024.0)));
+    }
+    md.append("\n![copy seconds against rows](scaling.png)\n");
+    return md.toString();
+  }
+
+  static XYChart chart(List<Point> points, String scenario) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(900)
+            .height(550)
+            .title("COPY seconds against rows: " + scenario)
+            .xAxisTitle("rows")
+            .yAxisTitle("seconds (median)")
+            .build();
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    chart.getStyler().setPlotBackgroundColor(Color.WHITE);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setYAxisMin(0.0);
+    Map<String, List<Point>> byCell = new LinkedHashMap<>();
+    points.forEach(p -> byCell.computeIfAbsent(p.cell(), c -> new ArrayList<>()).add(p));
+    byCell.forEach(
+        (cell, list) ->
+            chart.addSeries(
+                cell,
+                list.stream().mapToDouble(Point::rows).toArray(),
+                list.stream().mapToDouble(Point::copySeconds).toArray()));
+    return chart;
+  }
+}
