@@ -7,12 +7,13 @@ SCALE ?=
 REPEAT ?=
 WARMUP ?=
 RUN ?=
+FLAGS ?=
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" $(FLAGS)
 
 .PHONY: build bench plan report test clean
 

@@ -72,7 +72,8 @@ public final class Main {
 
   private static Scenario scenario(Options options) throws ScenarioException {
     Path file = ScenarioLoader.resolve(options.target(), options.scenarios());
-    return ScenarioLoader.load(file).withOverrides(options.overrides());
+    return ScenarioLoader.load(file, options.allowUnsafeSettings())
+        .withOverrides(options.overrides());
   }
 
   private static ServerTarget target(Options options) {

@@ -21,7 +21,8 @@ record Options(
     Path scenarios,
     Path results,
     Path reports,
-    Path workDir) {
+    Path workDir,
+    boolean allowUnsafeSettings) {
 
   static final String USAGE =
       String.join(
@@ -37,7 +38,10 @@ record Options(
           "  --scenarios DIR   where scenario names are looked up (scenarios)",
           "  --results DIR     where results go (results)",
           "  --reports DIR     where reports go (reports)",
-          "  --work-dir DIR    where the servers' data directories go (the system temp dir)");
+          "  --work-dir DIR    where the servers' data directories go, a directory of your own"
+              + " (~/.cache/pgloadbench)",
+          "  --allow-unsafe-settings  let the scenario set settings that run commands or load"
+              + " code (archive_command, shared_preload_libraries, ...)");
 
   static Options parse(String... args) throws UsageException {
     List<String> positional = new ArrayList<>();
@@ -49,10 +53,15 @@ record Options(
     Path results = Path.of("results");
     Path reports = Path.of("reports");
     Path workDir = null;
+    boolean allowUnsafeSettings = false;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (!arg.startsWith("--")) {
         positional.add(arg);
+        continue;
+      }
+      if (arg.equals("--allow-unsafe-settings")) {
+        allowUnsafeSettings = true;
         continue;
       }
       if (i + 1 == args.length) {
@@ -85,7 +94,8 @@ record Options(
         scenarios,
         results,
         reports,
-        workDir);
+        workDir,
+        allowUnsafeSettings);
   }
 
   Overrides overrides() throws ScenarioException {

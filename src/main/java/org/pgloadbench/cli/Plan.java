@@ -7,6 +7,7 @@ import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 
@@ -14,7 +15,8 @@ import org.pgloadbench.server.ServerTarget;
 final class Plan {
   private Plan() {}
 
-  static String describe(Scenario scenario, ServerTarget target) throws ServerException {
+  /** Also checks what only the target can: a version it cannot run is a one-line scenario error. */
+  static String describe(Scenario scenario, ServerTarget target) throws ScenarioException {
     StringBuilder out = new StringBuilder();
     out.append("scenario ")
         .append(scenario.name())
@@ -38,8 +40,14 @@ final class Plan {
         .append(scenario.dataset().seed())
         .append('\n');
     List<String> servers = new ArrayList<>();
-    for (String version : scenario.servers().versions()) {
-      servers.add("PostgreSQL " + version + " (" + target.resolve(version) + ")");
+    List<String> versions = scenario.servers().versions();
+    for (int i = 0; i < versions.size(); i++) {
+      try {
+        servers.add("PostgreSQL " + versions.get(i) + " (" + target.resolve(versions.get(i)) + ")");
+      } catch (ServerException e) {
+        // the scenario's mistake, though only the target can see it
+        throw scenario.origins().error("servers.versions[" + i + "]", e.getMessage());
+      }
     }
     out.append("  servers   ")
         .append(scenario.servers().target())
