@@ -45,8 +45,10 @@ final class Plan {
       try {
         servers.add("PostgreSQL " + versions.get(i) + " (" + target.resolve(versions.get(i)) + ")");
       } catch (ServerException e) {
-        // the scenario's mistake, though only the target can see it
-        throw scenario.origins().error("servers.versions[" + i + "]", e.getMessage());
+        // the scenario's mistake, though only the target can see it: at the field the target
+        // names (an image, a bin dir), else at the version
+        String field = e.field() != null ? "servers." + e.field() : "servers.versions[" + i + "]";
+        throw scenario.origins().error(field, e.getMessage());
       }
     }
     out.append("  servers   ")
