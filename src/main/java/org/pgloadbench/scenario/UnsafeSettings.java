@@ -16,44 +16,50 @@ final class UnsafeSettings {
   private static final Map<String, String> WHY = new LinkedHashMap<>();
 
   static {
-    for (String name :
-        new String[] {
-          "archive_command",
-          "archive_cleanup_command",
-          "recovery_end_command",
-          "restore_command",
-          "ssl_passphrase_command"
-        }) {
-      WHY.put(name, "makes the server run a shell command");
+    because(
+        "makes the server run a shell command",
+        "archive_command",
+        "archive_cleanup_command",
+        "recovery_end_command",
+        "restore_command",
+        "ssl_passphrase_command");
+    because(
+        "makes the server load a shared library",
+        "archive_library",
+        "shared_preload_libraries",
+        "session_preload_libraries",
+        "local_preload_libraries",
+        "dynamic_library_path",
+        "jit_provider");
+    because(
+        "makes the server run Perl code",
+        "plperl.on_init",
+        "plperl.on_plperl_init",
+        "plperl.on_plperlu_init");
+    because(
+        "makes the server read configuration from another file",
+        "include",
+        "include_if_exists",
+        "include_dir");
+    because(
+        "moves the server's configuration, logins or data elsewhere",
+        "config_file",
+        "hba_file",
+        "ident_file",
+        "data_directory");
+    because(
+        "makes the server write files outside its data directory",
+        "external_pid_file",
+        "log_directory",
+        "log_filename",
+        "stats_temp_directory");
+    because("opens the server to other machines", "listen_addresses");
+  }
+
+  private static void because(String why, String... names) {
+    for (String name : names) {
+      WHY.put(name, why);
     }
-    for (String name :
-        new String[] {
-          "archive_library",
-          "shared_preload_libraries",
-          "session_preload_libraries",
-          "local_preload_libraries",
-          "dynamic_library_path",
-          "jit_provider"
-        }) {
-      WHY.put(name, "makes the server load a shared library");
-    }
-    for (String name :
-        new String[] {"plperl.on_init", "plperl.on_plperl_init", "plperl.on_plperlu_init"}) {
-      WHY.put(name, "makes the server run Perl code");
-    }
-    for (String name : new String[] {"include", "include_if_exists", "include_dir"}) {
-      WHY.put(name, "makes the server read configuration from another file");
-    }
-    for (String name : new String[] {"config_file", "hba_file", "ident_file", "data_directory"}) {
-      WHY.put(name, "moves the server's configuration, logins or data elsewhere");
-    }
-    for (String name :
-        new String[] {
-          "external_pid_file", "log_directory", "log_filename", "stats_temp_directory"
-        }) {
-      WHY.put(name, "makes the server write files outside its data directory");
-    }
-    WHY.put("listen_addresses", "opens the server to other machines");
   }
 
   private UnsafeSettings() {}
