@@ -26,7 +26,8 @@ public final class ServerProbe {
         SELECT block - 1 FROM tail
         WHERE block > 0
           AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)
-      SELECT count(*) - 1 FROM tail""";
+      SELECT count(*) - 1 FROM tail\
+      """;
 
   /**
    * The WAL position, the table's heap and the size of an object within it (an index); the object
@@ -80,8 +81,8 @@ public final class ServerProbe {
 
   /**
    * What a step left behind, read in one round trip right after it: the WAL insert position, the
-   * table's heap and, when the step acted on an {@code object} within the table (an index it built),
-   * that object's size.
+   * table's heap and, when the step acted on an {@code object} within the table (an index it
+   * built), that object's size.
    */
   public After after(Connection connection, String table, String object) throws SQLException {
     try (PreparedStatement s = connection.prepareStatement(afterSql)) {

@@ -27,7 +27,9 @@ public final class Recipe {
     add(new SqlStep("primary_key", TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater));
     add(new SqlStep("vacuum", t -> "VACUUM " + t.name()));
     add(new SqlStep("analyze", t -> "ANALYZE " + t.name()));
-    add(new SqlStep("set_logged", t -> "ALTER TABLE " + t.name() + " SET LOGGED", LoadVariant::unlogged));
+    add(
+        new SqlStep(
+            "set_logged", t -> "ALTER TABLE " + t.name() + " SET LOGGED", LoadVariant::unlogged));
     STEPS.put(CreateIndex.NAME, CreateIndex::of);
     // Written dirty pages reach the disk here, not at some later time outside the measurement.
     add(new SqlStep("checkpoint", t -> "CHECKPOINT"));

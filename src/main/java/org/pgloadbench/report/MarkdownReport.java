@@ -142,8 +142,7 @@ public final class MarkdownReport {
           List<String> row = new ArrayList<>(List.of(label, Formats.table(table), index));
           row.add(
               seconds(
-                  results.objectSample(
-                      version, cell, table, INDEXES, index, StepResult::seconds)));
+                  results.objectSample(version, cell, table, INDEXES, index, StepResult::seconds)));
           Sample size =
               results.objectSample(version, cell, table, INDEXES, index, StepResult::objectBytes);
           row.add(size.isEmpty() ? "–" : Formats.megabytes(size.stats().median()));

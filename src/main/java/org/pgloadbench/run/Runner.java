@@ -203,7 +203,8 @@ public final class Runner {
         c.rollback();
         c.setAutoCommit(true);
       }
-      return failed(server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+      return failed(
+              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
           .withObject(step.object(), null);
     }
     double seconds = (System.nanoTime() - start) / 1e9;

@@ -106,12 +106,16 @@ class LoggingAndIndexStepsTest {
       run(c, WAYS, Map.of(), "create", "copy");
       assertThat(indexes(c, WAYS)).containsExactly("planet_osm_ways_pkey");
       List<Step> bucket = run(c, WAYS, Map.of(), "indexes");
-      assertThat(bucket).extracting(Step::object).containsExactly("planet_osm_ways_nodes_bucket_idx");
+      assertThat(bucket)
+          .extracting(Step::object)
+          .containsExactly("planet_osm_ways_nodes_bucket_idx");
       // the full GIN index on the same rows, beside it
       run(c, WAYS, Map.of("ways_index", "full"), "indexes");
       assertThat(indexes(c, WAYS))
           .containsExactly(
-              "planet_osm_ways_nodes_bucket_idx", "planet_osm_ways_nodes_idx", "planet_osm_ways_pkey");
+              "planet_osm_ways_nodes_bucket_idx",
+              "planet_osm_ways_nodes_idx",
+              "planet_osm_ways_pkey");
       assertThat(count(c, "SELECT pg_relation_size('planet_osm_ways_nodes_bucket_idx')"))
           .isPositive()
           .isLessThan(count(c, "SELECT pg_relation_size('planet_osm_ways_nodes_idx')"));
@@ -133,8 +137,7 @@ class LoggingAndIndexStepsTest {
 
   /** Runs the named steps of one table as the runner would, untimed; returns them. */
   private static List<Step> run(
-      Connection c, TableDef table, Map<String, String> axes, String... names)
-      throws SQLException {
+      Connection c, TableDef table, Map<String, String> axes, String... names) throws SQLException {
     LoadVariant variant = LoadVariant.of(axes);
     RowSource rows = DATA.source(MiddleTable.find(table == WAYS ? "ways" : "rels").orElseThrow());
     List<Step> steps = Recipe.of(List.of(names), variant, table);
@@ -166,8 +169,11 @@ class LoggingAndIndexStepsTest {
     try (Statement s = c.createStatement()) {
       s.execute("SET enable_seqscan = " + !index);
       s.execute("SET enable_bitmapscan = " + index);
-      long way = count(c, "SELECT min((m->>'ref')::int8) FROM planet_osm_rels,"
-          + " jsonb_array_elements(members) m WHERE m->>'type' = 'W'");
+      long way =
+          count(
+              c,
+              "SELECT min((m->>'ref')::int8) FROM planet_osm_rels,"
+                  + " jsonb_array_elements(members) m WHERE m->>'type' = 'W'");
       return count(
           c,
           "SELECT count(*) FROM planet_osm_rels"

@@ -85,7 +85,10 @@ class UnloggedAndIndexRunTest {
             .filter(s -> s.table().equals("planet_osm_ways"))
             .collect(
                 Collectors.toMap(
-                    StepResult::object, StepResult::objectBytes, Math::max, java.util.TreeMap::new));
+                    StepResult::object,
+                    StepResult::objectBytes,
+                    Math::max,
+                    java.util.TreeMap::new));
     assertThat(waysIndexBytes.get("planet_osm_ways_nodes_bucket_idx"))
         .isLessThan(
             builds.stream()
@@ -108,7 +111,8 @@ class UnloggedAndIndexRunTest {
 
     List<String> csv = Files.readAllLines(runDir.resolve(ResultStore.TIMINGS));
     assertThat(csv.get(0)).endsWith(",error,object,object_bytes");
-    assertThat(csv).anyMatch(l -> l.contains(",indexes,ok,") && l.contains(",planet_osm_ways_nodes_idx,"));
+    assertThat(csv)
+        .anyMatch(l -> l.contains(",indexes,ok,") && l.contains(",planet_osm_ways_nodes_idx,"));
 
     String report = MarkdownReport.render(RunResults.load(runDir));
     assertThat(report)
@@ -123,7 +127,9 @@ class UnloggedAndIndexRunTest {
     return s -> s.step().equals(name);
   }
 
-  /** The result of {@code step} in the same load (version, cell, repetition) and table as {@code s}. */
+  /**
+   * The result of {@code step} in the same load (version, cell, repetition) and table as {@code s}.
+   */
   private static StepResult sameLoad(List<StepResult> steps, StepResult s, String step) {
     return steps.stream()
         .filter(
