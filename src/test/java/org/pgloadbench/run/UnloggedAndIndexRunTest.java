@@ -2,9 +2,8 @@ package org.pgloadbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,7 +57,7 @@ class UnloggedAndIndexRunTest {
                   scenario,
                   new EmbeddedTarget(dir.resolve("servers")),
                   store,
-                  new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                  Progress.lines(new PrintWriter(new StringWriter())),
                   "test-run")
               .run();
       assertThat(failures).isZero();
