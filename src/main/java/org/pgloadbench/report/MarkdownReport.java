@@ -111,7 +111,8 @@ public final class MarkdownReport {
             "set_logged (s)",
             "copy + set_logged (s)",
             "WAL by copy (MB)",
-            "WAL by set_logged (MB)"),
+            "WAL by set_logged (MB)",
+            "all-frozen after set_logged"),
         2);
     List<String> both = List.of(COPY, SET_LOGGED);
     for (String cell : results.cells(version)) {
@@ -123,6 +124,8 @@ public final class MarkdownReport {
         row.add(seconds(results.seconds(version, cell, List.of(table), both)));
         row.add(median(version, cell, table, COPY, StepResult::walBytes, Formats::megabytes));
         row.add(median(version, cell, table, SET_LOGGED, StepResult::walBytes, Formats::megabytes));
+        // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
+        row.add(median(version, cell, table, SET_LOGGED, MarkdownReport::frozen, Formats::percent));
         tableRow(row);
         label = "";
       }

@@ -47,7 +47,8 @@ class LoggingAndIndexStepsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"14", "18"})
-  void freezeIntoAnUnloggedTableThenSetLoggedWritesTheTableToWal(String version) throws Exception {
+  void freezeIntoAnUnloggedTableThenSetLoggedWritesTheTableToWalAndUnfreezesIt(String version)
+      throws Exception {
     try (Connection c = freshDatabase(version)) {
       Map<String, String> axes = Map.of("unlogged", "true", "freeze", "true");
       run(c, WAYS, axes, "create");
@@ -71,6 +72,13 @@ class LoggingAndIndexStepsTest {
       assertThat(persistence(c, WAYS)).isEqualTo("p");
       assertThat(setLoggedWal).isGreaterThan(heap / 2);
       assertThat(count(c, "SELECT count(*) FROM planet_osm_ways")).isEqualTo(4000);
+
+      // SET LOGGED rewrites the table, inserting every row afresh under its own transaction: what
+      // FREEZE froze is no longer frozen, and a plain VACUUM marks the pages all-visible only.
+      run(c, WAYS, axes, "vacuum");
+      String summary = "SELECT %s FROM pg_visibility_map_summary('planet_osm_ways')";
+      assertThat(count(c, summary.formatted("all_visible"))).isEqualTo(pagesInUse);
+      assertThat(count(c, summary.formatted("all_frozen"))).isZero();
     }
   }
 
