@@ -26,8 +26,7 @@ public final class ServerProbe {
         SELECT block - 1 FROM tail
         WHERE block > 0
           AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)
-      SELECT count(*) - 1 FROM tail\
-      """;
+      SELECT count(*) - 1 FROM tail""";
 
   /**
    * The WAL position, the table's heap and the size of an object within it (an index); the object

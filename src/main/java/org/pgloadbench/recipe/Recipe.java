@@ -31,7 +31,7 @@ public final class Recipe {
         new SqlStep(
             "set_logged", t -> "ALTER TABLE " + t.name() + " SET LOGGED", LoadVariant::unlogged));
     STEPS.put(CreateIndex.NAME, CreateIndex::of);
-    // Written dirty pages reach the disk here, not at some later time outside the measurement.
+    // Dirty pages a load left in memory reach the disk here, not later, outside the measurement.
     add(new SqlStep("checkpoint", t -> "CHECKPOINT"));
   }
 
