@@ -1,10 +1,13 @@
 package org.pgloadbench.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.recipe.Recipe;
-import org.pgloadbench.recipe.Step;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -71,9 +74,13 @@ final class Plan {
             loads,
             scenario.warmup()));
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
+    List<Table> tables = Dataset.of(scenario.dataset()).tables();
     for (Cell cell : scenario.cells()) {
-      List<String> steps =
-          Recipe.of(scenario.steps(), cell.variant()).stream().map(Step::name).toList();
+      // the steps that apply to the cell on any of its tables (nodes build no index, ways do)
+      Set<String> steps = new LinkedHashSet<>();
+      for (Table table : tables) {
+        Recipe.of(scenario.steps(), cell.variant(), table.def()).forEach(s -> steps.add(s.name()));
+      }
       out.append(
           String.format(
               Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));

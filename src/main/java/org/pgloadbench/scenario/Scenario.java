@@ -34,7 +34,15 @@ public record Scenario(
 
   /** Every step a scenario may list; a new step is one more name here and its runner code. */
   public static final List<String> KNOWN_STEPS =
-      List.of("create", "copy", "primary_key", "vacuum", "analyze");
+      List.of(
+          "create",
+          "copy",
+          "primary_key",
+          "vacuum",
+          "analyze",
+          "set_logged",
+          "indexes",
+          "checkpoint");
 
   public Scenario {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

@@ -93,6 +93,7 @@ public final class ScenarioLoader {
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root);
     List<String> steps = steps(root);
+    matrix.requireSteps(root, steps);
     return new Scenario(
         name,
         description,
