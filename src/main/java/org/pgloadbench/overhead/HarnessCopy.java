@@ -28,7 +28,7 @@ final class HarnessCopy implements Contender {
                 match.format().sqlName(),
                 "connections",
                 Integer.toString(match.parts())));
-    Step copy = Recipe.of(List.of("copy"), variant).get(0);
+    Step copy = Recipe.of(List.of("copy"), variant, match.table()).get(0);
     return copy.run(new TableLoad(match.table(), match.rows(), variant, match.connections()));
   }
 }

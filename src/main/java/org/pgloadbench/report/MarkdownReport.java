@@ -198,7 +198,9 @@ public final class MarkdownReport {
   /** What the copy left behind: COPY FREEZE shows as all-frozen, and VACUUM then has no work. */
   private void storage(String version) {
     boolean vacuum = results.hasStep(version, VACUUM);
-    List<String> header = new ArrayList<>(List.of("cell", "table", "rows", "WAL by copy (MB)"));
+    List<String> header =
+        new ArrayList<>(
+            List.of("cell", "table", "rows", "copy (s)", "client CPU (s)", "WAL by copy (MB)"));
     header.addAll(List.of("heap (MB)", "all-frozen after copy"));
     if (vacuum) {
       header.add("after vacuum");
@@ -209,6 +211,10 @@ public final class MarkdownReport {
       for (String table : results.tables(version)) {
         List<String> row = new ArrayList<>(List.of(label, Formats.table(table)));
         row.add(median(version, cell, table, COPY, StepResult::rows, Formats::count));
+        // the harness's own CPU beside the wall time: how much of the machine the client took
+        row.add(median(version, cell, table, COPY, StepResult::seconds, Formats::significant));
+        row.add(
+            median(version, cell, table, COPY, StepResult::clientCpuSeconds, Formats::significant));
         row.add(median(version, cell, table, COPY, StepResult::walBytes, Formats::megabytes));
         row.add(median(version, cell, table, COPY, StepResult::tableBytes, Formats::megabytes));
         row.add(median(version, cell, table, COPY, MarkdownReport::frozen, Formats::percent));

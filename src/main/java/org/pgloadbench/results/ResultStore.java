@@ -45,7 +45,8 @@ public final class ResultStore implements Closeable {
           "frozen_pages",
           "error",
           "object",
-          "object_bytes");
+          "object_bytes",
+          "client_cpu_seconds");
 
   private final Path dir;
   private final List<String> axes;
@@ -96,7 +97,10 @@ public final class ResultStore implements Closeable {
             r.frozenPages(),
             r.error(),
             r.object(),
-            r.objectBytes()));
+            r.objectBytes(),
+            r.clientCpuSeconds() == null
+                ? null
+                : String.format(Locale.ROOT, "%.3f", r.clientCpuSeconds())));
     timings.write(String.join(",", row.stream().map(ResultStore::csv).toList()));
     timings.newLine();
     timings.flush();

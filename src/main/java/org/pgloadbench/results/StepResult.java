@@ -23,6 +23,8 @@ import java.util.Map;
  * @param object what the step acted on within the table, e.g. the index it built; null for the
  *     table itself
  * @param objectBytes that object's size after the step (an index's main fork), or null
+ * @param clientCpuSeconds CPU time the harness's own process used during the step (generating,
+ *     encoding and sending rows, on every connection's thread), or null when not measured
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -44,13 +46,56 @@ public record StepResult(
     Long frozenPages,
     String error,
     String object,
-    Long objectBytes) {
+    Long objectBytes,
+    Double clientCpuSeconds) {
 
   public static final String OK = "ok";
   public static final String FAILED = "failed";
 
   public StepResult {
     axes = Collections.unmodifiableMap(new LinkedHashMap<>(axes));
+  }
+
+  /** A result whose client CPU time was not measured (see {@link #withClientCpu}). */
+  public StepResult(
+      String runId,
+      String scenario,
+      String pgVersion,
+      String cell,
+      Map<String, String> axes,
+      int repetition,
+      String table,
+      String step,
+      String status,
+      double seconds,
+      Long rows,
+      Long walBytes,
+      Long tableBytes,
+      Long pages,
+      Long frozenPages,
+      String error,
+      String object,
+      Long objectBytes) {
+    this(
+        runId,
+        scenario,
+        pgVersion,
+        cell,
+        axes,
+        repetition,
+        table,
+        step,
+        status,
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        error,
+        object,
+        objectBytes,
+        null);
   }
 
   /** A step that failed: no figures but its time until the error, and the server's error. */
@@ -106,7 +151,32 @@ public record StepResult(
         frozenPages,
         error,
         object,
-        objectBytes);
+        objectBytes,
+        clientCpuSeconds);
+  }
+
+  /** This result with the client CPU time the runner measured around the step. */
+  public StepResult withClientCpu(Double clientCpuSeconds) {
+    return new StepResult(
+        runId,
+        scenario,
+        pgVersion,
+        cell,
+        axes,
+        repetition,
+        table,
+        step,
+        status,
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        error,
+        object,
+        objectBytes,
+        clientCpuSeconds);
   }
 
   public boolean ok() {

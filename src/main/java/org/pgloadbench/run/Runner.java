@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
+import org.pgloadbench.metrics.ClientCpu;
 import org.pgloadbench.metrics.ServerProbe;
 import org.pgloadbench.metrics.ServerProbe.TableState;
 import org.pgloadbench.recipe.Recipe;
@@ -197,21 +198,25 @@ public final class Runner {
       long walBefore)
       throws SQLException {
     Connection c = load.connection();
+    long cpuBefore = ClientCpu.nanos();
     long start = System.nanoTime();
     long rows;
     try {
       rows = step.run(load);
     } catch (SQLException | RuntimeException e) {
       double seconds = (System.nanoTime() - start) / 1e9;
+      Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
       if (!c.getAutoCommit()) {
         c.rollback();
         c.setAutoCommit(true);
       }
       return failed(
               server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
-          .withObject(step.object(), null);
+          .withObject(step.object(), null)
+          .withClientCpu(cpu);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
     ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
     return new StepResult(
@@ -232,7 +237,8 @@ public final class Runner {
         state == null ? null : state.frozenPages(),
         null,
         step.object(),
-        after.objectBytes());
+        after.objectBytes(),
+        cpu);
   }
 
   /**

@@ -27,7 +27,7 @@ class RunnerTest {
   void storesEveryStepOfEveryCellOnTwoVersions() throws Exception {
     Scenario scenario =
         scenario(
-            """
+"""
 name: two-versions
 dataset: {kind: osm-synthetic, tables: [nodes, ways], rows: {nodes: 20000, ways: 3000}, seed: 7}
 servers: {versions: [16, 17]}
@@ -59,6 +59,11 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .filteredOn(step("copy", "planet_osm_nodes"))
         .allMatch(s -> s.rows() == 20000 && s.walBytes() > 0);
     assertThat(steps).filteredOn(step("copy", "planet_osm_ways")).allMatch(s -> s.rows() == 3000);
+    // every step says how much CPU the harness itself took, in the results and the CSV's last
+    // column
+    assertThat(steps).allMatch(s -> s.clientCpuSeconds() != null && s.clientCpuSeconds() >= 0);
+    assertThat(Files.readAllLines(runDir.resolve(ResultStore.TIMINGS)).get(0))
+        .endsWith(",client_cpu_seconds");
 
     // COPY FREEZE leaves every page in use all-frozen; a plain COPY leaves none, and VACUUM after
     // it
