@@ -15,6 +15,11 @@ public interface Contender {
     return null;
   }
 
+  /** False for a measurement of the client alone, which writes nothing into the table. */
+  default boolean loads() {
+    return true;
+  }
+
   /**
    * Loads every row of {@code match} into its empty table; returns the rows the loader reported.
    */

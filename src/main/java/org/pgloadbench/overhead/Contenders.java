@@ -6,8 +6,11 @@ import java.util.List;
 public final class Contenders {
   private Contenders() {}
 
-  /** The harness's streamed COPY, psql's {@code \copy} of the same bytes, the server's own read. */
+  /**
+   * The harness's streamed COPY, psql's {@code \copy} of the same bytes, the server's own read, and
+   * the harness's generator and encoder alone.
+   */
   public static List<Contender> copy() {
-    return List.of(new HarnessCopy(), new PsqlCopy(), new ServerFileCopy());
+    return List.of(new HarnessCopy(), new PsqlCopy(), new ServerFileCopy(), new EncodeOnly());
   }
 }

@@ -88,6 +88,9 @@ public final class HeadToHead {
           for (int round = 1 - warmup; round <= repeat; round++) {
             for (int i = 0; i < contenders.size(); i++) {
               Contender contender = contenders.get(Math.floorMod(i + round, contenders.size()));
+              if (!contender.loads() && c.connections() > 1) {
+                continue; // the client alone is measured on one thread
+              }
               Load load = load(c, contender, round, files, client);
               progress.println(line(load));
               progress.flush();
@@ -108,7 +111,9 @@ public final class HeadToHead {
 
   private Load load(Case c, Contender contender, int round, List<Path> files, PgClient client)
       throws SQLException {
-    freshTable(c.table());
+    if (contender.loads()) {
+      freshTable(c.table());
+    }
     List<Connection> connections = new ArrayList<>();
     try {
       for (int i = 0; i < c.connections(); i++) {
