@@ -18,7 +18,14 @@ import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
 import org.pgloadbench.overhead.HeadToHead;
 import org.pgloadbench.overhead.OverheadReport;
+import org.pgloadbench.overhead.PgbenchHeadToHead;
+import org.pgloadbench.overhead.PgbenchInit;
+import org.pgloadbench.overhead.PgbenchReport;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
@@ -63,6 +70,14 @@ final class OverheadCommand implements Callable<Integer> {
       description = "numbers of connections loading at once (default: ${DEFAULT-VALUE})")
   List<Integer> connections = List.of(1, 2, 4);
 
+  @Option(
+      names = "--pgbench-scenario",
+      paramLabel = "NAME",
+      description =
+          "the scenario whose pgbench-equivalent and binary cells meet pgbench -i (default:"
+              + " ${DEFAULT-VALUE}; 'none' to leave pgbench out)")
+  String pgbenchScenario = "pgbench-init";
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -91,8 +106,10 @@ final class OverheadCommand implements Callable<Integer> {
         }
       }
     }
+    PgbenchSetup pgbench = pgbenchSetup(missing, out);
     Path files = filesDir();
     List<HeadToHead.Load> loads;
+    String pgbenchSection = "";
     String serverVersion;
     try (PostgresServer server = target.start(version, scenario.settings())) {
       serverVersion = server.version();
@@ -110,6 +127,24 @@ final class OverheadCommand implements Callable<Integer> {
               + ") rounds");
       out.flush();
       loads = new HeadToHead(server, contenders, repeat, scenario.warmup(), files, out).run(cases);
+      if (pgbench != null) {
+        List<PgbenchHeadToHead.Phases> phases =
+            new PgbenchHeadToHead(
+                    server,
+                    pgbench.scenario(),
+                    pgbench.cells(),
+                    repeat,
+                    scenario.warmup(),
+                    dirs.results.resolve("overhead").resolve(runId).resolve("pgbench"),
+                    out)
+                .run();
+        pgbenchSection =
+            PgbenchReport.markdown(
+                phases,
+                pgbench.cells().get(0).label(),
+                pgbench.cells().size() > 1 ? pgbench.cells().get(1).label() : null);
+        loadsFailed += phases.stream().filter(p -> !p.ok()).count();
+      }
     } finally {
       deleteRecursively(files);
     }
@@ -155,11 +190,12 @@ final class OverheadCommand implements Callable<Integer> {
             dirs.results.resolve("overhead").resolve(runId),
             dirs.reports.resolve("overhead").resolve(runId),
             new OverheadReport.Setup(setup, missing),
-            loads);
+            loads,
+            pgbenchSection);
     out.println();
     out.print(report);
     out.println(dirs.reports.resolve("overhead").resolve(runId).resolve("report.md"));
-    long failed = loads.stream().filter(l -> !l.ok()).count();
+    long failed = loadsFailed + loads.stream().filter(l -> !l.ok()).count();
     if (failed > 0) {
       spec.commandLine()
           .getErr()
@@ -167,6 +203,46 @@ final class OverheadCommand implements Callable<Integer> {
     }
     return failed == 0 ? Main.OK : Main.FAILED;
   }
+
+  private long loadsFailed;
+
+  /** The pgbench-init scenario and its two cells, or null (and why in {@code missing}). */
+  private PgbenchSetup pgbenchSetup(Map<String, String> missing, PrintWriter out)
+      throws ScenarioException {
+    String skip = null;
+    PgbenchSetup setup = null;
+    if (pgbenchScenario.equals("none")) {
+      return null;
+    } else if (new PgbenchInit().missing() != null) {
+      skip = new PgbenchInit().missing();
+    } else if (!Files.exists(args.scenarios.resolve(pgbenchScenario + ".yaml"))
+        && !Files.exists(Path.of(pgbenchScenario))) {
+      skip = "no scenario " + pgbenchScenario + " to compare it with";
+    } else {
+      Scenario s =
+          ScenarioLoader.load(ScenarioLoader.resolve(pgbenchScenario, args.scenarios))
+              .withOverrides(Overrides.parse(null, args.scale, null, null));
+      Cell equivalent =
+          PgbenchHeadToHead.cell(
+              s, Map.of("format", "text", "freeze", "true", "pk", "later", "connections", "1"));
+      Cell binary =
+          PgbenchHeadToHead.cell(
+              s, Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"));
+      if (equivalent == null) {
+        skip = pgbenchScenario + " has no text+freeze+pk-later cell on one connection";
+      } else {
+        setup =
+            new PgbenchSetup(s, binary == null ? List.of(equivalent) : List.of(equivalent, binary));
+      }
+    }
+    if (skip != null) {
+      missing.put("pgbench -i", skip);
+      out.println("skipped pgbench -i: " + skip);
+    }
+    return setup;
+  }
+
+  private record PgbenchSetup(Scenario scenario, List<Cell> cells) {}
 
   private static void deleteRecursively(Path dir) throws java.io.IOException {
     try (var paths = Files.walk(dir)) {

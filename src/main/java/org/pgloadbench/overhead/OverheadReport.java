@@ -42,12 +42,13 @@ public final class OverheadReport {
    * Writes every load to {@code resultsDir/loads.csv} and the report to {@code
    * reportDir/report.md}; returns the report's text.
    */
-  public static String write(Path resultsDir, Path reportDir, Setup setup, List<Load> loads)
+  public static String write(
+      Path resultsDir, Path reportDir, Setup setup, List<Load> loads, String... sections)
       throws IOException {
     Files.createDirectories(resultsDir);
     Files.writeString(resultsDir.resolve("loads.csv"), csv(loads), StandardCharsets.UTF_8);
     Files.createDirectories(reportDir);
-    String report = markdown(setup, loads);
+    String report = markdown(setup, loads) + String.join("", sections);
     Files.writeString(reportDir.resolve("report.md"), report, StandardCharsets.UTF_8);
     return report;
   }

@@ -69,7 +69,8 @@ public final class PgClient implements AutoCloseable {
   }
 
   /**
-   * Runs {@code command} to its end with the password file; returns its standard output.
+   * Runs {@code command} to its end with the password file; returns its standard output followed by
+   * its standard error.
    *
    * @throws IOException when it fails, with its last line of error output
    */
@@ -101,7 +102,9 @@ public final class PgClient implements AutoCloseable {
                 + ")"
                 + (lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1).strip()));
       }
-      return Files.readString(out, StandardCharsets.UTF_8);
+      // both: psql reports on standard output, pgbench on standard error
+      return Files.readString(out, StandardCharsets.UTF_8)
+          + Files.readString(err, StandardCharsets.UTF_8);
     } finally {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);

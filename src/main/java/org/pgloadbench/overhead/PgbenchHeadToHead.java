@@ -1,0 +1,195 @@
+package org.pgloadbench.overhead;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Progress;
+import org.pgloadbench.run.Runner;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * {@code pgbench -i -s N} against the harness's cells of the {@code pgbench-init} scenario (its
+ * pgbench-equivalent cell, its binary COPY cell) on the same server, phase by phase, alternating
+ * round after round. pgbench times its own phases; the harness's runner times its steps, grouped
+ * into pgbench's phases. Each harness load is one ordinary run of the scenario restricted to one
+ * cell, its results kept under the head-to-head's results directory.
+ */
+public final class PgbenchHeadToHead {
+  /** pgbench's phase of each harness step. */
+  private static final Map<String, String> PHASES =
+      Map.of(
+          "drop", "drop tables",
+          "create", "create tables",
+          "copy", "client-side generate",
+          "vacuum", "vacuum",
+          "vacuum_analyze", "vacuum",
+          "analyze", "vacuum",
+          "primary_key", "primary keys");
+
+  /**
+   * One load by one contender: seconds per pgbench phase and {@code total}, or why it failed.
+   *
+   * @param contender {@code pgbench} or a cell's label
+   */
+  public record Phases(String contender, int round, Map<String, Double> seconds, String error) {
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  private final PostgresServer server;
+  private final Scenario scenario;
+  private final List<Cell> cells;
+  private final int repeat;
+  private final int warmup;
+  private final Path resultsDir;
+  private final PrintWriter progress;
+  private final PgbenchInit pgbench = new PgbenchInit();
+
+  public PgbenchHeadToHead(
+      PostgresServer server,
+      Scenario scenario,
+      List<Cell> cells,
+      int repeat,
+      int warmup,
+      Path resultsDir,
+      PrintWriter progress) {
+    this.server = server;
+    this.scenario = scenario;
+    this.cells = List.copyOf(cells);
+    this.repeat = repeat;
+    this.warmup = warmup;
+    this.resultsDir = resultsDir;
+    this.progress = progress;
+  }
+
+  /** Why this head-to-head cannot run here, or null. */
+  public String missing() {
+    return pgbench.missing();
+  }
+
+  /** The cell of the scenario with these axis values (others at their defaults), or null. */
+  public static Cell cell(Scenario scenario, Map<String, String> wanted) {
+    return scenario.cells().stream()
+        .filter(
+            c ->
+                wanted.entrySet().stream()
+                    .allMatch(
+                        w -> w.getValue().equals(c.axes().getOrDefault(w.getKey(), w.getValue()))))
+        .findFirst()
+        .orElse(null);
+  }
+
+  public List<Phases> run() throws SQLException, IOException, InterruptedException {
+    long scale =
+        Dataset.of(scenario.dataset()).tables().stream()
+            .filter(t -> t.def().name().equals("pgbench_branches"))
+            .findFirst()
+            .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_branches"))
+            .rows()
+            .rows();
+    List<String> contenders = new ArrayList<>(List.of(PgbenchInit.NAME));
+    cells.forEach(c -> contenders.add(c.label()));
+    List<Phases> all = new ArrayList<>();
+    try (PgClient client = PgClient.of(server, HeadToHead.DATABASE)) {
+      for (int round = 1 - warmup; round <= repeat; round++) {
+        for (int i = 0; i < contenders.size(); i++) {
+          int which = Math.floorMod(i + round, contenders.size());
+          Phases phases =
+              which == 0 ? pgbench(client, scale, round) : harness(cells.get(which - 1), round);
+          progress.println(line(phases));
+          progress.flush();
+          if (round >= 1) {
+            all.add(phases);
+          }
+        }
+      }
+    }
+    return all;
+  }
+
+  private Phases pgbench(PgClient client, long scale, int round) throws SQLException {
+    freshDatabase();
+    try {
+      return new Phases(PgbenchInit.NAME, round, pgbench.run(client, scale), null);
+    } catch (IOException e) {
+      return new Phases(PgbenchInit.NAME, round, Map.of(), HeadToHead.oneLine(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Phases(PgbenchInit.NAME, round, Map.of(), "interrupted");
+    }
+  }
+
+  private Phases harness(Cell cell, int round) throws IOException {
+    Scenario one =
+        new Scenario(
+            scenario.name(),
+            scenario.description(),
+            scenario.source(),
+            scenario.dataset(),
+            scenario.servers(),
+            scenario.settings(),
+            1,
+            0,
+            scenario.axes(),
+            List.of(cell),
+            scenario.steps(),
+            scenario.origins());
+    Path dir =
+        resultsDir.resolve(
+            String.format(Locale.ROOT, "round-%d-%s", round, cell.label()).replace("+", "-"));
+    try (ResultStore store = ResultStore.create(dir, one.axes())) {
+      new Runner(
+              one,
+              new SharedServer(server),
+              store,
+              Progress.lines(new PrintWriter(PrintWriter.nullWriter())),
+              dir.getFileName().toString())
+          .run();
+    }
+    Map<String, Double> phases = new LinkedHashMap<>();
+    double total = 0;
+    for (StepResult step : ResultStore.readSteps(dir)) {
+      if (!step.ok()) {
+        return new Phases(cell.label(), round, Map.of(), step.step() + ": " + step.error());
+      }
+      phases.merge(PHASES.getOrDefault(step.step(), step.step()), step.seconds(), Double::sum);
+      total += step.seconds();
+    }
+    phases.put("total", total);
+    return new Phases(cell.label(), round, phases, null);
+  }
+
+  private void freshDatabase() throws SQLException {
+    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + HeadToHead.DATABASE);
+      s.execute("CREATE DATABASE " + HeadToHead.DATABASE);
+      s.execute("CHECKPOINT");
+    }
+  }
+
+  private static String line(Phases p) {
+    return String.format(
+        Locale.ROOT,
+        "pgbench -i  %-28s %s  %s",
+        p.contender(),
+        p.round() < 1 ? "warm-up" : "round " + p.round(),
+        p.ok()
+            ? String.format(Locale.ROOT, "%.3f s", p.seconds().get("total"))
+            : "FAILED: " + p.error());
+  }
+}
