@@ -10,6 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -76,8 +77,11 @@ public final class Main {
   }
 
   private static ServerTarget target(Options options) {
-    return new EmbeddedTarget(
-        options.workDir() == null ? EmbeddedTarget.defaultWorkRoot() : options.workDir());
+    return new EmbeddedTarget(workRoot(options));
+  }
+
+  private static Path workRoot(Options options) {
+    return options.workDir() == null ? EmbeddedTarget.defaultWorkRoot() : options.workDir();
   }
 
   private static int plan(Options options, PrintStream out)
@@ -101,7 +105,8 @@ public final class Main {
     out.println(plan);
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, target, store, out, runId).run();
+      Dataset dataset = Dataset.of(scenario.dataset(), workRoot(options), out);
+      failures = new Runner(scenario, dataset, target, store, out, runId).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

@@ -22,6 +22,15 @@ final class Plan {
         .append(scenario.source())
         .append(")\n");
     List<String> rows = new ArrayList<>();
+    if (scenario.dataset().file() != null) {
+      out.append("  dataset   ")
+          .append(scenario.dataset().kind())
+          .append(": ")
+          .append(scenario.dataset().file().getFileName())
+          .append(", tables ")
+          .append(String.join(", ", scenario.dataset().tables()))
+          .append('\n');
+    }
     scenario
         .dataset()
         .tables()
@@ -30,13 +39,15 @@ final class Plan {
                 rows.add(
                     String.format(
                         Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t))));
-    out.append("  dataset   ")
-        .append(scenario.dataset().kind())
-        .append(": ")
-        .append(String.join(", ", rows))
-        .append(", seed ")
-        .append(scenario.dataset().seed())
-        .append('\n');
+    if (scenario.dataset().file() == null) {
+      out.append("  dataset   ")
+          .append(scenario.dataset().kind())
+          .append(": ")
+          .append(String.join(", ", rows))
+          .append(", seed ")
+          .append(scenario.dataset().seed())
+          .append('\n');
+    }
     List<String> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
       servers.add("PostgreSQL " + version + " (" + target.resolve(version) + ")");

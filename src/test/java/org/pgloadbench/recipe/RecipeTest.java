@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.Scenario;
 
@@ -17,8 +18,8 @@ class RecipeTest {
   @Test
   void thePrimaryKeyStepRunsOnlyWhenTheKeyComesAfterTheLoad() {
     List<String> steps = List.of("create", "copy", "primary_key", "vacuum");
-    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1);
-    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1);
+    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1, MiddleFormat.NEW);
+    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1, MiddleFormat.NEW);
     assertThat(Recipe.of(steps, now))
         .extracting(Step::name)
         .containsExactly("create", "copy", "vacuum");
