@@ -1,4 +1,5 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
+#                                                [DATA=<file.osm.pbf>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 
 SCENARIO ?=
@@ -6,13 +7,14 @@ PG ?=
 SCALE ?=
 REPEAT ?=
 WARMUP ?=
+DATA ?=
 RUN ?=
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)"
 
 .PHONY: build bench plan report test clean
 

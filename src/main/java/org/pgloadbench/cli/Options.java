@@ -8,7 +8,7 @@ import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * The command line, parsed once into a record. The overrides stay text until {@link #overrides()}
- * reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP) in its error messages, since
+ * reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA) in its error messages, since
  * that is how most users give them; blank means not given.
  */
 record Options(
@@ -18,6 +18,7 @@ record Options(
     String scale,
     String repeat,
     String warmup,
+    String data,
     Path scenarios,
     Path results,
     Path reports,
@@ -34,6 +35,7 @@ record Options(
           "  --scale 0.1       multiply every row count",
           "  --repeat N        repetitions instead of the scenario's",
           "  --warmup N        unmeasured warm-up loads per server",
+          "  --data FILE       load this OpenStreetMap .osm.pbf file's objects instead",
           "  --scenarios DIR   where scenario names are looked up (scenarios)",
           "  --results DIR     where results go (results)",
           "  --reports DIR     where reports go (reports)",
@@ -45,6 +47,7 @@ record Options(
     String scale = null;
     String repeat = null;
     String warmup = null;
+    String data = null;
     Path scenarios = Path.of("scenarios");
     Path results = Path.of("results");
     Path reports = Path.of("reports");
@@ -64,6 +67,7 @@ record Options(
         case "--scale" -> scale = value;
         case "--repeat" -> repeat = value;
         case "--warmup" -> warmup = value;
+        case "--data" -> data = value;
         case "--scenarios" -> scenarios = Path.of(value);
         case "--results" -> results = Path.of(value);
         case "--reports" -> reports = Path.of(value);
@@ -82,6 +86,7 @@ record Options(
         scale,
         repeat,
         warmup,
+        data,
         scenarios,
         results,
         reports,
@@ -89,7 +94,7 @@ record Options(
   }
 
   Overrides overrides() throws ScenarioException {
-    return Overrides.parse(pg, scale, repeat, warmup);
+    return Overrides.parse(pg, scale, repeat, warmup, data);
   }
 
   /** A command line that cannot be run; a null message asks for the usage text alone. */
