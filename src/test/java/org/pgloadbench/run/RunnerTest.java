@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
@@ -162,6 +163,59 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .filteredOn(step("copy", "planet_osm_rels"))
         .extracting(StepResult::cell)
         .containsExactly("conn-1+pk-later", "conn-3+pk-later");
+  }
+
+  @Test
+  void loadsEveryObjectOfAPbfFileInBothMiddleFormatsAndStoresItsShape() throws Exception {
+    // Liechtenstein: 65,733 nodes, 7,121 ways, 113 relations; 2 COPY connections slice the cache.
+    Path pbf = Path.of("data/liechtenstein-2013-08-03.osm.pbf").toAbsolutePath();
+    Scenario scenario =
+        scenario(
+            """
+            name: pbf
+            dataset: {kind: osm-pbf, file: %s}
+            servers: {versions: [17]}
+            warmup: 0
+            matrix:
+              middle_format: [new, legacy]
+              connections: [1, 2]
+              pk: [later]
+            steps: [create, copy, primary_key]
+            """
+                .formatted(pbf));
+    Path runDir = dir.resolve("results/run");
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(progress, true, StandardCharsets.UTF_8);
+    Dataset dataset = Dataset.of(scenario.dataset(), dir.resolve("work"), out);
+    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
+      EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
+      assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();
+    }
+    List<StepResult> steps = ResultStore.readSteps(runDir);
+    assertThat(steps).hasSize(4 * 3 * 3).allMatch(StepResult::ok);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .extracting(StepResult::rows)
+        .containsOnly(65_733L);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_rels"))
+        .extracting(StepResult::rows)
+        .containsOnly(113L);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_ways"))
+        .extracting(StepResult::cell)
+        .containsExactly(
+            "middle-new+conn-1+pk-later",
+            "middle-new+conn-2+pk-later",
+            "middle-legacy+conn-1+pk-later",
+            "middle-legacy+conn-2+pk-later");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("decoded liechtenstein");
+
+    JsonNode run = new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile());
+    assertThat(run.path("scenario").path("dataset").path("file").asText())
+        .isEqualTo("liechtenstein-2013-08-03.osm.pbf");
+    assertThat(run.path("dataset_shape").path("file").path("ways").asLong()).isEqualTo(7121);
+    assertThat(run.path("dataset_shape").path("synthetic").path("rels").asLong()).isEqualTo(113);
   }
 
   private Scenario scenario(String yaml) throws Exception {
