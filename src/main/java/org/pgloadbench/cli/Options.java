@@ -8,8 +8,8 @@ import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * The command line, parsed once into a record. The overrides stay text until {@link #overrides()}
- * reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA) in its error messages, since
- * that is how most users give them; blank means not given.
+ * reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA) in its error messages,
+ * since that is how most users give them; blank means not given.
  */
 record Options(
     String command,

@@ -110,7 +110,8 @@ public final class BinaryRowEncoder implements RowEncoder {
   @Override
   public void textArray(CharSequence[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    int lengthAt = startVariableLength(ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES));
+    int lengthAt =
+        startVariableLength(ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES));
     buffer.putInt(count == 0 ? 0 : 1); // ndim
     buffer.putInt(0); // has_null
     buffer.putInt(TEXT_OID);

@@ -33,7 +33,8 @@ final class CopyBuffer {
 
   /**
    * Strings are encoded in slices of this many chars, each reserving its worst case (4 bytes a
-   * char), so a long ASCII string over-reserves by at most 16 KiB instead of three times its length.
+   * char), so a long ASCII string over-reserves by at most 16 KiB instead of three times its
+   * length.
    */
   private static final int SLICE_CHARS = 4096;
 

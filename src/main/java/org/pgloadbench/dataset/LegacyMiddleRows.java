@@ -7,9 +7,9 @@ import org.pgloadbench.copy.RowEncoder;
  * The legacy middle format, as osm2pgsql 1.8's {@code middle-pgsql.cpp} writes it: nodes without
  * tags; tags a flat text[] of key, value, key, value in the object's order, NULL when there are
  * none. A relation's {@code parts} holds its member ids grouped by type (nodes, then ways, then
- * relations, each in member order), {@code way_off} counts the node members and {@code rel_off}
- * the node and way members; {@code members} is a text[] of type letter and id ({@code w123}), role,
- * and so on in member order, NULL when there are none (parts is then an empty array).
+ * relations, each in member order), {@code way_off} counts the node members and {@code rel_off} the
+ * node and way members; {@code members} is a text[] of type letter and id ({@code w123}), role, and
+ * so on in member order, NULL when there are none (parts is then an empty array).
  */
 final class LegacyMiddleRows implements MiddleRowWriter {
   private long[] parts = new long[64];

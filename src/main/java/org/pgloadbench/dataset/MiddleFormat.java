@@ -51,10 +51,7 @@ public enum MiddleFormat {
   private final List<TableDef> tableDefs;
 
   MiddleFormat(
-      Supplier<MiddleRowWriter> writers,
-      List<Column> nodes,
-      List<Column> ways,
-      List<Column> rels) {
+      Supplier<MiddleRowWriter> writers, List<Column> nodes, List<Column> ways, List<Column> rels) {
     this.writers = writers;
     this.tableDefs =
         List.of(

@@ -4,7 +4,10 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The three tables of osm2pgsql's middle, as scenarios name them; {@link MiddleFormat} defines them. */
+/**
+ * The three tables of osm2pgsql's middle, as scenarios name them; {@link MiddleFormat} defines
+ * them.
+ */
 public enum MiddleTable {
   NODES("nodes", "planet_osm_nodes"),
   WAYS("ways", "planet_osm_ways"),

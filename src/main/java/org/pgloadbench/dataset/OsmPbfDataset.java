@@ -27,8 +27,8 @@ import org.pgloadbench.scenario.LoadVariant;
  *
  * <p>The file is decoded once, before any clock starts, into {@link ObjectFile}s in a cache
  * directory named by the file's SHA-256 (so a changed file is decoded again, and the same file is
- * decoded once for all runs); each load streams them from there through the cell's middle format and
- * COPY encoder. Memory stays flat whatever the file's size.
+ * decoded once for all runs); each load streams them from there through the cell's middle format
+ * and COPY encoder. Memory stays flat whatever the file's size.
  */
 public final class OsmPbfDataset implements Dataset {
   /** Rows per table sampled to compute the synthetic generator's shape for the same counts. */

@@ -81,7 +81,9 @@ public final class OsmSyntheticDataset {
     return new IndexRangeSource(table, format, 0, rows, () -> generator(table, rows));
   }
 
-  /** Hands the first {@code count} objects of {@code table} to {@code action}, one reused object. */
+  /**
+   * Hands the first {@code count} objects of {@code table} to {@code action}, one reused object.
+   */
   void forEach(MiddleTable table, long count, java.util.function.Consumer<OsmObject> action) {
     RowGenerator generator = generator(table, loadedRows(table));
     OsmObject object = new OsmObject();

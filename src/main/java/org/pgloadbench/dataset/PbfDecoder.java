@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * Reads an OSM PBF file (with osmpbf's block parser) into one {@link ObjectFile} per middle table,
- * in file order, counting the data's shape on the way. One block of the file is in memory at a time.
+ * in file order, counting the data's shape on the way. One block of the file is in memory at a
+ * time.
  *
  * <p>Positions are converted as osmium (and so osm2pgsql) does: {@code (offset + granularity ·
  * value) / 100}, truncated toward zero, gives the int32 in 1e-7 degrees.

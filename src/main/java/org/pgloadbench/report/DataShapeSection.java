@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * The shape of a real OpenStreetMap file's data beside the synthetic generator's for the same
- * object counts, from {@code run.json}'s {@code dataset_shape}: so the generator's distributions can
- * be checked against reality. Empty for a run without a file.
+ * object counts, from {@code run.json}'s {@code dataset_shape}: so the generator's distributions
+ * can be checked against reality. Empty for a run without a file.
  */
 final class DataShapeSection {
   private record Measure(String label, String key, boolean count, boolean percent) {}
@@ -48,8 +48,10 @@ final class DataShapeSection {
           .append(" |\n");
     }
     long sampled = synthetic.path("sampled_objects").asLong();
-    long total = synthetic.path("nodes").asLong() + synthetic.path("ways").asLong()
-        + synthetic.path("rels").asLong();
+    long total =
+        synthetic.path("nodes").asLong()
+            + synthetic.path("ways").asLong()
+            + synthetic.path("rels").asLong();
     out.append('\n');
     if (sampled > 0 && sampled < total) {
       out.append("Synthetic averages over the first ")

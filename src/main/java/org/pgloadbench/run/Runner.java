@@ -54,11 +54,7 @@ public final class Runner {
 
   /** A runner whose dataset caches decoded files under the default work root. */
   public Runner(
-      Scenario scenario,
-      ServerTarget target,
-      ResultStore store,
-      PrintStream progress,
-      String runId)
+      Scenario scenario, ServerTarget target, ResultStore store, PrintStream progress, String runId)
       throws IOException {
     this(
         scenario,

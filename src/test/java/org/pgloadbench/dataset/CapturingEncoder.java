@@ -11,9 +11,10 @@ import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
 
 /**
- * A test encoder that turns each row into a list of plain values (Short, Integer, Long, List of Long for
- * an int8[], List of String for a text[], {@link Json} for jsonb, String, null) and hands it on. It checks the call protocol and
- * remembers which buffers it was given, so tests can see that the source reuses them.
+ * A test encoder that turns each row into a list of plain values (Short, Integer, Long, List of
+ * Long for an int8[], List of String for a text[], {@link Json} for jsonb, String, null) and hands
+ * it on. It checks the call protocol and remembers which buffers it was given, so tests can see
+ * that the source reuses them.
  */
 final class CapturingEncoder implements RowEncoder {
   /** A jsonb value, kept apart from text. */

@@ -70,11 +70,32 @@ class Osm2pgsqlLegacyTest {
       port = socket.getLocalPort();
     }
     Path data = cluster.resolve("data");
-    run(postgres("initdb", "-D", data.toString(), "-A", "trust", "-U", "postgres", "-E", "UTF-8",
-        "--locale=C"));
-    run(postgres("pg_ctl", "-w", "-D", data.toString(), "-l", cluster.resolve("log").toString(),
-        "-o", "-c listen_addresses=127.0.0.1 -c port=" + port
-            + " -c unix_socket_directories=" + cluster, "start"));
+    run(
+        postgres(
+            "initdb",
+            "-D",
+            data.toString(),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "-E",
+            "UTF-8",
+            "--locale=C"));
+    run(
+        postgres(
+            "pg_ctl",
+            "-w",
+            "-D",
+            data.toString(),
+            "-l",
+            cluster.resolve("log").toString(),
+            "-o",
+            "-c listen_addresses=127.0.0.1 -c port="
+                + port
+                + " -c unix_socket_directories="
+                + cluster,
+            "start"));
 
     try (Connection c = connect("postgres");
         Statement s = c.createStatement()) {
@@ -87,16 +108,27 @@ class Osm2pgsqlLegacyTest {
       s.execute("CREATE EXTENSION postgis"); // osm2pgsql 1.8 checks for it even with -O null
     }
     osm2pgsqlLog =
-        run(List.of(OSM2PGSQL.toString(), "--slim", "-O", "null", "-H", "127.0.0.1", "-P",
-            String.valueOf(port), "-U", "postgres", "-d", "osm2pgsql",
-            OsmPbfDatasetTest.LIECHTENSTEIN.toString()));
+        run(
+            List.of(
+                OSM2PGSQL.toString(),
+                "--slim",
+                "-O",
+                "null",
+                "-H",
+                "127.0.0.1",
+                "-P",
+                String.valueOf(port),
+                "-U",
+                "postgres",
+                "-d",
+                "osm2pgsql",
+                OsmPbfDatasetTest.LIECHTENSTEIN.toString()));
   }
 
   @AfterAll
   static void stop() throws Exception {
     if (cluster != null) {
-      run(postgres("pg_ctl", "-w", "-D", cluster.resolve("data").toString(), "-m", "fast",
-          "stop"));
+      run(postgres("pg_ctl", "-w", "-D", cluster.resolve("data").toString(), "-m", "fast", "stop"));
       run(List.of("rm", "-rf", cluster.toString()));
     }
   }
@@ -122,7 +154,9 @@ class Osm2pgsqlLegacyTest {
         assertThat(expected).as("osm2pgsql's %s", name).isNotEmpty();
         assertSameRows(rows(harness, name, columns, "id"), expected, name + " by id");
         // one COPY into a fresh table: physical order is load order, the file's for both
-        assertSameRows(rows(harness, name, "id", "ctid"), rows(osm2pgsql, name, "id", "ctid"),
+        assertSameRows(
+            rows(harness, name, "id", "ctid"),
+            rows(osm2pgsql, name, "id", "ctid"),
             name + " in load order");
       }
     }
@@ -132,18 +166,20 @@ class Osm2pgsqlLegacyTest {
   @EnumSource(MiddleTable.class)
   void osm2pgsqlCountsAsManyObjectsAsTheHarness(MiddleTable table) throws Exception {
     // e.g. "Processed 65733 nodes in 0s - 66k/s" in osm2pgsql 1.8's log
-    String objects = switch (table) {
-      case NODES -> "nodes";
-      case WAYS -> "ways";
-      case RELS -> "relations";
-    };
+    String objects =
+        switch (table) {
+          case NODES -> "nodes";
+          case WAYS -> "ways";
+          case RELS -> "relations";
+        };
     Matcher m = Pattern.compile("Processed (\\d+) " + objects + " in").matcher(osm2pgsqlLog);
     assertThat(m.find()).as("osm2pgsql's log:\n%s", osm2pgsqlLog).isTrue();
-    long expected = switch (table) {
-      case NODES -> OsmPbfDatasetTest.NODES;
-      case WAYS -> OsmPbfDatasetTest.WAYS;
-      case RELS -> OsmPbfDatasetTest.RELS;
-    };
+    long expected =
+        switch (table) {
+          case NODES -> OsmPbfDatasetTest.NODES;
+          case WAYS -> OsmPbfDatasetTest.WAYS;
+          case RELS -> OsmPbfDatasetTest.RELS;
+        };
     assertThat(Long.parseLong(m.group(1))).isEqualTo(expected);
   }
 
@@ -154,8 +190,13 @@ class Osm2pgsqlLegacyTest {
     CopyIn copy =
         new CopyManager(c.unwrap(BaseConnection.class))
             .copyIn(
-                "COPY " + table.def().name() + " (" + table.def().columnList()
-                    + ") FROM STDIN (FORMAT " + format.sqlName() + ")");
+                "COPY "
+                    + table.def().name()
+                    + " ("
+                    + table.def().columnList()
+                    + ") FROM STDIN (FORMAT "
+                    + format.sqlName()
+                    + ")");
     try {
       RowEncoder encoder = format.encoder(copy::writeToCopy);
       table.rows().writeTo(encoder);

@@ -79,8 +79,9 @@ class OsmPbfDatasetTest {
   @EnumSource(MiddleFormat.class)
   void writesAsManyRowsAsObjectsWithTheTablesColumns(MiddleFormat format) {
     List<Table> tables = dataset.tables(variant(format));
-    assertThat(tables).extracting(t -> t.def().name()).containsExactly(
-        "planet_osm_nodes", "planet_osm_ways", "planet_osm_rels");
+    assertThat(tables)
+        .extracting(t -> t.def().name())
+        .containsExactly("planet_osm_nodes", "planet_osm_ways", "planet_osm_rels");
     long[] expected = {NODES, WAYS, RELS};
     for (int i = 0; i < 3; i++) {
       Table table = tables.get(i);

@@ -110,9 +110,12 @@ class OsmSyntheticDatasetTest {
   @EnumSource(MiddleTable.class)
   void sameSeedSameRowsOtherSeedOtherRows(MiddleTable table) {
     Map<String, Long> rows = Map.of("nodes", 3000L, "ways", 2000L, "rels", 500L);
-    List<List<Object>> first = rowsOf(new OsmSyntheticDataset(rows, 7).source(table, MiddleFormat.NEW));
-    List<List<Object>> again = rowsOf(new OsmSyntheticDataset(rows, 7).source(table, MiddleFormat.NEW));
-    List<List<Object>> other = rowsOf(new OsmSyntheticDataset(rows, 8).source(table, MiddleFormat.NEW));
+    List<List<Object>> first =
+        rowsOf(new OsmSyntheticDataset(rows, 7).source(table, MiddleFormat.NEW));
+    List<List<Object>> again =
+        rowsOf(new OsmSyntheticDataset(rows, 7).source(table, MiddleFormat.NEW));
+    List<List<Object>> other =
+        rowsOf(new OsmSyntheticDataset(rows, 8).source(table, MiddleFormat.NEW));
 
     assertThat(again).isEqualTo(first);
     assertThat(other).hasSameSizeAs(first).isNotEqualTo(first);
@@ -206,7 +209,9 @@ class OsmSyntheticDatasetTest {
   void wayRefsFollowTheWayIndexThroughTheNodes() {
     // Without a nodes table the node ids are 9 per way; way k starts near node 9k.
     long ways = 10_000;
-    RowSource source = new OsmSyntheticDataset(Map.of("ways", ways), SEED).source(MiddleTable.WAYS, MiddleFormat.NEW);
+    RowSource source =
+        new OsmSyntheticDataset(Map.of("ways", ways), SEED)
+            .source(MiddleTable.WAYS, MiddleFormat.NEW);
     CapturingEncoder.write(
         source,
         row -> {
@@ -224,7 +229,8 @@ class OsmSyntheticDatasetTest {
     long nodes = 50_000;
     long ways = 8000;
     long rels = 2000;
-    for (List<Object> row : rowsOf(dataset(nodes, ways, rels).source(MiddleTable.RELS, MiddleFormat.NEW))) {
+    for (List<Object> row :
+        rowsOf(dataset(nodes, ways, rels).source(MiddleTable.RELS, MiddleFormat.NEW))) {
       JsonNode members = MAPPER.readTree(((Json) row.get(1)).text());
       assertThat(members.isArray()).isTrue();
       assertThat(members.size()).isBetween(2, RelationRows.MAX_MEMBERS);
@@ -305,13 +311,15 @@ class OsmSyntheticDatasetTest {
   @Test
   void reusesOneRefArrayAndOneBufferPerJsonColumn() {
     CapturingEncoder ways =
-        CapturingEncoder.write(dataset(0, 20_000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW), row -> {});
+        CapturingEncoder.write(
+            dataset(0, 20_000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW), row -> {});
     assertThat(ways.arraysSeen).hasSize(1);
     assertThat(ways.arraysSeen.iterator().next()).hasSize(WayRows.MAX_REFS);
     assertThat(ways.jsonBuffersSeen).hasSize(1);
 
     CapturingEncoder rels =
-        CapturingEncoder.write(dataset(0, 0, 5000).source(MiddleTable.RELS, MiddleFormat.NEW), row -> {});
+        CapturingEncoder.write(
+            dataset(0, 0, 5000).source(MiddleTable.RELS, MiddleFormat.NEW), row -> {});
     assertThat(rels.jsonBuffersSeen).hasSize(2);
   }
 

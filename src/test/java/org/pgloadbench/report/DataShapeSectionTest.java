@@ -48,7 +48,8 @@ class DataShapeSectionTest {
 
   @Test
   void noSectionWithoutAShape() {
-    assertThat(DataShapeSection.render(com.fasterxml.jackson.databind.node.MissingNode.getInstance()))
+    assertThat(
+            DataShapeSection.render(com.fasterxml.jackson.databind.node.MissingNode.getInstance()))
         .isEmpty();
   }
 }

@@ -128,7 +128,10 @@ class ScenarioLoaderTest {
     assertThat(s.axes()).isEmpty();
     assertThat(s.cells())
         .containsExactly(
-            new Cell("default", Map.of(), new LoadVariant(CopyFormat.TEXT, false, false, 1, MiddleFormat.NEW)));
+            new Cell(
+                "default",
+                Map.of(),
+                new LoadVariant(CopyFormat.TEXT, false, false, 1, MiddleFormat.NEW)));
   }
 
   @Test
