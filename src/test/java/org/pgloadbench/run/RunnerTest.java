@@ -167,7 +167,8 @@ steps: [create, copy, primary_key, vacuum, analyze]
 
   @Test
   void loadsEveryObjectOfAPbfFileInBothMiddleFormatsAndStoresItsShape() throws Exception {
-    // Liechtenstein: 65,733 nodes, 7,121 ways, 113 relations; 2 COPY connections slice the cache.
+    // Liechtenstein: 65,733 nodes, 7,121 ways, 113 relations; 2 COPY connections slice the cache,
+    // and the primary key added after the load fails on any object loaded twice.
     Path pbf = Path.of("data/liechtenstein-2013-08-03.osm.pbf").toAbsolutePath();
     Scenario scenario =
         scenario(
@@ -178,7 +179,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
             warmup: 0
             matrix:
               middle_format: [new, legacy]
-              connections: [1, 2]
+              connections: [2]
               pk: [later]
             steps: [create, copy, primary_key]
             """
@@ -192,7 +193,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
       assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();
     }
     List<StepResult> steps = ResultStore.readSteps(runDir);
-    assertThat(steps).hasSize(4 * 3 * 3).allMatch(StepResult::ok);
+    assertThat(steps).hasSize(2 * 3 * 3).allMatch(StepResult::ok);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
         .extracting(StepResult::rows)
@@ -204,11 +205,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_ways"))
         .extracting(StepResult::cell)
-        .containsExactly(
-            "middle-new+conn-1+pk-later",
-            "middle-new+conn-2+pk-later",
-            "middle-legacy+conn-1+pk-later",
-            "middle-legacy+conn-2+pk-later");
+        .containsExactly("middle-new+conn-2+pk-later", "middle-legacy+conn-2+pk-later");
     assertThat(progress.toString(StandardCharsets.UTF_8)).contains("decoded liechtenstein");
 
     JsonNode run = new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile());
