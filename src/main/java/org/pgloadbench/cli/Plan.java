@@ -21,33 +21,19 @@ final class Plan {
         .append(" (")
         .append(scenario.source())
         .append(")\n");
-    List<String> rows = new ArrayList<>();
+    out.append("  dataset   ").append(scenario.dataset().kind()).append(": ");
     if (scenario.dataset().file() != null) {
-      out.append("  dataset   ")
-          .append(scenario.dataset().kind())
-          .append(": ")
-          .append(scenario.dataset().file().getFileName())
+      out.append(scenario.dataset().file().getFileName())
           .append(", tables ")
-          .append(String.join(", ", scenario.dataset().tables()))
-          .append('\n');
+          .append(String.join(", ", scenario.dataset().tables()));
+    } else {
+      List<String> rows = new ArrayList<>();
+      for (String t : scenario.dataset().tables()) {
+        rows.add(String.format(Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t)));
+      }
+      out.append(String.join(", ", rows)).append(", seed ").append(scenario.dataset().seed());
     }
-    scenario
-        .dataset()
-        .tables()
-        .forEach(
-            t ->
-                rows.add(
-                    String.format(
-                        Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t))));
-    if (scenario.dataset().file() == null) {
-      out.append("  dataset   ")
-          .append(scenario.dataset().kind())
-          .append(": ")
-          .append(String.join(", ", rows))
-          .append(", seed ")
-          .append(scenario.dataset().seed())
-          .append('\n');
-    }
+    out.append('\n');
     List<String> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
       servers.add("PostgreSQL " + version + " (" + target.resolve(version) + ")");

@@ -1,18 +1,19 @@
 package org.pgloadbench.dataset;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import org.pgloadbench.copy.RowEncoder;
 
 /** Records [from, to) of a decoded table, written in a middle format: one load's rows. */
 final class CachedRows implements RowSource {
-  private final java.nio.file.Path file;
+  private final Path file;
   private final MiddleTable table;
   private final MiddleFormat format;
   private final long from;
   private final long to;
 
-  CachedRows(java.nio.file.Path file, MiddleTable table, MiddleFormat format, long from, long to) {
+  CachedRows(Path file, MiddleTable table, MiddleFormat format, long from, long to) {
     this.file = file;
     this.table = table;
     this.format = format;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * The tables a scenario loads, in load order, each with its rows. One implementation per dataset
@@ -29,7 +30,8 @@ public interface Dataset {
    * The dataset a scenario describes; its kind was validated when the scenario was loaded. A PBF
    * file is decoded here, before any clock starts, into a cache under {@code workRoot}.
    */
-  static Dataset of(DatasetSpec spec, Path workRoot, PrintStream progress) throws IOException {
+  static Dataset of(DatasetSpec spec, Path workRoot, PrintStream progress)
+      throws IOException, ScenarioException {
     List<MiddleTable> tables = spec.tables().stream().map(MiddleTable::byYamlName).toList();
     return switch (spec.kind()) {
       case DatasetSpec.OSM_PBF ->

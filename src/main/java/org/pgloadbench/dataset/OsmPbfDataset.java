@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * The objects of an OSM PBF file, as osm2pgsql writes them to its middle tables: every node, way
@@ -53,7 +52,7 @@ public final class OsmPbfDataset implements Dataset {
    */
   public static OsmPbfDataset prepare(
       Path file, List<MiddleTable> tables, Path cacheRoot, PrintStream progress)
-      throws IOException {
+      throws IOException, ScenarioException {
     Path dir = cacheRoot.resolve(sha256(file));
     Path shapeFile = dir.resolve(SHAPE_FILE);
     if (!Files.isRegularFile(shapeFile)) {
@@ -85,12 +84,8 @@ public final class OsmPbfDataset implements Dataset {
   private static void publish(Path partial, Path dir) throws IOException {
     try {
       Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
-    } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-      if (!Files.isRegularFile(dir.resolve(SHAPE_FILE))) {
-        throw e;
-      }
     } catch (IOException e) {
-      // a non-empty directory of the same name: a complete decode from another run
+      // e.g. a non-empty directory of that name: fine if it holds a complete decode
       if (!Files.isRegularFile(dir.resolve(SHAPE_FILE))) {
         throw e;
       }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * Reads an OSM PBF file (with osmpbf's block parser) into one {@link ObjectFile} per middle table,
@@ -41,13 +42,24 @@ final class PbfDecoder extends BinaryParser {
     return dir.resolve(table.yamlName() + ".bin");
   }
 
-  /** Decodes {@code pbf} into {@code dir} (which exists); returns the data's shape. */
-  static DataShape decode(Path pbf, Path dir) throws IOException {
+  /**
+   * Decodes {@code pbf} into {@code dir} (which exists); returns the data's shape.
+   *
+   * @throws ScenarioException when the file cannot be read as OSM PBF: bad input, not a failure
+   * @throws IOException when the decoded data cannot be written
+   */
+  static DataShape decode(Path pbf, Path dir) throws IOException, ScenarioException {
     PbfDecoder decoder = new PbfDecoder(dir);
     try (InputStream in = Files.newInputStream(pbf)) {
       new BlockInputStream(in, decoder).process();
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
+    } catch (UncheckedIOException writing) {
+      throw writing.getCause();
+    } catch (IOException | RuntimeException reading) {
+      throw new ScenarioException(
+          pbf
+              + ": not a readable OSM PBF file ("
+              + reading.getMessage()
+              + "); give an .osm.pbf file, e.g. data/andorra-2023-07-12.osm.pbf");
     } finally {
       for (ObjectFile.Writer writer : decoder.writers) {
         writer.close();

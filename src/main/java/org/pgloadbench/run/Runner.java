@@ -21,6 +21,7 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
@@ -55,7 +56,7 @@ public final class Runner {
   /** A runner whose dataset caches decoded files under the default work root. */
   public Runner(
       Scenario scenario, ServerTarget target, ResultStore store, PrintStream progress, String runId)
-      throws IOException {
+      throws IOException, ScenarioException {
     this(
         scenario,
         Dataset.of(scenario.dataset(), EmbeddedTarget.defaultWorkRoot(), progress),

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -141,7 +143,7 @@ class Osm2pgsqlLegacyTest {
             OsmPbfDatasetTest.LIECHTENSTEIN,
             List.of(MiddleTable.values()),
             cache,
-            new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            new PrintStream(OutputStream.nullOutputStream()));
     String db = "harness_" + format.sqlName();
     LoadVariant variant = new LoadVariant(format, false, false, 1, MiddleFormat.LEGACY);
     try (Connection harness = connect(db);
@@ -179,7 +181,7 @@ class Osm2pgsqlLegacyTest {
             OsmPbfDatasetTest.LIECHTENSTEIN,
             List.of(MiddleTable.values()),
             cache,
-            new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+            new PrintStream(OutputStream.nullOutputStream()));
     assertThat(Long.parseLong(m.group(1))).isEqualTo(dataset.count(table));
   }
 

@@ -1,9 +1,11 @@
 package org.pgloadbench.dataset;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pgloadbench.dataset.CapturingEncoder.rowsOf;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.ScenarioException;
 
 /** The Liechtenstein extract shipped in data/, decoded and written in both middle formats. */
 class OsmPbfDatasetTest {
@@ -153,5 +156,24 @@ class OsmPbfDatasetTest {
     assertThat((Double) file.get("mean_way_length")).isGreaterThan(2);
     assertThat((Double) synthetic.get("tagged_node_share")).isBetween(0.03, 0.07);
     assertThat((Double) file.get("members_per_relation")).isGreaterThan(1);
+  }
+
+  @Test
+  void aFileThatIsNotPbfIsBadInputAndLeavesNoCache(@TempDir Path dir) throws Exception {
+    Path notPbf = Files.writeString(dir.resolve("notes.osm.pbf"), "not a PBF file\n".repeat(100));
+    Path cacheRoot = dir.resolve("cache");
+    assertThatThrownBy(
+            () ->
+                OsmPbfDataset.prepare(
+                    notPbf,
+                    List.of(MiddleTable.values()),
+                    cacheRoot,
+                    new PrintStream(OutputStream.nullOutputStream())))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageStartingWith(notPbf + ": not a readable OSM PBF file (")
+        .hasMessageEndingWith("); give an .osm.pbf file, e.g. data/andorra-2023-07-12.osm.pbf");
+    try (var left = Files.list(cacheRoot)) {
+      assertThat(left).isEmpty();
+    }
   }
 }
