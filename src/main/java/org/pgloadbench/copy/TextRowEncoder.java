@@ -15,7 +15,7 @@ public final class TextRowEncoder implements RowEncoder {
   private static final int INT4_DIGITS = 11;
 
   /**
-   * What follows the backslash for each ASCII char that is escaped. COPY FROM requires it for
+   * The escape (a backslash and a letter) of each ASCII char that needs one. COPY FROM requires it for
    * backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so the
    * output matches what the server itself writes. Other control chars go through unchanged, which
    * COPY FROM accepts.

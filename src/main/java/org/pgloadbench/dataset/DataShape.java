@@ -64,7 +64,7 @@ public record DataShape(
       return objects[table.ordinal()];
     }
 
-    /** The shape, with the object counts given (the sample's when null). */
+    /** The shape, with the given object counts and the averages over the objects added. */
     DataShape shape(long nodes, long ways, long rels) {
       int n = MiddleTable.NODES.ordinal();
       int w = MiddleTable.WAYS.ordinal();
@@ -82,6 +82,7 @@ public record DataShape(
           ratio(members, objects[r]));
     }
 
+    /** The shape of exactly the objects added. */
     DataShape shape() {
       return shape(count(MiddleTable.NODES), count(MiddleTable.WAYS), count(MiddleTable.RELS));
     }
