@@ -1,10 +1,10 @@
 package org.pgloadbench.dataset;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.ScenarioException;
@@ -30,12 +30,12 @@ public interface Dataset {
    * The dataset a scenario describes; its kind was validated when the scenario was loaded. A PBF
    * file is decoded here, before any clock starts, into a cache under {@code workRoot}.
    */
-  static Dataset of(DatasetSpec spec, Path workRoot, PrintStream progress)
+  static Dataset of(DatasetSpec spec, Path workRoot, Consumer<String> notes)
       throws IOException, ScenarioException {
     List<MiddleTable> tables = spec.tables().stream().map(MiddleTable::byYamlName).toList();
     return switch (spec.kind()) {
       case DatasetSpec.OSM_PBF ->
-          OsmPbfDataset.prepare(spec.file(), tables, workRoot.resolve("osm-pbf"), progress);
+          OsmPbfDataset.prepare(spec.file(), tables, workRoot.resolve("osm-pbf"), notes);
       case DatasetSpec.OSM_SYNTHETIC -> {
         OsmSyntheticDataset osm = new OsmSyntheticDataset(spec.rows(), spec.seed());
         yield variant ->

@@ -3,7 +3,6 @@ package org.pgloadbench.dataset;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.ScenarioException;
@@ -47,11 +47,11 @@ public final class OsmPbfDataset implements Dataset {
   }
 
   /**
-   * Decodes {@code file} into {@code cacheRoot}, unless it is there already; says what it does on
-   * {@code progress}.
+   * Decodes {@code file} into {@code cacheRoot}, unless it is there already; tells {@code notes}
+   * when it decodes, and how fast.
    */
   public static OsmPbfDataset prepare(
-      Path file, List<MiddleTable> tables, Path cacheRoot, PrintStream progress)
+      Path file, List<MiddleTable> tables, Path cacheRoot, Consumer<String> notes)
       throws IOException, ScenarioException {
     Path dir = cacheRoot.resolve(sha256(file));
     Path shapeFile = dir.resolve(SHAPE_FILE);
@@ -63,15 +63,16 @@ public final class OsmPbfDataset implements Dataset {
         DataShape decoded = PbfDecoder.decode(file, partial);
         double seconds = (System.nanoTime() - start) / 1e9;
         JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
-        progress.printf(
-            Locale.ROOT,
-            "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)%n",
-            file.getFileName(),
-            decoded.nodes(),
-            decoded.ways(),
-            decoded.rels(),
-            seconds,
-            (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds);
+        notes.accept(
+            String.format(
+                Locale.ROOT,
+                "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)",
+                file.getFileName(),
+                decoded.nodes(),
+                decoded.ways(),
+                decoded.rels(),
+                seconds,
+                (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
         publish(partial, dir);
       } finally {
         deleteTree(partial);

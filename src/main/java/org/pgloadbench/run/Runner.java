@@ -1,7 +1,6 @@
 package org.pgloadbench.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -42,7 +41,7 @@ public final class Runner {
   private final Dataset dataset;
   private final ServerTarget target;
   private final ResultStore store;
-  private final PrintStream progress;
+  private final Progress progress;
   private final String runId;
   private final RunRecord record;
   private int failures;
@@ -55,11 +54,11 @@ public final class Runner {
 
   /** A runner whose dataset caches decoded files under the default work root. */
   public Runner(
-      Scenario scenario, ServerTarget target, ResultStore store, PrintStream progress, String runId)
+      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId)
       throws IOException, ScenarioException {
     this(
         scenario,
-        Dataset.of(scenario.dataset(), EmbeddedTarget.defaultWorkRoot(), progress),
+        Dataset.of(scenario.dataset(), EmbeddedTarget.defaultWorkRoot(), progress::note),
         target,
         store,
         progress,
@@ -72,7 +71,7 @@ public final class Runner {
       Dataset dataset,
       ServerTarget target,
       ResultStore store,
-      PrintStream progress,
+      Progress progress,
       String runId) {
     this.scenario = scenario;
     this.dataset = dataset;
@@ -89,8 +88,12 @@ public final class Runner {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
     try {
+      progress.begin(
+          scenario.servers().versions().size()
+              * (scenario.warmup() + scenario.repeat() * scenario.cells().size()));
       runAll();
     } finally {
+      progress.end();
       try {
         Runtime.getRuntime().removeShutdownHook(onShutdown);
       } catch (IllegalStateException shuttingDown) {
@@ -117,7 +120,7 @@ public final class Runner {
         if (stopping) {
           return;
         }
-        progress.println("PostgreSQL " + version + ": " + oneLine(e));
+        progress.note("PostgreSQL " + version + ": " + oneLine(e));
         store.append(failed(version, null, 0, "-", "server", 0, e));
         failures++;
       }
@@ -133,13 +136,15 @@ public final class Runner {
       if (stopping) {
         return;
       }
-      progress.printf(
-          Locale.ROOT,
-          "PostgreSQL %s  warm-up (%s)  %.2f s%s%n",
-          server.version(),
-          first.label(),
-          seconds(warmup),
-          failureNote(warmup));
+      progress.loadEnded(
+          String.format(
+              Locale.ROOT,
+              "PostgreSQL %s  warm-up (%s)  %.2f s%s",
+              server.version(),
+              first.label(),
+              seconds(warmup),
+              failureNote(warmup)),
+          failureNote(warmup).isEmpty());
     }
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : scenario.cells()) {
@@ -151,15 +156,17 @@ public final class Runner {
           store.append(step);
           failures += step.ok() ? 0 : 1;
         }
-        progress.printf(
-            Locale.ROOT,
-            "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
-            server.version(),
-            cell.label(),
-            repetition,
-            scenario.repeat(),
-            seconds(steps),
-            failureNote(steps));
+        progress.loadEnded(
+            String.format(
+                Locale.ROOT,
+                "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s",
+                server.version(),
+                cell.label(),
+                repetition,
+                scenario.repeat(),
+                seconds(steps),
+                failureNote(steps)),
+            failureNote(steps).isEmpty());
       }
     }
   }
@@ -178,7 +185,8 @@ public final class Runner {
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
-        for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+        for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
+          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
           if (!result.ok()) {
@@ -222,10 +230,11 @@ public final class Runner {
         c.setAutoCommit(true);
       }
       return failed(
-          server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
+              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+          .withObject(step.object(), null);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    ServerProbe.After after = probe.after(c, load.table().name());
+    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
     return new StepResult(
         runId,
@@ -243,7 +252,9 @@ public final class Runner {
         state == null ? null : state.bytes(),
         state == null ? null : state.pages(),
         state == null ? null : state.frozenPages(),
-        null);
+        null,
+        step.object(),
+        after.objectBytes());
   }
 
   /**
@@ -289,7 +300,15 @@ public final class Runner {
     return steps.stream()
         .filter(s -> !s.ok())
         .findFirst()
-        .map(s -> "  FAILED at " + s.table() + " " + s.step() + ": " + s.error())
+        .map(
+            s ->
+                "  FAILED at "
+                    + s.table()
+                    + " "
+                    + s.step()
+                    + (s.object() == null ? "" : " " + s.object())
+                    + ": "
+                    + s.error())
         .orElse("");
   }
 

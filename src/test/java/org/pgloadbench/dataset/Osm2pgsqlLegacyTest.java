@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -140,12 +139,10 @@ class Osm2pgsqlLegacyTest {
   void theHarnessLegacyRowsAreOsm2pgsqlsRows(CopyFormat format) throws Exception {
     Dataset dataset =
         OsmPbfDataset.prepare(
-            OsmPbfDatasetTest.LIECHTENSTEIN,
-            List.of(MiddleTable.values()),
-            cache,
-            new PrintStream(OutputStream.nullOutputStream()));
+            OsmPbfDatasetTest.LIECHTENSTEIN, List.of(MiddleTable.values()), cache, note -> {});
     String db = "harness_" + format.sqlName();
-    LoadVariant variant = new LoadVariant(format, false, false, 1, MiddleFormat.LEGACY);
+    LoadVariant variant =
+        LoadVariant.of(Map.of("format", format.sqlName(), "middle_format", "legacy"));
     try (Connection harness = connect(db);
         Connection osm2pgsql = connect("osm2pgsql")) {
       for (Table table : dataset.tables(variant)) {
@@ -178,10 +175,7 @@ class Osm2pgsqlLegacyTest {
     assertThat(m.find()).as("osm2pgsql's log:\n%s", osm2pgsqlLog).isTrue();
     OsmPbfDataset dataset =
         OsmPbfDataset.prepare(
-            OsmPbfDatasetTest.LIECHTENSTEIN,
-            List.of(MiddleTable.values()),
-            cache,
-            new PrintStream(OutputStream.nullOutputStream()));
+            OsmPbfDatasetTest.LIECHTENSTEIN, List.of(MiddleTable.values()), cache, note -> {});
     assertThat(Long.parseLong(m.group(1))).isEqualTo(dataset.count(table));
   }
 

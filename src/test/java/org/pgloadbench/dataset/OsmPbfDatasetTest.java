@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pgloadbench.dataset.CapturingEncoder.rowsOf;
 
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.ScenarioException;
@@ -39,21 +34,17 @@ class OsmPbfDatasetTest {
 
   @BeforeAll
   static void prepare() throws Exception {
-    ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    dataset = prepare(progress);
-    firstPrepare = progress.toString(StandardCharsets.UTF_8);
+    List<String> notes = new ArrayList<>();
+    dataset = prepare(notes);
+    firstPrepare = String.join("\n", notes);
   }
 
-  private static OsmPbfDataset prepare(ByteArrayOutputStream progress) throws Exception {
-    return OsmPbfDataset.prepare(
-        LIECHTENSTEIN,
-        List.of(MiddleTable.values()),
-        cache,
-        new PrintStream(progress, true, StandardCharsets.UTF_8));
+  private static OsmPbfDataset prepare(List<String> notes) throws Exception {
+    return OsmPbfDataset.prepare(LIECHTENSTEIN, List.of(MiddleTable.values()), cache, notes::add);
   }
 
   static LoadVariant variant(MiddleFormat format) {
-    return new LoadVariant(CopyFormat.TEXT, false, false, 1, format);
+    return LoadVariant.of(Map.of("middle_format", format.yamlName()));
   }
 
   @Test
@@ -66,9 +57,9 @@ class OsmPbfDatasetTest {
 
   @Test
   void decodesOnceAndReusesTheCacheNamedByTheChecksum() throws Exception {
-    ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    OsmPbfDataset again = prepare(progress);
-    assertThat(progress.toString(StandardCharsets.UTF_8)).isEmpty();
+    List<String> notes = new ArrayList<>();
+    OsmPbfDataset again = prepare(notes);
+    assertThat(notes).isEmpty();
     assertThat(again.fileShape()).isEqualTo(dataset.fileShape());
     try (var entries = Files.list(cache)) {
       assertThat(entries.map(p -> p.getFileName().toString()))
@@ -164,11 +155,7 @@ class OsmPbfDatasetTest {
     Path cacheRoot = dir.resolve("cache");
     assertThatThrownBy(
             () ->
-                OsmPbfDataset.prepare(
-                    notPbf,
-                    List.of(MiddleTable.values()),
-                    cacheRoot,
-                    new PrintStream(OutputStream.nullOutputStream())))
+                OsmPbfDataset.prepare(notPbf, List.of(MiddleTable.values()), cacheRoot, note -> {}))
         .isInstanceOf(ScenarioException.class)
         .hasMessageStartingWith(notPbf + ": not a readable OSM PBF file (")
         .hasMessageEndingWith("); give an .osm.pbf file, e.g. data/andorra-2023-07-12.osm.pbf");

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.scenario.LoadVariant;
@@ -26,12 +27,16 @@ public final class StreamRate {
   public static void main(String[] args) throws Exception {
     Path cache = Files.createTempDirectory("pgloadbench-stream-rate");
     OsmPbfDataset dataset =
-        OsmPbfDataset.prepare(Path.of(args[0]), List.of(MiddleTable.values()), cache, System.out);
+        OsmPbfDataset.prepare(
+            Path.of(args[0]), List.of(MiddleTable.values()), cache, System.out::println);
     for (int round = 0; round <= WARMUP_ROUNDS; round++) {
       for (MiddleFormat middle : MiddleFormat.values()) {
         for (CopyFormat format : CopyFormat.values()) {
           StringBuilder line = new StringBuilder(middle.yamlName() + " " + format.sqlName());
-          for (Dataset.Table t : dataset.tables(new LoadVariant(format, false, false, 1, middle))) {
+          for (Dataset.Table t :
+              dataset.tables(
+                  LoadVariant.of(
+                      Map.of("format", format.sqlName(), "middle_format", middle.yamlName())))) {
             long[] bytes = {0};
             long start = System.nanoTime();
             RowEncoder encoder = format.encoder((b, off, len) -> bytes[0] += len);

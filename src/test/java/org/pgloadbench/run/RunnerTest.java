@@ -1,11 +1,12 @@
 package org.pgloadbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,19 +182,27 @@ steps: [create, copy, primary_key, vacuum, analyze]
               middle_format: [new, legacy]
               connections: [2]
               pk: [later]
-            steps: [create, copy, primary_key]
+            steps: [create, copy, primary_key, indexes]
             """
                 .formatted(pbf));
     Path runDir = dir.resolve("results/run");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    PrintStream out = new PrintStream(progress, true, StandardCharsets.UTF_8);
-    Dataset dataset = Dataset.of(scenario.dataset(), dir.resolve("work"), out);
+    Progress out = Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8));
+    Dataset dataset = Dataset.of(scenario.dataset(), dir.resolve("work"), out::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
       assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();
     }
     List<StepResult> steps = ResultStore.readSteps(runDir);
-    assertThat(steps).hasSize(2 * 3 * 3).allMatch(StepResult::ok);
+    // per format 3 tables x 3 steps, the ways' bucket index, and the rels' indexes of the format
+    assertThat(steps).hasSize(2 * (3 * 3 + 1) + 2 + 1).allMatch(StepResult::ok);
+    assertThat(steps)
+        .filteredOn(step("indexes", "planet_osm_rels"))
+        .extracting(StepResult::cell, StepResult::object)
+        .containsExactly(
+            tuple("middle-new+conn-2+pk-later", "planet_osm_rels_node_members_idx"),
+            tuple("middle-new+conn-2+pk-later", "planet_osm_rels_way_members_idx"),
+            tuple("middle-legacy+conn-2+pk-later", "planet_osm_rels_parts_idx"));
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
         .extracting(StepResult::rows)
@@ -228,7 +237,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
             scenario,
             target,
             store,
-            new PrintStream(progress, true, StandardCharsets.UTF_8),
+            Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
             "test-run")
         .run();
   }
