@@ -15,6 +15,16 @@ final class DiscardingEncoder implements RowEncoder {
   }
 
   @Override
+  public void int2(short value) {
+    checksum += value;
+  }
+
+  @Override
+  public void textArray(CharSequence[] values, int count) {
+    checksum += count == 0 ? 0 : values[count - 1].length() + count;
+  }
+
+  @Override
   public void int4(int value) {
     checksum += value;
   }

@@ -33,6 +33,10 @@ public class EncodeBenchmark {
   @Param({"nodes", "ways", "rels"})
   public String table;
 
+  /** osm2pgsql's middle format: new (jsonb) or legacy (text[]). */
+  @Param({"new", "legacy"})
+  public String middleFormat;
+
   @Param({"text", "binary"})
   public String format;
 
@@ -41,7 +45,7 @@ public class EncodeBenchmark {
 
   @Setup
   public void setup() {
-    rows = Rows.synthetic(table);
+    rows = Rows.synthetic(table, middleFormat);
     copyFormat = CopyFormat.valueOf(format.toUpperCase(Locale.ROOT));
   }
 

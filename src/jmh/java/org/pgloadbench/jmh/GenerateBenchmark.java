@@ -29,11 +29,15 @@ public class GenerateBenchmark {
   @Param({"nodes", "ways", "rels"})
   public String table;
 
+  /** osm2pgsql's middle format: new (jsonb) or legacy (text[]). */
+  @Param({"new", "legacy"})
+  public String middleFormat;
+
   private RowSource rows;
 
   @Setup
   public void setup() {
-    rows = Rows.synthetic(table);
+    rows = Rows.synthetic(table, middleFormat);
   }
 
   @Benchmark

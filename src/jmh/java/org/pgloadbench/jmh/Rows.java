@@ -20,10 +20,11 @@ final class Rows {
 
   private Rows() {}
 
-  static RowSource synthetic(String table) {
+  /** The rows of {@code table} in osm2pgsql's middle format {@code middleFormat} (new, legacy). */
+  static RowSource synthetic(String table, String middleFormat) {
     OsmSyntheticDataset dataset = new OsmSyntheticDataset(PLANET_LIKE, 42);
     return dataset
-        .source(MiddleTable.byYamlName(table), MiddleFormat.NEW)
+        .source(MiddleTable.byYamlName(table), MiddleFormat.byYamlName(middleFormat))
         .slice(0, PARTS.get(table));
   }
 }

@@ -1,8 +1,10 @@
 package org.pgloadbench.jmh;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,16 +21,17 @@ import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.RowSource;
+import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 
 /**
  * Generate and encode the rows of any table of any shipped scenario, exactly as its load streams
  * them: every dataset kind (osm synthetic in either middle format, pgbench, int arrays, points, a
- * PBF file) is covered by naming {@code scenario:table}, without a benchmark per kind. Each
- * operation writes a slice of about {@link #ROWS_PER_OPERATION} rows. Run from the project
- * directory (it reads {@code scenarios/}); add tables with {@code -p
- * table=pgbench-init:pgbench_accounts,...}.
+ * PBF file: {@code osm-real}'s decoding happens once, in the setup) is covered by naming {@code
+ * scenario:table}, without a benchmark per kind. Each operation writes a slice of about {@link
+ * #ROWS_PER_OPERATION} rows. Run from the project directory (it reads {@code scenarios/}); add
+ * tables with {@code -p table=pgbench-init:pgbench_accounts,...}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -40,11 +43,15 @@ public class ScenarioTableBenchmark {
   static final long ROWS_PER_OPERATION = 20_000;
 
   /** {@code scenario:table}, the table as the load names it. */
-  @Param({"middle-pk-freeze:planet_osm_nodes", "ways-binary-freeze:planet_osm_ways"})
+  @Param({"osm-real:planet_osm_nodes", "osm-real:planet_osm_ways", "osm-real:planet_osm_rels"})
   public String table;
 
   @Param({"text", "binary"})
   public String format;
+
+  /** osm2pgsql's middle format, for the osm datasets: new (jsonb) or legacy (text[]). */
+  @Param({"new", "legacy"})
+  public String middleFormat;
 
   private RowSource rows;
   private CopyFormat copyFormat;
@@ -56,8 +63,11 @@ public class ScenarioTableBenchmark {
     String tableName = table.substring(colon + 1);
     Scenario scenario =
         ScenarioLoader.load(ScenarioLoader.resolve(scenarioName, Path.of("scenarios")));
+    Path cache = Files.createTempDirectory("pgloadbench-jmh");
     RowSource all =
-        Dataset.of(scenario.dataset()).tables().stream()
+        Dataset.of(scenario.dataset(), cache, note -> {})
+            .tables(LoadVariant.of(Map.of("middle_format", middleFormat)))
+            .stream()
             .filter(t -> t.def().name().equals(tableName))
             .findFirst()
             .orElseThrow(

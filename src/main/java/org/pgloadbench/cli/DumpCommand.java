@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.overhead.Dump;
+import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import picocli.CommandLine.Command;
@@ -59,8 +60,9 @@ final class DumpCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Scenario scenario = args.scenario();
     Dataset.Table chosen =
-        Dataset.of(scenario.dataset()).tables().stream()
-            .filter(t -> t.def().name().equals(table) || t.def().name().endsWith("_" + table))
+        ScenarioTables.of(scenario, args.workRoot(), out::println).stream()
+            .filter(t -> t.label().equals(table) || t.table().def().name().equals(table))
+            .map(ScenarioTables.Labelled::table)
             .findFirst()
             .orElseThrow(
                 () ->

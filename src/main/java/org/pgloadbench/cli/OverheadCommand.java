@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
 import org.pgloadbench.overhead.HeadToHead;
@@ -21,6 +20,7 @@ import org.pgloadbench.overhead.OverheadReport;
 import org.pgloadbench.overhead.PgbenchHeadToHead;
 import org.pgloadbench.overhead.PgbenchInit;
 import org.pgloadbench.overhead.PgbenchReport;
+import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -99,10 +99,10 @@ final class OverheadCommand implements Callable<Integer> {
       }
     }
     List<HeadToHead.Case> cases = new ArrayList<>();
-    for (Dataset.Table table : Dataset.of(scenario.dataset()).tables()) {
+    for (ScenarioTables.Labelled t : ScenarioTables.of(scenario, args.workRoot(), out::println)) {
       for (CopyFormat format : formats) {
         for (int n : connections) {
-          cases.add(new HeadToHead.Case(table.def(), table.rows(), format, n));
+          cases.add(new HeadToHead.Case(t.label(), t.table().def(), t.table().rows(), format, n));
         }
       }
     }

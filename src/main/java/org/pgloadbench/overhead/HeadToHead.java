@@ -29,8 +29,13 @@ import org.pgloadbench.server.PostgresServer;
 public final class HeadToHead {
   static final String DATABASE = "pgloadbench";
 
-  /** One head-to-head: every contender loads these rows into this table, in this format. */
-  public record Case(TableDef table, RowSource rows, CopyFormat format, int connections) {}
+  /**
+   * One head-to-head: every contender loads these rows into this table, in this format.
+   *
+   * @param label the table as reports show it, with its middle format where it has one
+   */
+  public record Case(
+      String label, TableDef table, RowSource rows, CopyFormat format, int connections) {}
 
   /**
    * One timed load.

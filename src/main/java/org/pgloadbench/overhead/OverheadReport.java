@@ -163,8 +163,7 @@ public final class OverheadReport {
   }
 
   private static String table(Case c) {
-    String name = c.table().name();
-    return name.startsWith("planet_osm_") ? name.substring("planet_osm_".length()) : name;
+    return c.label();
   }
 
   private static double[] seconds(List<Load> loads, String contender) {

@@ -18,6 +18,7 @@ import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.PostgresServer;
 
 /**
@@ -93,9 +94,12 @@ public final class PgbenchHeadToHead {
         .orElse(null);
   }
 
-  public List<Phases> run() throws SQLException, IOException, InterruptedException {
+  public List<Phases> run()
+      throws SQLException, IOException, InterruptedException, ScenarioException {
     long scale =
-        Dataset.of(scenario.dataset()).tables().stream()
+        Dataset.of(scenario.dataset(), resultsDir, progress::println)
+            .tables(cells.get(0).variant())
+            .stream()
             .filter(t -> t.def().name().equals("pgbench_branches"))
             .findFirst()
             .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_branches"))
@@ -133,7 +137,7 @@ public final class PgbenchHeadToHead {
     }
   }
 
-  private Phases harness(Cell cell, int round) throws IOException {
+  private Phases harness(Cell cell, int round) throws IOException, ScenarioException {
     Scenario one =
         new Scenario(
             scenario.name(),

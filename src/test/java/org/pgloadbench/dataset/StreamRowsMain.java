@@ -19,11 +19,13 @@ public final class StreamRowsMain {
     OsmSyntheticDataset data =
         new OsmSyntheticDataset(Map.of("nodes", rows, "ways", rows, "rels", rows), 42);
     long[] bytes = {0};
-    for (MiddleTable table : MiddleTable.values()) {
-      for (CopyFormat format : CopyFormat.values()) {
-        RowEncoder encoder = format.encoder((buffer, offset, length) -> bytes[0] += length);
-        data.source(table).writeTo(encoder);
-        encoder.finish();
+    for (MiddleFormat middle : MiddleFormat.values()) {
+      for (MiddleTable table : MiddleTable.values()) {
+        for (CopyFormat format : CopyFormat.values()) {
+          RowEncoder encoder = format.encoder((buffer, offset, length) -> bytes[0] += length);
+          data.source(table, middle).writeTo(encoder);
+          encoder.finish();
+        }
       }
     }
     String hwm =

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
@@ -34,7 +35,7 @@ class HeadToHeadTest {
   @TempDir static Path dir;
   static PostgresServer server;
   static final OsmSyntheticDataset DATA =
-      new OsmSyntheticDataset(Map.of("nodes", 4000L, "ways", 1500L), 3);
+      new OsmSyntheticDataset(Map.of("nodes", 4000L, "ways", 1500L, "rels", 300L), 3);
 
   @BeforeAll
   static void start() throws Exception {
@@ -55,15 +56,30 @@ class HeadToHeadTest {
         run(
             List.of(new HarnessCopy(), new ServerFileCopy(), new EncodeOnly()),
             List.of(
-                new Case(MiddleTable.NODES.tableDef(), rows(MiddleTable.NODES), CopyFormat.TEXT, 1),
                 new Case(
-                    MiddleTable.WAYS.tableDef(), rows(MiddleTable.WAYS), CopyFormat.BINARY, 2)));
+                    "nodes",
+                    MiddleTable.NODES.tableDef(MiddleFormat.NEW),
+                    rows(MiddleTable.NODES),
+                    CopyFormat.TEXT,
+                    1),
+                new Case(
+                    "ways",
+                    MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
+                    rows(MiddleTable.WAYS),
+                    CopyFormat.BINARY,
+                    2),
+                new Case(
+                    "rels (legacy)",
+                    MiddleTable.RELS.tableDef(MiddleFormat.LEGACY),
+                    DATA.source(MiddleTable.RELS, MiddleFormat.LEGACY),
+                    CopyFormat.BINARY,
+                    1)));
 
-    // encode-only runs for the one-connection case only
-    assertThat(loads).hasSize(2 * 2 * 2 + 2).allMatch(Load::ok, "ok");
+    // encode-only runs for the one-connection cases only
+    assertThat(loads).hasSize(2 * (3 + 2 + 3)).allMatch(Load::ok, "ok");
     assertThat(loads)
         .allMatch(l -> l.rows() == l.of().rows().rows() && l.seconds() > 0, "rows and a time");
-    assertThat(loads).filteredOn(l -> l.contender().equals(EncodeOnly.NAME)).hasSize(2);
+    assertThat(loads).filteredOn(l -> l.contender().equals(EncodeOnly.NAME)).hasSize(4);
     assertThat(loads)
         .filteredOn(l -> l.contender().equals(HarnessCopy.NAME))
         .allMatch(l -> l.clientCpuSeconds() != null && l.clientCpuSeconds() >= 0, "client CPU");
@@ -78,9 +94,18 @@ class HeadToHeadTest {
         run(
             List.of(new HarnessCopy(), psql),
             List.of(
-                new Case(MiddleTable.WAYS.tableDef(), rows(MiddleTable.WAYS), CopyFormat.TEXT, 1),
                 new Case(
-                    MiddleTable.WAYS.tableDef(), rows(MiddleTable.WAYS), CopyFormat.BINARY, 2)));
+                    "ways",
+                    MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
+                    rows(MiddleTable.WAYS),
+                    CopyFormat.TEXT,
+                    1),
+                new Case(
+                    "ways",
+                    MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
+                    rows(MiddleTable.WAYS),
+                    CopyFormat.BINARY,
+                    2)));
 
     assertThat(loads).hasSize(2 * 2 * 2).allMatch(Load::ok, "ok");
     assertThat(loads).allMatch(l -> l.rows() == 1500);
@@ -121,14 +146,18 @@ class HeadToHeadTest {
             List.of(half),
             List.of(
                 new Case(
-                    MiddleTable.NODES.tableDef(), rows(MiddleTable.NODES), CopyFormat.BINARY, 1)));
+                    "nodes",
+                    MiddleTable.NODES.tableDef(MiddleFormat.NEW),
+                    rows(MiddleTable.NODES),
+                    CopyFormat.BINARY,
+                    1)));
     assertThat(loads)
         .hasSize(2)
         .allMatch(l -> !l.ok() && l.error().contains("reported 2000 rows, 4000 were sent"));
   }
 
   private static RowSource rows(MiddleTable table) {
-    return DATA.source(table);
+    return DATA.source(table, MiddleFormat.NEW);
   }
 
   private static List<Load> run(List<Contender> contenders, List<Case> cases) throws Exception {
