@@ -17,6 +17,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.PostgresServer;
@@ -138,13 +139,15 @@ public final class PgbenchHeadToHead {
   }
 
   private Phases harness(Cell cell, int round) throws IOException, ScenarioException {
+    // the shared server's version only: the runner would otherwise load once per listed version
+    Scenario base = scenario.withOverrides(Overrides.parse(server.version(), null, null, null));
     Scenario one =
         new Scenario(
             scenario.name(),
             scenario.description(),
             scenario.source(),
             scenario.dataset(),
-            scenario.servers(),
+            base.servers(),
             scenario.settings(),
             1,
             0,
