@@ -33,6 +33,7 @@ final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
+  @Mixin BaseVersion base;
 
   @Override
   public Integer call() throws Exception {
@@ -41,6 +42,7 @@ final class BenchCommand implements Callable<Integer> {
     Scenario scenario = args.scenario();
     ServerTarget target = args.target();
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
+    String baseVersion = base.checked(scenario.servers().versions());
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
     Path runDir = dirs.results.resolve(scenario.name()).resolve(runId);
     if (Files.exists(runDir)) {
@@ -58,7 +60,8 @@ final class BenchCommand implements Callable<Integer> {
       err.println("pgloadbench: " + failures + " step(s) failed; the report lists them");
     }
     Path report =
-        MarkdownReport.write(runDir, dirs.reports.resolve(scenario.name()).resolve(runId));
+        MarkdownReport.write(
+            runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
     return failures == 0 ? Main.OK : Main.FAILED;
   }

@@ -1,6 +1,7 @@
 package org.pgloadbench.report;
 
 import java.util.List;
+import org.pgloadbench.analysis.Summary;
 
 /**
  * One entry of a report table: its value in every repetition where all of its parts were measured
@@ -23,7 +24,12 @@ public record Sample(List<Double> values, int repetitions, boolean failed) {
     return values.size() < repetitions;
   }
 
-  public Stats stats() {
-    return Stats.of(values);
+  /** The statistics of {@link #values}; there must be at least one. */
+  public Summary summary() {
+    return Summary.of(values);
+  }
+
+  public double[] array() {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }
