@@ -10,7 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerTarget;
@@ -53,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
     out.flush();
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, target, store, Progress.lines(out), runId).run();
+      failures = new Runner(scenario, target, store, TerminalProgress.choose(out), runId).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

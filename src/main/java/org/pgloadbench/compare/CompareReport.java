@@ -91,7 +91,9 @@ public final class CompareReport {
       out.append("![base and new totals](").append(chartFile).append(")\n\n");
     }
     out.append("<sub>Seconds: median of the repetitions ± half the width of its 95% confidence")
-        .append(" interval, relative. Delta: new median against base median. ")
+        .append(
+            " interval, relative. Delta: new median against base median. A total sums the tables"
+                + " and steps both sides measured. ")
         .append(Verdicts.rule().replace("**", ""))
         .append("</sub>\n");
     return out.toString();

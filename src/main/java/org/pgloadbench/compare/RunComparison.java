@@ -47,7 +47,7 @@ public record RunComparison(
 
   private record Key(String version, String cell, String table, String step) {
     String label() {
-      return "PostgreSQL " + version + " · " + cell + " · " + table + " · " + step;
+      return "PostgreSQL " + version + " · " + cell + " · " + shortTable(table) + " · " + step;
     }
   }
 
@@ -70,6 +70,8 @@ public record RunComparison(
         axis -> setAside.add(axis + ": " + onlyValue(base, axis) + " → " + onlyValue(other, axis)));
     Map<Key, Sample> left = samples(base, baseVersions, fixed);
     Map<Key, Sample> right = samples(other, newVersions, fixed);
+    addTotals(base, baseVersions, left, right.keySet(), fixed);
+    addTotals(other, newVersions, right, left.keySet(), fixed);
     List<Row> rows = new ArrayList<>();
     List<String> onlyBase = new ArrayList<>();
     List<String> onlyNew = new ArrayList<>();
@@ -108,17 +110,46 @@ public record RunComparison(
         List<String> steps = results.steps(version, cell);
         for (String table : results.tables(version)) {
           for (String step : steps) {
-            samples.put(
-                new Key(shown, key, table, step),
-                results.seconds(version, cell, List.of(table), List.of(step)));
+            Sample sample = results.seconds(version, cell, List.of(table), List.of(step));
+            if (!sample.isEmpty() || sample.failed()) { // else never measured for this table
+              samples.put(new Key(shown, key, table, step), sample);
+            }
           }
         }
-        samples.put(
-            new Key(shown, key, ALL_TABLES, TOTAL),
-            results.seconds(version, cell, results.tables(version), steps));
       }
     }
     return samples;
+  }
+
+  /**
+   * Per version and cell, the total over the tables and steps both sides measured, so that a step
+   * on one side only does not pass for a difference.
+   */
+  private static void addTotals(
+      RunResults results,
+      Map<String, String> versions,
+      Map<Key, Sample> samples,
+      Set<Key> otherSide,
+      Set<String> fixed) {
+    for (String version : results.versions()) {
+      for (String cell : results.cells(version)) {
+        Key any = new Key(versions.get(version), cellKey(results, cell, fixed), ALL_TABLES, TOTAL);
+        Set<String> tables = new LinkedHashSet<>();
+        Set<String> steps = new LinkedHashSet<>();
+        for (Key key : samples.keySet()) {
+          if (key.version().equals(any.version())
+              && key.cell().equals(any.cell())
+              && !key.step().equals(TOTAL)
+              && otherSide.contains(key)) {
+            tables.add(key.table());
+            steps.add(key.step());
+          }
+        }
+        if (!tables.isEmpty()) {
+          samples.put(any, results.seconds(version, cell, tables, steps));
+        }
+      }
+    }
   }
 
   /** Axes with one value in every cell of each side, a different one on each side. */
@@ -167,6 +198,10 @@ public record RunComparison(
               }
             });
     return parts.isEmpty() ? "default" : String.join("+", parts);
+  }
+
+  static String shortTable(String table) {
+    return table.replaceFirst("^planet_osm_", "");
   }
 
   /** The rows significantly slower on the new side by more than {@code percent}. */
