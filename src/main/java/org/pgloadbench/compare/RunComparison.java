@@ -41,7 +41,7 @@ public record RunComparison(
     }
 
     public String label() {
-      return "PostgreSQL " + version + " · " + cell + " · " + table + " · " + step;
+      return "PostgreSQL " + version + " · " + cell + " · " + shortTable(table) + " · " + step;
     }
   }
 
@@ -94,6 +94,12 @@ public record RunComparison(
           }
         });
     right.keySet().stream().filter(k -> !left.containsKey(k)).forEach(k -> onlyNew.add(k.label()));
+    // Each version and cell together, its total last.
+    List<String> groups = new ArrayList<>();
+    left.keySet().forEach(k -> groups.add(k.version() + "\n" + k.cell()));
+    rows.sort(
+        java.util.Comparator.comparingInt((Row r) -> groups.indexOf(r.version() + "\n" + r.cell()))
+            .thenComparing(Row::total));
     return new RunComparison(base.source(), other.source(), setAside, rows, onlyBase, onlyNew);
   }
 
