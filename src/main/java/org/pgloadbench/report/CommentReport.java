@@ -94,7 +94,7 @@ public final class CommentReport {
    * the shipped scenarios); then, over versions, each cell's total against the base.
    */
   static void findings(RunResults results, VersionComparison comparison, StringBuilder out) {
-    List<String> findings = new ArrayList<>();
+    List<Finding> findings = new ArrayList<>();
     for (String version : results.versions()) {
       List<String> cells = results.cells(version);
       if (cells.size() < 2) {
@@ -106,16 +106,18 @@ public final class CommentReport {
         if (!first.isEmpty() && !other.isEmpty()) {
           Comparison c = Comparison.of(first.array(), other.array());
           findings.add(
-              String.format(
-                  Locale.ROOT,
-                  "PostgreSQL %s: `%s` takes %s s against %s s for `%s`: %s %s",
-                  version,
-                  cell,
-                  Formats.significant(c.other().median()),
-                  Formats.significant(c.base().median()),
-                  cells.get(0),
-                  Verdicts.ratio(c),
-                  ComparisonSection.verdict(c)));
+              new Finding(
+                  c,
+                  String.format(
+                      Locale.ROOT,
+                      "PostgreSQL %s: `%s` takes %s s against %s s for `%s`: %s %s",
+                      version,
+                      cell,
+                      Formats.significant(c.other().median()),
+                      Formats.significant(c.base().median()),
+                      cells.get(0),
+                      Verdicts.ratio(c),
+                      ComparisonSection.verdict(c))));
         }
       }
     }
@@ -125,29 +127,45 @@ public final class CommentReport {
             .forEach(
                 (version, c) ->
                     findings.add(
-                        String.format(
-                            Locale.ROOT,
-                            "`%s`: PostgreSQL %s takes %s s against %s s on %s: %s %s",
-                            row.cell(),
-                            version,
-                            Formats.significant(c.other().median()),
-                            Formats.significant(c.base().median()),
-                            comparison.base(),
-                            Verdicts.ratio(c),
-                            ComparisonSection.verdict(c))));
+                        new Finding(
+                            c,
+                            String.format(
+                                Locale.ROOT,
+                                "`%s`: PostgreSQL %s takes %s s against %s s on %s: %s %s",
+                                row.cell(),
+                                version,
+                                Formats.significant(c.other().median()),
+                                Formats.significant(c.base().median()),
+                                comparison.base(),
+                                Verdicts.ratio(c),
+                                ComparisonSection.verdict(c)))));
       }
     }
     if (findings.isEmpty()) {
       return;
     }
     out.append("#### Key findings\n\n");
-    findings.stream().limit(MAX_FINDINGS).forEach(f -> out.append("- ").append(f).append('\n'));
+    findings.stream()
+        .sorted(Finding.MOST_TELLING)
+        .limit(MAX_FINDINGS)
+        .forEach(f -> out.append("- ").append(f.text()).append('\n'));
     if (findings.size() > MAX_FINDINGS) {
       out.append("- … and ")
           .append(findings.size() - MAX_FINDINGS)
           .append(" more comparisons in the full report\n");
     }
     out.append('\n');
+  }
+
+  /** One comparison as a sentence; significant ones first, larger differences before smaller. */
+  private record Finding(Comparison comparison, String text) {
+    static final java.util.Comparator<Finding> MOST_TELLING =
+        java.util.Comparator.comparing((Finding f) -> !significant(f.comparison()))
+            .thenComparing(f -> -Math.abs(Math.log(f.comparison().ratio())));
+
+    private static boolean significant(Comparison c) {
+      return c.verdict() == Comparison.Verdict.LOWER || c.verdict() == Comparison.Verdict.HIGHER;
+    }
   }
 
   /** A bar per (cell, version): the median total, as Mermaid's xychart draws it in a comment. */
