@@ -2,6 +2,7 @@
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
+#              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 
 SCENARIO ?=
 PG ?=
@@ -13,14 +14,17 @@ BASE_PG ?=
 BASE ?=
 NEW ?=
 FAIL_ABOVE ?=
+FLAGS ?=
+JMH ?=
+QUICK ?=
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" $(FLAGS)
 
-.PHONY: build bench plan report compare comment test clean
+.PHONY: build bench plan report compare comment test clean jmh
 
 build: $(JAR)
 
@@ -50,6 +54,14 @@ comment: $(JAR)
 # Not quiet: Surefire's summary (Tests run: ...) is the line CI and people read.
 test:
 	mvn -B -ntp -Dstyle.color=never test
+
+# JMH benchmarks of generating and encoding rows (src/jmh/java); JSON results under results/jmh/.
+# QUICK=1 is a smoke run (one fork, short iterations): its figures are rough.
+JMH_QUICK := -f 1 -wi 1 -w 1s -i 3 -r 1s
+jmh:
+	$(MVN) -Pjmh -DskipTests package
+	@mkdir -p results/jmh
+	$(JAVA) -jar target/jmh/benchmarks.jar $(if $(QUICK),$(JMH_QUICK)) -rf json -rff results/jmh/$$(date -u +%Y%m%d-%H%M%S).json $(JMH)
 
 clean:
 	$(MVN) clean

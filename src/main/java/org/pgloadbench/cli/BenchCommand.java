@@ -42,6 +42,7 @@ final class BenchCommand implements Callable<Integer> {
     ServerTarget target = args.target();
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
     String baseVersion = base.checked(scenario.servers().versions());
+    target.prepare(); // fails on a work dir that is not the user's own
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
     Path runDir = dirs.results.resolve(scenario.name()).resolve(runId);
     if (Files.exists(runDir)) {

@@ -151,6 +151,8 @@ class RunComparisonTest {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 }
