@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,11 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 class GoldenReportTest {
   static final Path GOLDEN = Path.of("src/test/resources/org/pgloadbench/report");
 
-  @TempDir Path root;
-  Path reportDir;
+  @TempDir static Path root;
+  static Path reportDir;
 
-  @BeforeEach
-  void writeReport() throws IOException {
+  @BeforeAll
+  static void writeReport() throws IOException {
     reportDir = root.resolve("reports");
     MarkdownReport.write(RunFixture.standard(root), reportDir);
   }

@@ -9,18 +9,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** One report of the fixture run, written once (charts are the slow part), read by every test. */
 class MarkdownReportTest {
-  @TempDir Path root;
-  Path reportDir;
-  Path report;
-  String markdown;
+  @TempDir static Path root;
+  static Path reportDir;
+  static Path report;
+  static String markdown;
 
-  @BeforeEach
-  void writeReport() throws IOException {
+  @BeforeAll
+  static void writeReport() throws IOException {
     Path runDir = RunFixture.standard(root);
     reportDir = root.resolve("reports").resolve(RunFixture.SCENARIO).resolve(RunFixture.RUN_ID);
     report = MarkdownReport.write(runDir, reportDir);
