@@ -1,4 +1,5 @@
-# pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0] [BASE_PG=16]
+# pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
+#                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
@@ -9,6 +10,7 @@ PG ?=
 SCALE ?=
 REPEAT ?=
 WARMUP ?=
+DATA ?=
 RUN ?=
 BASE_PG ?=
 BASE ?=
@@ -22,7 +24,7 @@ JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" $(FLAGS)
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" $(FLAGS)
 
 .PHONY: build bench plan report compare comment test clean jmh
 

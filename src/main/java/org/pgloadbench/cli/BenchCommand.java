@@ -8,8 +8,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerTarget;
@@ -52,8 +54,10 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
+    Progress progress = TerminalProgress.choose(out);
+    Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, target, store, TerminalProgress.choose(out), runId).run();
+      failures = new Runner(scenario, dataset, target, store, progress, runId).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

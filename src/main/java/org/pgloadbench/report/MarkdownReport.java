@@ -97,6 +97,7 @@ public final class MarkdownReport {
         .append(" that succeeded. `sum` and `total` are medians of per-repetition sums. ")
         .append(Noise.FLAG)
         .append(": noisy, see the notes.\n\n");
+    out.append(DataShapeSection.render(results.run()));
     for (String version : results.versions()) {
       versionSection(version);
     }
