@@ -47,6 +47,7 @@ public final class CommentReport {
         .append("`.</sub>\n");
     String versions =
         comparison == null ? "" : versions(comparison, BUDGET - head.length() - tail.length());
+    // A scenario's claims table goes between the versions and the findings.
     return head + versions + tail;
   }
 
