@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
       BenchCommand.class,
       PlanCommand.class,
       ReportCommand.class,
+      CompareCommand.class,
+      CommentCommand.class,
       DumpCommand.class,
       OverheadCommand.class,
       ScalingCommand.class
