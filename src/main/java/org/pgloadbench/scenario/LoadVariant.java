@@ -2,10 +2,15 @@ package org.pgloadbench.scenario;
 
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
-    CopyFormat format, boolean freeze, boolean primaryKeyLater, int connections) {
+    CopyFormat format,
+    boolean freeze,
+    boolean primaryKeyLater,
+    int connections,
+    SettingsProfile settings) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -13,6 +18,7 @@ public record LoadVariant(
         Axis.FORMAT.valueIn(values),
         Axis.FREEZE.valueIn(values),
         Axis.PK.valueIn(values),
-        Axis.CONNECTIONS.valueIn(values));
+        Axis.CONNECTIONS.valueIn(values),
+        Axis.SETTINGS.valueIn(values));
   }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.SettingsProfile;
 
 class RecipeTest {
   @Test
@@ -17,8 +18,8 @@ class RecipeTest {
   @Test
   void thePrimaryKeyStepRunsOnlyWhenTheKeyComesAfterTheLoad() {
     List<String> steps = List.of("create", "copy", "primary_key", "vacuum");
-    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1);
-    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1);
+    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1, SettingsProfile.DEFAULTS);
+    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1, SettingsProfile.DEFAULTS);
     assertThat(Recipe.of(steps, now))
         .extracting(Step::name)
         .containsExactly("create", "copy", "vacuum");

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 class ScenarioLoaderTest {
   @TempDir Path dir;
@@ -111,7 +112,7 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(CopyFormat.BINARY, true, true, 1)));
+                new LoadVariant(CopyFormat.BINARY, true, true, 1, SettingsProfile.DEFAULTS)));
   }
 
   @Test
@@ -127,7 +128,10 @@ class ScenarioLoaderTest {
     assertThat(s.axes()).isEmpty();
     assertThat(s.cells())
         .containsExactly(
-            new Cell("default", Map.of(), new LoadVariant(CopyFormat.TEXT, false, false, 1)));
+            new Cell(
+                "default",
+                Map.of(),
+                new LoadVariant(CopyFormat.TEXT, false, false, 1, SettingsProfile.DEFAULTS)));
   }
 
   @Test
@@ -189,11 +193,11 @@ class ScenarioLoaderTest {
             new Cell(
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 2)),
+                new LoadVariant(CopyFormat.BINARY, false, false, 2, SettingsProfile.DEFAULTS)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 16)));
+                new LoadVariant(CopyFormat.BINARY, false, false, 16, SettingsProfile.DEFAULTS)));
   }
 
   @Test
