@@ -59,13 +59,14 @@ class ScenarioErrorsTest {
             at(
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
-                    + " dataset, servers, settings, repeat, warmup, matrix, exclude, steps"));
+                    + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells,"
+                    + " steps"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, steps"));
+                    + " repeat, warmup, matrix, exclude, cells, steps"));
   }
 
   @Test
@@ -75,7 +76,7 @@ class ScenarioErrorsTest {
             at(
                 11,
                 "unknown key 'freez' in matrix (did you mean 'freeze'?); known axes: format,"
-                    + " freeze, pk, connections"));
+                    + " freeze, pk, connections, settings"));
   }
 
   @Test
