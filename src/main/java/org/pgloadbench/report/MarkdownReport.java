@@ -70,6 +70,7 @@ public final class MarkdownReport {
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
     }
+    out.append(ClaimsSection.render(results));
     failures();
     out.append("---\n\n<sub>pgloadbench report from ").append(results.source()).append('.');
     if (setup.osmData()) {

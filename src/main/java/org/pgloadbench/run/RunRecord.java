@@ -81,6 +81,7 @@ final class RunRecord {
     }
     s.put("cells", cells);
     s.put("steps", scenario.steps());
+    s.put("claims", scenario.claims());
     return s;
   }
 }

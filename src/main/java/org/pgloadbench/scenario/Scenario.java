@@ -16,6 +16,7 @@ import java.util.Map;
  * @param axes the names of the matrix axes, in order; empty without a matrix
  * @param cells the expanded matrix after exclude, the last axis varying fastest
  * @param steps the load steps, in order; starts with create, copy
+ * @param claims published findings checked against this scenario's results
  */
 public record Scenario(
     String name,
@@ -28,7 +29,8 @@ public record Scenario(
     int warmup,
     List<String> axes,
     List<Cell> cells,
-    List<String> steps) {
+    List<String> steps,
+    List<Claim> claims) {
 
   /** Every step a scenario may list; a new step is one more name here and its runner code. */
   public static final List<String> KNOWN_STEPS =
@@ -39,6 +41,7 @@ public record Scenario(
     axes = List.copyOf(axes);
     cells = List.copyOf(cells);
     steps = List.copyOf(steps);
+    claims = List.copyOf(claims);
   }
 
   /** This scenario with the command line's overrides applied; null fields keep the scenario's. */
@@ -55,6 +58,7 @@ public record Scenario(
         o.warmup() == null ? warmup : o.warmup(),
         axes,
         cells,
-        steps);
+        steps,
+        claims);
   }
 }

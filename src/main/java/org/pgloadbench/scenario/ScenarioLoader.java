@@ -38,7 +38,8 @@ public final class ScenarioLoader {
           "matrix",
           "exclude",
           "cells",
-          "steps");
+          "steps",
+          "claims");
   private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
   private static final List<String> SERVERS_KEYS = List.of("target", "versions");
   private static final String PLANNED_TARGETS = "container, local and url targets are planned";
@@ -88,6 +89,8 @@ public final class ScenarioLoader {
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root, base);
     List<String> steps = steps(root);
+    List<Claim> claims =
+        ClaimsReader.read(root, dataset.tables(), steps, matrix.cells(), servers.versions());
     return new Scenario(
         name,
         description,
@@ -99,7 +102,8 @@ public final class ScenarioLoader {
         warmup,
         matrix.axes(),
         matrix.cells(),
-        steps);
+        steps,
+        claims);
   }
 
   /**
