@@ -46,7 +46,8 @@ final class ClaimsSection {
       row.add(claim.seed() == null ? "–" : claim.seed() + " (" + ratio(claim.seedRatio()) + ")");
       row.add(measured(check));
       row.add(check.test());
-      row.add(Double.isNaN(check.p()) ? "–" : String.format(Locale.ROOT, "%.3f", check.p()));
+      boolean tested = check.verdict() != Verdict.NO_VERDICT;
+      row.add(tested ? String.format(Locale.ROOT, "%.3f", check.p()) : "–");
       row.add(verdict(check));
       out.append("| ")
           .append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
