@@ -1,7 +1,6 @@
 package org.pgloadbench.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -43,7 +42,7 @@ public final class Runner {
   private final Dataset dataset;
   private final ServerTarget target;
   private final ResultStore store;
-  private final PrintStream progress;
+  private final Progress progress;
   private final String runId;
   private final RunRecord record;
   private int failures;
@@ -55,11 +54,7 @@ public final class Runner {
   private volatile boolean stopping;
 
   public Runner(
-      Scenario scenario,
-      ServerTarget target,
-      ResultStore store,
-      PrintStream progress,
-      String runId) {
+      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId) {
     this.scenario = scenario;
     this.dataset = Dataset.of(scenario.dataset());
     this.target = target;
@@ -74,8 +69,14 @@ public final class Runner {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
     try {
+      long profiles = scenario.cells().stream().map(c -> c.variant().settings()).distinct().count();
+      progress.begin(
+          (int)
+              (scenario.servers().versions().size()
+                  * (profiles * scenario.warmup() + scenario.repeat() * scenario.cells().size())));
       runAll();
     } finally {
+      progress.end();
       try {
         Runtime.getRuntime().removeShutdownHook(onShutdown);
       } catch (IllegalStateException shuttingDown) {
@@ -123,8 +124,11 @@ public final class Runner {
       if (stopping) {
         return;
       }
-      String error = (profileNote(profile) + " " + oneLine(e)).strip();
-      progress.println("PostgreSQL " + version + " " + error);
+      progress.note("PostgreSQL " + version + profileNote(profile) + ": " + oneLine(e));
+      String error =
+          profileNote(profile).isEmpty()
+              ? oneLine(e)
+              : "profile " + profile + ": " + oneLine(e);
       store.append(
           StepResult.failed(
               runId, scenario.name(), version, "-", Map.of(), 0, "-", "server", 0, error));
@@ -147,14 +151,16 @@ public final class Runner {
       if (stopping) {
         return;
       }
-      progress.printf(
-          Locale.ROOT,
-          "PostgreSQL %s%s  warm-up (%s)  %.2f s%s%n",
-          server.version(),
-          profileNote(first.variant().settings()),
-          first.label(),
-          seconds(warmup),
-          failureNote(warmup));
+      progress.loadEnded(
+          String.format(
+              Locale.ROOT,
+              "PostgreSQL %s%s  warm-up (%s)  %.2f s%s",
+              server.version(),
+              profileNote(first.variant().settings()),
+              first.label(),
+              seconds(warmup),
+              failureNote(warmup)),
+          failureNote(warmup).isEmpty());
     }
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : cells) {
@@ -166,15 +172,17 @@ public final class Runner {
           store.append(step);
           failures += step.ok() ? 0 : 1;
         }
-        progress.printf(
-            Locale.ROOT,
-            "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
-            server.version(),
-            cell.label(),
-            repetition,
-            scenario.repeat(),
-            seconds(steps),
-            failureNote(steps));
+        progress.loadEnded(
+            String.format(
+                Locale.ROOT,
+                "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s",
+                server.version(),
+                cell.label(),
+                repetition,
+                scenario.repeat(),
+                seconds(steps),
+                failureNote(steps)),
+            failureNote(steps).isEmpty());
       }
     }
   }
@@ -194,6 +202,7 @@ public final class Runner {
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
           if (!result.ok()) {
