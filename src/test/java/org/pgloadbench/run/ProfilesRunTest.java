@@ -33,7 +33,7 @@ class ProfilesRunTest {
             dir.resolve("profiles.yaml"),
             """
             name: profiles
-            dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 120000}, seed: 3}
+            dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 60000}, seed: 3}
             servers: {versions: [14, 18]}
             settings: {max_wal_size: 2GB}
             warmup: 0
@@ -88,7 +88,7 @@ class ProfilesRunTest {
     // skips WAL, the table being synced at commit; a COPY in a later transaction writes it all.
     List<StepResult> copies =
         ResultStore.readSteps(runDir).stream().filter(s -> s.step().equals("copy")).toList();
-    assertThat(copies).hasSize(8).allMatch(s -> s.ok() && s.rows() == 120000);
+    assertThat(copies).hasSize(8).allMatch(s -> s.ok() && s.rows() == 60000);
     for (String version : List.of("14.", "18.")) {
       long plain = wal(copies, version, "defaults", "false");
       assertThat(wal(copies, version, "defaults", "true")).isGreaterThan(plain / 2);

@@ -60,13 +60,13 @@ class ScenarioErrorsTest {
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
                     + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells,"
-                    + " steps"));
+                    + " steps, claims"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, cells, steps"));
+                    + " repeat, warmup, matrix, exclude, cells, steps, claims"));
   }
 
   @Test
