@@ -8,6 +8,7 @@ SCALE ?=
 REPEAT ?=
 WARMUP ?=
 RUN ?=
+FLAGS ?=
 JMH ?=
 QUICK ?=
 MVN ?= mvn -B -q -Dstyle.color=never
@@ -15,7 +16,7 @@ JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" $(FLAGS)
 
 .PHONY: build bench plan report test clean jmh
 

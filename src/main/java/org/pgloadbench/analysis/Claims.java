@@ -198,6 +198,7 @@ public final class Claims {
       case "seconds" -> StepResult::seconds;
       case "wal_bytes" -> StepResult::walBytes;
       case "table_bytes" -> StepResult::tableBytes;
+      case "object_bytes" -> StepResult::objectBytes;
       default -> throw new IllegalArgumentException("unknown measure " + name);
     };
   }

@@ -126,9 +126,7 @@ public final class Runner {
       }
       progress.note("PostgreSQL " + version + profileNote(profile) + ": " + oneLine(e));
       String error =
-          profileNote(profile).isEmpty()
-              ? oneLine(e)
-              : "profile " + profile + ": " + oneLine(e);
+          profileNote(profile).isEmpty() ? oneLine(e) : "profile " + profile + ": " + oneLine(e);
       store.append(
           StepResult.failed(
               runId, scenario.name(), version, "-", Map.of(), 0, "-", "server", 0, error));
@@ -201,7 +199,7 @@ public final class Runner {
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
-        for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+        for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
@@ -246,10 +244,11 @@ public final class Runner {
         c.setAutoCommit(true);
       }
       return failed(
-          server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
+              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+          .withObject(step.object(), null);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    ServerProbe.After after = probe.after(c, load.table().name());
+    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
     return new StepResult(
         runId,
@@ -267,7 +266,9 @@ public final class Runner {
         state == null ? null : state.bytes(),
         state == null ? null : state.pages(),
         state == null ? null : state.frozenPages(),
-        null);
+        null,
+        step.object(),
+        after.objectBytes());
   }
 
   /**
@@ -313,7 +314,15 @@ public final class Runner {
     return steps.stream()
         .filter(s -> !s.ok())
         .findFirst()
-        .map(s -> "  FAILED at " + s.table() + " " + s.step() + ": " + s.error())
+        .map(
+            s ->
+                "  FAILED at "
+                    + s.table()
+                    + " "
+                    + s.step()
+                    + (s.object() == null ? "" : " " + s.object())
+                    + ": "
+                    + s.error())
         .orElse("");
   }
 

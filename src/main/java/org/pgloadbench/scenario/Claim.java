@@ -33,8 +33,12 @@ public record Claim(
     Side subject,
     Side reference) {
 
-  /** What a claim can compare: a step's seconds, the WAL it wrote, the table's size after it. */
-  public static final List<String> MEASURES = List.of("seconds", "wal_bytes", "table_bytes");
+  /**
+   * What a claim can compare: a step's seconds, the WAL it wrote, the table's size after it, the
+   * size of what it built (an index).
+   */
+  public static final List<String> MEASURES =
+      List.of("seconds", "wal_bytes", "table_bytes", "object_bytes");
 
   public enum Relation {
     @JsonProperty("less")

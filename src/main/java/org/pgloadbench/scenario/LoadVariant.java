@@ -10,6 +10,9 @@ public record LoadVariant(
     boolean freeze,
     boolean primaryKeyLater,
     int connections,
+    boolean unlogged,
+    boolean indexesNow,
+    WaysIndex waysIndex,
     SettingsProfile settings) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
@@ -19,6 +22,9 @@ public record LoadVariant(
         Axis.FREEZE.valueIn(values),
         Axis.PK.valueIn(values),
         Axis.CONNECTIONS.valueIn(values),
+        Axis.UNLOGGED.valueIn(values),
+        Axis.INDEXES.valueIn(values),
+        Axis.WAYS_INDEX.valueIn(values),
         Axis.SETTINGS.valueIn(values));
   }
 }

@@ -83,6 +83,49 @@ record Matrix(List<String> axes, List<Cell> cells) {
     return new Matrix(List.copyOf(axes), cells);
   }
 
+  /**
+   * An axis whose other half is a step needs that step: an UNLOGGED table is durable only after
+   * set_logged (and comparing the two halves is the point), and indexes built after the load are
+   * built by the indexes step.
+   */
+  void requireSteps(Mapping root, List<String> steps) throws ScenarioException {
+    for (Cell cell : cells) {
+      if (cell.variant().unlogged() && !steps.contains("set_logged")) {
+        throw where(root, cell, Axis.UNLOGGED)
+            .error(
+                "cell "
+                    + cell.label()
+                    + " loads an UNLOGGED table, which only set_logged makes durable;"
+                    + " add set_logged to steps");
+      }
+      for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
+        YamlNode values = where(root, cell, axis);
+        boolean chosen = values != root; // the axis is written for this cell
+        if (chosen && !cell.variant().indexesNow() && !steps.contains("indexes")) {
+          throw values.error(
+              "cell "
+                  + cell.label()
+                  + " builds its indexes after the load, which only the indexes step does;"
+                  + " add indexes to steps");
+        }
+      }
+    }
+  }
+
+  /** The node that gave a cell its value on {@code axis}: a matrix axis, a named cell, or root. */
+  private static YamlNode where(Mapping root, Cell cell, Axis<?> axis) {
+    if (root.optional("cells") instanceof Mapping named
+        && named.values().get(cell.label()) instanceof Mapping own
+        && own.values().containsKey(axis.name())) {
+      return own.values().get(axis.name());
+    }
+    if (root.optional("matrix") instanceof Mapping matrix
+        && matrix.values().containsKey(axis.name())) {
+      return matrix.values().get(axis.name());
+    }
+    return root;
+  }
+
   private static List<String> axisValues(Axis<?> axis, YamlNode node) throws ScenarioException {
     var list =
         node.asList(

@@ -53,6 +53,15 @@ public final class ScenarioLoader {
 
   /** Loads and validates one scenario file; error messages name {@code file} as given. */
   public static Scenario load(Path file) throws ScenarioException {
+    return load(file, false);
+  }
+
+  /**
+   * As {@link #load(Path)}; {@code allowUnsafeSettings} (the command line's {@code
+   * --allow-unsafe-settings}) admits settings that run commands or load code ({@link
+   * UnsafeSettings}).
+   */
+  public static Scenario load(Path file, boolean allowUnsafeSettings) throws ScenarioException {
     String text;
     try {
       text = Files.readString(file);
@@ -83,12 +92,13 @@ public final class ScenarioLoader {
         dataset(root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"));
     ServersSpec servers =
         servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
-    Map<String, String> settings = settings(root.optional("settings"));
+    Map<String, String> settings = settings(root.optional("settings"), allowUnsafeSettings);
     Map<String, String> base = profile(root);
     int repeat = count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root, base);
     List<String> steps = steps(root);
+    matrix.requireSteps(root, steps);
     List<Claim> claims =
         ClaimsReader.read(root, dataset.tables(), steps, matrix.cells(), servers.versions());
     return new Scenario(
@@ -103,6 +113,7 @@ public final class ScenarioLoader {
         matrix.axes(),
         matrix.cells(),
         steps,
+        Origins.of(root),
         claims);
   }
 
@@ -258,7 +269,8 @@ public final class ScenarioLoader {
     return Map.of(Axis.SETTINGS.name(), profile);
   }
 
-  private static Map<String, String> settings(YamlNode node) throws ScenarioException {
+  private static Map<String, String> settings(YamlNode node, boolean allowUnsafe)
+      throws ScenarioException {
     Map<String, String> settings = new LinkedHashMap<>();
     if (node == null) {
       return settings;
@@ -281,7 +293,23 @@ public final class ScenarioLoader {
                 + "' is not a PostgreSQL setting name; use lower-case"
                 + " letters, digits, '_' and '.', e.g. maintenance_work_mem");
       }
+      String unsafe = UnsafeSettings.why(e.getKey());
+      if (unsafe != null && !allowUnsafe) {
+        throw m.at(
+            m.keyLines().get(e.getKey()),
+            "settings."
+                + e.getKey()
+                + ": "
+                + unsafe
+                + ", which a scenario may not do by itself; remove it, or run with "
+                + UnsafeSettings.FLAG
+                + " if you trust this file");
+      }
       String value = e.getValue().asText(hint);
+      if (value.codePoints().anyMatch(Character::isISOControl)) {
+        throw e.getValue()
+            .error("the value holds a control character (a line break, say); write it on one line");
+      }
       boolean bool = e.getValue() instanceof Scalar s && s.kind() == Kind.BOOLEAN;
       settings.put(e.getKey(), bool ? (value.equals("true") ? "on" : "off") : value);
     }

@@ -36,7 +36,9 @@ class ClaimsTest {
               null,
               null,
               null,
-              null));
+              null,
+              "planet_osm_" + table + "_idx",
+              (long) (seconds[i] * 100)));
     }
   }
 
@@ -206,6 +208,18 @@ class ClaimsTest {
     ClaimCheck check = only(wal);
     assertThat(check.subject().median()).isEqualTo(1000);
     assertThat(check.verdict()).isEqualTo(Verdict.HELD);
+    Claim index =
+        new Claim(
+            "smaller index",
+            "src",
+            null,
+            null,
+            "object_bytes",
+            Relation.LESS,
+            1,
+            side("freeze", "copy"),
+            side("plain", "copy"));
+    assertThat(only(index).reference().median()).isEqualTo(300);
     assertThat(check.test()).isEqualTo("< 1 ×");
     assertThat(
             only(claim(Relation.MORE, 0.9, side("plain", "copy"), side("freeze", "copy"))).test())

@@ -52,7 +52,16 @@ class NamedCellsTest {
         .containsExactly(
             Map.entry("format", "text"), Map.entry("freeze", "false"), Map.entry("pk", "now"));
     assertThat(s.cells().get(1).variant())
-        .isEqualTo(new LoadVariant(CopyFormat.BINARY, true, true, 1, SettingsProfile.DEFAULTS));
+        .isEqualTo(
+            new LoadVariant(
+                CopyFormat.BINARY,
+                true,
+                true,
+                1,
+                false,
+                false,
+                WaysIndex.BUCKET,
+                SettingsProfile.DEFAULTS));
   }
 
   @Test
@@ -104,7 +113,7 @@ class NamedCellsTest {
             at(
                 7,
                 "unknown key 'fromat' in cells.b (did you mean 'format'?); known axes: format,"
-                    + " freeze, pk, connections, settings"));
+                    + " freeze, pk, connections, unlogged, indexes, ways_index, settings"));
     assertThat(error("cells:\n  a: {format: text}\n  a: {format: binary}\n"))
         .isEqualTo(at(7, "cells.a: duplicate key; keep only one"));
     assertThat(error("cells:\n  a: {format: binary}\n  b: {format: binary, pk: now}\n"))

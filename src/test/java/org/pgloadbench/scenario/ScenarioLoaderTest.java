@@ -112,7 +112,15 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(CopyFormat.BINARY, true, true, 1, SettingsProfile.DEFAULTS)));
+                new LoadVariant(
+                    CopyFormat.BINARY,
+                    true,
+                    true,
+                    1,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    SettingsProfile.DEFAULTS)));
   }
 
   @Test
@@ -131,7 +139,15 @@ class ScenarioLoaderTest {
             new Cell(
                 "default",
                 Map.of(),
-                new LoadVariant(CopyFormat.TEXT, false, false, 1, SettingsProfile.DEFAULTS)));
+                new LoadVariant(
+                    CopyFormat.TEXT,
+                    false,
+                    false,
+                    1,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    SettingsProfile.DEFAULTS)));
   }
 
   @Test
@@ -193,11 +209,27 @@ class ScenarioLoaderTest {
             new Cell(
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 2, SettingsProfile.DEFAULTS)),
+                new LoadVariant(
+                    CopyFormat.BINARY,
+                    false,
+                    false,
+                    2,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    SettingsProfile.DEFAULTS)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 16, SettingsProfile.DEFAULTS)));
+                new LoadVariant(
+                    CopyFormat.BINARY,
+                    false,
+                    false,
+                    16,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    SettingsProfile.DEFAULTS)));
   }
 
   @Test

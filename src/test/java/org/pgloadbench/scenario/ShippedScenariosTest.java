@@ -3,25 +3,89 @@ package org.pgloadbench.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.server.SettingsProfile;
 
-/** The scenarios in the repository load, and those stating claims repeat enough for a verdict. */
+/** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
 class ShippedScenariosTest {
-  private static final Path DIR = Path.of("scenarios");
+  static final Path SCENARIOS = Path.of("scenarios");
 
   @Test
-  void everyShippedScenarioLoadsAndRepeatsEnoughForItsClaims() throws Exception {
-    List<String> names = ScenarioLoader.available(DIR);
-    assertThat(names).contains("ways-binary-freeze", "middle-pk-freeze", "bulk-settings");
-    for (String name : names) {
-      Scenario s = ScenarioLoader.load(DIR.resolve(name + ".yaml"));
+  void everyShippedScenarioLoadsAndEndsEachTableWithACheckpoint() throws Exception {
+    assertThat(ScenarioLoader.available(SCENARIOS)).contains("ways-unlogged", "middle-indexes");
+    for (String name : ScenarioLoader.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
+      assertThat(s.steps()).as(name).endsWith("checkpoint");
+      assertThat(s.settings()).as(name).containsEntry("autovacuum", "off");
+    }
+  }
+
+  @Test
+  void waysUnloggedComparesBothHalvesWithAndWithoutFreeze() throws Exception {
+    Scenario s = ScenarioLoader.load(SCENARIOS.resolve("ways-unlogged.yaml"));
+    assertThat(s.cells())
+        .extracting(Cell::label)
+        .containsExactly(
+            "logged+no-freeze", "logged+freeze", "unlogged+no-freeze", "unlogged+freeze");
+    assertThat(s.cells().get(3).variant())
+        .isEqualTo(
+            new LoadVariant(
+                CopyFormat.TEXT,
+                true,
+                false,
+                1,
+                true,
+                false,
+                WaysIndex.BUCKET,
+                SettingsProfile.DEFAULTS));
+    assertThat(s.steps()).contains("set_logged");
+    assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void middleIndexesCrossesIndexTimingWithTheWaysIndex() throws Exception {
+    Scenario s = ScenarioLoader.load(SCENARIOS.resolve("middle-indexes.yaml"));
+    assertThat(s.cells())
+        .extracting(Cell::label)
+        .containsExactly(
+            "idx-later+ways-bucket",
+            "idx-later+ways-full",
+            "idx-now+ways-bucket",
+            "idx-now+ways-full");
+    assertThat(s.cells().get(3).axes()).isEqualTo(Map.of("indexes", "now", "ways_index", "full"));
+    assertThat(s.cells().get(3).variant())
+        .isEqualTo(
+            new LoadVariant(
+                CopyFormat.TEXT,
+                false,
+                false,
+                1,
+                false,
+                true,
+                WaysIndex.FULL,
+                SettingsProfile.DEFAULTS));
+    assertThat(s.steps()).contains("indexes");
+    assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+    assertThat(s.settings()).containsKey("maintenance_work_mem");
+  }
+
+  @Test
+  void scenariosStatingClaimsRepeatEnoughForAVerdict() throws Exception {
+    assertThat(ScenarioLoader.available(SCENARIOS))
+        .contains("ways-binary-freeze", "middle-pk-freeze", "ways-parallel-copy", "bulk-settings");
+    for (String name : ScenarioLoader.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
       if (!s.claims().isEmpty()) {
         assertThat(s.repeat()).as(name).isGreaterThanOrEqualTo(3);
       }
     }
-    assertThat(ScenarioLoader.load(DIR.resolve("middle-pk-freeze.yaml")).claims())
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("middle-pk-freeze.yaml")).claims())
         .extracting(Claim::seed)
         .contains("263 min vs 322 min", "204 min vs 322 min", "237 min vs 322 min");
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("bulk-settings.yaml")).cells())
+        .extracting(c -> c.variant().settings())
+        .contains(SettingsProfile.DEFAULTS, SettingsProfile.BULK_LOAD);
   }
 }
