@@ -52,10 +52,7 @@ public record ClaimCheck(
 
   /** The test as a formula, e.g. {@code < 0.1 ×}. */
   public String test() {
-    return claim.relation().symbol()
-        + " "
-        + String.format(Locale.ROOT, "%s", trim(claim.factor()))
-        + " ×";
+    return claim.relation().symbol() + " " + trim(claim.factor()) + " ×";
   }
 
   private static String trim(double factor) {

@@ -85,7 +85,10 @@ public final class Claims {
     Map<Integer, Double> reference =
         perRepetition(claim.reference(), referenceVersion, measure, results);
     if (subject.isEmpty() || reference.isEmpty()) {
-      String missing = subject.isEmpty() ? claim.subject().cell() : claim.reference().cell();
+      String missing =
+          subject.isEmpty()
+              ? claim.subject().cell() + " on " + subjectVersion
+              : claim.reference().cell() + " on " + referenceVersion;
       return new ClaimCheck(
           claim,
           label,

@@ -124,7 +124,7 @@ class ClaimsTest {
     ClaimCheck missing =
         only(claim(Relation.LESS, 1, side("binary", "primary_key"), side("text", "copy")));
     assertThat(missing.verdict()).isEqualTo(Verdict.NO_VERDICT);
-    assertThat(missing.note()).isEqualTo("binary: not measured");
+    assertThat(missing.note()).isEqualTo("binary on 17.6: not measured");
     assertThat(missing.ratio()).isNaN();
   }
 
