@@ -1,4 +1,5 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
+#                                                [DATA=<file.osm.pbf>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 
@@ -7,6 +8,7 @@ PG ?=
 SCALE ?=
 REPEAT ?=
 WARMUP ?=
+DATA ?=
 RUN ?=
 FLAGS ?=
 JMH ?=
@@ -16,7 +18,7 @@ JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" $(FLAGS)
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" $(FLAGS)
 
 .PHONY: build bench plan report test clean jmh
 

@@ -8,6 +8,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.run.Progress;
@@ -51,8 +52,10 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
+    Progress progress = Progress.lines(out);
+    Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, target, store, Progress.lines(out), runId).run();
+      failures = new Runner(scenario, dataset, target, store, progress, runId).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

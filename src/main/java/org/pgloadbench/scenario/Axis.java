@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.server.SettingsProfile;
 
 /**
@@ -96,6 +97,16 @@ public final class Axis<T> {
           v -> WaysIndex.find(v).orElse(null),
           v -> "ways-" + v);
 
+  /** osm2pgsql's middle table layout: new (jsonb, 1.9+) or legacy (text[], up to 1.11). */
+  public static final Axis<MiddleFormat> MIDDLE_FORMAT =
+      new Axis<>(
+          "middle_format",
+          "new",
+          "a middle format",
+          "use new (jsonb, osm2pgsql 1.9+) or legacy (text[], osm2pgsql up to 1.11)",
+          MiddleFormat::byYamlName,
+          v -> "middle-" + v);
+
   /** The server settings profile a cell runs on; each profile is a server start of its own. */
   public static final Axis<SettingsProfile> SETTINGS =
       new Axis<>(
@@ -108,7 +119,8 @@ public final class Axis<T> {
 
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
-      List.of(FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX, SETTINGS);
+      List.of(
+          FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX, MIDDLE_FORMAT, SETTINGS);
 
   private final String name;
   private final String defaultValue;

@@ -61,6 +61,7 @@ class NamedCellsTest {
                 false,
                 false,
                 WaysIndex.BUCKET,
+                org.pgloadbench.dataset.MiddleFormat.NEW,
                 SettingsProfile.DEFAULTS));
   }
 
@@ -113,7 +114,8 @@ class NamedCellsTest {
             at(
                 7,
                 "unknown key 'fromat' in cells.b (did you mean 'format'?); known axes: format,"
-                    + " freeze, pk, connections, unlogged, indexes, ways_index, settings"));
+                    + " freeze, pk, connections, unlogged, indexes, ways_index, middle_format,"
+                    + " settings"));
     assertThat(error("cells:\n  a: {format: text}\n  a: {format: binary}\n"))
         .isEqualTo(at(7, "cells.a: duplicate key; keep only one"));
     assertThat(error("cells:\n  a: {format: binary}\n  b: {format: binary, pk: now}\n"))

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.server.SettingsProfile;
 
 class ScenarioLoaderTest {
@@ -120,6 +121,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     SettingsProfile.DEFAULTS)));
   }
 
@@ -147,6 +149,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     SettingsProfile.DEFAULTS)));
   }
 
@@ -217,6 +220,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     SettingsProfile.DEFAULTS)),
             new Cell(
                 "conn-16+binary",
@@ -229,6 +233,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     SettingsProfile.DEFAULTS)));
   }
 
