@@ -34,6 +34,7 @@ final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
+  @Mixin BaseVersion base;
 
   @Override
   public Integer call() throws Exception {
@@ -42,6 +43,7 @@ final class BenchCommand implements Callable<Integer> {
     Scenario scenario = args.scenario();
     ServerTarget target = args.target();
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
+    String baseVersion = base.checked(scenario.servers().versions());
     target.prepare(); // fails on a work dir that is not the user's own
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
     Path runDir = dirs.results.resolve(scenario.name()).resolve(runId);
@@ -52,7 +54,7 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
-    Progress progress = Progress.lines(out);
+    Progress progress = TerminalProgress.choose(out);
     Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures = new Runner(scenario, dataset, target, store, progress, runId).run();
@@ -62,7 +64,8 @@ final class BenchCommand implements Callable<Integer> {
       err.println("pgloadbench: " + failures + " step(s) failed; the report lists them");
     }
     Path report =
-        MarkdownReport.write(runDir, dirs.reports.resolve(scenario.name()).resolve(runId));
+        MarkdownReport.write(
+            runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
     return failures == 0 ? Main.OK : Main.FAILED;
   }

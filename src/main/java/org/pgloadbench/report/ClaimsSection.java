@@ -28,13 +28,30 @@ final class ClaimsSection {
 
   private ClaimsSection() {}
 
+  /** The report's claims section, or empty when the scenario states no claims. */
   static String render(RunResults results) {
+    return section(results, "## Claims", NOTES);
+  }
+
+  /** The same table for an issue comment, with the rule in one line. */
+  static String comment(RunResults results) {
+    return section(
+        results,
+        "#### Claims",
+        "<sub>A claim `A < f × B` is held or not held by a one-sided Mann-Whitney test at p ≤ "
+            + Comparison.ALPHA
+            + ", inconclusive when neither direction is significant; no verdict under "
+            + Comparison.MIN_SAMPLES
+            + " repetitions.</sub>");
+  }
+
+  private static String section(RunResults results, String heading, String notes) {
     List<Claim> claims = Claims.read(results.run());
     if (claims.isEmpty()) {
       return "";
     }
     List<ClaimCheck> checks = Claims.check(claims, results.measured());
-    StringBuilder out = new StringBuilder("## Claims\n\n");
+    StringBuilder out = new StringBuilder(heading).append("\n\n");
     out.append("| claim | source | PostgreSQL | seed | measured ratio | test | p | verdict |\n");
     out.append("|---|---|---|---:|---:|---|---:|---|\n");
     for (ClaimCheck check : checks) {
@@ -53,7 +70,7 @@ final class ClaimsSection {
           .append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
           .append(" |\n");
     }
-    return out.append('\n').append(NOTES).append("\n\n").toString();
+    return out.append('\n').append(notes).append("\n\n").toString();
   }
 
   private static String measured(ClaimCheck check) {

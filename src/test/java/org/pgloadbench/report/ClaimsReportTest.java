@@ -99,11 +99,20 @@ class ClaimsReportTest {
                 "0.700",
                 "inconclusive"));
     assertThat(section).contains("**held** when a one-sided Mann-Whitney test");
+
+    String comment = CommentReport.render(RunResults.load(runDir), null);
+    assertThat(comment)
+        .contains("#### Claims")
+        .contains(
+            "| VACUUM after FREEZE far shorter than after COPY | osm2pgsql issue #2110 | 16.10 |"
+                + " 0.5 s vs 7 min (0.00119) | 0.0100 (0.0100–0.0100) | < 0.1 × | 0.050 |"
+                + " **held** |");
   }
 
   @Test
   void aRunWithoutClaimsHasNoClaimsSection() throws Exception {
-    assertThat(MarkdownReport.render(RunResults.load(RunFixture.standard(root))))
-        .doesNotContain("## Claims");
+    RunResults results = RunResults.load(RunFixture.standard(root));
+    assertThat(MarkdownReport.render(results)).doesNotContain("## Claims");
+    assertThat(CommentReport.render(results, null)).doesNotContain("#### Claims");
   }
 }
