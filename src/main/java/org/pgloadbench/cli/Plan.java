@@ -91,9 +91,10 @@ final class Plan {
         TableDef table = MiddleTable.byYamlName(name).tableDef(cell.variant().middleFormat());
         Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.name()));
       }
+      List<String> inOrder = scenario.steps().stream().filter(steps::contains).toList();
       out.append(
           String.format(
-              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));
+              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", inOrder)));
     }
     return out.toString();
   }
