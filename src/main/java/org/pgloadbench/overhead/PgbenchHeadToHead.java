@@ -142,19 +142,7 @@ public final class PgbenchHeadToHead {
     // the shared server's version only: the runner would otherwise load once per listed version
     Scenario base = scenario.withOverrides(Overrides.parse(server.version(), null, null, null));
     Scenario one =
-        new Scenario(
-            scenario.name(),
-            scenario.description(),
-            scenario.source(),
-            scenario.dataset(),
-            base.servers(),
-            scenario.settings(),
-            1,
-            0,
-            scenario.axes(),
-            List.of(cell),
-            scenario.steps(),
-            scenario.origins());
+        base.withOverrides(Overrides.parse(null, null, "1", "0")).withCells(List.of(cell));
     Path dir =
         resultsDir.resolve(
             String.format(Locale.ROOT, "round-%d-%s", round, cell.label()).replace("+", "-"));
