@@ -30,6 +30,8 @@ import org.pgloadbench.server.PostgresServer;
  * cell, its results kept under the head-to-head's results directory.
  */
 public final class PgbenchHeadToHead {
+  private static final long ACCOUNTS_PER_SCALE = 100_000;
+
   /** pgbench's phase of each harness step. */
   private static final Map<String, String> PHASES =
       Map.of(
@@ -97,15 +99,22 @@ public final class PgbenchHeadToHead {
 
   public List<Phases> run()
       throws SQLException, IOException, InterruptedException, ScenarioException {
-    long scale =
+    long accounts =
         Dataset.of(scenario.dataset(), resultsDir, progress::println)
             .tables(cells.get(0).variant())
             .stream()
-            .filter(t -> t.def().name().equals("pgbench_branches"))
+            .filter(t -> t.def().name().equals("pgbench_accounts"))
             .findFirst()
-            .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_branches"))
+            .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_accounts"))
             .rows()
             .rows();
+    if (accounts % ACCOUNTS_PER_SCALE != 0) {
+      throw new IOException(
+          "pgbench -i loads whole scales of 100,000 accounts; the harness would load "
+              + accounts
+              + ": give a SCALE that keeps them whole");
+    }
+    long scale = accounts / ACCOUNTS_PER_SCALE;
     List<String> contenders = new ArrayList<>(List.of(PgbenchInit.NAME));
     cells.forEach(c -> contenders.add(c.label()));
     List<Phases> all = new ArrayList<>();
@@ -140,9 +149,10 @@ public final class PgbenchHeadToHead {
 
   private Phases harness(Cell cell, int round) throws IOException, ScenarioException {
     // the shared server's version only: the runner would otherwise load once per listed version
-    Scenario base = scenario.withOverrides(Overrides.parse(server.version(), null, null, null));
     Scenario one =
-        base.withOverrides(Overrides.parse(null, null, "1", "0")).withCells(List.of(cell));
+        scenario
+            .withOverrides(Overrides.parse(server.version(), null, "1", "0"))
+            .withCells(List.of(cell));
     Path dir =
         resultsDir.resolve(
             String.format(Locale.ROOT, "round-%d-%s", round, cell.label()).replace("+", "-"));
