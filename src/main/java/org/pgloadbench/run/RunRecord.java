@@ -26,12 +26,44 @@ final class RunRecord {
     environment.put("ended", seconds(started));
   }
 
-  void addServer(String version, String target, Map<String, String> settings) {
+  /**
+   * A server as it ran: {@code requested} is the scenario's version (or build label) it was started
+   * for, {@code details} what the target says about it (full version string, bin dir, image, ...).
+   */
+  void addServer(
+      String requested,
+      String version,
+      String target,
+      Map<String, String> details,
+      Map<String, String> settings) {
     Map<String, Object> server = new LinkedHashMap<>();
+    server.put("requested", requested);
     server.put("version", version);
     server.put("target", target);
+    server.putAll(details);
     server.put("settings", settings);
     servers.add(server);
+  }
+
+  /** Goes on from a stored run: its servers and start time are kept, the resumption noted. */
+  @SuppressWarnings("unchecked")
+  void resumeFrom(Map<String, Object> stored, Instant resumed) {
+    Object started = ((Map<String, Object>) stored.getOrDefault("environment", Map.of()))
+        .get("started");
+    if (started != null) {
+      environment.put("started", started);
+    }
+    List<Object> resumptions = new ArrayList<>();
+    Object before = ((Map<String, Object>) stored.getOrDefault("environment", Map.of()))
+        .get("resumed");
+    if (before instanceof List<?> list) {
+      resumptions.addAll(list);
+    }
+    resumptions.add(seconds(resumed));
+    environment.put("resumed", resumptions);
+    for (Object server : (List<Object>) stored.getOrDefault("servers", List.of())) {
+      servers.add((Map<String, Object>) server);
+    }
   }
 
   void end(Instant ended) {
@@ -52,6 +84,11 @@ final class RunRecord {
   }
 
   private Map<String, Object> scenarioJson() {
+    return scenarioJson(scenario);
+  }
+
+  /** The resolved scenario as run.json stores it; a resumed run must have the same. */
+  static Map<String, Object> scenarioJson(Scenario scenario) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("name", scenario.name());
     s.put("description", scenario.description());

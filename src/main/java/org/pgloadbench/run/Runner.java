@@ -43,6 +43,7 @@ public final class Runner {
   private final PrintStream progress;
   private final String runId;
   private final RunRecord record;
+  private final Resume resume;
   private int failures;
 
   /**
@@ -57,13 +58,28 @@ public final class Runner {
       ResultStore store,
       PrintStream progress,
       String runId) {
+    this(scenario, target, store, progress, runId, Resume.NONE);
+  }
+
+  /** A runner that goes on with a stored run, skipping the repetitions {@code resume} holds. */
+  public Runner(
+      Scenario scenario,
+      ServerTarget target,
+      ResultStore store,
+      PrintStream progress,
+      String runId,
+      Resume resume) {
     this.scenario = scenario;
     this.dataset = Dataset.of(scenario.dataset());
     this.target = target;
     this.store = store;
     this.progress = progress;
     this.runId = runId;
+    this.resume = resume;
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
+    if (resume.resuming()) {
+      record.resumeFrom(resume.stored(), Instant.now());
+    }
   }
 
   /** Runs everything; returns the number of failed steps (0 when all went well). */
@@ -88,12 +104,25 @@ public final class Runner {
       if (stopping) {
         return;
       }
+      if (resume.done(version, scenario)) {
+        progress.println("PostgreSQL " + version + ": every repetition is stored already");
+        continue;
+      }
       try (PostgresServer server = target.start(version, scenario.settings())) {
         try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
           record.addServer(
-              server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
+              version,
+              server.version(),
+              scenario.servers().target(),
+              server.details(),
+              Environment.nonDefaultSettings(c));
         }
         store.writeRun(record.toJson());
+        int skipped = resume.doneOn(server.version(), scenario);
+        if (skipped > 0) {
+          progress.println(
+              "PostgreSQL " + server.version() + ": " + skipped + " repetition(s) stored already");
+        }
         runOn(server);
       } catch (ServerException | SQLException e) {
         if (stopping) {
@@ -115,6 +144,7 @@ public final class Runner {
       if (stopping) {
         return;
       }
+      boolean down = wentDown(server, warmup);
       progress.printf(
           Locale.ROOT,
           "PostgreSQL %s  warm-up (%s)  %.2f s%s%n",
@@ -122,12 +152,22 @@ public final class Runner {
           first.label(),
           seconds(warmup),
           failureNote(warmup));
+      if (down && !recover(server)) {
+        return;
+      }
     }
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : scenario.cells()) {
+        if (resume.done(server.version(), cell.label(), repetition)) {
+          continue;
+        }
         List<StepResult> steps = load(server, cell, repetition);
         if (stopping) {
           return;
+        }
+        boolean down = wentDown(server, steps);
+        if (down) {
+          steps = withCause(steps, "the server went down during this step");
         }
         for (StepResult step : steps) {
           store.append(step);
@@ -142,8 +182,57 @@ public final class Runner {
             scenario.repeat(),
             seconds(steps),
             failureNote(steps));
+        if (down && !recover(server)) {
+          return;
+        }
       }
     }
+  }
+
+  /** Whether a load failed because the server is gone (its postmaster killed, say). */
+  private boolean wentDown(PostgresServer server, List<StepResult> steps) {
+    return !stopping
+        && !steps.isEmpty()
+        && !steps.get(steps.size() - 1).ok()
+        && !server.responds();
+  }
+
+  /**
+   * Brings a server back after it went down, so that the next cell runs on it; when that fails the
+   * rest of this server's loads are given up (and stored as such).
+   */
+  private boolean recover(PostgresServer server) throws IOException {
+    progress.println("PostgreSQL " + server.version() + ": the server went down; bringing it back");
+    try {
+      server.recover();
+      return true;
+    } catch (ServerException e) {
+      if (!stopping) {
+        progress.println("PostgreSQL " + server.version() + ": " + oneLine(e));
+        store.append(failed(server.version(), null, 0, "-", "server", 0, e));
+        failures++;
+      }
+      return false;
+    }
+  }
+
+  /** The load's failed last step, with why it failed added to the server's error. */
+  private static List<StepResult> withCause(List<StepResult> steps, String cause) {
+    List<StepResult> marked = new ArrayList<>(steps);
+    StepResult last = marked.remove(marked.size() - 1);
+    marked.add(
+        StepResult.failed(
+            last.runId(),
+            last.scenario(),
+            last.pgVersion(),
+            last.cell(),
+            last.axes(),
+            last.repetition(),
+            last.table(),
+            last.step(),
+            last.seconds(),
+            cause + ": " + last.error()));
+    return marked;
   }
 
   /** One load of every table of a cell on a fresh database; stops at the first failed step. */
@@ -199,10 +288,7 @@ public final class Runner {
       rows = step.run(load);
     } catch (SQLException | RuntimeException e) {
       double seconds = (System.nanoTime() - start) / 1e9;
-      if (!c.getAutoCommit()) {
-        c.rollback();
-        c.setAutoCommit(true);
-      }
+      rollBack(c);
       return failed(
           server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
     }
@@ -226,6 +312,18 @@ public final class Runner {
         state == null ? null : state.pages(),
         state == null ? null : state.frozenPages(),
         null);
+  }
+
+  /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */
+  private static void rollBack(Connection c) {
+    try {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      // the connection is gone with the server; the step's own error is what is stored
+    }
   }
 
   /**

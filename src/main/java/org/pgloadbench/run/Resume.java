@@ -1,0 +1,156 @@
+package org.pgloadbench.run;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.pgloadbench.recipe.Recipe;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+
+/**
+ * What an interrupted run already holds, so that resuming it runs only the rest: a repetition of a
+ * cell on a server is done when all its steps are stored, or it stored a failure (it ran to its
+ * end). A run is resumed only with the scenario and the overrides it was started with.
+ */
+public final class Resume {
+  /** A new run: nothing is done yet. */
+  public static final Resume NONE = new Resume(Map.of(), Set.of(), Map.of());
+
+  private final Map<String, Object> stored;
+  private final Set<String> done;
+
+  /** The server version each requested version (or build label) ran as. */
+  private final Map<String, String> versions;
+
+  private Resume(Map<String, Object> stored, Set<String> done, Map<String, String> versions) {
+    this.stored = stored;
+    this.done = done;
+    this.versions = versions;
+  }
+
+  /**
+   * Reads a stored run to resume it with {@code scenario}; refuses, in one line, a directory that
+   * holds no run or one made with another scenario or other overrides.
+   */
+  @SuppressWarnings("unchecked")
+  public static Resume of(Path runDir, Scenario scenario, Consumer<String> warn)
+      throws ScenarioException, IOException {
+    Path runJson = runDir.resolve(ResultStore.RUN);
+    if (!Files.isRegularFile(runJson) || !Files.isRegularFile(runDir.resolve(ResultStore.STEPS))) {
+      throw new ScenarioException(
+          "RESUME=" + runDir + ": holds no stored run; give a directory results/<scenario>/<run-id>");
+    }
+    Map<String, Object> stored =
+        new ObjectMapper().readValue(runJson.toFile(), new TypeReference<Map<String, Object>>() {});
+    Map<String, Object> then = (Map<String, Object>) stored.getOrDefault("scenario", Map.of());
+    Map<String, Object> now = jsonTree(RunRecord.scenarioJson(scenario));
+    for (String key : now.keySet()) {
+      if (key.equals("source") || key.equals("description")) {
+        continue;
+      }
+      if (!Objects.equals(then.get(key), now.get(key))) {
+        throw new ScenarioException(
+            "RESUME="
+                + runDir
+                + ": the stored run has "
+                + key
+                + " "
+                + then.get(key)
+                + ", this one "
+                + now.get(key)
+                + "; resume with the scenario and the overrides (PG, SCALE, REPEAT, WARMUP,"
+                + " TARGET) it was started with");
+      }
+    }
+    Map<String, String> versions = new HashMap<>();
+    for (Object server : (List<Object>) stored.getOrDefault("servers", List.of())) {
+      Map<String, Object> s = (Map<String, Object>) server;
+      if (s.get("requested") != null && s.get("version") != null) {
+        versions.put(s.get("requested").toString(), s.get("version").toString());
+      }
+    }
+    return new Resume(stored, doneRepetitions(runDir, scenario, warn), versions);
+  }
+
+  private static Set<String> doneRepetitions(Path runDir, Scenario scenario, Consumer<String> warn)
+      throws IOException {
+    Map<String, Integer> expected = new HashMap<>();
+    for (Cell cell : scenario.cells()) {
+      expected.put(
+          cell.label(),
+          scenario.dataset().tables().size()
+              * Recipe.of(scenario.steps(), cell.variant()).size());
+    }
+    Map<String, Integer> stored = new HashMap<>();
+    Set<String> done = new HashSet<>();
+    for (StepResult step : ResultStore.readSteps(runDir, warn)) {
+      String key = key(step.pgVersion(), step.cell(), step.repetition());
+      int count = stored.merge(key, 1, Integer::sum);
+      if (!step.ok() || count == expected.getOrDefault(step.cell(), -1)) {
+        done.add(key);
+      }
+    }
+    return done;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> jsonTree(Map<String, Object> value) {
+    ObjectMapper json = new ObjectMapper();
+    return json.convertValue(json.valueToTree(value), Map.class);
+  }
+
+  boolean resuming() {
+    return !stored.isEmpty();
+  }
+
+  Map<String, Object> stored() {
+    return stored;
+  }
+
+  boolean done(String version, String cell, int repetition) {
+    return done.contains(key(version, cell, repetition));
+  }
+
+  /** Whether every repetition of every cell is done on the server started for {@code requested}. */
+  boolean done(String requested, Scenario scenario) {
+    String version = versions.get(requested);
+    if (version == null) {
+      return false;
+    }
+    for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
+      for (Cell cell : scenario.cells()) {
+        if (!done(version, cell.label(), repetition)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Repetitions done on a server, to say how many were skipped. */
+  int doneOn(String version, Scenario scenario) {
+    int n = 0;
+    for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
+      for (Cell cell : scenario.cells()) {
+        n += done(version, cell.label(), repetition) ? 1 : 0;
+      }
+    }
+    return n;
+  }
+
+  private static String key(String version, String cell, int repetition) {
+    return version + "\u0000" + cell + "\u0000" + repetition;
+  }
+}
