@@ -8,15 +8,21 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.run.Resume;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.scenario.ServersSpec;
+import org.pgloadbench.server.ContainerTarget;
 import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.UrlTarget;
 
 /**
  * The command line. {@link #run} is the whole program and returns an exit code: 0 when everything
@@ -75,33 +81,52 @@ public final class Main {
     return ScenarioLoader.load(file).withOverrides(options.overrides());
   }
 
-  private static ServerTarget target(Options options) {
-    return new EmbeddedTarget(
-        options.workDir() == null ? EmbeddedTarget.defaultWorkRoot() : options.workDir());
+  /** The scenario's target; {@code runId} names what a URL target creates on its server. */
+  private static ServerTarget target(Scenario scenario, Options options, String runId) {
+    Path workRoot =
+        options.workDir() == null ? EmbeddedTarget.defaultWorkRoot() : options.workDir();
+    ServersSpec servers = scenario.servers();
+    return switch (servers.target()) {
+      case ServersSpec.CONTAINER -> new ContainerTarget(servers.image());
+      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot);
+      case ServersSpec.URL -> new UrlTarget(servers.url(), runId);
+      default -> new EmbeddedTarget(workRoot);
+    };
   }
 
   private static int plan(Options options, PrintStream out)
       throws ScenarioException, ServerException {
     Scenario scenario = scenario(options);
-    out.print(Plan.describe(scenario, target(options)));
+    out.print(Plan.describe(scenario, target(scenario, options, "plan")));
     return OK;
   }
 
   private static int bench(Options options, PrintStream out, PrintStream err)
       throws ScenarioException, ServerException, IOException {
     Scenario scenario = scenario(options);
-    ServerTarget target = target(options);
+    Consumer<String> warn = warning -> err.println("pgloadbench: warning: " + warning);
+    Path runDir = options.resume();
+    Resume resume = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
+    String runId =
+        runDir == null
+            ? LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID)
+            : runDir.toAbsolutePath().normalize().getFileName().toString();
+    ServerTarget target = target(scenario, options, runId);
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
-    String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
-    Path runDir = options.results().resolve(scenario.name()).resolve(runId);
-    if (Files.exists(runDir)) {
-      throw new IOException(
-          "results for run " + runId + " exist already in " + runDir + "; try again in a second");
+    if (runDir == null) {
+      runDir = options.results().resolve(scenario.name()).resolve(runId);
+      if (Files.exists(runDir)) {
+        throw new IOException(
+            "results for run " + runId + " exist already in " + runDir + "; try again in a second");
+      }
     }
     out.println(plan);
     int failures;
-    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, target, store, out, runId).run();
+    try (ResultStore store =
+        resume == Resume.NONE
+            ? ResultStore.create(runDir, scenario.axes())
+            : ResultStore.reopen(runDir, scenario.axes(), warn)) {
+      failures = new Runner(scenario, target, store, out, runId, resume).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

@@ -21,7 +21,9 @@ record Options(
     Path scenarios,
     Path results,
     Path reports,
-    Path workDir) {
+    Path workDir,
+    String serverTarget,
+    Path resume) {
 
   static final String USAGE =
       String.join(
@@ -34,6 +36,9 @@ record Options(
           "  --scale 0.1       multiply every row count",
           "  --repeat N        repetitions instead of the scenario's",
           "  --warmup N        unmeasured warm-up loads per server",
+          "  --target T        embedded, container, local:<bin dir> or"
+              + " postgresql://user@host:port/db",
+          "  --resume DIR      go on with an interrupted run, results/<scenario>/<run-id>",
           "  --scenarios DIR   where scenario names are looked up (scenarios)",
           "  --results DIR     where results go (results)",
           "  --reports DIR     where reports go (reports)",
@@ -49,6 +54,8 @@ record Options(
     Path results = Path.of("results");
     Path reports = Path.of("reports");
     Path workDir = null;
+    String serverTarget = null;
+    Path resume = null;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       if (!arg.startsWith("--")) {
@@ -68,6 +75,8 @@ record Options(
         case "--results" -> results = Path.of(value);
         case "--reports" -> reports = Path.of(value);
         case "--work-dir" -> workDir = Path.of(value);
+        case "--target" -> serverTarget = value;
+        case "--resume" -> resume = value.isBlank() ? null : Path.of(value);
         default -> throw new UsageException("unknown option " + arg);
       }
     }
@@ -85,11 +94,13 @@ record Options(
         scenarios,
         results,
         reports,
-        workDir);
+        workDir,
+        serverTarget,
+        resume);
   }
 
   Overrides overrides() throws ScenarioException {
-    return Overrides.parse(pg, scale, repeat, warmup);
+    return Overrides.parse(pg, scale, repeat, warmup, serverTarget);
   }
 
   /** A command line that cannot be run; a null message asks for the usage text alone. */

@@ -45,17 +45,36 @@ final class RunRecord {
     servers.add(server);
   }
 
+  /**
+   * Notes on the last server added what could not be measured there and why; false when noted
+   * already.
+   */
+  @SuppressWarnings("unchecked")
+  boolean missing(String what) {
+    if (servers.isEmpty()) {
+      return false;
+    }
+    List<String> missing =
+        (List<String>)
+            servers.get(servers.size() - 1).computeIfAbsent("missing", k -> new ArrayList<>());
+    if (missing.contains(what)) {
+      return false;
+    }
+    missing.add(what);
+    return true;
+  }
+
   /** Goes on from a stored run: its servers and start time are kept, the resumption noted. */
   @SuppressWarnings("unchecked")
   void resumeFrom(Map<String, Object> stored, Instant resumed) {
-    Object started = ((Map<String, Object>) stored.getOrDefault("environment", Map.of()))
-        .get("started");
+    Object started =
+        ((Map<String, Object>) stored.getOrDefault("environment", Map.of())).get("started");
     if (started != null) {
       environment.put("started", started);
     }
     List<Object> resumptions = new ArrayList<>();
-    Object before = ((Map<String, Object>) stored.getOrDefault("environment", Map.of()))
-        .get("resumed");
+    Object before =
+        ((Map<String, Object>) stored.getOrDefault("environment", Map.of())).get("resumed");
     if (before instanceof List<?> list) {
       resumptions.addAll(list);
     }
@@ -102,6 +121,15 @@ final class RunRecord {
     Map<String, Object> servers = new LinkedHashMap<>();
     servers.put("target", scenario.servers().target());
     servers.put("versions", scenario.servers().versions());
+    if (scenario.servers().image() != null) {
+      servers.put("image", scenario.servers().image());
+    }
+    if (!scenario.servers().builds().isEmpty()) {
+      servers.put("builds", scenario.servers().builds());
+    }
+    if (scenario.servers().url() != null) {
+      servers.put("url", scenario.servers().url());
+    }
     s.put("servers", servers);
     s.put("settings", scenario.settings());
     s.put("repeat", scenario.repeat());

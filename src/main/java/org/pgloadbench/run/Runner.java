@@ -4,19 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.metrics.ServerProbe;
-import org.pgloadbench.metrics.ServerProbe.TableState;
-import org.pgloadbench.recipe.Recipe;
-import org.pgloadbench.recipe.Step;
-import org.pgloadbench.recipe.TableLoad;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
@@ -34,10 +26,8 @@ import org.pgloadbench.server.ServerTarget;
  * fails is stored as failed with the server's error, and the run goes on with the next repetition.
  */
 public final class Runner {
-  static final String DATABASE = "pgloadbench";
-
   private final Scenario scenario;
-  private final Dataset dataset;
+  private final Load load;
   private final ServerTarget target;
   private final ResultStore store;
   private final PrintStream progress;
@@ -70,7 +60,7 @@ public final class Runner {
       String runId,
       Resume resume) {
     this.scenario = scenario;
-    this.dataset = Dataset.of(scenario.dataset());
+    this.load = new Load(scenario, Dataset.of(scenario.dataset()), runId, this::missing);
     this.target = target;
     this.store = store;
     this.progress = progress;
@@ -117,6 +107,7 @@ public final class Runner {
               server.details(),
               Environment.nonDefaultSettings(c));
         }
+        server.limitations().forEach(this::missing);
         store.writeRun(record.toJson());
         int skipped = resume.doneOn(server.version(), scenario);
         if (skipped > 0) {
@@ -128,8 +119,8 @@ public final class Runner {
         if (stopping) {
           return;
         }
-        progress.println("PostgreSQL " + version + ": " + oneLine(e));
-        store.append(failed(version, null, 0, "-", "server", 0, e));
+        progress.println("PostgreSQL " + version + ": " + Load.oneLine(e));
+        store.append(load.failed(version, null, 0, "-", "server", 0, e));
         failures++;
       }
       record.end(Instant.now());
@@ -140,7 +131,7 @@ public final class Runner {
   private void runOn(PostgresServer server) throws IOException {
     Cell first = scenario.cells().get(0);
     for (int i = 1; i <= scenario.warmup(); i++) {
-      List<StepResult> warmup = load(server, first, 0);
+      List<StepResult> warmup = load.run(server, first, 0);
       if (stopping) {
         return;
       }
@@ -161,7 +152,7 @@ public final class Runner {
         if (resume.done(server.version(), cell.label(), repetition)) {
           continue;
         }
-        List<StepResult> steps = load(server, cell, repetition);
+        List<StepResult> steps = load.run(server, cell, repetition);
         if (stopping) {
           return;
         }
@@ -189,12 +180,16 @@ public final class Runner {
     }
   }
 
+  /** Something the server did not allow, noted once per server in run.json for the report. */
+  private void missing(String what) {
+    if (record.missing(what)) {
+      progress.println("not measured: " + what);
+    }
+  }
+
   /** Whether a load failed because the server is gone (its postmaster killed, say). */
   private boolean wentDown(PostgresServer server, List<StepResult> steps) {
-    return !stopping
-        && !steps.isEmpty()
-        && !steps.get(steps.size() - 1).ok()
-        && !server.responds();
+    return !stopping && !steps.isEmpty() && !steps.get(steps.size() - 1).ok() && !server.responds();
   }
 
   /**
@@ -208,8 +203,8 @@ public final class Runner {
       return true;
     } catch (ServerException e) {
       if (!stopping) {
-        progress.println("PostgreSQL " + server.version() + ": " + oneLine(e));
-        store.append(failed(server.version(), null, 0, "-", "server", 0, e));
+        progress.println("PostgreSQL " + server.version() + ": " + Load.oneLine(e));
+        store.append(load.failed(server.version(), null, 0, "-", "server", 0, e));
         failures++;
       }
       return false;
@@ -235,132 +230,6 @@ public final class Runner {
     return marked;
   }
 
-  /** One load of every table of a cell on a fresh database; stops at the first failed step. */
-  private List<StepResult> load(PostgresServer server, Cell cell, int repetition) {
-    List<StepResult> results = new ArrayList<>();
-    List<Connection> connections = new ArrayList<>();
-    try {
-      freshDatabase(server);
-      for (int i = 0; i < cell.variant().connections(); i++) {
-        connections.add(server.connect(DATABASE));
-      }
-      Connection main = connections.get(0);
-      ServerProbe probe = ServerProbe.install(main);
-      long walPosition = probe.walInsertPosition(main);
-      for (Table table : dataset.tables()) {
-        TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
-        for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
-          StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
-          results.add(result);
-          if (!result.ok()) {
-            return results;
-          }
-          walPosition += result.walBytes();
-        }
-      }
-    } catch (SQLException e) {
-      results.add(failed(server.version(), cell, repetition, "-", "prepare", 0, e));
-    } finally {
-      for (Connection c : connections) {
-        try {
-          c.close();
-        } catch (SQLException e) {
-          // the database is dropped before the next load anyway
-        }
-      }
-    }
-    return results;
-  }
-
-  private StepResult measure(
-      PostgresServer server,
-      Cell cell,
-      int repetition,
-      TableLoad load,
-      Step step,
-      ServerProbe probe,
-      long walBefore)
-      throws SQLException {
-    Connection c = load.connection();
-    long start = System.nanoTime();
-    long rows;
-    try {
-      rows = step.run(load);
-    } catch (SQLException | RuntimeException e) {
-      double seconds = (System.nanoTime() - start) / 1e9;
-      rollBack(c);
-      return failed(
-          server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    ServerProbe.After after = probe.after(c, load.table().name());
-    TableState state = after.table();
-    return new StepResult(
-        runId,
-        scenario.name(),
-        server.version(),
-        cell.label(),
-        cell.axes(),
-        repetition,
-        load.table().name(),
-        step.name(),
-        StepResult.OK,
-        seconds,
-        rows == Step.NO_ROWS ? null : rows,
-        after.walPosition() - walBefore,
-        state == null ? null : state.bytes(),
-        state == null ? null : state.pages(),
-        state == null ? null : state.frozenPages(),
-        null);
-  }
-
-  /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */
-  private static void rollBack(Connection c) {
-    try {
-      if (!c.getAutoCommit()) {
-        c.rollback();
-        c.setAutoCommit(true);
-      }
-    } catch (SQLException e) {
-      // the connection is gone with the server; the step's own error is what is stored
-    }
-  }
-
-  /**
-   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the
-   * same state and no load pays for the previous one's dirty buffers.
-   */
-  private static void freshDatabase(PostgresServer server) throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-      s.execute("CREATE DATABASE " + DATABASE);
-      s.execute("CHECKPOINT");
-    }
-  }
-
-  /** A failed step, or a server that failed to start when {@code cell} is null. */
-  private StepResult failed(
-      String version,
-      Cell cell,
-      int repetition,
-      String table,
-      String step,
-      double seconds,
-      Exception e) {
-    return StepResult.failed(
-        runId,
-        scenario.name(),
-        version,
-        cell == null ? "-" : cell.label(),
-        cell == null ? Map.of() : cell.axes(),
-        repetition,
-        table,
-        step,
-        seconds,
-        oneLine(e));
-  }
-
   private static double seconds(List<StepResult> steps) {
     return steps.stream().mapToDouble(StepResult::seconds).sum();
   }
@@ -371,14 +240,5 @@ public final class Runner {
         .findFirst()
         .map(s -> "  FAILED at " + s.table() + " " + s.step() + ": " + s.error())
         .orElse("");
-  }
-
-  /** An error as one line: the server's message with its SQLSTATE, no stack trace. */
-  static String oneLine(Exception e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    if (e instanceof SQLException sql && sql.getSQLState() != null) {
-      message = message + " [SQLSTATE " + sql.getSQLState() + "]";
-    }
-    return message.replaceAll("\\s+", " ").strip();
   }
 }

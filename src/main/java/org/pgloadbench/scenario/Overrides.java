@@ -13,11 +13,16 @@ import java.util.Set;
  * @param versions replaces {@code servers.versions}
  * @param scale multiplies every row count (rounded, at least 1)
  */
-public record Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-  public static final Overrides NONE = new Overrides(null, null, null, null);
+public record Overrides(
+    List<String> versions, Double scale, Integer repeat, Integer warmup, String target) {
+  public static final Overrides NONE = new Overrides(null, null, null, null, null);
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
+  }
+
+  public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
+    this(versions, scale, repeat, warmup, null);
   }
 
   /**
@@ -26,12 +31,20 @@ public record Overrides(List<String> versions, Double scale, Integer repeat, Int
    */
   public static Overrides parse(String pg, String scale, String repeat, String warmup)
       throws ScenarioException {
+    return parse(pg, scale, repeat, warmup, null);
+  }
+
+  /** {@link #parse(String, String, String, String)} with {@code TARGET} too. */
+  public static Overrides parse(
+      String pg, String scale, String repeat, String warmup, String target)
+      throws ScenarioException {
     Overrides o =
         new Overrides(
             blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
             blank(scale) ? null : number(scale, "SCALE", "must be a number > 0"),
             blank(repeat) ? null : whole(repeat, "REPEAT", "must be a whole number >= 1"),
-            blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"));
+            blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"),
+            blank(target) ? null : target.trim());
     o.validate();
     return o;
   }
@@ -63,6 +76,54 @@ public record Overrides(List<String> versions, Double scale, Integer repeat, Int
     if (warmup != null && warmup < 0) {
       throw new ScenarioException("WARMUP=" + warmup + ": must be a whole number >= 0");
     }
+  }
+
+  /**
+   * The scenario's servers with TARGET and PG applied: TARGET moves them to another target (a local
+   * build or a URL replaces the versions), PG replaces the versions.
+   */
+  ServersSpec servers(ServersSpec scenario) throws ScenarioException {
+    if (target == null && versions == null) {
+      return scenario;
+    }
+    String to = target == null ? scenario.target() : target;
+    if (to.equals(ServersSpec.LOCAL) && target == null) {
+      if (versions != null) {
+        throw new ScenarioException(
+            "PG="
+                + String.join(",", versions)
+                + ": the scenario runs local builds, not versions;"
+                + " leave PG out, or add TARGET=embedded");
+      }
+      return scenario;
+    }
+    if (to.equals(ServersSpec.URL)) {
+      to = scenario.url();
+    }
+    List<String> chosen = versions != null ? versions : scenario.versions();
+    if (scenario.target().equals(ServersSpec.LOCAL) || scenario.target().equals(ServersSpec.URL)) {
+      chosen = versions == null ? List.of() : versions;
+    }
+    try {
+      ServersSpec spec = ServersSpec.of(to, chosen, scenario.image(), scenario.builds());
+      if (versions != null && !spec.versions().equals(versions)) {
+        throw new ScenarioException(
+            "PG="
+                + String.join(",", versions)
+                + ": the "
+                + spec.target()
+                + " target runs the server it names, not versions; leave PG out");
+      }
+      return spec;
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(
+          "TARGET=" + (target == null ? to : shown(target)) + ": " + e.getMessage());
+    }
+  }
+
+  /** A target as it can be shown: a URL with a password is not repeated. */
+  private static String shown(String target) {
+    return target.contains("@") ? "<url>" : target;
   }
 
   private static boolean blank(String s) {

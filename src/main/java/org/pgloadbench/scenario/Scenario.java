@@ -49,7 +49,7 @@ public record Scenario(
         description,
         source,
         o.scale() == null ? dataset : dataset.scaled(o.scale()),
-        o.versions() == null ? servers : new ServersSpec(servers.target(), o.versions()),
+        o.servers(servers),
         settings,
         o.repeat() == null ? repeat : o.repeat(),
         o.warmup() == null ? warmup : o.warmup(),

@@ -3,6 +3,7 @@ package org.pgloadbench.server;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,11 +24,24 @@ public interface PostgresServer extends AutoCloseable {
   String user();
 
   /**
-   * What run.json records about this server beside its version: where it came from (bin dir,
-   * image, host), never a credential.
+   * What run.json records about this server beside its version: where it came from (bin dir, image,
+   * host), never a credential.
    */
   default Map<String, String> details() {
     return Map.of();
+  }
+
+  /** The database each load creates afresh (dropping the one before): the harness's own. */
+  default String loadDatabase() {
+    return "pgloadbench";
+  }
+
+  /**
+   * What the harness could not do on this server, known from the start, each as {@code "what: why"}
+   * for run.json and the report (the runner adds what it finds out while loading).
+   */
+  default List<String> limitations() {
+    return List.of();
   }
 
   default Connection connect(String database) throws SQLException {

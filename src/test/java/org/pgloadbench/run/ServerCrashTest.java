@@ -147,7 +147,8 @@ class ServerCrashTest {
 
   private static String commandLine(long pid) {
     try {
-      return new String(Files.readAllBytes(Path.of("/proc/" + pid + "/cmdline")), StandardCharsets.UTF_8)
+      return new String(
+              Files.readAllBytes(Path.of("/proc/" + pid + "/cmdline")), StandardCharsets.UTF_8)
           .replace('\0', ' ');
     } catch (IOException gone) {
       return "";

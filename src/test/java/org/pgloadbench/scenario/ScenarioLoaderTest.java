@@ -136,11 +136,11 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    format: [text, binary]
-                    freeze: [false, true]
-                    pk: [now, later]
-                  """);
+                matrix:
+                  format: [text, binary]
+                  freeze: [false, true]
+                  pk: [now, later]
+                """);
 
     assertThat(s.cells())
         .extracting(Cell::label)
@@ -161,14 +161,14 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    pk: [later, now]
-                    freeze: ["true", "false"]
-                    format: [binary, text]
-                  exclude:
-                    - {pk: now, freeze: true}
-                    - {format: text, pk: later}
-                  """);
+                matrix:
+                  pk: [later, now]
+                  freeze: ["true", "false"]
+                  format: [binary, text]
+                exclude:
+                  - {pk: now, freeze: true}
+                  - {format: text, pk: later}
+                """);
 
     assertThat(s.axes()).containsExactly("pk", "freeze", "format");
     assertThat(s.cells())
@@ -201,10 +201,10 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL
             + """
-              matrix:
-                freeze: [false, true]
-                connections: [1, 2]
-              """;
+            matrix:
+              freeze: [false, true]
+              connections: [1, 2]
+            """;
     assertThatThrownBy(() -> load(yaml))
         .hasMessage(
             dir.resolve("s.yaml")
