@@ -1,6 +1,7 @@
 package org.pgloadbench.run;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.pgloadbench.recipe.Recipe;
@@ -50,17 +50,21 @@ public final class Resume {
     Path runJson = runDir.resolve(ResultStore.RUN);
     if (!Files.isRegularFile(runJson) || !Files.isRegularFile(runDir.resolve(ResultStore.STEPS))) {
       throw new ScenarioException(
-          "RESUME=" + runDir + ": holds no stored run; give a directory results/<scenario>/<run-id>");
+          "RESUME="
+              + runDir
+              + ": holds no stored run; give a directory results/<scenario>/<run-id>");
     }
     Map<String, Object> stored =
         new ObjectMapper().readValue(runJson.toFile(), new TypeReference<Map<String, Object>>() {});
-    Map<String, Object> then = (Map<String, Object>) stored.getOrDefault("scenario", Map.of());
-    Map<String, Object> now = jsonTree(RunRecord.scenarioJson(scenario));
-    for (String key : now.keySet()) {
+    ObjectMapper json = new ObjectMapper();
+    JsonNode then = json.readTree(runJson.toFile()).path("scenario");
+    // Through text, so that numbers compare as read back (150000 is an int either way).
+    JsonNode now = json.readTree(json.writeValueAsString(RunRecord.scenarioJson(scenario)));
+    for (String key : (Iterable<String>) now::fieldNames) {
       if (key.equals("source") || key.equals("description")) {
         continue;
       }
-      if (!Objects.equals(then.get(key), now.get(key))) {
+      if (!now.get(key).equals(then.get(key))) {
         throw new ScenarioException(
             "RESUME="
                 + runDir
@@ -90,8 +94,7 @@ public final class Resume {
     for (Cell cell : scenario.cells()) {
       expected.put(
           cell.label(),
-          scenario.dataset().tables().size()
-              * Recipe.of(scenario.steps(), cell.variant()).size());
+          scenario.dataset().tables().size() * Recipe.of(scenario.steps(), cell.variant()).size());
     }
     Map<String, Integer> stored = new HashMap<>();
     Set<String> done = new HashSet<>();
@@ -103,12 +106,6 @@ public final class Resume {
       }
     }
     return done;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> jsonTree(Map<String, Object> value) {
-    ObjectMapper json = new ObjectMapper();
-    return json.convertValue(json.valueToTree(value), Map.class);
   }
 
   boolean resuming() {

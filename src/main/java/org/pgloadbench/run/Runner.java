@@ -3,11 +3,15 @@ package org.pgloadbench.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
@@ -100,11 +104,13 @@ public final class Runner {
       }
       try (PostgresServer server = target.start(version, scenario.settings())) {
         try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+          Map<String, String> details = new LinkedHashMap<>(server.details());
+          details.put("version_string", versionString(c));
           record.addServer(
               version,
               server.version(),
               scenario.servers().target(),
-              server.details(),
+              details,
               Environment.nonDefaultSettings(c));
         }
         server.limitations().forEach(this::missing);
@@ -228,6 +234,15 @@ public final class Runner {
             last.seconds(),
             cause + ": " + last.error()));
     return marked;
+  }
+
+  /** The server's full {@code version()}: build, compiler, platform. */
+  private static String versionString(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT version()")) {
+      rs.next();
+      return rs.getString(1);
+    }
   }
 
   private static double seconds(List<StepResult> steps) {
