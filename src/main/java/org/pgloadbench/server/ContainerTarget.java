@@ -6,11 +6,14 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.ContainerLaunchException;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 
@@ -61,6 +64,49 @@ public final class ContainerTarget implements ServerTarget {
     }
   }
 
+  /**
+   * Ready when the log says so a second time (the official image's entrypoint starts a temporary
+   * server first); a container that exits before (a setting the server refuses, say) fails at once
+   * with the server's error lines rather than after the timeout.
+   */
+  private static final class ReadyOrExited extends AbstractWaitStrategy {
+    private static final String READY = "database system is ready to accept connections";
+
+    ReadyOrExited() {
+      withStartupTimeout(Duration.ofSeconds(120));
+    }
+
+    @Override
+    protected void waitUntilReady() {
+      long deadline = System.nanoTime() + startupTimeout.toNanos();
+      while (System.nanoTime() < deadline) {
+        String logs = waitStrategyTarget.getLogs();
+        if (logs.split(READY, -1).length > 2) {
+          return;
+        }
+        if (!waitStrategyTarget.isRunning()) {
+          String errors =
+              waitStrategyTarget
+                  .getLogs()
+                  .lines()
+                  .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
+                  .map(l -> l.replaceFirst("^.*?\\b(FATAL|PANIC|ERROR):", "$1:").strip())
+                  .reduce((x, y) -> x + "; " + y)
+                  .orElse("it exited; see docker logs");
+          throw new ContainerLaunchException(errors);
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new ContainerLaunchException("interrupted while waiting for the server");
+        }
+      }
+      throw new ContainerLaunchException(
+          "the server was not ready within " + startupTimeout.toSeconds() + " s");
+    }
+  }
+
   /** One container; {@link #recover} replaces it with a new one from the same image. */
   private static final class ContainerServer implements PostgresServer {
     private final String image;
@@ -86,13 +132,12 @@ public final class ContainerTarget implements ServerTarget {
               .withPassword(password)
               .withDatabaseName(MAINTENANCE_DATABASE);
       container.setCommand(command.toArray(String[]::new));
+      container.waitingFor(new ReadyOrExited());
       try {
         container.start();
       } catch (RuntimeException e) {
-        String logs = logs();
         stop();
-        throw new ServerException(
-            "container " + image + " did not start: " + rootMessage(e) + logs, e);
+        throw new ServerException("container " + image + " did not start: " + rootMessage(e), e);
       }
       try (Connection c = connect(MAINTENANCE_DATABASE);
           Statement s = c.createStatement();
@@ -103,23 +148,6 @@ public final class ContainerTarget implements ServerTarget {
         stop();
         throw new ServerException(
             "container " + image + " started but refused a connection: " + e.getMessage(), e);
-      }
-    }
-
-    /** The server's error lines from the container's log, if any. */
-    private String logs() {
-      try {
-        String errors =
-            container
-                .getLogs()
-                .lines()
-                .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
-                .map(l -> l.replaceFirst("^.*?(FATAL|PANIC|ERROR):", "$1:").strip())
-                .reduce((a, b) -> a + "; " + b)
-                .orElse("");
-        return errors.isEmpty() ? "" : " (" + errors + ")";
-      } catch (RuntimeException e) {
-        return "";
       }
     }
 
