@@ -1,4 +1,5 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
+#                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 
 SCENARIO ?=
@@ -6,13 +7,23 @@ PG ?=
 SCALE ?=
 REPEAT ?=
 WARMUP ?=
+TARGET ?=
+RESUME ?=
 RUN ?=
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --target "$(TARGET)"
+
+# The container target (Testcontainers reads these from the environment only): no Ryuk, whose
+# image may not be pullable (the harness stops its own containers), and Docker on this host unless
+# DOCKER_HOST says otherwise.
+export TESTCONTAINERS_RYUK_DISABLED ?= true
+ifeq ($(DOCKER_HOST),)
+export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
+endif
 
 .PHONY: build bench plan report test clean
 
@@ -23,7 +34,7 @@ $(JAR): $(SOURCES)
 	$(MVN) -DskipTests package
 
 bench: $(JAR) require-scenario
-	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES)
+	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --resume "$(RESUME)"
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
