@@ -1,6 +1,7 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+#              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 
 SCENARIO ?=
 PG ?=
@@ -10,6 +11,8 @@ WARMUP ?=
 TARGET ?=
 RESUME ?=
 RUN ?=
+JMH ?=
+QUICK ?=
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
@@ -25,7 +28,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report test clean
+.PHONY: build bench plan report test clean jmh
 
 build: $(JAR)
 
@@ -46,6 +49,14 @@ report: $(JAR)
 # Not quiet: Surefire's summary (Tests run: ...) is the line CI and people read.
 test:
 	mvn -B -ntp -Dstyle.color=never test
+
+# JMH benchmarks of generating and encoding rows (src/jmh/java); JSON results under results/jmh/.
+# QUICK=1 is a smoke run (one fork, short iterations): its figures are rough.
+JMH_QUICK := -f 1 -wi 1 -w 1s -i 3 -r 1s
+jmh:
+	$(MVN) -Pjmh -DskipTests package
+	@mkdir -p results/jmh
+	$(JAVA) -jar target/jmh/benchmarks.jar $(if $(QUICK),$(JMH_QUICK)) -rf json -rff results/jmh/$$(date -u +%Y%m%d-%H%M%S).json $(JMH)
 
 clean:
 	$(MVN) clean

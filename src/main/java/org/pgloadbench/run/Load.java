@@ -32,12 +32,19 @@ final class Load {
   private final Dataset dataset;
   private final String runId;
   private final Consumer<String> missing;
+  private final Progress progress;
 
-  Load(Scenario scenario, Dataset dataset, String runId, Consumer<String> missing) {
+  Load(
+      Scenario scenario,
+      Dataset dataset,
+      String runId,
+      Consumer<String> missing,
+      Progress progress) {
     this.scenario = scenario;
     this.dataset = dataset;
     this.runId = runId;
     this.missing = missing;
+    this.progress = progress;
   }
 
   /** Runs the load; stops at the first failed step, which is the last result. */
@@ -56,6 +63,7 @@ final class Load {
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
           if (!result.ok()) {

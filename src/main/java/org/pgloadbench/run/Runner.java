@@ -1,7 +1,6 @@
 package org.pgloadbench.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,7 +33,7 @@ public final class Runner {
   private final Load load;
   private final ServerTarget target;
   private final ResultStore store;
-  private final PrintStream progress;
+  private final Progress progress;
   private final String runId;
   private final RunRecord record;
   private final Resume resume;
@@ -47,11 +46,7 @@ public final class Runner {
   private volatile boolean stopping;
 
   public Runner(
-      Scenario scenario,
-      ServerTarget target,
-      ResultStore store,
-      PrintStream progress,
-      String runId) {
+      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId) {
     this(scenario, target, store, progress, runId, Resume.NONE);
   }
 
@@ -60,11 +55,11 @@ public final class Runner {
       Scenario scenario,
       ServerTarget target,
       ResultStore store,
-      PrintStream progress,
+      Progress progress,
       String runId,
       Resume resume) {
     this.scenario = scenario;
-    this.load = new Load(scenario, Dataset.of(scenario.dataset()), runId, this::missing);
+    this.load = new Load(scenario, Dataset.of(scenario.dataset()), runId, this::missing, progress);
     this.target = target;
     this.store = store;
     this.progress = progress;
@@ -81,8 +76,12 @@ public final class Runner {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
     try {
+      progress.begin(
+          scenario.servers().versions().size()
+              * (scenario.warmup() + scenario.repeat() * scenario.cells().size()));
       runAll();
     } finally {
+      progress.end();
       try {
         Runtime.getRuntime().removeShutdownHook(onShutdown);
       } catch (IllegalStateException shuttingDown) {
@@ -99,7 +98,7 @@ public final class Runner {
         return;
       }
       if (resume.done(version, scenario)) {
-        progress.println("PostgreSQL " + version + ": every repetition is stored already");
+        progress.note("PostgreSQL " + version + ": every repetition is stored already");
         continue;
       }
       try (PostgresServer server = target.start(version, scenario.settings())) {
@@ -117,7 +116,7 @@ public final class Runner {
         store.writeRun(record.toJson());
         int skipped = resume.doneOn(server.version(), scenario);
         if (skipped > 0) {
-          progress.println(
+          progress.note(
               "PostgreSQL " + server.version() + ": " + skipped + " repetition(s) stored already");
         }
         runOn(server);
@@ -125,7 +124,7 @@ public final class Runner {
         if (stopping) {
           return;
         }
-        progress.println("PostgreSQL " + version + ": " + Load.oneLine(e));
+        progress.note("PostgreSQL " + version + ": " + Load.oneLine(e));
         store.append(load.failed(version, null, 0, "-", "server", 0, e));
         failures++;
       }
@@ -142,13 +141,15 @@ public final class Runner {
         return;
       }
       boolean down = wentDown(server, warmup);
-      progress.printf(
-          Locale.ROOT,
-          "PostgreSQL %s  warm-up (%s)  %.2f s%s%n",
-          server.version(),
-          first.label(),
-          seconds(warmup),
-          failureNote(warmup));
+      progress.loadEnded(
+          String.format(
+              Locale.ROOT,
+              "PostgreSQL %s  warm-up (%s)  %.2f s%s",
+              server.version(),
+              first.label(),
+              seconds(warmup),
+              failureNote(warmup)),
+          failureNote(warmup).isEmpty());
       if (down && !recover(server)) {
         return;
       }
@@ -170,15 +171,17 @@ public final class Runner {
           store.append(step);
           failures += step.ok() ? 0 : 1;
         }
-        progress.printf(
-            Locale.ROOT,
-            "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
-            server.version(),
-            cell.label(),
-            repetition,
-            scenario.repeat(),
-            seconds(steps),
-            failureNote(steps));
+        progress.loadEnded(
+            String.format(
+                Locale.ROOT,
+                "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s",
+                server.version(),
+                cell.label(),
+                repetition,
+                scenario.repeat(),
+                seconds(steps),
+                failureNote(steps)),
+            failureNote(steps).isEmpty());
         if (down && !recover(server)) {
           return;
         }
@@ -189,7 +192,7 @@ public final class Runner {
   /** Something the server did not allow, noted once per server in run.json for the report. */
   private void missing(String what) {
     if (record.missing(what)) {
-      progress.println("not measured: " + what);
+      progress.note("not measured: " + what);
     }
   }
 
@@ -203,13 +206,13 @@ public final class Runner {
    * rest of this server's loads are given up (and stored as such).
    */
   private boolean recover(PostgresServer server) throws IOException {
-    progress.println("PostgreSQL " + server.version() + ": the server went down; bringing it back");
+    progress.note("PostgreSQL " + server.version() + ": the server went down; bringing it back");
     try {
       server.recover();
       return true;
     } catch (ServerException e) {
       if (!stopping) {
-        progress.println("PostgreSQL " + server.version() + ": " + Load.oneLine(e));
+        progress.note("PostgreSQL " + server.version() + ": " + Load.oneLine(e));
         store.append(load.failed(server.version(), null, 0, "-", "server", 0, e));
         failures++;
       }

@@ -1,14 +1,11 @@
 package org.pgloadbench.server;
 
-import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.testcontainers.DockerClientFactory;
@@ -111,7 +108,7 @@ public final class ContainerTarget implements ServerTarget {
   private static final class ContainerServer implements PostgresServer {
     private final String image;
     private final Map<String, String> settings;
-    private final String password = randomPassword();
+    private final Credentials credentials = Credentials.random(USER);
     private final Thread shutdownHook = new Thread(this::stop, "pgloadbench-stop-container");
     private PostgreSQLContainer container;
     private String version;
@@ -129,7 +126,7 @@ public final class ContainerTarget implements ServerTarget {
           new PostgreSQLContainer(
                   DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
               .withUsername(USER)
-              .withPassword(password)
+              .withPassword(credentials.password())
               .withDatabaseName(MAINTENANCE_DATABASE);
       container.setCommand(command.toArray(String[]::new));
       container.waitingFor(new ReadyOrExited());
@@ -172,13 +169,8 @@ public final class ContainerTarget implements ServerTarget {
     }
 
     @Override
-    public String user() {
-      return USER;
-    }
-
-    @Override
-    public Connection connect(String database) throws SQLException {
-      return DriverManager.getConnection(jdbcUrl(database), USER, password);
+    public Credentials credentials() {
+      return credentials;
     }
 
     /** A container whose postmaster died has ended: a new one takes its place. */
@@ -206,12 +198,6 @@ public final class ContainerTarget implements ServerTarget {
           System.err.println("pgloadbench: could not stop container " + image + ": " + e);
         }
       }
-    }
-
-    private static String randomPassword() {
-      byte[] bytes = new byte[18];
-      new SecureRandom().nextBytes(bytes);
-      return HexFormat.of().formatHex(bytes);
     }
 
     private static String rootMessage(Throwable e) {

@@ -117,8 +117,8 @@ public final class LocalTarget implements ServerTarget {
     }
 
     @Override
-    public String user() {
-      return server.user();
+    public Credentials credentials() {
+      return server.credentials();
     }
 
     @Override

@@ -20,8 +20,13 @@ public interface PostgresServer extends AutoCloseable {
   /** A JDBC URL for a database on this server, without credentials. */
   String jdbcUrl(String database);
 
+  /** The role and password the harness connects with; the password never goes into the URL. */
+  Credentials credentials();
+
   /** The role the harness connects as. */
-  String user();
+  default String user() {
+    return credentials().user();
+  }
 
   /**
    * What run.json records about this server beside its version: where it came from (bin dir, image,
@@ -45,7 +50,7 @@ public interface PostgresServer extends AutoCloseable {
   }
 
   default Connection connect(String database) throws SQLException {
-    return DriverManager.getConnection(jdbcUrl(database), user(), null);
+    return DriverManager.getConnection(jdbcUrl(database), credentials().jdbcProperties());
   }
 
   /**

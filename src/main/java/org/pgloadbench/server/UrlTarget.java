@@ -3,13 +3,11 @@ package org.pgloadbench.server;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.UnaryOperator;
 
 /**
@@ -165,21 +163,10 @@ public final class UrlTarget implements ServerTarget {
       return "jdbc:postgresql://" + uri.getHost() + ":" + port() + "/" + name;
     }
 
-    @Override
-    public String user() {
-      return UrlTarget.this.user();
-    }
-
     /** The password from PGPASSWORD; without it the driver looks in ~/.pgpass (PGPASSFILE). */
     @Override
-    public Connection connect(String db) throws SQLException {
-      Properties properties = new Properties();
-      properties.setProperty("user", user());
-      String password = env.apply("PGPASSWORD");
-      if (password != null) {
-        properties.setProperty("password", password);
-      }
-      return DriverManager.getConnection(jdbcUrl(db), properties);
+    public Credentials credentials() {
+      return Credentials.of(user(), env.apply("PGPASSWORD"));
     }
 
     /** The harness cannot restart it: it waits for it a bounded time, then gives up. */

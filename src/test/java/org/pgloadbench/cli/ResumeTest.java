@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,8 +125,8 @@ class ResumeTest {
   private static int run(
       ByteArrayOutputStream out, ByteArrayOutputStream err, String command, String... args) {
     return Main.run(
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8),
+        new PrintWriter(out, true, StandardCharsets.UTF_8),
+        new PrintWriter(err, true, StandardCharsets.UTF_8),
         Stream.concat(Stream.of(command), Stream.of(args)).toArray(String[]::new));
   }
 

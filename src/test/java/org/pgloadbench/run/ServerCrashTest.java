@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ class ServerCrashTest {
                   scenario,
                   new EmbeddedTarget(servers),
                   store,
-                  new PrintStream(progress, true, StandardCharsets.UTF_8),
+                  Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
                   "crash-run")
               .run();
     }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -97,7 +98,7 @@ class ContainerTargetTest {
                   scenario,
                   new ContainerTarget(IMAGE),
                   store,
-                  new PrintStream(progress, true, StandardCharsets.UTF_8),
+                  Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
                   "container-run")
               .run();
     }

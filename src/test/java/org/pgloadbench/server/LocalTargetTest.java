@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,8 +106,8 @@ class LocalTargetTest {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
         Main.run(
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
+            new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintWriter(err, true, StandardCharsets.UTF_8),
             "bench",
             scenario.toString(),
             "--target",
@@ -137,8 +137,8 @@ class LocalTargetTest {
             "--reports", dir.resolve("reports").toString()));
     int exit =
         Main.run(
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8),
+            new PrintWriter(out, true, StandardCharsets.UTF_8),
+            new PrintWriter(err, true, StandardCharsets.UTF_8),
             all.toArray(String[]::new));
     assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isZero();
     String results =

@@ -1,0 +1,88 @@
+package org.pgloadbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.run.Progress;
+import org.pgloadbench.run.Resume;
+import org.pgloadbench.run.Runner;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.ServerTarget;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "Run a scenario, store its results and write its report.",
+      "The last line printed is the report's path."
+    })
+final class BenchCommand implements Callable<Integer> {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  @Spec CommandSpec spec;
+  @Mixin ScenarioArgs args;
+  @Mixin OutputDirs dirs;
+
+  @Option(
+      names = "--resume",
+      paramLabel = "DIR",
+      description =
+          "go on with an interrupted run in its directory, results/<scenario>/<run-id>; refused"
+              + " when the scenario or the overrides differ")
+  Path resume;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Scenario scenario = args.scenario();
+    Consumer<String> warn = warning -> err.println("pgloadbench: warning: " + warning);
+    Path runDir = resume == null || resume.toString().isBlank() ? null : resume;
+    Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
+    String runId =
+        runDir == null
+            ? LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID)
+            : runDir.toAbsolutePath().normalize().getFileName().toString();
+    ServerTarget target = args.target(scenario, runId);
+    String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
+    target.prepare(); // fails on a work dir that is not the user's own
+    if (runDir == null) {
+      runDir = dirs.results.resolve(scenario.name()).resolve(runId);
+      if (Files.exists(runDir)) {
+        throw new IOException(
+            "results for run " + runId + " exist already in " + runDir + "; try again in a second");
+      }
+    }
+    out.println(plan);
+    out.flush();
+    int failures;
+    try (ResultStore store =
+        stored == Resume.NONE
+            ? ResultStore.create(runDir, scenario.axes())
+            : ResultStore.reopen(runDir, scenario.axes(), warn)) {
+      failures = new Runner(scenario, target, store, Progress.lines(out), runId, stored).run();
+    }
+    out.println("results: " + runDir);
+    if (failures > 0) {
+      err.println("pgloadbench: " + failures + " step(s) failed; the report lists them");
+    }
+    Path report =
+        MarkdownReport.write(runDir, dirs.reports.resolve(scenario.name()).resolve(runId));
+    out.println(report);
+    return failures == 0 ? Main.OK : Main.FAILED;
+  }
+}
