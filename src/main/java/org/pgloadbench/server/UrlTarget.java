@@ -70,7 +70,7 @@ public final class UrlTarget implements ServerTarget {
     return path.isEmpty() ? PostgresServer.MAINTENANCE_DATABASE : path;
   }
 
-  private String user() {
+  private String role() {
     if (uri.getUserInfo() != null && !uri.getUserInfo().isEmpty()) {
       return uri.getUserInfo();
     }
@@ -122,7 +122,7 @@ public final class UrlTarget implements ServerTarget {
             "cannot connect to "
                 + where()
                 + " as "
-                + user()
+                + role()
                 + ": "
                 + e.getMessage().replaceAll("\\s+", " ")
                 + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
@@ -138,7 +138,7 @@ public final class UrlTarget implements ServerTarget {
 
     @Override
     public Map<String, String> details() {
-      return Map.of("host", where(), "user", user(), "database", database);
+      return Map.of("host", where(), "user", role(), "database", database);
     }
 
     @Override
@@ -166,7 +166,7 @@ public final class UrlTarget implements ServerTarget {
     /** The password from PGPASSWORD; without it the driver looks in ~/.pgpass (PGPASSFILE). */
     @Override
     public Credentials credentials() {
-      return Credentials.of(user(), env.apply("PGPASSWORD"));
+      return Credentials.of(role(), env.apply("PGPASSWORD"));
     }
 
     /** The harness cannot restart it: it waits for it a bounded time, then gives up. */

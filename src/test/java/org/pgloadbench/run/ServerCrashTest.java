@@ -95,14 +95,20 @@ class ServerCrashTest {
     assertThat(postgresProcessesUnder(servers)).isEmpty();
   }
 
-  /** Waits for the first stored load, then for a backend running COPY; kills its postmaster. */
+  /**
+   * Waits for the first stored load, then for a backend running COPY; kills its postmaster, then
+   * the backend: left alone, an orphaned backend finishes its COPY and only notices its postmaster
+   * gone later, so the failure would land on a later step.
+   */
   private static long killPostmasterDuringCopy(Path servers, Path steps) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline) {
       if (Files.exists(steps) && Files.readAllLines(steps).size() >= 3) {
         Optional<Long> postmaster = postmasterPid(servers);
-        if (postmaster.isPresent() && copyRunsUnder(postmaster.get())) {
+        Optional<ProcessHandle> copy = postmaster.flatMap(ServerCrashTest::copyBackend);
+        if (copy.isPresent()) {
           ProcessHandle.of(postmaster.get()).orElseThrow().destroyForcibly();
+          copy.get().destroyForcibly();
           return postmaster.get();
         }
       }
@@ -128,10 +134,11 @@ class ServerCrashTest {
     return Optional.empty();
   }
 
-  private static boolean copyRunsUnder(long postmaster) {
+  private static Optional<ProcessHandle> copyBackend(long postmaster) {
     return ProcessHandle.of(postmaster).stream()
         .flatMap(ProcessHandle::children)
-        .anyMatch(child -> commandLine(child.pid()).contains(" COPY"));
+        .filter(child -> commandLine(child.pid()).contains(" COPY"))
+        .findFirst();
   }
 
   private static List<Long> postgresProcessesUnder(Path servers) throws IOException {
