@@ -168,7 +168,80 @@ class UrlTargetTest {
     }
   }
 
+  @Test
+  void aServerThatGoesAwayIsWaitedForABoundedTimeThenTheRunStopsWithWhatItHas() throws Exception {
+    PostgresServer own = new EmbeddedTarget(dir.resolve("own-servers")).start("17", Map.of());
+    try {
+      try (Connection c = own.connect(PostgresServer.MAINTENANCE_DATABASE);
+          Statement s = c.createStatement()) {
+        s.execute("CREATE ROLE " + ROLE + " LOGIN CREATEDB PASSWORD '" + PASSWORD + "'");
+      }
+      Scenario scenario =
+          ScenarioLoader.load(
+              Files.writeString(
+                  dir.resolve("away.yaml"),
+                  """
+                  name: away
+                  dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 300000}}
+                  servers: {target: '%s'}
+                  warmup: 0
+                  repeat: 5
+                  steps: [create, copy]
+                  """
+                      .formatted(url(own))));
+      Path runDir = dir.resolve("results/away/run");
+      ByteArrayOutputStream progress = new ByteArrayOutputStream();
+      // The server is stopped once the first load is stored.
+      Thread stopper =
+          new Thread(
+              () -> {
+                try {
+                  while (!Files.exists(runDir.resolve(ResultStore.STEPS))
+                      || Files.readAllLines(runDir.resolve(ResultStore.STEPS)).size() < 2) {
+                    Thread.sleep(10);
+                  }
+                } catch (IOException | InterruptedException e) {
+                  return;
+                }
+                own.close();
+              });
+      stopper.start();
+      String previous = System.setProperty(UrlTarget.WAIT_PROPERTY, "2");
+      int failures;
+      try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
+        failures =
+            new Runner(
+                    scenario,
+                    new UrlTarget(scenario.servers().url(), "away", pgPassword()),
+                    store,
+                    Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
+                    "away")
+                .run();
+      } finally {
+        stopper.join();
+        if (previous == null) {
+          System.clearProperty(UrlTarget.WAIT_PROPERTY);
+        } else {
+          System.setProperty(UrlTarget.WAIT_PROPERTY, previous);
+        }
+      }
+      List<StepResult> steps = ResultStore.readSteps(runDir);
+      assertThat(failures).isEqualTo(2);
+      assertThat(steps.subList(0, 2)).allMatch(StepResult::ok);
+      assertThat(steps.get(2).error()).startsWith("the server went down during this step: ");
+      assertThat(steps.get(3).step()).isEqualTo("server");
+      assertThat(steps.get(3).error()).contains("did not come back within 2 s");
+      assertThat(steps).hasSize(4);
+    } finally {
+      own.close();
+    }
+  }
+
   private static String url() {
+    return url(server);
+  }
+
+  private static String url(PostgresServer server) {
     String jdbc = server.jdbcUrl(PostgresServer.MAINTENANCE_DATABASE);
     return jdbc.replace("jdbc:postgresql://", "postgresql://" + ROLE + "@");
   }
