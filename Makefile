@@ -11,6 +11,7 @@ WARMUP ?=
 TARGET ?=
 RESUME ?=
 RUN ?=
+FLAGS ?=
 JMH ?=
 QUICK ?=
 MVN ?= mvn -B -q -Dstyle.color=never
@@ -18,7 +19,8 @@ JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --target "$(TARGET)"
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
+  --target "$(TARGET)" $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless

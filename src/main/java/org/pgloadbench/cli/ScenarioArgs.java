@@ -66,9 +66,16 @@ final class ScenarioArgs {
               + " directory, $XDG_CACHE_HOME or ~/.cache)")
   Path workDir;
 
+  @Option(
+      names = "--allow-unsafe-settings",
+      description =
+          "let the scenario set settings that run commands or load code (archive_command,"
+              + " shared_preload_libraries, ...): only for a scenario you trust")
+  boolean allowUnsafeSettings;
+
   Scenario scenario() throws ScenarioException {
     Path file = ScenarioLoader.resolve(scenario, scenarios);
-    return ScenarioLoader.load(file)
+    return ScenarioLoader.load(file, allowUnsafeSettings)
         .withOverrides(Overrides.parse(pg, scale, repeat, warmup, target));
   }
 

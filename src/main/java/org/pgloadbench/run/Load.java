@@ -62,7 +62,7 @@ final class Load {
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
-        for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+        for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
@@ -104,10 +104,11 @@ final class Load {
       double seconds = (System.nanoTime() - start) / 1e9;
       rollBack(c);
       return failed(
-          server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
+              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+          .withObject(step.object(), null);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    ServerProbe.After after = probe.after(c, load.table().name());
+    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
     return new StepResult(
         runId,
@@ -125,7 +126,9 @@ final class Load {
         state == null ? null : state.bytes(),
         state == null ? null : state.pages(),
         state == null ? null : state.frozenPages(),
-        null);
+        null,
+        step.object(),
+        after.objectBytes());
   }
 
   /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */

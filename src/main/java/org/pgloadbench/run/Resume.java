@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
@@ -91,10 +93,13 @@ public final class Resume {
   private static Set<String> doneRepetitions(Path runDir, Scenario scenario, Consumer<String> warn)
       throws IOException {
     Map<String, Integer> expected = new HashMap<>();
+    List<Table> tables = Dataset.of(scenario.dataset()).tables();
     for (Cell cell : scenario.cells()) {
-      expected.put(
-          cell.label(),
-          scenario.dataset().tables().size() * Recipe.of(scenario.steps(), cell.variant()).size());
+      int steps = 0;
+      for (Table table : tables) {
+        steps += Recipe.of(scenario.steps(), cell.variant(), table.def()).size();
+      }
+      expected.put(cell.label(), steps);
     }
     Map<String, Integer> stored = new HashMap<>();
     Set<String> done = new HashSet<>();

@@ -226,16 +226,17 @@ public final class Runner {
     StepResult last = marked.remove(marked.size() - 1);
     marked.add(
         StepResult.failed(
-            last.runId(),
-            last.scenario(),
-            last.pgVersion(),
-            last.cell(),
-            last.axes(),
-            last.repetition(),
-            last.table(),
-            last.step(),
-            last.seconds(),
-            cause + ": " + last.error()));
+                last.runId(),
+                last.scenario(),
+                last.pgVersion(),
+                last.cell(),
+                last.axes(),
+                last.repetition(),
+                last.table(),
+                last.step(),
+                last.seconds(),
+                cause + ": " + last.error())
+            .withObject(last.object(), null));
     return marked;
   }
 
@@ -256,7 +257,15 @@ public final class Runner {
     return steps.stream()
         .filter(s -> !s.ok())
         .findFirst()
-        .map(s -> "  FAILED at " + s.table() + " " + s.step() + ": " + s.error())
+        .map(
+            s ->
+                "  FAILED at "
+                    + s.table()
+                    + " "
+                    + s.step()
+                    + (s.object() == null ? "" : " " + s.object())
+                    + ": "
+                    + s.error())
         .orElse("");
   }
 }

@@ -66,8 +66,38 @@ public final class Axis<T> {
                   : null,
           v -> "conn-" + v);
 
+  /** True when the table is created UNLOGGED (and made durable later by the set_logged step). */
+  public static final Axis<Boolean> UNLOGGED =
+      new Axis<>(
+          "unlogged",
+          "false",
+          "an unlogged setting",
+          "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
+          v -> v.equals("true") ? Boolean.TRUE : v.equals("false") ? Boolean.FALSE : null,
+          v -> v.equals("true") ? "unlogged" : "logged");
+
+  /** True when the secondary indexes are created with the table, so that the COPY pays for them. */
+  public static final Axis<Boolean> INDEXES =
+      new Axis<>(
+          "indexes",
+          "later",
+          "an index timing",
+          "use later (built after the load) or now (created before the COPY)",
+          v -> v.equals("now") ? Boolean.TRUE : v.equals("later") ? Boolean.FALSE : null,
+          v -> "idx-" + v);
+
+  public static final Axis<WaysIndex> WAYS_INDEX =
+      new Axis<>(
+          "ways_index",
+          "bucket",
+          "a ways index",
+          "use bucket (GIN on the node refs shifted by 5 bits) or full (GIN on the node refs)",
+          v -> WaysIndex.find(v).orElse(null),
+          v -> "ways-" + v);
+
   /** Every known axis, in the order messages list them. */
-  public static final List<Axis<?>> ALL = List.of(FORMAT, FREEZE, PK, CONNECTIONS);
+  public static final List<Axis<?>> ALL =
+      List.of(FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX);
 
   private final String name;
   private final String defaultValue;

@@ -5,7 +5,13 @@ import org.pgloadbench.copy.CopyFormat;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
-    CopyFormat format, boolean freeze, boolean primaryKeyLater, int connections) {
+    CopyFormat format,
+    boolean freeze,
+    boolean primaryKeyLater,
+    int connections,
+    boolean unlogged,
+    boolean indexesNow,
+    WaysIndex waysIndex) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -13,6 +19,9 @@ public record LoadVariant(
         Axis.FORMAT.valueIn(values),
         Axis.FREEZE.valueIn(values),
         Axis.PK.valueIn(values),
-        Axis.CONNECTIONS.valueIn(values));
+        Axis.CONNECTIONS.valueIn(values),
+        Axis.UNLOGGED.valueIn(values),
+        Axis.INDEXES.valueIn(values),
+        Axis.WAYS_INDEX.valueIn(values));
   }
 }

@@ -34,6 +34,8 @@ class TornFilesTest {
         8192L,
         1L,
         0L,
+        null,
+        null,
         null);
   }
 

@@ -111,7 +111,7 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(CopyFormat.BINARY, true, true, 1)));
+                new LoadVariant(CopyFormat.BINARY, true, true, 1, false, false, WaysIndex.BUCKET)));
   }
 
   @Test
@@ -127,7 +127,10 @@ class ScenarioLoaderTest {
     assertThat(s.axes()).isEmpty();
     assertThat(s.cells())
         .containsExactly(
-            new Cell("default", Map.of(), new LoadVariant(CopyFormat.TEXT, false, false, 1)));
+            new Cell(
+                "default",
+                Map.of(),
+                new LoadVariant(CopyFormat.TEXT, false, false, 1, false, false, WaysIndex.BUCKET)));
   }
 
   @Test
@@ -189,11 +192,13 @@ class ScenarioLoaderTest {
             new Cell(
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 2)),
+                new LoadVariant(
+                    CopyFormat.BINARY, false, false, 2, false, false, WaysIndex.BUCKET)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 16)));
+                new LoadVariant(
+                    CopyFormat.BINARY, false, false, 16, false, false, WaysIndex.BUCKET)));
   }
 
   @Test
