@@ -121,6 +121,18 @@ public record Overrides(
     }
   }
 
+  /** Where fields now come from: a mistake in what PG or TARGET replaced is reported at them. */
+  Origins origins(Origins scenario) {
+    Origins origins = scenario;
+    if (versions != null) {
+      origins = origins.overriddenBy("servers.versions", "PG=" + String.join(",", versions));
+    }
+    if (target != null) {
+      origins = origins.overriddenBy("servers", "TARGET=" + shown(target));
+    }
+    return origins;
+  }
+
   /** A target as it can be shown: a URL with a password is not repeated. */
   private static String shown(String target) {
     return target.contains("@") ? "<url>" : target;

@@ -66,8 +66,6 @@ public record Scenario(
         axes,
         cells,
         steps,
-        o.versions() == null
-            ? origins
-            : origins.overriddenBy("servers.versions", "PG=" + String.join(",", o.versions())));
+        o.origins(origins));
   }
 }

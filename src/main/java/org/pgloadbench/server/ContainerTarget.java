@@ -32,9 +32,14 @@ public final class ContainerTarget implements ServerTarget {
   }
 
   @Override
-  public String resolve(String requested) throws ServerException {
-    requireEngine();
+  public String resolve(String requested) {
     return image(requested);
+  }
+
+  /** An engine must be reachable: checked before anything starts (not by {@code plan}). */
+  @Override
+  public void prepare() throws ServerException {
+    requireEngine();
   }
 
   @Override

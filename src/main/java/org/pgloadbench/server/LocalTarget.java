@@ -57,13 +57,13 @@ public final class LocalTarget implements ServerTarget {
     for (String program : PROGRAMS) {
       if (!Files.isExecutable(bin.resolve(program))) {
         throw new ServerException(
-            describe(label)
-                + ": no "
+            "no "
                 + program
                 + " in "
                 + bin
                 + "; give the bin dir of a PostgreSQL build, e.g."
-                + " local:/usr/lib/postgresql/15/bin");
+                + " local:/usr/lib/postgresql/15/bin",
+            field(label));
       }
     }
     return bin;
@@ -77,13 +77,14 @@ public final class LocalTarget implements ServerTarget {
     Matcher m = VERSION.matcher(out);
     if (!m.find()) {
       throw new ServerException(
-          describe(label) + ": " + bin + "/postgres --version says '" + out.strip() + "'");
+          bin + "/postgres --version says '" + out.strip() + "'; is it PostgreSQL?", field(label));
     }
     return m.group(1) + (m.group(2) == null ? "" : m.group(2)) + m.group(3);
   }
 
-  private static String describe(String label) {
-    return label.equals(UNLABELLED) ? "TARGET=local" : "local build '" + label + "'";
+  /** Where the scenario names a build: {@code target: local:<dir>}, or under {@code builds}. */
+  private static String field(String label) {
+    return label.equals(UNLABELLED) ? "target" : "builds." + label;
   }
 
   /** A local build's server: shown by its label when it has one, recording its bin dir. */

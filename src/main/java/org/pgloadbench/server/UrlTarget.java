@@ -52,7 +52,7 @@ public final class UrlTarget implements ServerTarget {
   public String resolve(String requested) throws ServerException {
     if (uri == null || uri.getHost() == null) {
       throw new ServerException(
-          "TARGET: not a URL the harness can use; write postgresql://user@host:port/db");
+          "not a URL the harness can use; write postgresql://user@host:port/db", "target");
     }
     return "the server at " + where();
   }

@@ -117,11 +117,43 @@ class LocalTargetTest {
     assertThat(exit).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8).strip())
         .isEqualTo(
-            "TARGET=local: no initdb in "
+            "TARGET=local:"
+                + dir
+                + ": no initdb in "
                 + dir
                 + "; give the bin dir of a PostgreSQL"
                 + " build, e.g. local:/usr/lib/postgresql/15/bin");
     assertThat(dir.resolve("results")).doesNotExist();
+  }
+
+  @Test
+  void aScenarioBuildWithoutPostgresIsReportedAtItsLine() throws Exception {
+    Path scenario =
+        Files.writeString(
+            dir.resolve("builds.yaml"),
+            """
+            name: builds
+            dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 10}}
+            servers:
+              target: local
+              builds:
+                head: /usr/lib/postgresql/15/bin
+                patch: /nonexistent/bin
+            steps: [create, copy]
+            """);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Main.run(
+            new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintWriter(err, true, StandardCharsets.UTF_8),
+            "plan",
+            scenario.toString());
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .isEqualTo(
+            scenario
+                + ":7: servers.builds.patch: no initdb in /nonexistent/bin; give the bin dir of a"
+                + " PostgreSQL build, e.g. local:/usr/lib/postgresql/15/bin");
   }
 
   /** Runs bench; returns the run directory. */
