@@ -22,8 +22,8 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * One load of every table of a cell on a fresh database, each step timed here (steps never read the
  * clock) and the server sampled around it. What the server does not allow (CHECKPOINT without the
- * right role, an extension it cannot install) is told to {@code missing} as {@code "what: why"},
- * and the load goes on without it.
+ * right role, an extension it cannot install, a step the role may not run) is told to {@code
+ * missing} as {@code "what: why"}, and the load goes on without it; such a step is not stored.
  */
 final class Load {
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
@@ -32,6 +32,7 @@ final class Load {
   private final Dataset dataset;
   private final String runId;
   private final Consumer<String> missing;
+  private final Consumer<String> notAllowed;
   private final Progress progress;
 
   Load(
@@ -39,11 +40,13 @@ final class Load {
       Dataset dataset,
       String runId,
       Consumer<String> missing,
+      Consumer<String> notAllowed,
       Progress progress) {
     this.scenario = scenario;
     this.dataset = dataset;
     this.runId = runId;
     this.missing = missing;
+    this.notAllowed = notAllowed;
     this.progress = progress;
   }
 
@@ -65,6 +68,9 @@ final class Load {
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
+          if (result == null) {
+            continue; // a step the role may not run: noted, not stored
+          }
           results.add(result);
           if (!result.ok()) {
             return results;
@@ -86,6 +92,7 @@ final class Load {
     return results;
   }
 
+  /** The step's result; null for a step the role may not run (told to {@code notAllowed}). */
   private StepResult measure(
       PostgresServer server,
       Cell cell,
@@ -103,6 +110,11 @@ final class Load {
     } catch (SQLException | RuntimeException e) {
       double seconds = (System.nanoTime() - start) / 1e9;
       rollBack(c);
+      if (e instanceof SQLException sql && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
+        notAllowed.accept(step.name());
+        missing.accept(step.name() + " step: not run, the role may not (" + oneLine(e) + ")");
+        return null;
+      }
       return failed(
               server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
           .withObject(step.object(), null);

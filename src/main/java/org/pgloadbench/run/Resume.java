@@ -81,36 +81,61 @@ public final class Resume {
       }
     }
     Map<String, String> versions = new HashMap<>();
+    Map<String, Set<String>> notAllowed = new HashMap<>();
     for (Object server : (List<Object>) stored.getOrDefault("servers", List.of())) {
       Map<String, Object> s = (Map<String, Object>) server;
       if (s.get("requested") != null && s.get("version") != null) {
         versions.put(s.get("requested").toString(), s.get("version").toString());
+        notAllowed
+            .computeIfAbsent(s.get("version").toString(), v -> new HashSet<>())
+            .addAll((List<String>) s.getOrDefault("steps_not_allowed", List.of()));
       }
     }
-    return new Resume(stored, doneRepetitions(runDir, scenario, warn), versions);
+    return new Resume(stored, doneRepetitions(runDir, scenario, notAllowed, warn), versions);
   }
 
-  private static Set<String> doneRepetitions(Path runDir, Scenario scenario, Consumer<String> warn)
+  /**
+   * The repetitions stored with all their steps (less those the server's role may not run, which
+   * are never stored), or ending in a failure.
+   */
+  private static Set<String> doneRepetitions(
+      Path runDir, Scenario scenario, Map<String, Set<String>> notAllowed, Consumer<String> warn)
       throws IOException {
-    Map<String, Integer> expected = new HashMap<>();
     List<Table> tables = Dataset.of(scenario.dataset()).tables();
-    for (Cell cell : scenario.cells()) {
-      int steps = 0;
-      for (Table table : tables) {
-        steps += Recipe.of(scenario.steps(), cell.variant(), table.def()).size();
-      }
-      expected.put(cell.label(), steps);
-    }
+    Map<String, Integer> expected = new HashMap<>();
     Map<String, Integer> stored = new HashMap<>();
     Set<String> done = new HashSet<>();
     for (StepResult step : ResultStore.readSteps(runDir, warn)) {
+      Set<String> skipped = notAllowed.getOrDefault(step.pgVersion(), Set.of());
+      int steps =
+          expected.computeIfAbsent(
+              step.pgVersion() + "\u0000" + step.cell(),
+              k -> expectedSteps(scenario, tables, step.cell(), skipped));
       String key = key(step.pgVersion(), step.cell(), step.repetition());
       int count = stored.merge(key, 1, Integer::sum);
-      if (!step.ok() || count == expected.getOrDefault(step.cell(), -1)) {
+      if (!step.ok() || count == steps) {
         done.add(key);
       }
     }
     return done;
+  }
+
+  private static int expectedSteps(
+      Scenario scenario, List<Table> tables, String label, Set<String> skipped) {
+    for (Cell cell : scenario.cells()) {
+      if (cell.label().equals(label)) {
+        int steps = 0;
+        for (Table table : tables) {
+          steps +=
+              (int)
+                  Recipe.of(scenario.steps(), cell.variant(), table.def()).stream()
+                      .filter(s -> !skipped.contains(s.name()))
+                      .count();
+        }
+        return steps;
+      }
+    }
+    return -1;
   }
 
   boolean resuming() {

@@ -64,6 +64,24 @@ final class RunRecord {
     return true;
   }
 
+  /**
+   * Notes on the last server added a step its role may not run, so that a resumed run knows its
+   * repetitions hold no such step.
+   */
+  @SuppressWarnings("unchecked")
+  void notAllowed(String step) {
+    if (!servers.isEmpty()) {
+      List<String> steps =
+          (List<String>)
+              servers
+                  .get(servers.size() - 1)
+                  .computeIfAbsent("steps_not_allowed", k -> new ArrayList<>());
+      if (!steps.contains(step)) {
+        steps.add(step);
+      }
+    }
+  }
+
   /** Goes on from a stored run: its servers and start time are kept, the resumption noted. */
   @SuppressWarnings("unchecked")
   void resumeFrom(Map<String, Object> stored, Instant resumed) {

@@ -34,7 +34,6 @@ public final class Runner {
   private final ServerTarget target;
   private final ResultStore store;
   private final Progress progress;
-  private final String runId;
   private final RunRecord record;
   private final Resume resume;
   private int failures;
@@ -59,13 +58,19 @@ public final class Runner {
       String runId,
       Resume resume) {
     this.scenario = scenario;
-    this.load = new Load(scenario, Dataset.of(scenario.dataset()), runId, this::missing, progress);
     this.target = target;
     this.store = store;
     this.progress = progress;
-    this.runId = runId;
     this.resume = resume;
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
+    this.load =
+        new Load(
+            scenario,
+            Dataset.of(scenario.dataset()),
+            runId,
+            this::missing,
+            record::notAllowed,
+            progress);
     if (resume.resuming()) {
       record.resumeFrom(resume.stored(), Instant.now());
     }
