@@ -1,4 +1,5 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
+#                                                [DATA=<file.osm.pbf>]
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
@@ -8,6 +9,7 @@ PG ?=
 SCALE ?=
 REPEAT ?=
 WARMUP ?=
+DATA ?=
 TARGET ?=
 RESUME ?=
 RUN ?=
@@ -20,7 +22,7 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --target "$(TARGET)" $(FLAGS)
+  --data "$(DATA)" --target "$(TARGET)" $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless

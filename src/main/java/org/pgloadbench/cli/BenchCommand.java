@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.run.Progress;
@@ -70,11 +71,13 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
+    Progress progress = Progress.lines(out);
+    Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
     try (ResultStore store =
         stored == Resume.NONE
             ? ResultStore.create(runDir, scenario.axes())
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
-      failures = new Runner(scenario, target, store, Progress.lines(out), runId, stored).run();
+      failures = new Runner(scenario, dataset, target, store, progress, runId, stored).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

@@ -5,8 +5,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.Dataset.Table;
+import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -26,22 +26,19 @@ final class Plan {
         .append(" (")
         .append(scenario.source())
         .append(")\n");
-    List<String> rows = new ArrayList<>();
-    scenario
-        .dataset()
-        .tables()
-        .forEach(
-            t ->
-                rows.add(
-                    String.format(
-                        Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t))));
-    out.append("  dataset   ")
-        .append(scenario.dataset().kind())
-        .append(": ")
-        .append(String.join(", ", rows))
-        .append(", seed ")
-        .append(scenario.dataset().seed())
-        .append('\n');
+    out.append("  dataset   ").append(scenario.dataset().kind()).append(": ");
+    if (scenario.dataset().file() != null) {
+      out.append(scenario.dataset().file().getFileName())
+          .append(", tables ")
+          .append(String.join(", ", scenario.dataset().tables()));
+    } else {
+      List<String> rows = new ArrayList<>();
+      for (String t : scenario.dataset().tables()) {
+        rows.add(String.format(Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t)));
+      }
+      out.append(String.join(", ", rows)).append(", seed ").append(scenario.dataset().seed());
+    }
+    out.append('\n');
     List<String> servers = new ArrayList<>();
     List<String> versions = scenario.servers().versions();
     for (int i = 0; i < versions.size(); i++) {
@@ -74,12 +71,12 @@ final class Plan {
             loads,
             scenario.warmup()));
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
-    List<Table> tables = Dataset.of(scenario.dataset()).tables();
     for (Cell cell : scenario.cells()) {
       // the steps that apply to the cell on any of its tables (nodes build no index, ways do)
       Set<String> steps = new LinkedHashSet<>();
-      for (Table table : tables) {
-        Recipe.of(scenario.steps(), cell.variant(), table.def()).forEach(s -> steps.add(s.name()));
+      for (String name : scenario.dataset().tables()) {
+        TableDef table = MiddleTable.byYamlName(name).tableDef(cell.variant().middleFormat());
+        Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.name()));
       }
       out.append(
           String.format(

@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * TARGET) in its error messages, since that is how most users give them; blank means not given.
+ * DATA, TARGET) in its error messages, since that is how most users give them; blank means not
+ * given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -53,6 +54,12 @@ final class ScenarioArgs {
   String target;
 
   @Option(
+      names = "--data",
+      paramLabel = "FILE",
+      description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
+  String data;
+
+  @Option(
       names = "--scenarios",
       paramLabel = "DIR",
       description = "where scenario names are looked up (default: ${DEFAULT-VALUE})")
@@ -76,18 +83,22 @@ final class ScenarioArgs {
   Scenario scenario() throws ScenarioException {
     Path file = ScenarioLoader.resolve(scenario, scenarios);
     return ScenarioLoader.load(file, allowUnsafeSettings)
-        .withOverrides(Overrides.parse(pg, scale, repeat, warmup, target));
+        .withOverrides(Overrides.parse(pg, scale, repeat, warmup, data, target));
   }
 
   /** The scenario's target; {@code runId} names the database a URL target creates. */
   ServerTarget target(Scenario scenario, String runId) {
-    Path workRoot = workDir == null ? EmbeddedTarget.defaultWorkRoot() : workDir;
     ServersSpec servers = scenario.servers();
     return switch (servers.target()) {
       case ServersSpec.CONTAINER -> new ContainerTarget(servers.image());
-      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot);
+      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot());
       case ServersSpec.URL -> new UrlTarget(servers.url(), runId);
-      default -> new EmbeddedTarget(workRoot);
+      default -> new EmbeddedTarget(workRoot());
     };
+  }
+
+  /** Where the servers' data directories and the decoded PBF files go. */
+  Path workRoot() {
+    return workDir == null ? EmbeddedTarget.defaultWorkRoot() : workDir;
   }
 }

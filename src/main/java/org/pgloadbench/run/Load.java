@@ -63,7 +63,7 @@ final class Load {
       ServerProbe probe = ServerProbe.install(main);
       probe.missing().forEach(missing);
       long walPosition = probe.walInsertPosition(main);
-      for (Table table : dataset.tables()) {
+      for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());

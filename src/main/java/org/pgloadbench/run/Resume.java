@@ -28,18 +28,30 @@ import org.pgloadbench.scenario.ScenarioException;
  */
 public final class Resume {
   /** A new run: nothing is done yet. */
-  public static final Resume NONE = new Resume(Map.of(), Set.of(), Map.of());
+  public static final Resume NONE = new Resume(Map.of(), List.of(), Map.of(), Map.of(), Set.of());
 
   private final Map<String, Object> stored;
-  private final Set<String> done;
+  private final List<StepResult> steps;
 
   /** The server version each requested version (or build label) ran as. */
   private final Map<String, String> versions;
 
-  private Resume(Map<String, Object> stored, Set<String> done, Map<String, String> versions) {
+  /** Per server version, the steps its role may not run (never stored). */
+  private final Map<String, Set<String>> notAllowed;
+
+  private final Set<String> done;
+
+  private Resume(
+      Map<String, Object> stored,
+      List<StepResult> steps,
+      Map<String, String> versions,
+      Map<String, Set<String>> notAllowed,
+      Set<String> done) {
     this.stored = stored;
-    this.done = done;
+    this.steps = steps;
     this.versions = versions;
+    this.notAllowed = notAllowed;
+    this.done = done;
   }
 
   /**
@@ -91,29 +103,33 @@ public final class Resume {
             .addAll((List<String>) s.getOrDefault("steps_not_allowed", List.of()));
       }
     }
-    return new Resume(stored, doneRepetitions(runDir, scenario, notAllowed, warn), versions);
+    return new Resume(stored, ResultStore.readSteps(runDir, warn), versions, notAllowed, Set.of());
+  }
+
+  /** This stored run, knowing which repetitions are complete for the dataset's tables and steps. */
+  Resume against(Scenario scenario, Dataset dataset) {
+    return stored.isEmpty()
+        ? this
+        : new Resume(stored, steps, versions, notAllowed, doneRepetitions(scenario, dataset));
   }
 
   /**
    * The repetitions stored with all their steps (less those the server's role may not run, which
    * are never stored), or ending in a failure.
    */
-  private static Set<String> doneRepetitions(
-      Path runDir, Scenario scenario, Map<String, Set<String>> notAllowed, Consumer<String> warn)
-      throws IOException {
-    List<Table> tables = Dataset.of(scenario.dataset()).tables();
+  private Set<String> doneRepetitions(Scenario scenario, Dataset dataset) {
     Map<String, Integer> expected = new HashMap<>();
-    Map<String, Integer> stored = new HashMap<>();
+    Map<String, Integer> counted = new HashMap<>();
     Set<String> done = new HashSet<>();
-    for (StepResult step : ResultStore.readSteps(runDir, warn)) {
+    for (StepResult step : steps) {
       Set<String> skipped = notAllowed.getOrDefault(step.pgVersion(), Set.of());
-      int steps =
+      int all =
           expected.computeIfAbsent(
               step.pgVersion() + "\u0000" + step.cell(),
-              k -> expectedSteps(scenario, tables, step.cell(), skipped));
+              k -> expectedSteps(scenario, dataset, step.cell(), skipped));
       String key = key(step.pgVersion(), step.cell(), step.repetition());
-      int count = stored.merge(key, 1, Integer::sum);
-      if (!step.ok() || count == steps) {
+      int count = counted.merge(key, 1, Integer::sum);
+      if (!step.ok() || count == all) {
         done.add(key);
       }
     }
@@ -121,11 +137,11 @@ public final class Resume {
   }
 
   private static int expectedSteps(
-      Scenario scenario, List<Table> tables, String label, Set<String> skipped) {
+      Scenario scenario, Dataset dataset, String label, Set<String> skipped) {
     for (Cell cell : scenario.cells()) {
       if (cell.label().equals(label)) {
         int steps = 0;
-        for (Table table : tables) {
+        for (Table table : dataset.tables(cell.variant())) {
           steps +=
               (int)
                   Recipe.of(scenario.steps(), cell.variant(), table.def()).stream()

@@ -16,6 +16,8 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
@@ -44,14 +46,35 @@ public final class Runner {
    */
   private volatile boolean stopping;
 
+  /** A runner whose dataset caches decoded files under the default work root. */
   public Runner(
-      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId) {
-    this(scenario, target, store, progress, runId, Resume.NONE);
+      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId)
+      throws IOException, ScenarioException {
+    this(
+        scenario,
+        Dataset.of(scenario.dataset(), EmbeddedTarget.defaultWorkRoot(), progress::note),
+        target,
+        store,
+        progress,
+        runId,
+        Resume.NONE);
+  }
+
+  /** {@code dataset} is the scenario's, prepared (a PBF file decoded) before any clock starts. */
+  public Runner(
+      Scenario scenario,
+      Dataset dataset,
+      ServerTarget target,
+      ResultStore store,
+      Progress progress,
+      String runId) {
+    this(scenario, dataset, target, store, progress, runId, Resume.NONE);
   }
 
   /** A runner that goes on with a stored run, skipping the repetitions {@code resume} holds. */
   public Runner(
       Scenario scenario,
+      Dataset dataset,
       ServerTarget target,
       ResultStore store,
       Progress progress,
@@ -61,16 +84,10 @@ public final class Runner {
     this.target = target;
     this.store = store;
     this.progress = progress;
-    this.resume = resume;
+    this.resume = resume.against(scenario, dataset);
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
-    this.load =
-        new Load(
-            scenario,
-            Dataset.of(scenario.dataset()),
-            runId,
-            this::missing,
-            record::notAllowed,
-            progress);
+    record.datasetShape(dataset.shape());
+    this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
     if (resume.resuming()) {
       record.resumeFrom(resume.stored(), Instant.now());
     }

@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
@@ -11,7 +12,8 @@ public record LoadVariant(
     int connections,
     boolean unlogged,
     boolean indexesNow,
-    WaysIndex waysIndex) {
+    WaysIndex waysIndex,
+    MiddleFormat middleFormat) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -22,6 +24,7 @@ public record LoadVariant(
         Axis.CONNECTIONS.valueIn(values),
         Axis.UNLOGGED.valueIn(values),
         Axis.INDEXES.valueIn(values),
-        Axis.WAYS_INDEX.valueIn(values));
+        Axis.WAYS_INDEX.valueIn(values),
+        Axis.MIDDLE_FORMAT.valueIn(values));
   }
 }

@@ -58,7 +58,9 @@ public record Scenario(
         name,
         description,
         source,
-        o.scale() == null ? dataset : dataset.scaled(o.scale()),
+        o.data() != null
+            ? DatasetSpec.pbf(o.data().toAbsolutePath(), dataset.tables())
+            : o.scale() == null ? dataset : dataset.scaled(o.scale()),
         o.servers(servers),
         settings,
         o.repeat() == null ? repeat : o.repeat(),

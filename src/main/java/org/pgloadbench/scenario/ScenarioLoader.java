@@ -38,6 +38,9 @@ public final class ScenarioLoader {
           "exclude",
           "steps");
   private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
+  private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
+  private static final String TABLE_HINT =
+      "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
   private static final List<String> SERVERS_KEYS = List.of("target", "versions", "image", "builds");
 
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
@@ -84,7 +87,9 @@ public final class ScenarioLoader {
     YamlNode describe = root.optional("description");
     String description = describe == null ? "" : describe.asText("write it as text").strip();
     DatasetSpec dataset =
-        dataset(root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"));
+        dataset(
+            root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"),
+            file);
     ServersSpec servers =
         servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
     Map<String, String> settings = settings(root.optional("settings"), allowUnsafeSettings);
@@ -157,37 +162,22 @@ public final class ScenarioLoader {
     }
   }
 
-  private static DatasetSpec dataset(YamlNode node) throws ScenarioException {
+  private static DatasetSpec dataset(YamlNode node, Path scenarioFile) throws ScenarioException {
     Mapping m =
         node.asMapping(
             "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
+    String kinds = String.join(" or ", DatasetSpec.KINDS);
+    YamlNode kindNode = m.required("kind", "use kind: " + kinds);
+    String kind = kindNode.asText("use " + kinds);
+    if (!DatasetSpec.KINDS.contains(kind)) {
+      throw kindNode.error("'" + kind + "' is not a dataset kind; use " + kinds);
+    }
+    if (kind.equals(DatasetSpec.OSM_PBF)) {
+      return pbfDataset(m, scenarioFile);
+    }
     m.allowOnly(DATASET_KEYS, "keys");
 
-    YamlNode kindNode = m.required("kind", "use kind: " + DatasetSpec.OSM_SYNTHETIC);
-    String kind = kindNode.asText("use " + DatasetSpec.OSM_SYNTHETIC);
-    if (!kind.equals(DatasetSpec.OSM_SYNTHETIC)) {
-      throw kindNode.error(
-          "'" + kind + "' is not a dataset kind; use " + DatasetSpec.OSM_SYNTHETIC);
-    }
-
-    String tableHint = "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
-    YamlNode tablesNode = m.required("tables", tableHint);
-    Set<String> chosen = new LinkedHashSet<>();
-    for (YamlNode item : tablesNode.asList(tableHint).items()) {
-      String table = item.asText(tableHint);
-      if (!DatasetSpec.TABLES.contains(table)) {
-        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
-      }
-      if (!chosen.add(table)) {
-        throw item.error("'" + table + "' is listed twice; list each table once");
-      }
-    }
-    if (chosen.isEmpty()) {
-      throw tablesNode.error("is empty; " + tableHint);
-    }
-    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
-    List<String> tables = DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
-
+    List<String> tables = tables(m.required("tables", TABLE_HINT));
     String rowsHint = "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}";
     Mapping rowsMap = m.required("rows", rowsHint).asMapping(rowsHint);
     rowsMap.allowOnly(DatasetSpec.TABLES, "tables");
@@ -206,6 +196,49 @@ public final class ScenarioLoader {
 
     YamlNode seed = m.optional("seed");
     return new DatasetSpec(kind, tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
+  }
+
+  /**
+   * {@code {kind: osm-pbf, file: <path>, tables: [...]}}: every table unless listed; the path is
+   * relative to the scenario file's directory.
+   */
+  private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile) throws ScenarioException {
+    m.allowOnly(PBF_DATASET_KEYS, "keys");
+    String fileHint = "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
+    YamlNode fileNode = m.required("file", fileHint);
+    String written = fileNode.asText(fileHint);
+    Path parent = scenarioFile.toAbsolutePath().getParent();
+    Path file = parent == null ? Path.of(written) : parent.resolve(written).normalize();
+    if (!Files.isRegularFile(file)) {
+      throw fileNode.error(
+          "no such file '"
+              + written
+              + "' (looked for "
+              + file
+              + "); give a path to an .osm.pbf file, relative to the scenario");
+    }
+    YamlNode tablesNode = m.optional("tables");
+    List<String> tables = tablesNode == null ? DatasetSpec.TABLES : tables(tablesNode);
+    return DatasetSpec.pbf(file, tables);
+  }
+
+  /** The tables listed, in load order. */
+  private static List<String> tables(YamlNode tablesNode) throws ScenarioException {
+    Set<String> chosen = new LinkedHashSet<>();
+    for (YamlNode item : tablesNode.asList(TABLE_HINT).items()) {
+      String table = item.asText(TABLE_HINT);
+      if (!DatasetSpec.TABLES.contains(table)) {
+        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
+      }
+      if (!chosen.add(table)) {
+        throw item.error("'" + table + "' is listed twice; list each table once");
+      }
+    }
+    if (chosen.isEmpty()) {
+      throw tablesNode.error("is empty; " + TABLE_HINT);
+    }
+    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
+    return DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
   }
 
   private static ServersSpec servers(YamlNode node) throws ScenarioException {

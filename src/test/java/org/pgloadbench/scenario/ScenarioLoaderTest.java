@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 
 class ScenarioLoaderTest {
   @TempDir Path dir;
@@ -111,7 +112,15 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(CopyFormat.BINARY, true, true, 1, false, false, WaysIndex.BUCKET)));
+                new LoadVariant(
+                    CopyFormat.BINARY,
+                    true,
+                    true,
+                    1,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    MiddleFormat.NEW)));
   }
 
   @Test
@@ -130,7 +139,15 @@ class ScenarioLoaderTest {
             new Cell(
                 "default",
                 Map.of(),
-                new LoadVariant(CopyFormat.TEXT, false, false, 1, false, false, WaysIndex.BUCKET)));
+                new LoadVariant(
+                    CopyFormat.TEXT,
+                    false,
+                    false,
+                    1,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    MiddleFormat.NEW)));
   }
 
   @Test
@@ -139,11 +156,11 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                matrix:
-                  format: [text, binary]
-                  freeze: [false, true]
-                  pk: [now, later]
-                """);
+                  matrix:
+                    format: [text, binary]
+                    freeze: [false, true]
+                    pk: [now, later]
+                  """);
 
     assertThat(s.cells())
         .extracting(Cell::label)
@@ -164,14 +181,14 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                matrix:
-                  pk: [later, now]
-                  freeze: ["true", "false"]
-                  format: [binary, text]
-                exclude:
-                  - {pk: now, freeze: true}
-                  - {format: text, pk: later}
-                """);
+                  matrix:
+                    pk: [later, now]
+                    freeze: ["true", "false"]
+                    format: [binary, text]
+                  exclude:
+                    - {pk: now, freeze: true}
+                    - {format: text, pk: later}
+                  """);
 
     assertThat(s.axes()).containsExactly("pk", "freeze", "format");
     assertThat(s.cells())
@@ -193,12 +210,26 @@ class ScenarioLoaderTest {
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
                 new LoadVariant(
-                    CopyFormat.BINARY, false, false, 2, false, false, WaysIndex.BUCKET)),
+                    CopyFormat.BINARY,
+                    false,
+                    false,
+                    2,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    MiddleFormat.NEW)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
                 new LoadVariant(
-                    CopyFormat.BINARY, false, false, 16, false, false, WaysIndex.BUCKET)));
+                    CopyFormat.BINARY,
+                    false,
+                    false,
+                    16,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    MiddleFormat.NEW)));
   }
 
   @Test
@@ -206,10 +237,10 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL
             + """
-            matrix:
-              freeze: [false, true]
-              connections: [1, 2]
-            """;
+              matrix:
+                freeze: [false, true]
+                connections: [1, 2]
+              """;
     assertThatThrownBy(() -> load(yaml))
         .hasMessage(
             dir.resolve("s.yaml")

@@ -70,29 +70,37 @@ class ServersTargetTest {
   void commandLineTargetReplacesTheScenarios() throws Exception {
     Scenario embedded = load("{versions: [16, 17]}");
     assertThat(
-            embedded.withOverrides(Overrides.parse(null, null, null, null, "container")).servers())
+            embedded
+                .withOverrides(Overrides.parse(null, null, null, null, null, "container"))
+                .servers())
         .isEqualTo(new ServersSpec("container", List.of("16", "17")));
     ServersSpec local =
         embedded
             .withOverrides(
-                Overrides.parse(null, null, null, null, "local:/usr/lib/postgresql/15/bin"))
+                Overrides.parse(null, null, null, null, null, "local:/usr/lib/postgresql/15/bin"))
             .servers();
     assertThat(local.versions()).containsExactly("local");
     assertThat(local.builds()).containsEntry("local", "/usr/lib/postgresql/15/bin");
     assertThat(
             embedded
-                .withOverrides(Overrides.parse(null, null, null, null, "postgresql://me@h/db"))
+                .withOverrides(
+                    Overrides.parse(null, null, null, null, null, "postgresql://me@h/db"))
                 .servers()
                 .url())
         .isEqualTo("postgresql://me@h/db");
 
     Scenario builds = load("{target: local, builds: {head: /a, patch: /b}}");
-    assertThat(builds.withOverrides(Overrides.parse("17", null, null, null, "embedded")).servers())
+    assertThat(
+            builds
+                .withOverrides(Overrides.parse("17", null, null, null, null, "embedded"))
+                .servers())
         .isEqualTo(new ServersSpec("embedded", List.of("17")));
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> builds.withOverrides(Overrides.parse(null, null, null, null, "embedded")))
+                    () ->
+                        builds.withOverrides(
+                            Overrides.parse(null, null, null, null, null, "embedded")))
                 .getMessage())
         .isEqualTo(
             "TARGET=embedded: the embedded target needs PostgreSQL versions; give them, e.g."
@@ -102,7 +110,8 @@ class ServersTargetTest {
                     ScenarioException.class,
                     () ->
                         embedded.withOverrides(
-                            Overrides.parse(null, null, null, null, "postgresql://me:pw@h/db")))
+                            Overrides.parse(
+                                null, null, null, null, null, "postgresql://me:pw@h/db")))
                 .getMessage())
         .doesNotContain("pw@")
         .contains("the URL holds a password");
