@@ -37,6 +37,7 @@ final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
+  @Mixin BaseVersion base;
 
   @Option(
       names = "--resume",
@@ -60,6 +61,7 @@ final class BenchCommand implements Callable<Integer> {
             : runDir.toAbsolutePath().normalize().getFileName().toString();
     ServerTarget target = args.target(scenario, runId);
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
+    String baseVersion = base.checked(scenario.servers().versions());
     target.prepare(); // fails on a work dir that is not the user's own
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);
@@ -71,7 +73,7 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
-    Progress progress = Progress.lines(out);
+    Progress progress = TerminalProgress.choose(out);
     Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
     try (ResultStore store =
         stored == Resume.NONE
@@ -84,7 +86,8 @@ final class BenchCommand implements Callable<Integer> {
       err.println("pgloadbench: " + failures + " step(s) failed; the report lists them");
     }
     Path report =
-        MarkdownReport.write(runDir, dirs.reports.resolve(scenario.name()).resolve(runId));
+        MarkdownReport.write(
+            runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
     return failures == 0 ? Main.OK : Main.FAILED;
   }

@@ -25,7 +25,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Revision.class,
     description = "Benchmark harness for PostgreSQL bulk-load strategies.",
-    subcommands = {BenchCommand.class, PlanCommand.class, ReportCommand.class})
+    subcommands = {
+      BenchCommand.class,
+      PlanCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
+      CommentCommand.class
+    })
 public final class Main implements Callable<Integer> {
   static final int OK = 0;
   static final int FAILED = 1;

@@ -71,7 +71,10 @@ class LocalTargetTest {
     assertThat(report)
         .contains("## PostgreSQL head")
         .contains("## PostgreSQL patch")
-        .contains("from `" + DEBIAN_15 + "`");
+        .contains("from `" + DEBIAN_15 + "`")
+        // the builds are compared as versions are: patch against head, the first one
+        .contains("## Versions compared")
+        .contains("| PostgreSQL head (base) | PostgreSQL patch |");
   }
 
   @Test
