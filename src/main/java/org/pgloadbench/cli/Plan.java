@@ -59,6 +59,19 @@ final class Plan {
     if (!scenario.settings().isEmpty()) {
       out.append("  settings  ").append(scenario.settings()).append('\n');
     }
+    List<String> profiles =
+        scenario.cells().stream()
+            .map(c -> c.variant().settings().profileName())
+            .distinct()
+            .toList();
+    if (!profiles.equals(List.of("defaults"))) {
+      out.append("  profiles  ")
+          .append(String.join(", ", profiles))
+          .append(" (each its own server start)\n");
+    }
+    if (!scenario.claims().isEmpty()) {
+      out.append("  claims    ").append(scenario.claims().size()).append('\n');
+    }
     int loads = scenario.cells().size() * scenario.repeat() * scenario.servers().versions().size();
     out.append(
         String.format(
@@ -78,9 +91,10 @@ final class Plan {
         TableDef table = MiddleTable.byYamlName(name).tableDef(cell.variant().middleFormat());
         Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.name()));
       }
+      List<String> inOrder = scenario.steps().stream().filter(steps::contains).toList();
       out.append(
           String.format(
-              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));
+              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", inOrder)));
     }
     return out.toString();
   }

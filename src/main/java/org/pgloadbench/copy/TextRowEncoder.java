@@ -15,10 +15,10 @@ public final class TextRowEncoder implements RowEncoder {
   private static final int INT4_DIGITS = 11;
 
   /**
-   * The escape (a backslash and a letter) of each ASCII char that needs one. COPY FROM requires it for
-   * backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so the
-   * output matches what the server itself writes. Other control chars go through unchanged, which
-   * COPY FROM accepts.
+   * The escape (a backslash and a letter) of each ASCII char that needs one. COPY FROM requires it
+   * for backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so
+   * the output matches what the server itself writes. Other control chars go through unchanged,
+   * which COPY FROM accepts.
    */
   private static final byte[][] ESCAPES = new byte[128][];
 

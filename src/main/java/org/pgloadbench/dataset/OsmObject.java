@@ -81,7 +81,10 @@ final class OsmObject {
     memberCount++;
   }
 
-  /** An empty buffer not in use by this object; it stays this object's until the next {@link #clear}. */
+  /**
+   * An empty buffer not in use by this object; it stays this object's until the next {@link
+   * #clear}.
+   */
   StringBuilder scratch() {
     if (scratchInUse == scratch.length) {
       scratch = Arrays.copyOf(scratch, Math.max(16, 2 * scratchInUse));

@@ -217,6 +217,11 @@ public final class RunResults {
     return keysOf(version, Key::step).contains(step);
   }
 
+  /** Every step of a measured repetition, ok or failed, as stored. */
+  public List<StepResult> measured() {
+    return steps;
+  }
+
   /** The failed steps, in version order and then as measured. */
   public List<StepResult> failures() {
     return failures;

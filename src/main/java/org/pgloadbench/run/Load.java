@@ -189,6 +189,17 @@ final class Load {
       String step,
       double seconds,
       Exception e) {
+    return failed(version, cell, repetition, table, step, seconds, oneLine(e));
+  }
+
+  StepResult failed(
+      String version,
+      Cell cell,
+      int repetition,
+      String table,
+      String step,
+      double seconds,
+      String error) {
     return StepResult.failed(
         runId,
         scenario.name(),
@@ -199,7 +210,7 @@ final class Load {
         table,
         step,
         seconds,
-        oneLine(e));
+        error);
   }
 
   /** An error as one line: the server's message with its SQLSTATE, no stack trace. */

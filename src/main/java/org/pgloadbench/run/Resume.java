@@ -167,13 +167,13 @@ public final class Resume {
   }
 
   /** Whether every repetition of every cell is done on the server started for {@code requested}. */
-  boolean done(String requested, Scenario scenario) {
+  boolean done(String requested, List<Cell> cells, int repeat) {
     String version = versions.get(requested);
     if (version == null) {
       return false;
     }
-    for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
-      for (Cell cell : scenario.cells()) {
+    for (int repetition = 1; repetition <= repeat; repetition++) {
+      for (Cell cell : cells) {
         if (!done(version, cell.label(), repetition)) {
           return false;
         }
@@ -183,10 +183,10 @@ public final class Resume {
   }
 
   /** Repetitions done on a server, to say how many were skipped. */
-  int doneOn(String version, Scenario scenario) {
+  int doneOn(String version, List<Cell> cells, int repeat) {
     int n = 0;
-    for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
-      for (Cell cell : scenario.cells()) {
+    for (int repetition = 1; repetition <= repeat; repetition++) {
+      for (Cell cell : cells) {
         n += done(version, cell.label(), repetition) ? 1 : 0;
       }
     }

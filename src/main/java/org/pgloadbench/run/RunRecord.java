@@ -34,12 +34,14 @@ final class RunRecord {
   void addServer(
       String requested,
       String version,
+      String profile,
       String target,
       Map<String, String> details,
       Map<String, String> settings) {
     Map<String, Object> server = new LinkedHashMap<>();
     server.put("requested", requested);
     server.put("version", version);
+    server.put("profile", profile);
     server.put("target", target);
     server.putAll(details);
     server.put("settings", settings);
@@ -171,10 +173,12 @@ final class RunRecord {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("label", cell.label());
       json.put("axes", cell.axes());
+      json.put("profile", cell.variant().settings().profileName());
       cells.add(json);
     }
     s.put("cells", cells);
     s.put("steps", scenario.steps());
+    s.put("claims", scenario.claims());
     return s;
   }
 }

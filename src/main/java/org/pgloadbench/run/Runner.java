@@ -22,13 +22,15 @@ import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
- * Runs a scenario: for each server version, one unmeasured warm-up load, then every cell,
- * repetition after repetition (cells interleaved, so that drift over time spreads over all of
- * them), each on a fresh database. The runner owns the clock: it times every step of every table
- * and samples the server around it, and stores each result as soon as it is measured. A step that
- * fails is stored as failed with the server's error, and the run goes on with the next repetition.
+ * Runs a scenario: for each server version and each settings profile, a server start, one
+ * unmeasured warm-up load, then every cell of that profile, repetition after repetition (cells
+ * interleaved, so that drift over time spreads over all of them), each on a fresh database. The
+ * runner owns the clock: it times every step of every table and samples the server around it, and
+ * stores each result as soon as it is measured. A step that fails is stored as failed with the
+ * server's error, and the run goes on with the next repetition.
  */
 public final class Runner {
   private final Scenario scenario;
@@ -98,9 +100,11 @@ public final class Runner {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
     try {
+      long profiles = scenario.cells().stream().map(c -> c.variant().settings()).distinct().count();
       progress.begin(
-          scenario.servers().versions().size()
-              * (scenario.warmup() + scenario.repeat() * scenario.cells().size()));
+          (int)
+              (scenario.servers().versions().size()
+                  * (profiles * scenario.warmup() + scenario.repeat() * scenario.cells().size())));
       runAll();
     } finally {
       progress.end();
@@ -115,48 +119,77 @@ public final class Runner {
 
   private void runAll() throws IOException {
     store.writeRun(record.toJson());
+    Map<SettingsProfile, List<Cell>> byProfile = new LinkedHashMap<>();
+    for (Cell cell : scenario.cells()) {
+      byProfile.computeIfAbsent(cell.variant().settings(), p -> new ArrayList<>()).add(cell);
+    }
     for (String version : scenario.servers().versions()) {
-      if (stopping) {
-        return;
-      }
-      if (resume.done(version, scenario)) {
-        progress.note("PostgreSQL " + version + ": every repetition is stored already");
-        continue;
-      }
-      try (PostgresServer server = target.start(version, scenario.settings())) {
-        try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
-          Map<String, String> details = new LinkedHashMap<>(server.details());
-          details.put("version_string", versionString(c));
-          record.addServer(
-              version,
-              server.version(),
-              scenario.servers().target(),
-              details,
-              Environment.nonDefaultSettings(c));
-        }
-        server.limitations().forEach(this::missing);
-        store.writeRun(record.toJson());
-        int skipped = resume.doneOn(server.version(), scenario);
-        if (skipped > 0) {
-          progress.note(
-              "PostgreSQL " + server.version() + ": " + skipped + " repetition(s) stored already");
-        }
-        runOn(server);
-      } catch (ServerException | SQLException e) {
+      for (Map.Entry<SettingsProfile, List<Cell>> profile : byProfile.entrySet()) {
         if (stopping) {
           return;
         }
-        progress.note("PostgreSQL " + version + ": " + Load.oneLine(e));
-        store.append(load.failed(version, null, 0, "-", "server", 0, e));
-        failures++;
+        runProfile(version, profile.getKey(), profile.getValue());
       }
-      record.end(Instant.now());
-      store.writeRun(record.toJson());
     }
   }
 
-  private void runOn(PostgresServer server) throws IOException {
-    Cell first = scenario.cells().get(0);
+  /**
+   * One server start: the profile's settings, the scenario's own on top of them, and the cells of
+   * that profile (those a resumed run has not stored yet).
+   */
+  private void runProfile(String version, SettingsProfile profile, List<Cell> cells)
+      throws IOException {
+    if (resume.done(version, cells, scenario.repeat())) {
+      progress.note(
+          "PostgreSQL " + version + profileNote(profile) + ": every repetition is stored already");
+      return;
+    }
+    Map<String, String> settings = new LinkedHashMap<>(profile.settings(Environment.memoryBytes()));
+    settings.putAll(scenario.settings());
+    try (PostgresServer server = target.start(version, settings)) {
+      try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+        Map<String, String> details = new LinkedHashMap<>(server.details());
+        details.put("version_string", versionString(c));
+        record.addServer(
+            version,
+            server.version(),
+            profile.profileName(),
+            scenario.servers().target(),
+            details,
+            Environment.nonDefaultSettings(c));
+      }
+      server.limitations().forEach(this::missing);
+      store.writeRun(record.toJson());
+      int skipped = resume.doneOn(server.version(), cells, scenario.repeat());
+      if (skipped > 0) {
+        progress.note(
+            "PostgreSQL " + server.version() + ": " + skipped + " repetition(s) stored already");
+      }
+      runOn(server, cells);
+    } catch (ServerException | SQLException e) {
+      if (stopping) {
+        return;
+      }
+      progress.note("PostgreSQL " + version + profileNote(profile) + ": " + Load.oneLine(e));
+      String error =
+          profileNote(profile).isEmpty()
+              ? Load.oneLine(e)
+              : "profile " + profile + ": " + Load.oneLine(e);
+      store.append(load.failed(version, null, 0, "-", "server", 0, error));
+      failures++;
+    }
+    record.end(Instant.now());
+    store.writeRun(record.toJson());
+  }
+
+  private String profileNote(SettingsProfile profile) {
+    boolean several =
+        scenario.cells().stream().map(c -> c.variant().settings()).distinct().count() > 1;
+    return several || profile != SettingsProfile.DEFAULTS ? " (" + profile + ")" : "";
+  }
+
+  private void runOn(PostgresServer server, List<Cell> cells) throws IOException {
+    Cell first = cells.get(0);
     for (int i = 1; i <= scenario.warmup(); i++) {
       List<StepResult> warmup = load.run(server, first, 0);
       if (stopping) {
@@ -166,8 +199,9 @@ public final class Runner {
       progress.loadEnded(
           String.format(
               Locale.ROOT,
-              "PostgreSQL %s  warm-up (%s)  %.2f s%s",
+              "PostgreSQL %s%s  warm-up (%s)  %.2f s%s",
               server.version(),
+              profileNote(first.variant().settings()),
               first.label(),
               seconds(warmup),
               failureNote(warmup)),
@@ -177,7 +211,7 @@ public final class Runner {
       }
     }
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
-      for (Cell cell : scenario.cells()) {
+      for (Cell cell : cells) {
         if (resume.done(server.version(), cell.label(), repetition)) {
           continue;
         }

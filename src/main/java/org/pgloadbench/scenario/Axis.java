@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
  * One matrix axis: its YAML key, how to read a value, the value used when the axis is not in the
@@ -106,9 +107,20 @@ public final class Axis<T> {
           MiddleFormat::byYamlName,
           v -> "middle-" + v);
 
+  /** The server settings profile a cell runs on; each profile is a server start of its own. */
+  public static final Axis<SettingsProfile> SETTINGS =
+      new Axis<>(
+          "settings",
+          SettingsProfile.DEFAULTS.profileName(),
+          "a settings profile",
+          "use " + SettingsProfile.names(),
+          v -> SettingsProfile.named(v).orElse(null),
+          v -> v);
+
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
-      List.of(FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX, MIDDLE_FORMAT);
+      List.of(
+          FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX, MIDDLE_FORMAT, SETTINGS);
 
   private final String name;
   private final String defaultValue;

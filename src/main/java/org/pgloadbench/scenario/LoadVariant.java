@@ -3,6 +3,7 @@ package org.pgloadbench.scenario;
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
@@ -13,7 +14,8 @@ public record LoadVariant(
     boolean unlogged,
     boolean indexesNow,
     WaysIndex waysIndex,
-    MiddleFormat middleFormat) {
+    MiddleFormat middleFormat,
+    SettingsProfile settings) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -25,6 +27,7 @@ public record LoadVariant(
         Axis.UNLOGGED.valueIn(values),
         Axis.INDEXES.valueIn(values),
         Axis.WAYS_INDEX.valueIn(values),
-        Axis.MIDDLE_FORMAT.valueIn(values));
+        Axis.MIDDLE_FORMAT.valueIn(values),
+        Axis.SETTINGS.valueIn(values));
   }
 }

@@ -6,14 +6,21 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
-/** The {@code matrix} and {@code exclude} sections of a scenario, expanded into its cells. */
+/**
+ * The {@code matrix}, {@code exclude} and {@code cells} sections of a scenario, expanded into its
+ * cells.
+ *
+ * @param axes the matrix axes, then the other axes the named cells set, in {@link Axis#ALL} order
+ */
 record Matrix(List<String> axes, List<Cell> cells) {
 
   /**
-   * Expands the matrix in axis order, the last axis varying fastest, then drops the cells that
-   * {@code exclude} names. Without a matrix there is one cell, {@code default}.
+   * Expands the matrix in axis order, the last axis varying fastest, drops the cells that {@code
+   * exclude} names, then adds the named cells. Without a matrix or named cells there is one cell,
+   * {@code default}. Every cell holds a value for every axis of {@link #axes}; an axis a cell does
+   * not set takes its value in {@code base}, else its default.
    */
-  static Matrix read(Mapping root) throws ScenarioException {
+  static Matrix read(Mapping root, Map<String, String> base) throws ScenarioException {
     Map<String, List<String>> values = new LinkedHashMap<>();
     YamlNode matrix = root.optional("matrix");
     if (matrix != null) {
@@ -55,11 +62,25 @@ record Matrix(List<String> axes, List<Cell> cells) {
       }
     }
 
-    List<Cell> cells = points.stream().map(Cell::of).toList();
+    NamedCells named = NamedCells.read(root, base);
+    if (matrix == null && !named.isEmpty()) {
+      points = List.of();
+    }
+    List<String> axes = new ArrayList<>(values.keySet());
+    Axis.names().stream()
+        .filter(a -> !axes.contains(a) && named.axes().contains(a))
+        .forEach(axes::add);
+
+    List<Cell> cells = new ArrayList<>();
+    for (Map<String, String> point : points) {
+      Cell cell = Cell.of(point);
+      cells.add(NamedCells.complete(cell.label(), point, axes, base));
+    }
     for (Cell cell : cells) {
       checkPossible(cell, root);
     }
-    return new Matrix(List.copyOf(values.keySet()), cells);
+    cells.addAll(named.complete(axes, cells));
+    return new Matrix(List.copyOf(axes), cells);
   }
 
   /**
@@ -68,14 +89,9 @@ record Matrix(List<String> axes, List<Cell> cells) {
    * built by the indexes step.
    */
   void requireSteps(Mapping root, List<String> steps) throws ScenarioException {
-    if (!(root.optional("matrix") instanceof Mapping matrix)) {
-      return;
-    }
     for (Cell cell : cells) {
       if (cell.variant().unlogged() && !steps.contains("set_logged")) {
-        throw matrix
-            .values()
-            .get(Axis.UNLOGGED.name())
+        throw where(root, cell, Axis.UNLOGGED)
             .error(
                 "cell "
                     + cell.label()
@@ -83,8 +99,9 @@ record Matrix(List<String> axes, List<Cell> cells) {
                     + " add set_logged to steps");
       }
       for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
-        YamlNode values = matrix.values().get(axis.name());
-        if (values != null && !cell.variant().indexesNow() && !steps.contains("indexes")) {
+        YamlNode values = where(root, cell, axis);
+        boolean chosen = values != root; // the axis is written for this cell
+        if (chosen && !cell.variant().indexesNow() && !steps.contains("indexes")) {
           throw values.error(
               "cell "
                   + cell.label()
@@ -93,6 +110,20 @@ record Matrix(List<String> axes, List<Cell> cells) {
         }
       }
     }
+  }
+
+  /** The node that gave a cell its value on {@code axis}: a matrix axis, a named cell, or root. */
+  private static YamlNode where(Mapping root, Cell cell, Axis<?> axis) {
+    if (root.optional("cells") instanceof Mapping named
+        && named.values().get(cell.label()) instanceof Mapping own
+        && own.values().containsKey(axis.name())) {
+      return own.values().get(axis.name());
+    }
+    if (root.optional("matrix") instanceof Mapping matrix
+        && matrix.values().containsKey(axis.name())) {
+      return matrix.values().get(axis.name());
+    }
+    return root;
   }
 
   private static List<String> axisValues(Axis<?> axis, YamlNode node) throws ScenarioException {
@@ -120,7 +151,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
     return values;
   }
 
-  private static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
+  static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
     String value = node.asText(axis.hint());
     if (axis.parse(value).isEmpty()) {
       throw node.error(axis.invalid(value));
@@ -170,8 +201,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
    * connection has a transaction of its own: such a cell would fail on every run, so refuse it now.
    */
   private static void checkPossible(Cell cell, Mapping root) throws ScenarioException {
-    LoadVariant v = cell.variant();
-    if (!v.freeze() || v.connections() <= 1) {
+    if (impossible(cell) == null) {
       return;
     }
     List<String> fix = new ArrayList<>();
@@ -191,10 +221,19 @@ record Matrix(List<String> axes, List<Cell> cells) {
     }
     throw root.at(
         line,
-        "cell "
-            + cell.label()
-            + " is impossible: COPY FREEZE needs the table created in the same transaction,"
-            + " which a second connection cannot join"
+        impossible(cell)
             + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+  }
+
+  /** Why a cell cannot run, or null when it can. */
+  static String impossible(Cell cell) {
+    LoadVariant v = cell.variant();
+    if (!v.freeze() || v.connections() <= 1) {
+      return null;
+    }
+    return "cell "
+        + cell.label()
+        + " is impossible: COPY FREEZE needs the table created in the same transaction,"
+        + " which a second connection cannot join";
   }
 }

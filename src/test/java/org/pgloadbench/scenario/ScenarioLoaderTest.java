@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 class ScenarioLoaderTest {
   @TempDir Path dir;
@@ -120,7 +121,8 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
-                    MiddleFormat.NEW)));
+                    MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS)));
   }
 
   @Test
@@ -147,7 +149,8 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
-                    MiddleFormat.NEW)));
+                    MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS)));
   }
 
   @Test
@@ -217,7 +220,8 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
-                    MiddleFormat.NEW)),
+                    MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
@@ -229,7 +233,8 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
-                    MiddleFormat.NEW)));
+                    MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS)));
   }
 
   @Test

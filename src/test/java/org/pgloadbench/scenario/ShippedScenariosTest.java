@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
 class ShippedScenariosTest {
@@ -32,7 +33,15 @@ class ShippedScenariosTest {
     assertThat(s.cells().get(3).variant())
         .isEqualTo(
             new LoadVariant(
-                CopyFormat.TEXT, true, false, 1, true, false, WaysIndex.BUCKET, MiddleFormat.NEW));
+                CopyFormat.TEXT,
+                true,
+                false,
+                1,
+                true,
+                false,
+                WaysIndex.BUCKET,
+                MiddleFormat.NEW,
+                SettingsProfile.DEFAULTS));
     assertThat(s.steps()).contains("set_logged");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
   }
@@ -51,7 +60,15 @@ class ShippedScenariosTest {
     assertThat(s.cells().get(3).variant())
         .isEqualTo(
             new LoadVariant(
-                CopyFormat.TEXT, false, false, 1, false, true, WaysIndex.FULL, MiddleFormat.NEW));
+                CopyFormat.TEXT,
+                false,
+                false,
+                1,
+                false,
+                true,
+                WaysIndex.FULL,
+                MiddleFormat.NEW,
+                SettingsProfile.DEFAULTS));
     assertThat(s.steps()).contains("indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
     assertThat(s.settings()).containsKey("maintenance_work_mem");
@@ -66,12 +83,31 @@ class ShippedScenariosTest {
     assertThat(s.dataset().tables()).containsExactly("nodes", "ways", "rels");
     assertThat(s.cells())
         .extracting(Cell::label)
-        .containsExactly(
-            "text+no-freeze+pk-now+middle-new",
-            "text+no-freeze+pk-now+middle-legacy",
-            "binary+freeze+pk-later+middle-new",
-            "binary+freeze+pk-later+middle-legacy");
+        .containsExactly("osm2pgsql-new", "osm2pgsql-legacy", "best-new", "best-legacy");
+    assertThat(s.cells().get(0).variant().format()).isEqualTo(CopyFormat.TEXT);
+    assertThat(s.cells().get(0).variant().primaryKeyLater()).isFalse();
+    assertThat(s.cells().get(3).variant().freeze()).isTrue();
+    assertThat(s.cells().get(3).variant().primaryKeyLater()).isTrue();
+    assertThat(s.claims()).hasSize(3);
     assertThat(s.steps()).contains("analyze", "indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void scenariosStatingClaimsRepeatEnoughForAVerdict() throws Exception {
+    assertThat(ScenarioLoader.available(SCENARIOS))
+        .contains("ways-binary-freeze", "middle-pk-freeze", "ways-parallel-copy", "bulk-settings");
+    for (String name : ScenarioLoader.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
+      if (!s.claims().isEmpty()) {
+        assertThat(s.repeat()).as(name).isGreaterThanOrEqualTo(3);
+      }
+    }
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("middle-pk-freeze.yaml")).claims())
+        .extracting(Claim::seed)
+        .contains("263 min vs 322 min", "204 min vs 322 min", "237 min vs 322 min");
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("bulk-settings.yaml")).cells())
+        .extracting(c -> c.variant().settings())
+        .contains(SettingsProfile.DEFAULTS, SettingsProfile.BULK_LOAD);
   }
 }
