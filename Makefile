@@ -1,5 +1,6 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
 #                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
+#                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
@@ -13,6 +14,8 @@ SCALE ?=
 REPEAT ?=
 WARMUP ?=
 DATA ?=
+TARGET ?=
+RESUME ?=
 RUN ?=
 BASE_PG ?=
 BASE ?=
@@ -26,7 +29,16 @@ JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" $(FLAGS)
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
+  --data "$(DATA)" --target "$(TARGET)" $(FLAGS)
+
+# The container target (Testcontainers reads these from the environment only): no Ryuk, whose
+# image may not be pullable (the harness stops its own containers), and Docker on this host unless
+# DOCKER_HOST says otherwise.
+export TESTCONTAINERS_RYUK_DISABLED ?= true
+ifeq ($(DOCKER_HOST),)
+export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
+endif
 
 .PHONY: build bench plan report compare comment test clean jmh overhead scaling
 
@@ -37,7 +49,7 @@ $(JAR): $(SOURCES)
 	$(MVN) -DskipTests package
 
 bench: $(JAR) require-scenario
-	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)"
+	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)"
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)

@@ -84,9 +84,9 @@ final class OverheadCommand implements Callable<Integer> {
     Scenario scenario = args.scenario();
     int repeat = args.repeat == null || args.repeat.isBlank() ? DEFAULT_REPEAT : scenario.repeat();
     String version = scenario.servers().versions().get(0);
-    ServerTarget target = args.target();
-    target.prepare();
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+    ServerTarget target = args.target(scenario, runId);
+    target.prepare();
 
     List<Contender> contenders = new ArrayList<>();
     Map<String, String> missing = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package org.pgloadbench.overhead;
 import java.util.Map;
 import org.pgloadbench.server.Credentials;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 
 /**
@@ -33,6 +34,11 @@ final class SharedServer implements ServerTarget {
       @Override
       public Credentials credentials() {
         return server.credentials();
+      }
+
+      @Override
+      public void recover() throws ServerException {
+        server.recover();
       }
 
       @Override
