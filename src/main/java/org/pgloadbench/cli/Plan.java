@@ -3,6 +3,7 @@ package org.pgloadbench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
 import org.pgloadbench.scenario.Cell;
@@ -22,14 +23,16 @@ final class Plan {
         .append(scenario.source())
         .append(")\n");
     List<String> rows = new ArrayList<>();
-    scenario
-        .dataset()
-        .tables()
-        .forEach(
-            t ->
-                rows.add(
-                    String.format(
-                        Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t))));
+    List<Dataset.Table> tables = Dataset.of(scenario.dataset()).tables();
+    for (int i = 0; i < tables.size(); i++) {
+      rows.add(
+          String.format(
+              Locale.ROOT,
+              "%s %,d rows",
+              scenario.dataset().tables().get(i),
+              tables.get(i).rows().rows()));
+    }
+    scenario.dataset().options().forEach((k, v) -> rows.add(k + " " + v));
     out.append("  dataset   ")
         .append(scenario.dataset().kind())
         .append(": ")

@@ -3,8 +3,9 @@ package org.pgloadbench.dataset;
 import java.util.List;
 
 /**
- * A table a dataset loads: its name, its columns in COPY order and its primary key. The DDL is
- * derived from the same column list the row source writes, so the two cannot drift.
+ * A table a dataset loads: its name, its columns in COPY order and its primary key (null for a
+ * table without one). The DDL is derived from the same column list the row source writes, so the
+ * two cannot drift.
  */
 public record TableDef(String name, List<Column> columns, String primaryKey) {
 
@@ -25,7 +26,7 @@ public record TableDef(String name, List<Column> columns, String primaryKey) {
       Column c = columns.get(i);
       sql.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(c.type());
     }
-    if (withPrimaryKey) {
+    if (withPrimaryKey && primaryKey != null) {
       sql.append(", PRIMARY KEY (").append(primaryKey).append(')');
     }
     return sql.append(')').toString();

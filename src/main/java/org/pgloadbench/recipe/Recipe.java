@@ -21,7 +21,9 @@ public final class Recipe {
               new CopyRows(),
               new SqlStep("primary_key", TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater),
               new SqlStep("vacuum", t -> "VACUUM " + t.name()),
-              new SqlStep("analyze", t -> "ANALYZE " + t.name()))
+              new SqlStep("analyze", t -> "ANALYZE " + t.name()),
+              new SqlStep("drop", t -> "DROP TABLE IF EXISTS " + t.name()),
+              new SqlStep("vacuum_analyze", t -> "VACUUM ANALYZE " + t.name()))
           .collect(
               Collectors.toMap(Step::name, Function.identity(), (a, b) -> a, LinkedHashMap::new));
 
@@ -34,5 +36,12 @@ public final class Recipe {
 
   public static List<Step> of(List<String> names, LoadVariant variant) {
     return names.stream().map(STEPS::get).filter(step -> step.appliesTo(variant)).toList();
+  }
+
+  /** The steps of one table's load: a table without a primary key (pgbench_history) gets none. */
+  public static List<Step> of(List<String> names, LoadVariant variant, TableDef table) {
+    return of(names, variant).stream()
+        .filter(step -> table.primaryKey() != null || !step.name().equals("primary_key"))
+        .toList();
   }
 }

@@ -67,6 +67,9 @@ public final class MarkdownReport {
     for (String version : results.versions()) {
       versionSection(version);
     }
+    if (PgbenchSection.applies(results)) {
+      out.append(PgbenchSection.render(results));
+    }
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
     }

@@ -49,6 +49,11 @@ public final class RunResults {
     }
   }
 
+  /** Every measured step (repetitions from 1), in the order stored. */
+  public List<StepResult> measured() {
+    return steps;
+  }
+
   /** Reads {@code steps.jsonl} and, if present, {@code run.json} of a run directory. */
   public static RunResults load(Path runDir) throws IOException {
     Path runJson = runDir.resolve(ResultStore.RUN);

@@ -61,6 +61,7 @@ final class RunRecord {
     dataset.put("tables", scenario.dataset().tables());
     dataset.put("rows", scenario.dataset().rows());
     dataset.put("seed", scenario.dataset().seed());
+    dataset.putAll(scenario.dataset().options());
     s.put("dataset", dataset);
     Map<String, Object> servers = new LinkedHashMap<>();
     servers.put("target", scenario.servers().target());

@@ -7,9 +7,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.metrics.ServerProbe;
@@ -17,9 +19,12 @@ import org.pgloadbench.metrics.ServerProbe.TableState;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
 import org.pgloadbench.recipe.TableLoad;
+import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.DatasetSpec;
+import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
@@ -123,6 +128,9 @@ public final class Runner {
           seconds(warmup),
           failureNote(warmup));
     }
+    // pgbench's own lines after each load, and their average per cell at the end
+    boolean pgbench = scenario.dataset().kind().equals(DatasetSpec.PGBENCH);
+    Map<String, List<Double>> totals = new LinkedHashMap<>();
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : scenario.cells()) {
         List<StepResult> steps = load(server, cell, repetition);
@@ -142,8 +150,23 @@ public final class Runner {
             scenario.repeat(),
             seconds(steps),
             failureNote(steps));
+        if (pgbench) {
+          progress.println(PgbenchPhases.line(steps));
+          if (steps.stream().allMatch(StepResult::ok)) {
+            totals.computeIfAbsent(cell.label(), c -> new ArrayList<>()).add(seconds(steps));
+          }
+        }
       }
     }
+    totals.forEach(
+        (cell, loads) ->
+            progress.println(
+                "PostgreSQL "
+                    + server.version()
+                    + "  "
+                    + cell
+                    + "  "
+                    + PgbenchPhases.average(loads)));
   }
 
   /** One load of every table of a cell on a fresh database; stops at the first failed step. */
@@ -152,15 +175,19 @@ public final class Runner {
     List<Connection> connections = new ArrayList<>();
     try {
       freshDatabase(server);
+      Properties properties = new Properties();
+      if (cell.variant().loader() == LoaderKind.BATCH_REWRITE) {
+        properties.setProperty("reWriteBatchedInserts", "true");
+      }
       for (int i = 0; i < cell.variant().connections(); i++) {
-        connections.add(server.connect(DATABASE));
+        connections.add(server.connect(DATABASE, properties));
       }
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
-        for (Step step : Recipe.of(scenario.steps(), cell.variant())) {
+        for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
           if (!result.ok()) {

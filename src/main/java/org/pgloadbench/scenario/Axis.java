@@ -66,8 +66,45 @@ public final class Axis<T> {
                   : null,
           v -> "conn-" + v);
 
+  public static final Axis<LoaderKind> LOADER =
+      new Axis<>(
+          "loader",
+          "copy",
+          "a loader",
+          "use "
+              + String.join(
+                  ", ", Arrays.stream(LoaderKind.values()).map(LoaderKind::yamlName).toList()),
+          v -> LoaderKind.named(v).orElse(null),
+          v -> v.replace('_', '-'));
+
+  private static final Pattern WHOLE = Pattern.compile("[1-9][0-9]{0,8}");
+
+  /** Rows per INSERT ... VALUES statement or per JDBC batch. */
+  public static final Axis<Integer> BATCH_SIZE =
+      new Axis<>(
+          "batch_size",
+          "1000",
+          "a batch size",
+          "use a whole number from 1 to 999999999 (rows per statement or batch)",
+          v -> WHOLE.matcher(v).matches() ? Integer.valueOf(v) : null,
+          v -> "batch-" + v);
+
+  /** Rows per transaction of an INSERT loader; 0 stands for all (one transaction). */
+  public static final Axis<Long> COMMIT_EVERY =
+      new Axis<>(
+          "commit_every",
+          "all",
+          "a commit interval",
+          "use all (one transaction) or a whole number of rows from 1 to 999999999",
+          v ->
+              v.equals("all")
+                  ? Long.valueOf(0)
+                  : WHOLE.matcher(v).matches() ? Long.valueOf(v) : null,
+          v -> "commit-" + v);
+
   /** Every known axis, in the order messages list them. */
-  public static final List<Axis<?>> ALL = List.of(FORMAT, FREEZE, PK, CONNECTIONS);
+  public static final List<Axis<?>> ALL =
+      List.of(FORMAT, FREEZE, PK, CONNECTIONS, LOADER, BATCH_SIZE, COMMIT_EVERY);
 
   private final String name;
   private final String defaultValue;

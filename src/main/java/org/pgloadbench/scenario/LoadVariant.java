@@ -5,7 +5,13 @@ import org.pgloadbench.copy.CopyFormat;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
-    CopyFormat format, boolean freeze, boolean primaryKeyLater, int connections) {
+    CopyFormat format,
+    boolean freeze,
+    boolean primaryKeyLater,
+    int connections,
+    LoaderKind loader,
+    int batchSize,
+    long commitEvery) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -13,6 +19,9 @@ public record LoadVariant(
         Axis.FORMAT.valueIn(values),
         Axis.FREEZE.valueIn(values),
         Axis.PK.valueIn(values),
-        Axis.CONNECTIONS.valueIn(values));
+        Axis.CONNECTIONS.valueIn(values),
+        Axis.LOADER.valueIn(values),
+        Axis.BATCH_SIZE.valueIn(values),
+        Axis.COMMIT_EVERY.valueIn(values));
   }
 }

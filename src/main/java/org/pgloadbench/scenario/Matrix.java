@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /** The {@code matrix} and {@code exclude} sections of a scenario, expanded into its cells. */
@@ -58,6 +59,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
     List<Cell> cells = points.stream().map(Cell::of).toList();
     for (Cell cell : cells) {
       checkPossible(cell, root);
+      checkLoader(cell, root);
     }
     return new Matrix(List.copyOf(values.keySet()), cells);
   }
@@ -162,6 +164,63 @@ record Matrix(List<String> axes, List<Cell> cells) {
             + cell.label()
             + " is impossible: COPY FREEZE needs the table created in the same transaction,"
             + " which a second connection cannot join"
+            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+  }
+
+  /**
+   * Options of one loader named in a cell of another: FREEZE and the binary format are COPY's,
+   * batch_size is for batched INSERTs, commit_every for INSERT loaders; rewritten batches report no
+   * row counts, so their rows are counted in the table, which a second connection would share.
+   */
+  private static void checkLoader(Cell cell, Mapping root) throws ScenarioException {
+    LoadVariant v = cell.variant();
+    Map<String, String> axes = cell.axes();
+    String why = null;
+    String axis = null;
+    if (v.loader() != LoaderKind.COPY) {
+      if (v.freeze()) {
+        why = "FREEZE is an option of COPY, not of " + v.loader().yamlName();
+        axis = Axis.FREEZE.name();
+      } else if (axes.containsKey(Axis.FORMAT.name()) && v.format() != CopyFormat.TEXT) {
+        why = "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters";
+        axis = Axis.FORMAT.name();
+      } else if (!v.loader().batched() && axes.containsKey(Axis.BATCH_SIZE.name())) {
+        why = "insert sends one row per statement, so batch_size does not apply";
+        axis = Axis.BATCH_SIZE.name();
+      } else if (v.loader() == LoaderKind.BATCH_REWRITE && v.connections() > 1) {
+        why = "batch_rewrite counts its rows in the table, which parallel connections share";
+        axis = Axis.CONNECTIONS.name();
+      }
+    } else if (axes.containsKey(Axis.BATCH_SIZE.name())) {
+      why = "COPY streams every row in one statement, so batch_size does not apply";
+      axis = Axis.BATCH_SIZE.name();
+    } else if (axes.containsKey(Axis.COMMIT_EVERY.name())) {
+      why = "COPY loads in one transaction, so commit_every does not apply";
+      axis = Axis.COMMIT_EVERY.name();
+    }
+    if (why == null) {
+      return;
+    }
+    List<String> fix = new ArrayList<>();
+    for (String name : List.of(Axis.LOADER.name(), axis)) {
+      if (axes.containsKey(name)) {
+        fix.add(name + ": " + axes.get(name));
+      }
+    }
+    int line = root.line();
+    if (root.optional("matrix") instanceof Mapping matrix) {
+      line =
+          matrix
+              .keyLines()
+              .getOrDefault(
+                  axis, matrix.keyLines().getOrDefault(Axis.LOADER.name(), matrix.line()));
+    }
+    throw root.at(
+        line,
+        "cell "
+            + cell.label()
+            + " is impossible: "
+            + why
             + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
   }
 }

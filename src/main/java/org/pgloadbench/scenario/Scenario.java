@@ -32,7 +32,7 @@ public record Scenario(
 
   /** Every step a scenario may list; a new step is one more name here and its runner code. */
   public static final List<String> KNOWN_STEPS =
-      List.of("create", "copy", "primary_key", "vacuum", "analyze");
+      List.of("create", "copy", "primary_key", "vacuum", "analyze", "drop", "vacuum_analyze");
 
   public Scenario {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

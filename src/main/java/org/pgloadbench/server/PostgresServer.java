@@ -3,6 +3,7 @@ package org.pgloadbench.server;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Properties;
 
 /**
  * A running PostgreSQL server the harness loads into. Closing it stops it if the harness started
@@ -23,6 +24,17 @@ public interface PostgresServer extends AutoCloseable {
 
   default Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(jdbcUrl(database), user(), null);
+  }
+
+  /** A connection with driver properties, e.g. pgjdbc's reWriteBatchedInserts; none: as above. */
+  default Connection connect(String database, Properties properties) throws SQLException {
+    if (properties.isEmpty()) {
+      return connect(database);
+    }
+    Properties all = new Properties();
+    all.putAll(properties);
+    all.setProperty("user", user());
+    return DriverManager.getConnection(jdbcUrl(database), all);
   }
 
   @Override

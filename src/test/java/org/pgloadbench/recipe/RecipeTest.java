@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
 
 class RecipeTest {
@@ -17,8 +18,8 @@ class RecipeTest {
   @Test
   void thePrimaryKeyStepRunsOnlyWhenTheKeyComesAfterTheLoad() {
     List<String> steps = List.of("create", "copy", "primary_key", "vacuum");
-    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1);
-    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1);
+    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0);
+    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1, LoaderKind.COPY, 1000, 0);
     assertThat(Recipe.of(steps, now))
         .extracting(Step::name)
         .containsExactly("create", "copy", "vacuum");

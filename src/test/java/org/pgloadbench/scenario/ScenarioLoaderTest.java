@@ -111,7 +111,7 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(CopyFormat.BINARY, true, true, 1)));
+                new LoadVariant(CopyFormat.BINARY, true, true, 1, LoaderKind.COPY, 1000, 0)));
   }
 
   @Test
@@ -127,7 +127,10 @@ class ScenarioLoaderTest {
     assertThat(s.axes()).isEmpty();
     assertThat(s.cells())
         .containsExactly(
-            new Cell("default", Map.of(), new LoadVariant(CopyFormat.TEXT, false, false, 1)));
+            new Cell(
+                "default",
+                Map.of(),
+                new LoadVariant(CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0)));
   }
 
   @Test
@@ -136,11 +139,11 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    format: [text, binary]
-                    freeze: [false, true]
-                    pk: [now, later]
-                  """);
+                matrix:
+                  format: [text, binary]
+                  freeze: [false, true]
+                  pk: [now, later]
+                """);
 
     assertThat(s.cells())
         .extracting(Cell::label)
@@ -161,14 +164,14 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    pk: [later, now]
-                    freeze: ["true", "false"]
-                    format: [binary, text]
-                  exclude:
-                    - {pk: now, freeze: true}
-                    - {format: text, pk: later}
-                  """);
+                matrix:
+                  pk: [later, now]
+                  freeze: ["true", "false"]
+                  format: [binary, text]
+                exclude:
+                  - {pk: now, freeze: true}
+                  - {format: text, pk: later}
+                """);
 
     assertThat(s.axes()).containsExactly("pk", "freeze", "format");
     assertThat(s.cells())
@@ -189,11 +192,11 @@ class ScenarioLoaderTest {
             new Cell(
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 2)),
+                new LoadVariant(CopyFormat.BINARY, false, false, 2, LoaderKind.COPY, 1000, 0)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 16)));
+                new LoadVariant(CopyFormat.BINARY, false, false, 16, LoaderKind.COPY, 1000, 0)));
   }
 
   @Test
@@ -201,10 +204,10 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL
             + """
-              matrix:
-                freeze: [false, true]
-                connections: [1, 2]
-              """;
+            matrix:
+              freeze: [false, true]
+              connections: [1, 2]
+            """;
     assertThatThrownBy(() -> load(yaml))
         .hasMessage(
             dir.resolve("s.yaml")
