@@ -147,12 +147,7 @@ class GeneratedDatasetsTest {
     }
     CopyIn copy =
         new CopyManager(c.unwrap(BaseConnection.class))
-            .copyIn(
-                "COPY "
-                    + table.def().name()
-                    + " FROM STDIN (FORMAT "
-                    + format.sqlName()
-                    + ")");
+            .copyIn("COPY " + table.def().name() + " FROM STDIN (FORMAT " + format.sqlName() + ")");
     RowEncoder encoder = format.encoder(copy::writeToCopy);
     table.rows().writeTo(encoder);
     encoder.finish();
