@@ -1,5 +1,6 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+#              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
 
 SCENARIO ?=
 PG ?=
@@ -7,6 +8,8 @@ SCALE ?=
 REPEAT ?=
 WARMUP ?=
 RUN ?=
+# The scenarios of make reproduce, one or more per published experiment, in this order.
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,pgbench-init
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
@@ -14,7 +17,7 @@ SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
 
-.PHONY: build bench plan report test clean
+.PHONY: build bench plan report reproduce test clean
 
 build: $(JAR)
 
@@ -27,6 +30,9 @@ bench: $(JAR) require-scenario
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
+
+reproduce: $(JAR)
+	@$(PGLOADBENCH) reproduce "$(REPRODUCE)" $(OVERRIDES)
 
 report: $(JAR)
 	@test -n "$(RUN)" || { echo "usage: make report RUN=results/<scenario>/<run-id>" >&2; exit 2; }

@@ -28,7 +28,7 @@ public final class Main {
   static final int FAILED = 1;
   static final int USAGE = 2;
 
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+  static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   private Main() {}
 
@@ -46,6 +46,7 @@ public final class Main {
       return switch (options.command()) {
         case "plan" -> plan(options, out);
         case "bench" -> bench(options, out, err);
+        case "reproduce" -> Reproduce.run(options, out, err);
         default -> report(Path.of(options.target()), options.reports(), out);
       };
     } catch (Options.UsageException e) {
@@ -71,7 +72,11 @@ public final class Main {
   }
 
   private static Scenario scenario(Options options) throws ScenarioException {
-    Path file = ScenarioLoader.resolve(options.target(), options.scenarios());
+    return scenario(options.target(), options);
+  }
+
+  static Scenario scenario(String name, Options options) throws ScenarioException {
+    Path file = ScenarioLoader.resolve(name, options.scenarios());
     return ScenarioLoader.load(file).withOverrides(options.overrides());
   }
 
@@ -89,7 +94,14 @@ public final class Main {
 
   private static int bench(Options options, PrintStream out, PrintStream err)
       throws ScenarioException, ServerException, IOException {
-    Scenario scenario = scenario(options);
+    return bench(scenario(options), options, out, err).failures() == 0 ? OK : FAILED;
+  }
+
+  /** What one bench left: its report and how many steps failed. */
+  record Bench(Path report, int failures) {}
+
+  static Bench bench(Scenario scenario, Options options, PrintStream out, PrintStream err)
+      throws ServerException, IOException {
     ServerTarget target = target(options);
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
@@ -110,7 +122,7 @@ public final class Main {
     Path report =
         MarkdownReport.write(runDir, options.reports().resolve(scenario.name()).resolve(runId));
     out.println(report);
-    return failures == 0 ? OK : FAILED;
+    return new Bench(report, failures);
   }
 
   private static int report(Path runDir, Path reports, PrintStream out) throws IOException {

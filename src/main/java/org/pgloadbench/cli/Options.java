@@ -28,6 +28,8 @@ record Options(
           "\n",
           "usage: pgloadbench bench|plan <scenario> [options]",
           "       pgloadbench report <results/<scenario>/<run-id>> [--reports DIR]",
+          "       pgloadbench reproduce <scenario>,<scenario>,... [options]: run each, then one"
+              + " combined report of their claims",
           "  <scenario>        a name under scenarios/ (ways-binary-freeze) or a path to a YAML"
               + " file",
           "  --pg 15,17        PostgreSQL versions instead of the scenario's",
@@ -71,7 +73,8 @@ record Options(
         default -> throw new UsageException("unknown option " + arg);
       }
     }
-    if (positional.size() != 2 || !List.of("bench", "plan", "report").contains(positional.get(0))) {
+    if (positional.size() != 2
+        || !List.of("bench", "plan", "report", "reproduce").contains(positional.get(0))) {
       throw new UsageException(
           positional.isEmpty() ? null : "expected a command and one scenario or run directory");
     }

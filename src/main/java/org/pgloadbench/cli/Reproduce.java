@@ -1,0 +1,135 @@
+package org.pgloadbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.server.ServerException;
+
+/**
+ * {@code reproduce a,b,c}: runs each scenario in turn with the same overrides (PG=, SCALE=, ...),
+ * then writes {@code reports/reproduce/<run-id>/report.md}: per scenario its description, its
+ * claims table as its own report has it, a link to that report, its wall time, and the total. Every
+ * scenario is loaded first, so a mistake in the last one stops the run before the first.
+ */
+final class Reproduce {
+  static final String DIR = "reproduce";
+
+  private Reproduce() {}
+
+  private record Done(Scenario scenario, Main.Bench bench, double seconds) {}
+
+  static int run(Options options, PrintStream out, PrintStream err)
+      throws ScenarioException, ServerException, IOException {
+    List<Scenario> scenarios = new ArrayList<>();
+    for (String name : options.target().split("\\s*,\\s*")) {
+      scenarios.add(Main.scenario(name, options));
+    }
+    String runId = LocalDateTime.now(ZoneOffset.UTC).format(Main.RUN_ID);
+    long start = System.nanoTime();
+    List<Done> done = new ArrayList<>();
+    for (Scenario scenario : scenarios) {
+      out.println("== " + scenario.name());
+      long began = System.nanoTime();
+      Main.Bench bench = Main.bench(scenario, options, out, err);
+      done.add(new Done(scenario, bench, (System.nanoTime() - began) / 1e9));
+    }
+    double total = (System.nanoTime() - start) / 1e9;
+    Path dir = options.reports().resolve(DIR).resolve(runId);
+    Files.createDirectories(dir);
+    Path report = dir.resolve("report.md");
+    Files.writeString(report, render(done, total, dir, options), StandardCharsets.UTF_8);
+    out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
+    out.println(report);
+    return done.stream().allMatch(d -> d.bench().failures() == 0) ? Main.OK : Main.FAILED;
+  }
+
+  private static String render(List<Done> done, double total, Path dir, Options options)
+      throws IOException {
+    StringBuilder md = new StringBuilder("# Reproducing the published experiments\n\n");
+    md.append("Every scenario below ran in turn on this machine");
+    String overrides = overrides(options);
+    md.append(overrides.isEmpty() ? "" : " with " + overrides)
+        .append("; total wall time **")
+        .append(minutes(total))
+        .append("**.\n\n");
+    md.append("| scenario | wall time | failed steps | report |\n|---|---:|---:|---|\n");
+    for (Done d : done) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d | [report](%s) |%n",
+              d.scenario().name(),
+              minutes(d.seconds()),
+              d.bench().failures(),
+              link(dir, d.bench().report())));
+    }
+    md.append('\n');
+    for (Done d : done) {
+      md.append("## ").append(d.scenario().name()).append("\n\n");
+      if (!d.scenario().description().isEmpty()) {
+        md.append(d.scenario().description()).append("\n\n");
+      }
+      md.append(claims(Files.readString(d.bench().report(), StandardCharsets.UTF_8)))
+          .append("\n[full report](")
+          .append(link(dir, d.bench().report()))
+          .append(")\n\n");
+    }
+    return md.toString();
+  }
+
+  /** The claims section of a scenario's report, its heading dropped; a note when it has none. */
+  static String claims(String report) {
+    List<String> lines = report.lines().toList();
+    StringBuilder section = new StringBuilder();
+    boolean inside = false;
+    for (String line : lines) {
+      if (line.startsWith("## ")) {
+        if (inside) {
+          break;
+        }
+        inside = line.toLowerCase(Locale.ROOT).startsWith("## claims");
+        continue;
+      }
+      if (inside) {
+        section.append(line).append('\n');
+      }
+    }
+    String text = section.toString().strip();
+    return text.isEmpty() ? "_This scenario's report checks no claims._\n" : text + "\n";
+  }
+
+  private static String link(Path from, Path to) {
+    return from.toAbsolutePath().normalize().relativize(to.toAbsolutePath().normalize()).toString();
+  }
+
+  private static String overrides(Options options) {
+    List<String> given = new ArrayList<>();
+    add(given, "PG", options.pg());
+    add(given, "SCALE", options.scale());
+    add(given, "REPEAT", options.repeat());
+    add(given, "WARMUP", options.warmup());
+    return String.join(" ", given);
+  }
+
+  private static void add(List<String> given, String name, String value) {
+    if (value != null && !value.isBlank()) {
+      given.add("`" + name + "=" + value.trim() + "`");
+    }
+  }
+
+  static String minutes(double seconds) {
+    long s = Math.round(seconds);
+    return s < 60
+        ? String.format(Locale.ROOT, "%.1f s", seconds)
+        : String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+  }
+}
