@@ -1,6 +1,7 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
+#              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 
 SCENARIO ?=
 PG ?=
@@ -10,6 +11,8 @@ WARMUP ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
 REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,pgbench-init
+JMH ?=
+QUICK ?=
 MVN ?= mvn -B -q -Dstyle.color=never
 JAVA ?= java
 JAR := target/pgloadbench.jar
@@ -17,7 +20,7 @@ SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)"
 
-.PHONY: build bench plan report reproduce test clean
+.PHONY: build bench plan report reproduce test clean jmh
 
 build: $(JAR)
 
@@ -41,6 +44,14 @@ report: $(JAR)
 # Not quiet: Surefire's summary (Tests run: ...) is the line CI and people read.
 test:
 	mvn -B -ntp -Dstyle.color=never test
+
+# JMH benchmarks of generating and encoding rows (src/jmh/java); JSON results under results/jmh/.
+# QUICK=1 is a smoke run (one fork, short iterations): its figures are rough.
+JMH_QUICK := -f 1 -wi 1 -w 1s -i 3 -r 1s
+jmh:
+	$(MVN) -Pjmh -DskipTests package
+	@mkdir -p results/jmh
+	$(JAVA) -jar target/jmh/benchmarks.jar $(if $(QUICK),$(JMH_QUICK)) -rf json -rff results/jmh/$$(date -u +%Y%m%d-%H%M%S).json $(JMH)
 
 clean:
 	$(MVN) clean

@@ -1,7 +1,6 @@
 package org.pgloadbench.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -45,7 +44,7 @@ public final class Runner {
   private final Dataset dataset;
   private final ServerTarget target;
   private final ResultStore store;
-  private final PrintStream progress;
+  private final Progress progress;
   private final String runId;
   private final RunRecord record;
   private int failures;
@@ -57,11 +56,7 @@ public final class Runner {
   private volatile boolean stopping;
 
   public Runner(
-      Scenario scenario,
-      ServerTarget target,
-      ResultStore store,
-      PrintStream progress,
-      String runId) {
+      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId) {
     this.scenario = scenario;
     this.dataset = Dataset.of(scenario.dataset());
     this.target = target;
@@ -76,8 +71,12 @@ public final class Runner {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
     try {
+      progress.begin(
+          scenario.servers().versions().size()
+              * (scenario.warmup() + scenario.repeat() * scenario.cells().size()));
       runAll();
     } finally {
+      progress.end();
       try {
         Runtime.getRuntime().removeShutdownHook(onShutdown);
       } catch (IllegalStateException shuttingDown) {
@@ -104,7 +103,7 @@ public final class Runner {
         if (stopping) {
           return;
         }
-        progress.println("PostgreSQL " + version + ": " + oneLine(e));
+        progress.note("PostgreSQL " + version + ": " + oneLine(e));
         store.append(failed(version, null, 0, "-", "server", 0, e));
         failures++;
       }
@@ -120,13 +119,15 @@ public final class Runner {
       if (stopping) {
         return;
       }
-      progress.printf(
-          Locale.ROOT,
-          "PostgreSQL %s  warm-up (%s)  %.2f s%s%n",
-          server.version(),
-          first.label(),
-          seconds(warmup),
-          failureNote(warmup));
+      progress.loadEnded(
+          String.format(
+              Locale.ROOT,
+              "PostgreSQL %s  warm-up (%s)  %.2f s%s",
+              server.version(),
+              first.label(),
+              seconds(warmup),
+              failureNote(warmup)),
+          failureNote(warmup).isEmpty());
     }
     // pgbench's own lines after each load, and their average per cell at the end
     boolean pgbench = scenario.dataset().kind().equals(DatasetSpec.PGBENCH);
@@ -141,17 +142,19 @@ public final class Runner {
           store.append(step);
           failures += step.ok() ? 0 : 1;
         }
-        progress.printf(
-            Locale.ROOT,
-            "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s%n",
-            server.version(),
-            cell.label(),
-            repetition,
-            scenario.repeat(),
-            seconds(steps),
-            failureNote(steps));
+        progress.loadEnded(
+            String.format(
+                Locale.ROOT,
+                "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s",
+                server.version(),
+                cell.label(),
+                repetition,
+                scenario.repeat(),
+                seconds(steps),
+                failureNote(steps)),
+            failureNote(steps).isEmpty());
         if (pgbench) {
-          progress.println(PgbenchPhases.line(steps));
+          progress.note(PgbenchPhases.line(steps));
           if (steps.stream().allMatch(StepResult::ok)) {
             totals.computeIfAbsent(cell.label(), c -> new ArrayList<>()).add(seconds(steps));
           }
@@ -160,7 +163,7 @@ public final class Runner {
     }
     totals.forEach(
         (cell, loads) ->
-            progress.println(
+            progress.note(
                 "PostgreSQL "
                     + server.version()
                     + "  "
@@ -188,6 +191,7 @@ public final class Runner {
       for (Table table : dataset.tables()) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
+          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           results.add(result);
           if (!result.ok()) {

@@ -1,6 +1,7 @@
 package org.pgloadbench.server;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,11 +15,10 @@ import java.util.stream.Stream;
 
 /** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
 final class EmbeddedServer implements PostgresServer {
-  private static final String USER = "postgres";
-
   private final Path home;
   private final Path dir;
   private final ProcessIsolation isolation;
+  private final Credentials credentials;
   private final Thread shutdownHook = new Thread(this::stopAndDelete, "pgloadbench-stop-postgres");
   private int port;
   private String version;
@@ -27,10 +27,11 @@ final class EmbeddedServer implements PostgresServer {
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
    * them.
    */
-  EmbeddedServer(Path home, Path dir, ProcessIsolation isolation) {
+  EmbeddedServer(Path home, Path dir, ProcessIsolation isolation, Credentials credentials) {
     this.home = home;
     this.dir = dir;
     this.isolation = isolation;
+    this.credentials = credentials;
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
@@ -64,8 +65,8 @@ final class EmbeddedServer implements PostgresServer {
   }
 
   @Override
-  public String user() {
-    return USER;
+  public Credentials credentials() {
+    return credentials;
   }
 
   @Override
@@ -102,16 +103,47 @@ final class EmbeddedServer implements PostgresServer {
     try {
       pgCtl("-m", "fast", "-w", "-t", "60", "stop");
     } catch (ServerException e) {
-      killPostmaster(pidFile);
+      killPostmaster(dir.resolve("data"));
     }
   }
 
-  private static void killPostmaster(Path pidFile) {
+  /**
+   * Kills the postmaster of {@code data}: the pid in its pid file, only if that process is a
+   * postgres started on this very data directory (a pid file alone is no proof: it may be stale, or
+   * planted, and name any process).
+   */
+  private static void killPostmaster(Path data) {
     try {
-      long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
-      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+      long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip());
+      if (isPostmasterOf(pid, data)) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+      }
     } catch (IOException | RuntimeException e) {
       // no pid file or no such process: nothing is left to stop
+    }
+  }
+
+  /** Whether process {@code pid}'s command line is {@code .../postgres ... -D <data> ...}. */
+  static boolean isPostmasterOf(long pid, Path data) {
+    try {
+      String[] args =
+          new String(
+                  Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                  StandardCharsets.UTF_8)
+              .split("\0");
+      if (args.length < 3 || !Path.of(args[0]).getFileName().toString().equals("postgres")) {
+        return false;
+      }
+      Path expected = data.toAbsolutePath().normalize();
+      for (int i = 1; i + 1 < args.length; i++) {
+        if (args[i].equals("-D")
+            && Path.of(args[i + 1]).toAbsolutePath().normalize().equals(expected)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 
@@ -134,7 +166,7 @@ final class EmbeddedServer implements PostgresServer {
         if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
           continue;
         }
-        killPostmaster(dir.resolve("data/postmaster.pid"));
+        killPostmaster(dir.resolve("data"));
         PostgresDistributions.deleteRecursively(dir);
       }
     } catch (IOException | RuntimeException e) {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,15 +18,24 @@ import java.util.concurrent.TimeUnit;
  * Servers from the PostgreSQL binaries on Maven Central, started by the harness itself so that it
  * owns every initdb option and every setting: data checksums off on every version (18 turns them on
  * by default), fsync and the rest at PostgreSQL's defaults unless the scenario sets them. Each
- * server lives in its own directory under the work root, listens on 127.0.0.1 on a free port, and
- * is stopped on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by
- * a killed JVM is cleaned up, its server stopped, by the next start.
+ * server lives in its own 0700 directory under the work root, listens on 127.0.0.1 on a free port,
+ * accepts only connections with its own random password (other local users can reach the port), is
+ * stopped on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by a
+ * killed JVM is cleaned up, its server stopped, by the next start.
  */
 public final class EmbeddedTarget implements ServerTarget {
   private static final int START_ATTEMPTS = 3;
+  private static final String USER = "postgres";
+
+  /**
+   * In each server's directory: the server's random password, for initdb and for whoever needs to
+   * reconnect to a server the harness started (the harness itself keeps it in memory).
+   */
+  static final String PASSWORD_FILE = "password";
 
   private final PostgresDistributions distributions;
-  private final Path workRoot;
+  private final Path requestedWorkRoot;
+  private Path workRoot;
   private ProcessIsolation isolation;
 
   public EmbeddedTarget(Path workRoot) {
@@ -34,16 +44,12 @@ public final class EmbeddedTarget implements ServerTarget {
 
   EmbeddedTarget(PostgresDistributions distributions, Path workRoot) {
     this.distributions = distributions;
-    this.workRoot = workRoot;
+    this.requestedWorkRoot = workRoot;
   }
 
-  /**
-   * The default work root, where data dirs go unless the user names another: one per user under the
-   * system temp dir, so that users neither share nor lock each other out of one directory.
-   */
+  /** The default work root: see {@link WorkRoot#defaultLocation}. */
   public static Path defaultWorkRoot() {
-    String user = System.getProperty("user.name");
-    return Path.of(System.getProperty("java.io.tmpdir"), "pgloadbench-" + user);
+    return WorkRoot.defaultLocation();
   }
 
   @Override
@@ -51,14 +57,35 @@ public final class EmbeddedTarget implements ServerTarget {
     return distributions.resolve(requested);
   }
 
+  /**
+   * Checks, before anything starts, that the work root is the user's own (creating it 0700) and
+   * that the way the binaries are run can use it.
+   */
+  @Override
+  public synchronized void prepare() throws ServerException {
+    if (workRoot != null) {
+      return;
+    }
+    Path root = WorkRoot.prepare(requestedWorkRoot);
+    ProcessIsolation chosen = ProcessIsolation.detect();
+    if (chosen.owner() != null) {
+      try {
+        WorkRoot.allowPassage(root);
+      } catch (IOException e) {
+        throw new ServerException("work dir " + root + ": " + e.getMessage(), e);
+      }
+      chosen.checkCanEnter(root);
+    }
+    isolation = chosen;
+    workRoot = root;
+  }
+
   @Override
   public PostgresServer start(String requested, Map<String, String> settings)
       throws ServerException {
     String version = distributions.resolve(requested);
     Path home = distributions.install(version);
-    if (isolation == null) {
-      isolation = ProcessIsolation.detect();
-    }
+    prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
     EmbeddedServer.stopOrphans(workRoot, isolation);
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
@@ -66,16 +93,17 @@ public final class EmbeddedTarget implements ServerTarget {
     // clean up after a JVM that was killed outright.
     Path dir =
         workRoot.resolve(ProcessHandle.current().pid() + "-pg" + version + "-" + System.nanoTime());
+    Credentials credentials = Credentials.random(USER);
     EmbeddedServer server;
     try {
-      server = new EmbeddedServer(home, dir, isolation);
+      server = new EmbeddedServer(home, dir, isolation, credentials);
     } catch (IllegalStateException shuttingDown) {
       throw new ServerException(
           "not starting PostgreSQL " + version + ": the harness is shutting down");
     }
     try {
-      createDirectories(dir);
-      initdb(home, dir.resolve("data"), Versions.major(version));
+      createDirectories(dir, credentials);
+      initdb(home, dir, Versions.major(version));
       for (int attempt = 1; ; attempt++) {
         int port = freePort();
         writeConfig(dir, port, settings);
@@ -94,30 +122,39 @@ public final class EmbeddedTarget implements ServerTarget {
     }
   }
 
-  private void createDirectories(Path dir) throws ServerException {
+  /**
+   * The server's directory, its data and socket dirs, all 0700, and the password file initdb reads
+   * (0600); with setpriv, all of them are handed to the user the server runs as.
+   */
+  private void createDirectories(Path dir, Credentials credentials) throws ServerException {
     try {
-      Files.createDirectories(dir.resolve("data"));
-      Files.createDirectories(dir.resolve("socket"));
-      isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir);
+      var ownerOnly = PosixFilePermissions.asFileAttribute(WorkRoot.ownerOnly());
+      Files.createDirectory(dir, ownerOnly);
+      Files.createDirectory(dir.resolve("data"), ownerOnly);
+      Files.createDirectory(dir.resolve("socket"), ownerOnly);
+      credentials.writePasswordFile(dir.resolve(PASSWORD_FILE));
+      isolation.handOver(
+          dir.resolve("data"), dir.resolve("socket"), dir.resolve(PASSWORD_FILE), dir);
     } catch (IOException e) {
       throw new ServerException(
           "cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
     }
   }
 
-  private void initdb(Path home, Path data, int major) throws ServerException {
+  /** Every connection needs the password, over TCP and the Unix socket alike. */
+  private void initdb(Path home, Path dir, int major) throws ServerException {
     List<String> args =
         new ArrayList<>(
             List.of(
-                "-A",
-                "trust",
+                "--auth=scram-sha-256",
+                "--pwfile=" + dir.resolve(PASSWORD_FILE),
                 "-U",
-                "postgres",
+                USER,
                 "-E",
                 "UTF-8",
                 "--locale=C",
                 "-D",
-                data.toString()));
+                dir.resolve("data").toString()));
     if (major >= 18) {
       args.add("--no-data-checksums");
     }

@@ -38,7 +38,7 @@ public final class Environment {
             + " "
             + System.getProperty("os.version"));
     host.put("java", System.getProperty("java.version"));
-    host.put("harness_revision", gitRevision());
+    host.put("harness_revision", harnessRevision());
     return host;
   }
 
@@ -89,7 +89,8 @@ public final class Environment {
     return Optional.empty();
   }
 
-  private static String gitRevision() {
+  /** The harness's git revision (git describe), or "unknown" outside a git checkout. */
+  public static String harnessRevision() {
     try {
       Process git =
           new ProcessBuilder(List.of("git", "describe", "--always", "--dirty", "--abbrev=12"))

@@ -19,11 +19,16 @@ public interface PostgresServer extends AutoCloseable {
   /** A JDBC URL for a database on this server, without credentials. */
   String jdbcUrl(String database);
 
+  /** The role and password the harness connects with; the password never goes into the URL. */
+  Credentials credentials();
+
   /** The role the harness connects as. */
-  String user();
+  default String user() {
+    return credentials().user();
+  }
 
   default Connection connect(String database) throws SQLException {
-    return DriverManager.getConnection(jdbcUrl(database), user(), null);
+    return DriverManager.getConnection(jdbcUrl(database), credentials().jdbcProperties());
   }
 
   /** A connection with driver properties, e.g. pgjdbc's reWriteBatchedInserts; none: as above. */
@@ -31,9 +36,8 @@ public interface PostgresServer extends AutoCloseable {
     if (properties.isEmpty()) {
       return connect(database);
     }
-    Properties all = new Properties();
+    Properties all = credentials().jdbcProperties();
     all.putAll(properties);
-    all.setProperty("user", user());
     return DriverManager.getConnection(jdbcUrl(database), all);
   }
 

@@ -85,6 +85,24 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
     }
   }
 
+  /**
+   * Checks that the user PostgreSQL runs as can enter {@code dir} (the work root), where its own
+   * directories will be.
+   */
+  void checkCanEnter(Path dir) throws ServerException {
+    if (owner != null
+        && !succeeds(
+            command(Path.of("test"), List.of("-x", dir.toString())).toArray(String[]::new))) {
+      throw new ServerException(
+          "work dir "
+              + dir
+              + ": user "
+              + owner
+              + ", which the servers run as, cannot enter it; give --work-dir a directory"
+              + " below directories every user can enter, or run pgloadbench as a normal user");
+    }
+  }
+
   /** The command line that runs {@code binary} with {@code args} under this isolation. */
   List<String> command(Path binary, List<String> args) {
     List<String> command = new ArrayList<>(prefix);

@@ -14,6 +14,13 @@ public interface ServerTarget {
    */
   PostgresServer start(String version, Map<String, String> settings) throws ServerException;
 
+  /**
+   * Checks what the target needs before any server starts (a work directory of the user's own,
+   * say), so that a run that cannot start fails with one line before it begins. {@code start}
+   * checks too.
+   */
+  default void prepare() throws ServerException {}
+
   /** The exact version {@code start} would run for a requested one, or why it cannot. */
   String resolve(String requested) throws ServerException;
 }

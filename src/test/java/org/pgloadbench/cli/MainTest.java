@@ -3,10 +3,11 @@ package org.pgloadbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,8 +73,85 @@ class MainTest {
     assertThat(run("plan", file.toString(), "--scale", "zero")).isEqualTo(Main.USAGE);
     assertThat(run("plan", file.toString(), "--pg", "9")).isEqualTo(Main.USAGE);
     assertThat(err.toString()).contains("SCALE=zero").contains("PostgreSQL 9 is not available");
-    assertThat(run("frobnicate", file.toString())).isEqualTo(Main.USAGE);
-    assertThat(err.toString()).contains("usage: pgloadbench");
+  }
+
+  @Test
+  void badUsageIsOneLineNamingTheHelpAndExitCode2() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    for (String[] args :
+        List.of(
+            new String[] {},
+            new String[] {"frobnicate", file.toString()},
+            new String[] {"plan"},
+            new String[] {"plan", file.toString(), "--frob", "1"},
+            new String[] {"plan", file.toString(), "--pg"},
+            new String[] {"report"})) {
+      err.reset();
+      assertThat(run(args)).as(String.join(" ", args)).isEqualTo(Main.USAGE);
+      assertThat(errLines())
+          .as(String.join(" ", args))
+          .singleElement()
+          .asString()
+          .startsWith("pgloadbench: ")
+          .endsWith(" --help")
+          .doesNotContain("Exception");
+    }
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void everyCommandHasHelpAndTheVersionIsTheHarnessRevision() {
+    for (String command : List.of("bench", "plan", "report")) {
+      out.reset();
+      assertThat(run(command, "--help")).isEqualTo(Main.OK);
+      assertThat(out.toString()).startsWith("Usage: pgloadbench " + command);
+    }
+    out.reset();
+    assertThat(run("--help")).isEqualTo(Main.OK);
+    assertThat(out.toString()).contains("bench").contains("plan").contains("report");
+    out.reset();
+    assertThat(run("--version")).isEqualTo(Main.OK);
+    assertThat(out.toString().strip()).matches("pgloadbench \\S+");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void aRunDirectoryWithoutResultsIsOneLineAndExitCode1() {
+    assertThat(run("report", dir.toString())).isEqualTo(Main.FAILED);
+    assertThat(errLines()).singleElement().asString().contains("holds no steps.jsonl");
+  }
+
+  @Test
+  void blankOverridesAsMakePassesThemMeanNotGiven() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    int code =
+        run("plan", file.toString(), "--pg", "", "--scale", "", "--repeat", "", "--warmup", "");
+    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+    assertThat(out.toString()).contains("PostgreSQL 17");
+  }
+
+  @Test
+  void aWorkDirOthersMayWriteToIsRefusedBeforeAnythingStarts() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    Path servers = Files.createDirectory(dir.resolve("servers"));
+    Files.setPosixFilePermissions(servers, PosixFilePermissions.fromString("rwxrwxrwx"));
+    int code =
+        run(
+            "bench",
+            file.toString(),
+            "--results",
+            dir.resolve("results").toString(),
+            "--work-dir",
+            servers.toString());
+    assertThat(code).isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .startsWith("work dir " + servers.toAbsolutePath() + ": other users may write to it");
+    assertThat(dir.resolve("results")).doesNotExist();
+    try (var left = Files.list(servers)) {
+      assertThat(left).isEmpty();
+    }
   }
 
   @Test
@@ -116,8 +194,8 @@ class MainTest {
 
   private int run(String... args) {
     return Main.run(
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8),
+        new PrintWriter(out, true, StandardCharsets.UTF_8),
+        new PrintWriter(err, true, StandardCharsets.UTF_8),
         args);
   }
 

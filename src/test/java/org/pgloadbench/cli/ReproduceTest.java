@@ -3,7 +3,7 @@ package org.pgloadbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,8 +116,8 @@ class ReproduceTest {
             "--work-dir",
             dir.resolve("servers").toString());
     return Main.run(
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8),
+        new PrintWriter(out, true, StandardCharsets.UTF_8),
+        new PrintWriter(err, true, StandardCharsets.UTF_8),
         all);
   }
 

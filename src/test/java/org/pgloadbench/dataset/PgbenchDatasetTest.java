@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,7 +47,13 @@ class PgbenchDatasetTest {
       s.execute("CREATE DATABASE by_pgbench");
       s.execute("CREATE DATABASE by_harness");
       URI uri = URI.create(server.jdbcUrl("by_pgbench").substring("jdbc:".length()));
-      Process p =
+      // the password goes to pgbench in a passfile only its owner reads, never on its command line
+      Path passfile = workRoot.resolve("pgpass");
+      Files.writeString(
+          passfile,
+          "*:*:*:*:" + server.credentials().jdbcProperties().getProperty("password", "") + "\n");
+      Files.setPosixFilePermissions(passfile, PosixFilePermissions.fromString("rw-------"));
+      ProcessBuilder command =
           new ProcessBuilder(
                   pgbench.toString(),
                   "-i",
@@ -59,8 +66,9 @@ class PgbenchDatasetTest {
                   "-U",
                   server.user(),
                   "by_pgbench")
-              .redirectErrorStream(true)
-              .start();
+              .redirectErrorStream(true);
+      command.environment().put("PGPASSFILE", passfile.toString());
+      Process p = command.start();
       String output = new String(p.getInputStream().readAllBytes());
       assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as(output).isZero();

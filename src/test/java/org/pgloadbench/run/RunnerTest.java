@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -177,7 +177,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
             scenario,
             target,
             store,
-            new PrintStream(progress, true, StandardCharsets.UTF_8),
+            Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
             "test-run")
         .run();
   }

@@ -40,11 +40,24 @@ class ProcessIsolationTest {
     try (server;
         Connection c = server.connect("postgres");
         Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+        ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), current_setting('port')")) {
       rs.next();
       String status = Files.readString(Path.of("/proc/" + rs.getInt(1) + "/status"));
       String uid = status.lines().filter(l -> l.startsWith("Uid:")).findFirst().orElseThrow();
       assertThat(uid.split("\\s+")[1]).isNotEqualTo("0");
+      // the server's user reads its password file; a third user can neither read it nor log in
+      Path serverDir;
+      try (var dirs = Files.list(dir.resolve("servers"))) {
+        serverDir = dirs.findFirst().orElseThrow();
+      }
+      Path password = serverDir.resolve(EmbeddedTarget.PASSWORD_FILE);
+      assertThat(Files.getOwner(password).getName()).isNotEqualTo("root");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(password)))
+          .isEqualTo("rw-------");
+      if (!Files.getOwner(password).getName().equals(ForeignUser.NAME)) {
+        assertThat(ForeignUser.probe(Integer.parseInt(rs.getString(2))))
+            .isEqualTo("password required (10)");
+      }
     }
     try (var left = Files.list(dir.resolve("servers"))) {
       assertThat(left).isEmpty();

@@ -1,7 +1,7 @@
 package org.pgloadbench.cli;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +10,13 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.scenario.ScenarioException;
-import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerTarget;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code reproduce a,b,c}: runs each scenario in turn with the same overrides (PG=, SCALE=, ...),
@@ -20,43 +24,55 @@ import org.pgloadbench.server.ServerException;
  * claims table as its own report has it, a link to that report, its wall time, and the total. Every
  * scenario is loaded first, so a mistake in the last one stops the run before the first.
  */
-final class Reproduce {
+@Command(
+    name = "reproduce",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "Run several scenarios in turn (<scenario> is a comma-separated list), then write one",
+      "combined report of their claims, reports/reproduce/<run-id>/report.md: the last line."
+    })
+final class ReproduceCommand implements Callable<Integer> {
   static final String DIR = "reproduce";
 
-  private Reproduce() {}
+  @Spec CommandSpec spec;
+  @Mixin ScenarioArgs args;
+  @Mixin OutputDirs dirs;
 
-  private record Done(Scenario scenario, Main.Bench bench, double seconds) {}
+  private record Done(Scenario scenario, BenchCommand.Done bench, double seconds) {}
 
-  static int run(Options options, PrintStream out, PrintStream err)
-      throws ScenarioException, ServerException, IOException {
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     List<Scenario> scenarios = new ArrayList<>();
-    for (String name : options.target().split("\\s*,\\s*")) {
-      scenarios.add(Main.scenario(name, options));
+    for (String name : args.scenario.split("\\s*,\\s*")) {
+      scenarios.add(args.scenario(name));
     }
-    String runId = LocalDateTime.now(ZoneOffset.UTC).format(Main.RUN_ID);
+    ServerTarget target = args.target();
+    String runId = LocalDateTime.now(ZoneOffset.UTC).format(BenchCommand.RUN_ID);
     long start = System.nanoTime();
     List<Done> done = new ArrayList<>();
     for (Scenario scenario : scenarios) {
       out.println("== " + scenario.name());
       long began = System.nanoTime();
-      Main.Bench bench = Main.bench(scenario, options, out, err);
+      BenchCommand.Done bench = BenchCommand.run(scenario, target, dirs, out, err);
       done.add(new Done(scenario, bench, (System.nanoTime() - began) / 1e9));
     }
     double total = (System.nanoTime() - start) / 1e9;
-    Path dir = options.reports().resolve(DIR).resolve(runId);
+    Path dir = dirs.reports.resolve(DIR).resolve(runId);
     Files.createDirectories(dir);
     Path report = dir.resolve("report.md");
-    Files.writeString(report, render(done, total, dir, options), StandardCharsets.UTF_8);
+    Files.writeString(report, render(done, total, dir), StandardCharsets.UTF_8);
     out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
     out.println(report);
     return done.stream().allMatch(d -> d.bench().failures() == 0) ? Main.OK : Main.FAILED;
   }
 
-  private static String render(List<Done> done, double total, Path dir, Options options)
-      throws IOException {
+  private String render(List<Done> done, double total, Path dir) throws IOException {
     StringBuilder md = new StringBuilder("# Reproducing the published experiments\n\n");
     md.append("Every scenario below ran in turn on this machine");
-    String overrides = overrides(options);
+    String overrides = overrides();
     md.append(overrides.isEmpty() ? "" : " with " + overrides)
         .append("; total wall time **")
         .append(minutes(total))
@@ -111,12 +127,12 @@ final class Reproduce {
     return from.toAbsolutePath().normalize().relativize(to.toAbsolutePath().normalize()).toString();
   }
 
-  private static String overrides(Options options) {
+  private String overrides() {
     List<String> given = new ArrayList<>();
-    add(given, "PG", options.pg());
-    add(given, "SCALE", options.scale());
-    add(given, "REPEAT", options.repeat());
-    add(given, "WARMUP", options.warmup());
+    add(given, "PG", args.pg);
+    add(given, "SCALE", args.scale);
+    add(given, "REPEAT", args.repeat);
+    add(given, "WARMUP", args.warmup);
     return String.join(" ", given);
   }
 

@@ -1,0 +1,81 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Properties;
+
+/**
+ * The role and password the harness connects with. The password leaves this object only into the
+ * JDBC driver's connection properties and into a file only its owner can read (initdb's {@code
+ * --pwfile}); it is never part of a URL, a command line or {@link #toString}, so it cannot reach a
+ * log, an exception message, results or run.json.
+ */
+public final class Credentials {
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final String user;
+  private final String password;
+
+  private Credentials(String user, String password) {
+    this.user = user;
+    this.password = password;
+  }
+
+  /** A fresh random password (192 bits, URL-safe base64 so that it is one plain line). */
+  public static Credentials random(String user) {
+    byte[] bytes = new byte[24];
+    RANDOM.nextBytes(bytes);
+    return new Credentials(user, Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+  }
+
+  /** A given password; null lets the driver look in PGPASSWORD and ~/.pgpass (a URL target). */
+  public static Credentials of(String user, String password) {
+    return new Credentials(user, password);
+  }
+
+  /** The password kept by {@link #writePasswordFile}, for a server the harness started earlier. */
+  public static Credentials readPasswordFile(String user, Path file) throws IOException {
+    return new Credentials(user, Files.readString(file, StandardCharsets.UTF_8).strip());
+  }
+
+  public String user() {
+    return user;
+  }
+
+  /** The driver's connection properties: the user, and the password when there is one. */
+  public Properties jdbcProperties() {
+    Properties properties = new Properties();
+    properties.setProperty("user", user);
+    if (password != null) {
+      properties.setProperty("password", password);
+    }
+    return properties;
+  }
+
+  /**
+   * Writes the password to a new file created readable and writable by its owner only (0600 from
+   * the start, never wider), as initdb's {@code --pwfile} reads it.
+   */
+  public void writePasswordFile(Path file) throws IOException {
+    if (password == null) {
+      throw new IllegalStateException("no password to write");
+    }
+    Files.createFile(
+        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toString() {
+    return "Credentials[user="
+        + user
+        + ", password="
+        + (password == null ? "none" : "hidden")
+        + "]";
+  }
+}
