@@ -102,9 +102,62 @@ public final class Axis<T> {
                   : WHOLE.matcher(v).matches() ? Long.valueOf(v) : null,
           v -> "commit-" + v);
 
+  /** GIN's fastupdate storage parameter of a dataset's GIN index (int-arrays). */
+  public static final Axis<Boolean> FASTUPDATE =
+      new Axis<>(
+          "fastupdate",
+          "on",
+          "a fastupdate setting",
+          "use on (new entries go to the pending list first, PostgreSQL's default) or off",
+          v -> v.equals("on") ? Boolean.TRUE : v.equals("off") ? Boolean.FALSE : null,
+          v -> "fastupdate-" + v);
+
+  private static final Pattern KILOBYTES = Pattern.compile("([1-9][0-9]{0,9})(kB|MB|GB)");
+
+  /**
+   * GIN's gin_pending_list_limit storage parameter in kB, from e.g. {@code 4MB}; 0 ({@code
+   * default}) leaves the index without it, so the server's setting applies.
+   */
+  public static final Axis<Integer> GIN_PENDING_LIST_LIMIT =
+      new Axis<>(
+          "gin_pending_list_limit",
+          "default",
+          "a pending list limit",
+          "use default (the server's setting) or a size from 64kB to 2GB with a unit, e.g. 64kB,"
+              + " 4MB, 1GB",
+          Axis::pendingListKilobytes,
+          v -> "pending-" + v);
+
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
-      List.of(FORMAT, FREEZE, PK, CONNECTIONS, LOADER, BATCH_SIZE, COMMIT_EVERY);
+      List.of(
+          FORMAT,
+          FREEZE,
+          PK,
+          CONNECTIONS,
+          LOADER,
+          BATCH_SIZE,
+          COMMIT_EVERY,
+          FASTUPDATE,
+          GIN_PENDING_LIST_LIMIT);
+
+  private static Integer pendingListKilobytes(String value) {
+    if (value.equals("default")) {
+      return 0;
+    }
+    var m = KILOBYTES.matcher(value);
+    if (!m.matches()) {
+      return null;
+    }
+    long kb =
+        Long.parseLong(m.group(1))
+            * switch (m.group(2)) {
+              case "kB" -> 1L;
+              case "MB" -> 1024L;
+              default -> 1024L * 1024;
+            };
+    return kb >= 64 && kb <= Integer.MAX_VALUE ? (int) kb : null;
+  }
 
   private final String name;
   private final String defaultValue;

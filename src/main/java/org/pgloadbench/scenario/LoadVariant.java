@@ -11,7 +11,9 @@ public record LoadVariant(
     int connections,
     LoaderKind loader,
     int batchSize,
-    long commitEvery) {
+    long commitEvery,
+    boolean fastupdate,
+    int ginPendingListLimitKb) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -22,6 +24,8 @@ public record LoadVariant(
         Axis.CONNECTIONS.valueIn(values),
         Axis.LOADER.valueIn(values),
         Axis.BATCH_SIZE.valueIn(values),
-        Axis.COMMIT_EVERY.valueIn(values));
+        Axis.COMMIT_EVERY.valueIn(values),
+        Axis.FASTUPDATE.valueIn(values),
+        Axis.GIN_PENDING_LIST_LIMIT.valueIn(values));
   }
 }

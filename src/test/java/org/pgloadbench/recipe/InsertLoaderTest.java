@@ -121,6 +121,7 @@ class InsertLoaderTest {
   }
 
   private static LoadVariant variant(LoaderKind loader, int batchSize, long commitEvery) {
-    return new LoadVariant(CopyFormat.TEXT, false, false, 1, loader, batchSize, commitEvery);
+    return new LoadVariant(
+        CopyFormat.TEXT, false, false, 1, loader, batchSize, commitEvery, true, 0);
   }
 }

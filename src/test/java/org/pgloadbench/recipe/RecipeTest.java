@@ -18,8 +18,10 @@ class RecipeTest {
   @Test
   void thePrimaryKeyStepRunsOnlyWhenTheKeyComesAfterTheLoad() {
     List<String> steps = List.of("create", "copy", "primary_key", "vacuum");
-    LoadVariant now = new LoadVariant(CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0);
-    LoadVariant later = new LoadVariant(CopyFormat.TEXT, false, true, 1, LoaderKind.COPY, 1000, 0);
+    LoadVariant now =
+        new LoadVariant(CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0, true, 0);
+    LoadVariant later =
+        new LoadVariant(CopyFormat.TEXT, false, true, 1, LoaderKind.COPY, 1000, 0, true, 0);
     assertThat(Recipe.of(steps, now))
         .extracting(Step::name)
         .containsExactly("create", "copy", "vacuum");

@@ -111,7 +111,8 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(CopyFormat.BINARY, true, true, 1, LoaderKind.COPY, 1000, 0)));
+                new LoadVariant(
+                    CopyFormat.BINARY, true, true, 1, LoaderKind.COPY, 1000, 0, true, 0)));
   }
 
   @Test
@@ -130,7 +131,8 @@ class ScenarioLoaderTest {
             new Cell(
                 "default",
                 Map.of(),
-                new LoadVariant(CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0)));
+                new LoadVariant(
+                    CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0, true, 0)));
   }
 
   @Test
@@ -192,11 +194,13 @@ class ScenarioLoaderTest {
             new Cell(
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 2, LoaderKind.COPY, 1000, 0)),
+                new LoadVariant(
+                    CopyFormat.BINARY, false, false, 2, LoaderKind.COPY, 1000, 0, true, 0)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
-                new LoadVariant(CopyFormat.BINARY, false, false, 16, LoaderKind.COPY, 1000, 0)));
+                new LoadVariant(
+                    CopyFormat.BINARY, false, false, 16, LoaderKind.COPY, 1000, 0, true, 0)));
   }
 
   @Test
