@@ -1,13 +1,16 @@
 package org.pgloadbench.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.recipe.Recipe;
-import org.pgloadbench.recipe.Step;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 
@@ -15,7 +18,8 @@ import org.pgloadbench.server.ServerTarget;
 final class Plan {
   private Plan() {}
 
-  static String describe(Scenario scenario, ServerTarget target) throws ServerException {
+  /** Also checks what only the target can: a version it cannot run is a one-line scenario error. */
+  static String describe(Scenario scenario, ServerTarget target) throws ScenarioException {
     StringBuilder out = new StringBuilder();
     out.append("scenario ")
         .append(scenario.name())
@@ -23,7 +27,7 @@ final class Plan {
         .append(scenario.source())
         .append(")\n");
     List<String> rows = new ArrayList<>();
-    List<Dataset.Table> tables = Dataset.of(scenario.dataset()).tables();
+    List<Table> tables = Dataset.of(scenario.dataset()).tables();
     for (int i = 0; i < tables.size(); i++) {
       rows.add(
           String.format(
@@ -41,8 +45,16 @@ final class Plan {
         .append(scenario.dataset().seed())
         .append('\n');
     List<String> servers = new ArrayList<>();
-    for (String version : scenario.servers().versions()) {
-      servers.add("PostgreSQL " + version + " (" + target.resolve(version) + ")");
+    List<String> versions = scenario.servers().versions();
+    for (int i = 0; i < versions.size(); i++) {
+      try {
+        servers.add("PostgreSQL " + versions.get(i) + " (" + target.resolve(versions.get(i)) + ")");
+      } catch (ServerException e) {
+        // the scenario's mistake, though only the target can see it: at the field the target
+        // names (an image, a bin dir), else at the version
+        String field = e.field() != null ? "servers." + e.field() : "servers.versions[" + i + "]";
+        throw scenario.origins().error(field, e.getMessage());
+      }
     }
     out.append("  servers   ")
         .append(scenario.servers().target())
@@ -65,8 +77,11 @@ final class Plan {
             scenario.warmup()));
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {
-      List<String> steps =
-          Recipe.of(scenario.steps(), cell.variant()).stream().map(Step::name).toList();
+      // the steps that apply to the cell on any of its tables (nodes build no index, ways do)
+      Set<String> steps = new LinkedHashSet<>();
+      for (Table table : tables) {
+        Recipe.of(scenario.steps(), cell.variant(), table.def()).forEach(s -> steps.add(s.name()));
+      }
       out.append(
           String.format(
               Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));

@@ -54,6 +54,13 @@ final class ScenarioArgs {
               + " directory, $XDG_CACHE_HOME or ~/.cache)")
   Path workDir;
 
+  @Option(
+      names = "--allow-unsafe-settings",
+      description =
+          "let the scenario set settings that run commands or load code (archive_command,"
+              + " shared_preload_libraries, ...): only for a scenario you trust")
+  boolean allowUnsafeSettings;
+
   Scenario scenario() throws ScenarioException {
     return scenario(scenario);
   }
@@ -61,7 +68,8 @@ final class ScenarioArgs {
   /** Another scenario with the same overrides ({@code reproduce} runs several). */
   Scenario scenario(String name) throws ScenarioException {
     Path file = ScenarioLoader.resolve(name, scenarios);
-    return ScenarioLoader.load(file).withOverrides(Overrides.parse(pg, scale, repeat, warmup));
+    return ScenarioLoader.load(file, allowUnsafeSettings)
+        .withOverrides(Overrides.parse(pg, scale, repeat, warmup));
   }
 
   ServerTarget target() {

@@ -6,7 +6,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.pgloadbench.dataset.TableDef.Column;
 
-/** The three tables of osm2pgsql's middle in its new (jsonb) format, as scenarios name them. */
+/**
+ * The three tables of osm2pgsql's middle in its new (jsonb) format, as scenarios name them, with
+ * the indexes osm2pgsql builds on them after the load.
+ */
 public enum MiddleTable {
   NODES(
       "nodes",
@@ -26,7 +29,9 @@ public enum MiddleTable {
               new Column("id", "int8 NOT NULL"),
               new Column("nodes", "int8[] NOT NULL"),
               new Column("tags", "jsonb")),
-          "id")),
+          "id",
+          List.of(MiddleIndexes.BUCKET_FUNCTION),
+          MiddleIndexes.WAYS)),
   RELS(
       "rels",
       new TableDef(
@@ -35,7 +40,9 @@ public enum MiddleTable {
               new Column("id", "int8 NOT NULL"),
               new Column("members", "jsonb NOT NULL"),
               new Column("tags", "jsonb")),
-          "id"));
+          "id",
+          List.of(MiddleIndexes.MEMBER_IDS_FUNCTION),
+          MiddleIndexes.RELS));
 
   private final String yamlName;
   private final TableDef tableDef;

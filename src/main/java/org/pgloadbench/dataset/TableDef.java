@@ -1,18 +1,51 @@
 package org.pgloadbench.dataset;
 
 import java.util.List;
+import java.util.function.Predicate;
+import org.pgloadbench.scenario.LoadVariant;
 
 /**
- * A table a dataset loads: its name, its columns in COPY order and its primary key (null for a
- * table without one). The DDL is derived from the same column list the row source writes, so the
- * two cannot drift.
+ * A table a dataset loads: its name, its columns in COPY order, its primary key (null for none,
+ * like pgbench_history) and its secondary indexes. The DDL is derived from the same column list the
+ * row source writes, so the two cannot drift.
+ *
+ * @param functions statements run before CREATE TABLE, creating the functions its indexes call
+ *     (each a {@code CREATE OR REPLACE FUNCTION}, so running them twice is harmless)
+ * @param indexes every secondary index the table may have; a cell builds those that apply to it
  */
-public record TableDef(String name, List<Column> columns, String primaryKey) {
+public record TableDef(
+    String name,
+    List<Column> columns,
+    String primaryKey,
+    List<String> functions,
+    List<Index> indexes) {
 
   public record Column(String name, String type) {}
 
+  /**
+   * A secondary index: the name results give it, its {@code CREATE INDEX} statement, and the cells
+   * that build it (e.g. the bucketed GIN index on the ways only where {@code ways_index: bucket}).
+   */
+  public record Index(String name, String createSql, Predicate<LoadVariant> appliesTo) {
+    public Index(String name, String createSql) {
+      this(name, createSql, variant -> true);
+    }
+  }
+
   public TableDef {
     columns = List.copyOf(columns);
+    functions = List.copyOf(functions);
+    indexes = List.copyOf(indexes);
+  }
+
+  /** A table without secondary indexes. */
+  public TableDef(String name, List<Column> columns, String primaryKey) {
+    this(name, columns, primaryKey, List.of(), List.of());
+  }
+
+  /** The secondary indexes a cell builds, in the order they are built. */
+  public List<Index> indexesFor(LoadVariant variant) {
+    return indexes.stream().filter(index -> index.appliesTo().test(variant)).toList();
   }
 
   /**

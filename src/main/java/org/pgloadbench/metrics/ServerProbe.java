@@ -26,9 +26,13 @@ public final class ServerProbe {
         SELECT block - 1 FROM tail
         WHERE block > 0
           AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)
-      SELECT count(*) - 1 FROM tail""";
+      SELECT count(*) - 1 FROM tail\
+      """;
 
-  /** The WAL position and the table's heap; the table is the statement's one parameter. */
+  /**
+   * The WAL position, the table's heap and the size of an object within it (an index); the object
+   * is the statement's first parameter (null for none), the table its second.
+   */
   private final String afterSql;
 
   private ServerProbe(boolean visibility, boolean pageinspect) {
@@ -39,6 +43,7 @@ public final class ServerProbe {
             + (visibility
                 ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))"
                 : ", NULL::int8")
+            + ", pg_relation_size(to_regclass(?))"
             + " FROM (SELECT to_regclass(?) AS oid) c";
   }
 
@@ -75,22 +80,27 @@ public final class ServerProbe {
   }
 
   /**
-   * What a step left behind, read in one round trip right after it: the WAL insert position and the
-   * table's heap.
+   * What a step left behind, read in one round trip right after it: the WAL insert position, the
+   * table's heap and, when the step acted on an {@code object} within the table (an index it
+   * built), that object's size.
    */
-  public After after(Connection connection, String table) throws SQLException {
+  public After after(Connection connection, String table, String object) throws SQLException {
     try (PreparedStatement s = connection.prepareStatement(afterSql)) {
-      s.setString(1, table);
+      s.setString(1, object);
+      s.setString(2, table);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
         long walPosition = parseLsn(rs.getString(1));
+        long size = rs.getLong(5);
+        Long objectBytes = rs.wasNull() ? null : size;
         long bytes = rs.getLong(2);
         if (rs.wasNull()) {
-          return new After(walPosition, null);
+          return new After(walPosition, null, objectBytes);
         }
         long pages = rs.getLong(3);
         long frozen = rs.getLong(4);
-        return new After(walPosition, new TableState(bytes, pages, rs.wasNull() ? null : frozen));
+        return new After(
+            walPosition, new TableState(bytes, pages, rs.wasNull() ? null : frozen), objectBytes);
       }
     }
   }
@@ -105,8 +115,9 @@ public final class ServerProbe {
   /**
    * @param walPosition the WAL insert position, in bytes
    * @param table the table's heap, or null when the table does not exist (yet)
+   * @param objectBytes the size of the object asked about, or null (none asked, or none there)
    */
-  public record After(long walPosition, TableState table) {}
+  public record After(long walPosition, TableState table, Long objectBytes) {}
 
   /**
    * @param bytes heap size

@@ -15,6 +15,14 @@ public interface Step {
   String name();
 
   /**
+   * The object the step acts on within the table, e.g. the index it builds; null when it acts on
+   * the table itself.
+   */
+  default String object() {
+    return null;
+  }
+
+  /**
    * Whether this step has anything to do in a cell; e.g. primary_key only when the key comes later.
    */
   default boolean appliesTo(LoadVariant variant) {

@@ -20,6 +20,8 @@ public final class MarkdownReport {
 
   static final String COPY = "copy";
   static final String VACUUM = "vacuum";
+  static final String SET_LOGGED = "set_logged";
+  static final String INDEXES = "indexes";
   private static final int MAX_ERROR = 200;
 
   private final RunResults results;
@@ -91,6 +93,71 @@ public final class MarkdownReport {
     if (results.hasStep(version, COPY)) {
       storage(version);
     }
+    if (results.hasStep(version, SET_LOGGED)) {
+      unloggedHalves(version);
+    }
+    if (results.hasStep(version, INDEXES)) {
+      indexBuilds(version);
+    }
+  }
+
+  /** An unlogged COPY saves WAL that SET LOGGED then writes: both halves side by side. */
+  private void unloggedHalves(String version) {
+    out.append("**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to no")
+        .append(" WAL; SET LOGGED then writes the whole table to it. Compare copy + set_logged")
+        .append(" with the copy of the logged cells.\n\n");
+    tableHeader(
+        List.of(
+            "cell",
+            "table",
+            "copy (s)",
+            "set_logged (s)",
+            "copy + set_logged (s)",
+            "WAL by copy (MB)",
+            "WAL by set_logged (MB)",
+            "all-frozen after set_logged"),
+        2);
+    List<String> both = List.of(COPY, SET_LOGGED);
+    for (String cell : results.cells(version)) {
+      String label = cell;
+      for (String table : results.tables(version)) {
+        List<String> row = new ArrayList<>(List.of(label, Formats.table(table)));
+        row.add(seconds(results.seconds(version, cell, List.of(table), List.of(COPY))));
+        row.add(seconds(results.seconds(version, cell, List.of(table), List.of(SET_LOGGED))));
+        row.add(seconds(results.seconds(version, cell, List.of(table), both)));
+        row.add(median(version, cell, table, COPY, StepResult::walBytes, Formats::megabytes));
+        row.add(median(version, cell, table, SET_LOGGED, StepResult::walBytes, Formats::megabytes));
+        // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
+        row.add(median(version, cell, table, SET_LOGGED, MarkdownReport::frozen, Formats::percent));
+        tableRow(row);
+        label = "";
+      }
+    }
+    out.append('\n');
+  }
+
+  /** Each index built after the load, timed on its own, with its size. */
+  private void indexBuilds(String version) {
+    out.append("**Index builds after the load**, one at a time; size after the build. Cells that")
+        .append(" create the indexes with the table pay for them in the copy.\n\n");
+    tableHeader(List.of("cell", "table", "index", "build (s)", "size (MB)"), 3);
+    for (String cell : results.cells(version)) {
+      String label = cell;
+      for (String table : results.tables(version)) {
+        for (String index : results.objects(version, cell, table, INDEXES)) {
+          List<String> row = new ArrayList<>(List.of(label, Formats.table(table), index));
+          row.add(
+              seconds(
+                  results.objectSample(version, cell, table, INDEXES, index, StepResult::seconds)));
+          Sample size =
+              results.objectSample(version, cell, table, INDEXES, index, StepResult::objectBytes);
+          row.add(size.isEmpty() ? "–" : Formats.megabytes(size.stats().median()));
+          tableRow(row);
+          label = "";
+        }
+      }
+    }
+    out.append('\n');
   }
 
   /**
@@ -180,6 +247,7 @@ public final class MarkdownReport {
           .append(Formats.table(f.table()))
           .append(" · ")
           .append(f.step())
+          .append(f.object() == null ? "" : " " + f.object())
           .append(": `")
           .append(oneLine(f.error()))
           .append("`\n");

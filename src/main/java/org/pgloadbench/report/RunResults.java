@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.server.Versions;
@@ -24,7 +25,8 @@ import org.pgloadbench.server.Versions;
  * report shows comes from here.
  */
 public final class RunResults {
-  private record Key(String version, String cell, String table, String step) {}
+  /** {@code object} tells apart the results of one step on several objects, e.g. indexes. */
+  private record Key(String version, String cell, String table, String step, String object) {}
 
   private final Path dir;
   private final JsonNode run;
@@ -44,7 +46,7 @@ public final class RunResults {
             .sorted((a, b) -> Versions.compare(a.pgVersion(), b.pgVersion()))
             .toList();
     for (StepResult s : this.steps) {
-      Key key = new Key(s.pgVersion(), s.cell(), s.table(), s.step());
+      Key key = new Key(s.pgVersion(), s.cell(), s.table(), s.step(), s.object());
       byKey.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(s.repetition(), s);
     }
   }
@@ -135,14 +137,52 @@ public final class RunResults {
       Collection<String> tables,
       Collection<String> steps,
       Function<StepResult, ? extends Number> measure) {
-    List<Map<Integer, StepResult>> parts =
+    return sample(
+        version, cell, k -> tables.contains(k.table()) && steps.contains(k.step()), measure);
+  }
+
+  /** A measure of one object (an index) of a step on one table, per repetition. */
+  public Sample objectSample(
+      String version,
+      String cell,
+      String table,
+      String step,
+      String object,
+      Function<StepResult, ? extends Number> measure) {
+    return sample(
+        version,
+        cell,
+        k -> k.table().equals(table) && k.step().equals(step) && object.equals(k.object()),
+        measure);
+  }
+
+  /** The objects a step acted on in a table, in the order first measured; empty for none. */
+  public List<String> objects(String version, String cell, String table, String step) {
+    Set<String> objects = new LinkedHashSet<>();
+    for (Key k : byKey.keySet()) {
+      if (k.version().equals(version)
+          && k.cell().equals(cell)
+          && k.table().equals(table)
+          && k.step().equals(step)
+          && k.object() != null) {
+        objects.add(k.object());
+      }
+    }
+    return List.copyOf(objects);
+  }
+
+  private Sample sample(
+      String version,
+      String cell,
+      Predicate<Key> parts,
+      Function<StepResult, ? extends Number> measure) {
+    List<Map<Integer, StepResult>> measured =
         byKey.entrySet().stream()
             .filter(
                 e ->
                     e.getKey().version().equals(version)
                         && e.getKey().cell().equals(cell)
-                        && tables.contains(e.getKey().table())
-                        && steps.contains(e.getKey().step()))
+                        && parts.test(e.getKey()))
             .map(Map.Entry::getValue)
             .toList();
     Set<Integer> repetitions = repetitionNumbers(version, cell);
@@ -150,8 +190,8 @@ public final class RunResults {
     boolean failed = false;
     for (int repetition : repetitions) {
       double sum = 0;
-      boolean complete = !parts.isEmpty();
-      for (Map<Integer, StepResult> part : parts) {
+      boolean complete = !measured.isEmpty();
+      for (Map<Integer, StepResult> part : measured) {
         StepResult r = part.get(repetition);
         Number value = r != null && r.ok() ? measure.apply(r) : null;
         failed |= r != null && !r.ok();

@@ -43,7 +43,9 @@ public final class ResultStore implements Closeable {
           "table_bytes",
           "pages",
           "frozen_pages",
-          "error");
+          "error",
+          "object",
+          "object_bytes");
 
   private final Path dir;
   private final List<String> axes;
@@ -92,7 +94,9 @@ public final class ResultStore implements Closeable {
             r.tableBytes(),
             r.pages(),
             r.frozenPages(),
-            r.error()));
+            r.error(),
+            r.object(),
+            r.objectBytes()));
     timings.write(String.join(",", row.stream().map(ResultStore::csv).toList()));
     timings.newLine();
     timings.flush();

@@ -20,6 +20,9 @@ import java.util.Map;
  *     ones that bulk extension (16+) leaves at its end, so that a COPY FREEZE shows all its pages
  *     frozen
  * @param frozenPages pages marked all-frozen in the visibility map after the step
+ * @param object what the step acted on within the table, e.g. the index it built; null for the
+ *     table itself
+ * @param objectBytes that object's size after the step (an index's main fork), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -39,7 +42,9 @@ public record StepResult(
     Long tableBytes,
     Long pages,
     Long frozenPages,
-    String error) {
+    String error,
+    String object,
+    Long objectBytes) {
 
   public static final String OK = "ok";
   public static final String FAILED = "failed";
@@ -76,7 +81,32 @@ public record StepResult(
         null,
         null,
         null,
-        error);
+        error,
+        null,
+        null);
+  }
+
+  /** This result, about {@code object} within its table (e.g. an index it built). */
+  public StepResult withObject(String object, Long objectBytes) {
+    return new StepResult(
+        runId,
+        scenario,
+        pgVersion,
+        cell,
+        axes,
+        repetition,
+        table,
+        step,
+        status,
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        error,
+        object,
+        objectBytes);
   }
 
   public boolean ok() {

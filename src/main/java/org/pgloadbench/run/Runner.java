@@ -235,10 +235,11 @@ public final class Runner {
         c.setAutoCommit(true);
       }
       return failed(
-          server.version(), cell, repetition, load.table().name(), step.name(), seconds, e);
+              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+          .withObject(step.object(), null);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    ServerProbe.After after = probe.after(c, load.table().name());
+    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
     return new StepResult(
         runId,
@@ -256,7 +257,9 @@ public final class Runner {
         state == null ? null : state.bytes(),
         state == null ? null : state.pages(),
         state == null ? null : state.frozenPages(),
-        null);
+        null,
+        step.object(),
+        after.objectBytes());
   }
 
   /**
@@ -302,7 +305,15 @@ public final class Runner {
     return steps.stream()
         .filter(s -> !s.ok())
         .findFirst()
-        .map(s -> "  FAILED at " + s.table() + " " + s.step() + ": " + s.error())
+        .map(
+            s ->
+                "  FAILED at "
+                    + s.table()
+                    + " "
+                    + s.step()
+                    + (s.object() == null ? "" : " " + s.object())
+                    + ": "
+                    + s.error())
         .orElse("");
   }
 

@@ -66,6 +66,35 @@ public final class Axis<T> {
                   : null,
           v -> "conn-" + v);
 
+  /** True when the table is created UNLOGGED (and made durable later by the set_logged step). */
+  public static final Axis<Boolean> UNLOGGED =
+      new Axis<>(
+          "unlogged",
+          "false",
+          "an unlogged setting",
+          "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
+          v -> v.equals("true") ? Boolean.TRUE : v.equals("false") ? Boolean.FALSE : null,
+          v -> v.equals("true") ? "unlogged" : "logged");
+
+  /** True when the secondary indexes are created with the table, so that the COPY pays for them. */
+  public static final Axis<Boolean> INDEXES =
+      new Axis<>(
+          "indexes",
+          "later",
+          "an index timing",
+          "use later (built after the load) or now (created before the COPY)",
+          v -> v.equals("now") ? Boolean.TRUE : v.equals("later") ? Boolean.FALSE : null,
+          v -> "idx-" + v);
+
+  public static final Axis<WaysIndex> WAYS_INDEX =
+      new Axis<>(
+          "ways_index",
+          "bucket",
+          "a ways index",
+          "use bucket (GIN on the node refs shifted by 5 bits) or full (GIN on the node refs)",
+          v -> WaysIndex.find(v).orElse(null),
+          v -> "ways-" + v);
+
   public static final Axis<LoaderKind> LOADER =
       new Axis<>(
           "loader",
@@ -135,6 +164,9 @@ public final class Axis<T> {
           FREEZE,
           PK,
           CONNECTIONS,
+          UNLOGGED,
+          INDEXES,
+          WAYS_INDEX,
           LOADER,
           BATCH_SIZE,
           COMMIT_EVERY,

@@ -64,6 +64,39 @@ record Matrix(List<String> axes, List<Cell> cells) {
     return new Matrix(List.copyOf(values.keySet()), cells);
   }
 
+  /**
+   * An axis whose other half is a step needs that step: an UNLOGGED table is durable only after
+   * set_logged (and comparing the two halves is the point), and indexes built after the load are
+   * built by the indexes step.
+   */
+  void requireSteps(Mapping root, List<String> steps) throws ScenarioException {
+    if (!(root.optional("matrix") instanceof Mapping matrix)) {
+      return;
+    }
+    for (Cell cell : cells) {
+      if (cell.variant().unlogged() && !steps.contains("set_logged")) {
+        throw matrix
+            .values()
+            .get(Axis.UNLOGGED.name())
+            .error(
+                "cell "
+                    + cell.label()
+                    + " loads an UNLOGGED table, which only set_logged makes durable;"
+                    + " add set_logged to steps");
+      }
+      for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
+        YamlNode values = matrix.values().get(axis.name());
+        if (values != null && !cell.variant().indexesNow() && !steps.contains("indexes")) {
+          throw values.error(
+              "cell "
+                  + cell.label()
+                  + " builds its indexes after the load, which only the indexes step does;"
+                  + " add indexes to steps");
+        }
+      }
+    }
+  }
+
   private static List<String> axisValues(Axis<?> axis, YamlNode node) throws ScenarioException {
     var list =
         node.asList(

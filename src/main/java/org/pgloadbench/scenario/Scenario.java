@@ -16,6 +16,7 @@ import java.util.Map;
  * @param axes the names of the matrix axes, in order; empty without a matrix
  * @param cells the expanded matrix after exclude, the last axis varying fastest
  * @param steps the load steps, in order; starts with create, copy
+ * @param origins where each field was written, for errors found after loading
  */
 public record Scenario(
     String name,
@@ -28,11 +29,22 @@ public record Scenario(
     int warmup,
     List<String> axes,
     List<Cell> cells,
-    List<String> steps) {
+    List<String> steps,
+    Origins origins) {
 
   /** Every step a scenario may list; a new step is one more name here and its runner code. */
   public static final List<String> KNOWN_STEPS =
-      List.of("create", "copy", "primary_key", "vacuum", "analyze", "drop", "vacuum_analyze");
+      List.of(
+          "create",
+          "copy",
+          "primary_key",
+          "vacuum",
+          "analyze",
+          "set_logged",
+          "indexes",
+          "checkpoint",
+          "drop",
+          "vacuum_analyze");
 
   public Scenario {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -55,6 +67,9 @@ public record Scenario(
         o.warmup() == null ? warmup : o.warmup(),
         axes,
         cells,
-        steps);
+        steps,
+        o.versions() == null
+            ? origins
+            : origins.overriddenBy("servers.versions", "PG=" + String.join(",", o.versions())));
   }
 }

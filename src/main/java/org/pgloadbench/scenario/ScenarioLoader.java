@@ -49,6 +49,15 @@ public final class ScenarioLoader {
 
   /** Loads and validates one scenario file; error messages name {@code file} as given. */
   public static Scenario load(Path file) throws ScenarioException {
+    return load(file, false);
+  }
+
+  /**
+   * As {@link #load(Path)}; {@code allowUnsafeSettings} (the command line's {@code
+   * --allow-unsafe-settings}) admits settings that run commands or load code ({@link
+   * UnsafeSettings}).
+   */
+  public static Scenario load(Path file, boolean allowUnsafeSettings) throws ScenarioException {
     String text;
     try {
       text = Files.readString(file);
@@ -79,11 +88,12 @@ public final class ScenarioLoader {
         dataset(root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"));
     ServersSpec servers =
         servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
-    Map<String, String> settings = settings(root.optional("settings"));
+    Map<String, String> settings = settings(root.optional("settings"), allowUnsafeSettings);
     int repeat = count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root);
     List<String> steps = steps(root);
+    matrix.requireSteps(root, steps);
     return new Scenario(
         name,
         description,
@@ -95,7 +105,8 @@ public final class ScenarioLoader {
         warmup,
         matrix.axes(),
         matrix.cells(),
-        steps);
+        steps,
+        Origins.of(root));
   }
 
   /**
@@ -248,7 +259,8 @@ public final class ScenarioLoader {
     return new ServersSpec(target, versions);
   }
 
-  private static Map<String, String> settings(YamlNode node) throws ScenarioException {
+  private static Map<String, String> settings(YamlNode node, boolean allowUnsafe)
+      throws ScenarioException {
     Map<String, String> settings = new LinkedHashMap<>();
     if (node == null) {
       return settings;
@@ -264,7 +276,23 @@ public final class ScenarioLoader {
                 + "' is not a PostgreSQL setting name; use lower-case"
                 + " letters, digits, '_' and '.', e.g. maintenance_work_mem");
       }
+      String unsafe = UnsafeSettings.why(e.getKey());
+      if (unsafe != null && !allowUnsafe) {
+        throw m.at(
+            m.keyLines().get(e.getKey()),
+            "settings."
+                + e.getKey()
+                + ": "
+                + unsafe
+                + ", which a scenario may not do by itself; remove it, or run with "
+                + UnsafeSettings.FLAG
+                + " if you trust this file");
+      }
       String value = e.getValue().asText(hint);
+      if (value.codePoints().anyMatch(Character::isISOControl)) {
+        throw e.getValue()
+            .error("the value holds a control character (a line break, say); write it on one line");
+      }
       boolean bool = e.getValue() instanceof Scalar s && s.kind() == Kind.BOOLEAN;
       settings.put(e.getKey(), bool ? (value.equals("true") ? "on" : "off") : value);
     }

@@ -174,8 +174,7 @@ public final class EmbeddedTarget implements ServerTarget {
     all.putAll(settings);
     StringBuilder conf = new StringBuilder("\n# pgloadbench\n");
     all.forEach(
-        (name, value) ->
-            conf.append(name).append(" = '").append(value.replace("'", "''")).append("'\n"));
+        (name, value) -> conf.append(name).append(" = '").append(quoted(value)).append("'\n"));
     try {
       Path file = dir.resolve("data/pgloadbench.conf");
       Files.writeString(file, conf, StandardCharsets.UTF_8);
@@ -187,6 +186,14 @@ public final class EmbeddedTarget implements ServerTarget {
       throw new ServerException(
           "cannot write the server configuration in " + dir + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A value inside postgresql.conf's single quotes, where a backslash starts an escape: {@code C:\}
+   * would otherwise swallow the closing quote.
+   */
+  private static String quoted(String value) {
+    return value.replace("\\", "\\\\").replace("'", "''");
   }
 
   private static int freePort() throws ServerException {

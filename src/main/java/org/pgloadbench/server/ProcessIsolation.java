@@ -99,7 +99,8 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
               + ": user "
               + owner
               + ", which the servers run as, cannot enter it; give --work-dir a directory"
-              + " below directories every user can enter, or run pgloadbench as a normal user");
+              + " below directories every user can enter (e.g. /var/tmp/pgloadbench), or run"
+              + " pgloadbench as a normal user");
     }
   }
 

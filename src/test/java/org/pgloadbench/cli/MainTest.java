@@ -131,6 +131,66 @@ class MainTest {
   }
 
   @Test
+  void aVersionTheTargetDoesNotOfferIsOneLineWithFileAndLine() throws Exception {
+    Path file = write("old.yaml", SMALL.replace("versions: [17]", "versions: [17, 13]"));
+    Path servers = dir.resolve("servers");
+    assertThat(run("bench", file.toString(), "--work-dir", servers.toString()))
+        .isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .startsWith(file + ":3: servers.versions[1]: PostgreSQL 13 is not available");
+    assertThat(servers).doesNotExist();
+  }
+
+  /**
+   * Refused without the flag, before anything starts; with it, the setting reaches the server (a
+   * library preloaded, recorded in run.json among the settings in force).
+   */
+  @Test
+  void anUnsafeSettingNeedsTheCommandLinesPermission() throws Exception {
+    Path file =
+        write(
+            "preload.yaml",
+            SMALL
+                .replace(
+                    "repeat: 1",
+                    "repeat: 1\nsettings: {shared_preload_libraries: pg_stat_statements}")
+                .replace("freeze: [false, true]", "freeze: [false]"));
+    Path servers = dir.resolve("servers");
+    Path results = dir.resolve("results");
+    List<String> args =
+        List.of(
+            "bench",
+            file.toString(),
+            "--work-dir",
+            servers.toString(),
+            "--results",
+            results.toString(),
+            "--reports",
+            dir.resolve("reports").toString());
+    assertThat(run(args.toArray(String[]::new))).isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            file
+                + ":5: settings.shared_preload_libraries: makes the server load a shared library,"
+                + " which a scenario may not do by itself; remove it, or run with"
+                + " --allow-unsafe-settings if you trust this file");
+    assertThat(servers).doesNotExist();
+    assertThat(results).doesNotExist();
+
+    List<String> allowed = new ArrayList<>(args);
+    allowed.add("--allow-unsafe-settings");
+    assertThat(run(allowed.toArray(String[]::new))).as(err.toString()).isEqualTo(Main.OK);
+    try (var runs = Files.list(results.resolve("small"))) {
+      String runJson = Files.readString(runs.findFirst().orElseThrow().resolve("run.json"));
+      assertThat(runJson).contains("\"shared_preload_libraries\"").contains("pg_stat_statements");
+    }
+  }
+
+  @Test
   void aWorkDirOthersMayWriteToIsRefusedBeforeAnythingStarts() throws Exception {
     Path file = write("small.yaml", SMALL);
     Path servers = Files.createDirectory(dir.resolve("servers"));

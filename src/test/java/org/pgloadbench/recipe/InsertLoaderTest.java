@@ -24,6 +24,7 @@ import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.dataset.PointDataset;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.LoaderKind;
+import org.pgloadbench.scenario.WaysIndex;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 
@@ -122,6 +123,17 @@ class InsertLoaderTest {
 
   private static LoadVariant variant(LoaderKind loader, int batchSize, long commitEvery) {
     return new LoadVariant(
-        CopyFormat.TEXT, false, false, 1, loader, batchSize, commitEvery, true, 0);
+        CopyFormat.TEXT,
+        false,
+        false,
+        1,
+        false,
+        false,
+        WaysIndex.BUCKET,
+        loader,
+        batchSize,
+        commitEvery,
+        true,
+        0);
   }
 }

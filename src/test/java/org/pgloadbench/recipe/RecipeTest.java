@@ -1,15 +1,22 @@
 package org.pgloadbench.recipe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
-import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.LoadVariant;
-import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
 
 class RecipeTest {
+  static final TableDef NODES = MiddleTable.NODES.tableDef();
+  static final TableDef WAYS = MiddleTable.WAYS.tableDef();
+  static final TableDef RELS = MiddleTable.RELS.tableDef();
+
   @Test
   void everyStepAScenarioMayNameHasAnImplementation() {
     assertThat(Recipe.knownSteps()).containsExactlyElementsOf(Scenario.KNOWN_STEPS);
@@ -18,13 +25,45 @@ class RecipeTest {
   @Test
   void thePrimaryKeyStepRunsOnlyWhenTheKeyComesAfterTheLoad() {
     List<String> steps = List.of("create", "copy", "primary_key", "vacuum");
-    LoadVariant now =
-        new LoadVariant(CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0, true, 0);
-    LoadVariant later =
-        new LoadVariant(CopyFormat.TEXT, false, true, 1, LoaderKind.COPY, 1000, 0, true, 0);
-    assertThat(Recipe.of(steps, now))
-        .extracting(Step::name)
-        .containsExactly("create", "copy", "vacuum");
-    assertThat(Recipe.of(steps, later)).extracting(Step::name).containsExactlyElementsOf(steps);
+    assertThat(names(steps, Map.of(), NODES)).containsExactly("create", "copy", "vacuum");
+    assertThat(names(steps, Map.of("pk", "later"), NODES)).containsExactlyElementsOf(steps);
+  }
+
+  @Test
+  void setLoggedRunsOnlyInUnloggedCellsAndCheckpointEverywhere() {
+    List<String> steps = List.of("create", "copy", "set_logged", "checkpoint");
+    assertThat(names(steps, Map.of(), WAYS)).containsExactly("create", "copy", "checkpoint");
+    assertThat(names(steps, Map.of("unlogged", "true"), WAYS)).containsExactlyElementsOf(steps);
+  }
+
+  @Test
+  void theIndexesStepIsOneStepPerIndexOfTheTableEachNamingIt() {
+    List<String> steps = List.of("create", "copy", "indexes", "analyze");
+    assertThat(Recipe.of(steps, LoadVariant.of(Map.of()), WAYS))
+        .extracting(Step::name, Step::object)
+        .containsExactly(
+            tuple("create", null),
+            tuple("copy", null),
+            tuple("indexes", "planet_osm_ways_nodes_bucket_idx"),
+            tuple("analyze", null));
+    assertThat(objects(steps, Map.of("ways_index", "full"), WAYS))
+        .containsExactly("planet_osm_ways_nodes_idx");
+    assertThat(objects(steps, Map.of("ways_index", "full"), RELS))
+        .containsExactly("planet_osm_rels_node_members_idx", "planet_osm_rels_way_members_idx");
+    assertThat(objects(steps, Map.of(), NODES)).isEmpty();
+    // created with the table: nothing left to build after the load
+    assertThat(names(steps, Map.of("indexes", "now"), RELS))
+        .containsExactly("create", "copy", "analyze");
+  }
+
+  private static List<String> names(List<String> steps, Map<String, String> axes, TableDef t) {
+    return Recipe.of(steps, LoadVariant.of(axes), t).stream().map(Step::name).toList();
+  }
+
+  private static List<String> objects(List<String> steps, Map<String, String> axes, TableDef t) {
+    return Recipe.of(steps, LoadVariant.of(axes), t).stream()
+        .map(Step::object)
+        .filter(Objects::nonNull)
+        .toList();
   }
 }

@@ -156,6 +156,8 @@ final class RunFixture implements AutoCloseable {
             bytes,
             pages,
             frozen,
+            null,
+            null,
             null));
   }
 

@@ -57,6 +57,8 @@ class PgbenchPhasesTest {
         null,
         null,
         null,
+        null,
+        null,
         null);
   }
 }

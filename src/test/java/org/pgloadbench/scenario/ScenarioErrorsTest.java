@@ -75,7 +75,7 @@ class ScenarioErrorsTest {
             at(
                 11,
                 "unknown key 'freez' in matrix (did you mean 'freeze'?); known axes: format,"
-                    + " freeze, pk, connections"));
+                    + " freeze, pk, connections, unlogged, indexes, ways_index"));
   }
 
   @Test
@@ -148,7 +148,7 @@ class ScenarioErrorsTest {
             at(
                 1,
                 "missing 'steps': list the load steps, e.g. [create, copy, primary_key, vacuum,"
-                    + " analyze"));
+                    + " analyze, set_logged, indexes, checkpoint"));
     assertThat(error("  kind: osm-synthetic\n", ""))
         .startsWith(at(2, "missing 'dataset.kind': use kind: one of osm-synthetic, "));
     assertThat(error("  versions: [16, 17]", "  target: embedded"))
@@ -222,7 +222,7 @@ class ScenarioErrorsTest {
             at(
                 12,
                 "steps[2]: unknown step 'vacum' (did you mean 'vacuum'?); known steps: create,"
-                    + " copy, primary_key, vacuum, analyze"));
+                    + " copy, primary_key, vacuum, analyze, set_logged, indexes, checkpoint"));
     assertThat(error("[create, copy]", "[copy, create]"))
         .isEqualTo(
             at(
@@ -297,5 +297,53 @@ class ScenarioErrorsTest {
     Path missing = dir.resolve("missing.yaml");
     assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(missing)))
         .hasMessage(missing + ": no such file");
+  }
+
+  @Test
+  void badValuesOfTheUnloggedAndIndexAxes() throws Exception {
+    String withSteps = BASE.replace("[create, copy]", "[create, copy, set_logged, indexes]");
+    assertThat(error(withSteps.replace("freeze: [false, true]", "unlogged: [false, maybe]")))
+        .isEqualTo(
+            at(
+                11,
+                "matrix.unlogged[1]: 'maybe' is not an unlogged setting; use true (CREATE UNLOGGED"
+                    + " TABLE, then SET LOGGED) or false"));
+    assertThat(error(withSteps.replace("freeze: [false, true]", "indexes: [later, first]")))
+        .isEqualTo(
+            at(
+                11,
+                "matrix.indexes[1]: 'first' is not an index timing; use later (built after the"
+                    + " load) or now (created before the COPY)"));
+    assertThat(error(withSteps.replace("freeze: [false, true]", "ways_index: [gist]")))
+        .isEqualTo(
+            at(
+                11,
+                "matrix.ways_index[0]: 'gist' is not a ways index; use bucket (GIN on the node refs"
+                    + " shifted by 5 bits) or full (GIN on the node refs)"));
+  }
+
+  @Test
+  void anAxisNeedsTheStepThatCompletesIt() throws Exception {
+    assertThat(error("  freeze: [false, true]", "  unlogged: [false, true]"))
+        .isEqualTo(
+            at(
+                11,
+                "matrix.unlogged: cell text+unlogged loads an UNLOGGED table, which only set_logged"
+                    + " makes durable; add set_logged to steps"));
+    assertThat(error("  freeze: [false, true]", "  ways_index: [bucket, full]"))
+        .isEqualTo(
+            at(
+                11,
+                "matrix.ways_index: cell text+ways-bucket builds its indexes after the load, which"
+                    + " only the indexes step does; add indexes to steps"));
+    // indexes created with the table need no step; a scenario with neither axis is unchanged
+    assertThat(
+            ScenarioLoader.load(
+                    Files.writeString(
+                        dir.resolve("now.yaml"),
+                        BASE.replace("freeze: [false, true]", "indexes: [now]")))
+                .cells())
+        .extracting(c -> c.variant().indexesNow())
+        .containsExactly(true, true);
   }
 }

@@ -112,7 +112,18 @@ class ScenarioLoaderTest {
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
                 new LoadVariant(
-                    CopyFormat.BINARY, true, true, 1, LoaderKind.COPY, 1000, 0, true, 0)));
+                    CopyFormat.BINARY,
+                    true,
+                    true,
+                    1,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)));
   }
 
   @Test
@@ -132,7 +143,18 @@ class ScenarioLoaderTest {
                 "default",
                 Map.of(),
                 new LoadVariant(
-                    CopyFormat.TEXT, false, false, 1, LoaderKind.COPY, 1000, 0, true, 0)));
+                    CopyFormat.TEXT,
+                    false,
+                    false,
+                    1,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)));
   }
 
   @Test
@@ -195,12 +217,34 @@ class ScenarioLoaderTest {
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
                 new LoadVariant(
-                    CopyFormat.BINARY, false, false, 2, LoaderKind.COPY, 1000, 0, true, 0)),
+                    CopyFormat.BINARY,
+                    false,
+                    false,
+                    2,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
                 new LoadVariant(
-                    CopyFormat.BINARY, false, false, 16, LoaderKind.COPY, 1000, 0, true, 0)));
+                    CopyFormat.BINARY,
+                    false,
+                    false,
+                    16,
+                    false,
+                    false,
+                    WaysIndex.BUCKET,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)));
   }
 
   @Test

@@ -22,11 +22,14 @@ class EmbeddedTargetTest {
   void startsTwoVersionsSideBySideWithTheSettingsGivenAndStopsThem() throws Exception {
     EmbeddedTarget target = new EmbeddedTarget(workRoot);
     long postmaster;
-    try (PostgresServer v15 = target.start("15", Map.of("work_mem", "8MB"));
+    String quotesAndBackslashes = "it's C:\\dir\\";
+    try (PostgresServer v15 =
+            target.start("15", Map.of("work_mem", "8MB", "cluster_name", quotesAndBackslashes));
         PostgresServer v17 = target.start("17", Map.of())) {
       assertThat(v15.version()).startsWith("15.");
       assertThat(v17.version()).startsWith("17.");
       assertThat(show(v15, "work_mem")).isEqualTo("8MB");
+      assertThat(show(v15, "cluster_name")).isEqualTo(quotesAndBackslashes);
       assertThat(show(v17, "work_mem")).isEqualTo("4MB");
       assertThat(show(v17, "fsync")).isEqualTo("on");
       assertThat(show(v17, "data_checksums")).isEqualTo("off");

@@ -1,0 +1,105 @@
+package org.pgloadbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+
+/** The report's UNLOGGED and index-build tables, from results written with chosen values. */
+class LoggingAndIndexReportTest {
+  static final long MIB = 1024 * 1024;
+  static final String WAYS = "planet_osm_ways";
+  static final String RELS = "planet_osm_rels";
+  static final String BUCKET = "planet_osm_ways_nodes_bucket_idx";
+
+  @TempDir Path root;
+
+  @Test
+  void showsBothHalvesOfUnloggedAndEachIndexBuilt() throws Exception {
+    Path runDir = root.resolve("results/unlogged/run");
+    try (ResultStore store = ResultStore.create(runDir, List.of("unlogged"))) {
+      store.writeRun(
+          new ObjectMapper()
+              .readTree(
+                  """
+                  {"scenario": {"name": "unlogged", "repeat": 2, "warmup": 0,
+                    "cells": [{"label": "logged"}, {"label": "unlogged"}],
+                    "steps": ["create", "copy", "set_logged", "indexes"]}}
+                  """));
+      for (int rep = 1; rep <= 2; rep++) {
+        double d = (rep - 1) * 0.2;
+        store.append(step("logged", rep, WAYS, "copy", 2.0 + d, 10 * MIB, null));
+        store.append(step("unlogged", rep, WAYS, "copy", 1.0 + d, 0L, null));
+        store.append(step("unlogged", rep, WAYS, "set_logged", 1.5 + d, 10 * MIB, 0L));
+        store.append(
+            step("logged", rep, WAYS, "indexes", 0.5 + d, 0L, null).withObject(BUCKET, MIB));
+        for (String index : List.of("node", "way")) {
+          store.append(
+              step("logged", rep, RELS, "indexes", 0.1, 0L, null)
+                  .withObject("planet_osm_rels_" + index + "_members_idx", MIB / 4));
+        }
+      }
+      store.append(
+          StepResult.failed(
+                  "r",
+                  "unlogged",
+                  "17.6",
+                  "unlogged",
+                  Map.of(),
+                  1,
+                  WAYS,
+                  "indexes",
+                  0.1,
+                  "ERROR: out of memory")
+              .withObject(BUCKET, null));
+    }
+    String report = MarkdownReport.render(RunResults.load(runDir));
+
+    assertThat(report)
+        .contains("**UNLOGGED, then SET LOGGED:**")
+        .contains("| logged | ways | 2.10 (2.00–2.20) | – | 2.10 (2.00–2.20) | 10.0 | – | – |")
+        .contains(
+            "| unlogged | ways | 1.10 (1.00–1.20) | 1.60 (1.50–1.70) | 2.70 (2.50–2.90) | 0 | 10.0"
+                + " | 0% |")
+        .contains("**Index builds after the load**")
+        .contains("| logged | ways | " + BUCKET + " | 0.600 (0.500–0.700) | 1.00 |")
+        .contains("|  | rels | planet_osm_rels_node_members_idx | 0.100 (0.100–0.100) | 0.250 |")
+        .contains("|  | rels | planet_osm_rels_way_members_idx | 0.100 (0.100–0.100) | 0.250 |")
+        .contains("| unlogged | ways | " + BUCKET + " | failed | – |")
+        .contains(
+            "· unlogged · repetition 1 · ways · indexes " + BUCKET + ": `ERROR: out of memory`");
+    // the timings table sums a table's index builds per repetition
+    assertThat(
+            MarkdownTable.after(report, "## PostgreSQL 17.6", 0).get("logged", "indexes", "rels"))
+        .isEqualTo("0.200 (0.200–0.200)");
+  }
+
+  private static StepResult step(
+      String cell, int rep, String table, String step, double seconds, Long wal, Long frozen) {
+    return new StepResult(
+        "r",
+        "unlogged",
+        "17.6",
+        cell,
+        Map.of("unlogged", String.valueOf(cell.equals("unlogged"))),
+        rep,
+        table,
+        step,
+        StepResult.OK,
+        seconds,
+        null,
+        wal,
+        100 * 8192L,
+        100L,
+        frozen,
+        null,
+        null,
+        null);
+  }
+}

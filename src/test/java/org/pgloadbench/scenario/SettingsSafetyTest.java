@@ -1,0 +1,108 @@
+package org.pgloadbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A scenario is something people share in issues: it may tune the server, not make it run commands
+ * or load code, unless the command line allows it; and no value may break postgresql.conf's lines.
+ */
+class SettingsSafetyTest {
+  @TempDir Path dir;
+
+  private static final String BASE = ScenarioErrorsTest.BASE + "settings:\n  work_mem: 64MB\n";
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "archive_command",
+        "restore_command",
+        "archive_library",
+        "ssl_passphrase_command",
+        "shared_preload_libraries",
+        "session_preload_libraries",
+        "local_preload_libraries",
+        "dynamic_library_path",
+        "archive_cleanup_command",
+        "recovery_end_command",
+        "jit_provider",
+        "plperl.on_init",
+        "include",
+        "include_dir",
+        "hba_file",
+        "external_pid_file",
+        "log_directory",
+        "listen_addresses"
+      })
+  void aSettingThatRunsCommandsOrLoadsCodeIsRefusedUnlessAllowed(String name) throws Exception {
+    Path file = write(BASE + "  " + name + ": \"touch /etc/x\"\n");
+    String message =
+        catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file)).getMessage();
+    assertThat(message)
+        .startsWith(file + ":15: settings." + name + ": ")
+        .endsWith("; remove it, or run with --allow-unsafe-settings if you trust this file")
+        .doesNotContain("\n");
+    assertThat(ScenarioLoader.load(file, true).settings())
+        .containsEntry(name, "touch /etc/x")
+        .containsEntry("work_mem", "64MB");
+  }
+
+  @Test
+  void tuningSettingsNeedNoPermission() throws Exception {
+    Path file = write(BASE + "  maintenance_work_mem: 1GB\n  fsync: off\n  jit: off\n");
+    assertThat(ScenarioLoader.load(file).settings()).containsKeys("maintenance_work_mem", "fsync");
+  }
+
+  @Test
+  void aValueWithAControlCharacterIsRefusedWhenLoaded() throws Exception {
+    for (String value : List.of("\"64MB\\narchive_command = 'x'\"", "\"a\\tb\"", "\"a\\x01\"")) {
+      Path file = write(BASE.replace("64MB", value));
+      String message =
+          catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file, true))
+              .getMessage();
+      assertThat(message)
+          .isEqualTo(
+              file
+                  + ":14: settings.work_mem: the value holds a control character (a line break,"
+                  + " say); write it on one line");
+    }
+  }
+
+  @Test
+  void controlCharactersInNamesAndKeysAreShownEscapedOnOneLine() throws Exception {
+    Path file = write(BASE + "  \"work\\nmem\": 1\n");
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file)))
+        .hasMessageStartingWith(file + ":15: settings: 'work\\nmem' is not a PostgreSQL setting")
+        .hasMessageNotContaining("\n");
+    Path other = write(ScenarioErrorsTest.BASE + "\"re\\rpeat\\u0007\": 2\n");
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(other)))
+        .hasMessageStartingWith(other + ":13: unknown key 're\\rpeat\\u0007'")
+        .hasMessageNotContaining("\r");
+  }
+
+  @Test
+  void aFieldCheckedAfterLoadingIsReportedAtItsLineOrItsOverride() throws Exception {
+    Scenario s = ScenarioLoader.load(write(BASE));
+    Path file = dir.resolve("x.yaml");
+    assertThat(s.origins().error("servers.versions[1]", "PostgreSQL 17 is not here"))
+        .hasMessage(file + ":7: servers.versions[1]: PostgreSQL 17 is not here");
+    // a field not written is placed at the nearest field that holds it
+    assertThat(s.origins().error("servers.image", "no such image"))
+        .hasMessage(file + ":6: servers.image: no such image");
+    Scenario overridden = s.withOverrides(Overrides.parse("13", null, null, null));
+    assertThat(overridden.origins().error("servers.versions[0]", "PostgreSQL 13 is not here"))
+        .hasMessage("PG=13: PostgreSQL 13 is not here");
+  }
+
+  private Path write(String yaml) throws Exception {
+    return Files.writeString(dir.resolve("x.yaml"), yaml);
+  }
+}

@@ -1,0 +1,54 @@
+package org.pgloadbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pgloadbench.copy.CopyFormat;
+
+/** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
+class ShippedScenariosTest {
+  static final Path SCENARIOS = Path.of("scenarios");
+
+  @Test
+  void everyShippedScenarioLoadsAndEndsEachTableWithACheckpoint() throws Exception {
+    assertThat(ScenarioLoader.available(SCENARIOS)).contains("ways-unlogged", "middle-indexes");
+    for (String name : ScenarioLoader.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
+      assertThat(s.steps()).as(name).endsWith("checkpoint");
+      assertThat(s.settings()).as(name).containsEntry("autovacuum", "off");
+    }
+  }
+
+  @Test
+  void waysUnloggedComparesBothHalvesWithAndWithoutFreeze() throws Exception {
+    Scenario s = ScenarioLoader.load(SCENARIOS.resolve("ways-unlogged.yaml"));
+    assertThat(s.cells())
+        .extracting(Cell::label)
+        .containsExactly(
+            "logged+no-freeze", "logged+freeze", "unlogged+no-freeze", "unlogged+freeze");
+    assertThat(s.cells().get(3).variant())
+        .isEqualTo(new LoadVariant(CopyFormat.TEXT, true, false, 1, true, false, WaysIndex.BUCKET, LoaderKind.COPY, 1000, 0, true, 0));
+    assertThat(s.steps()).contains("set_logged");
+    assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void middleIndexesCrossesIndexTimingWithTheWaysIndex() throws Exception {
+    Scenario s = ScenarioLoader.load(SCENARIOS.resolve("middle-indexes.yaml"));
+    assertThat(s.cells())
+        .extracting(Cell::label)
+        .containsExactly(
+            "idx-later+ways-bucket",
+            "idx-later+ways-full",
+            "idx-now+ways-bucket",
+            "idx-now+ways-full");
+    assertThat(s.cells().get(3).axes()).isEqualTo(Map.of("indexes", "now", "ways_index", "full"));
+    assertThat(s.cells().get(3).variant())
+        .isEqualTo(new LoadVariant(CopyFormat.TEXT, false, false, 1, false, true, WaysIndex.FULL, LoaderKind.COPY, 1000, 0, true, 0));
+    assertThat(s.steps()).contains("indexes");
+    assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+    assertThat(s.settings()).containsKey("maintenance_work_mem");
+  }
+}
