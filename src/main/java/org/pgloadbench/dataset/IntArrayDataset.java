@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
+import org.pgloadbench.scenario.LoadVariant;
 
 /**
  * A table {@code int_arrays (id int4, a int4[])}, the shape of the pgsql-hackers "gin fast insert
@@ -16,11 +17,13 @@ import org.pgloadbench.dataset.TableDef.Column;
  *   <li>{@code identical}: every array is {1, 2, ..., elements}, the thread's first test.
  * </ul>
  *
- * <p>Row k is a pure function of (seed, k): id = k + 1, and its elements from a generator seeded
- * for that row; one int[] is reused for every row.
+ * <p>The table carries one GIN index on {@code a}, with the cell's fastupdate and pending list
+ * limit. Row k is a pure function of (seed, k): id = k + 1, and its elements from a generator
+ * seeded for that row; one int[] is reused for every row.
  */
 public final class IntArrayDataset implements Dataset {
   public static final String TABLE_NAME = "int_arrays";
+  static final String GIN_NAME = TABLE_NAME + "_a_idx";
 
   /** How array elements are drawn. */
   public enum Distribution {
@@ -37,9 +40,33 @@ public final class IntArrayDataset implements Dataset {
     }
   }
 
+  /**
+   * The GIN index on the arrays, built after the load or present during it (the {@code indexes}
+   * axis), with the cell's {@code fastupdate} and {@code gin_pending_list_limit}.
+   */
+  static final TableDef.Index GIN =
+      new TableDef.Index(GIN_NAME, IntArrayDataset::ginIndexSql, variant -> true);
+
   static final TableDef TABLE =
       new TableDef(
-          TABLE_NAME, List.of(new Column("id", "int4 NOT NULL"), new Column("a", "int4[]")), "id");
+          TABLE_NAME,
+          List.of(new Column("id", "int4 NOT NULL"), new Column("a", "int4[]")),
+          "id",
+          List.of(),
+          List.of(GIN));
+
+  static String ginIndexSql(LoadVariant variant) {
+    return "CREATE INDEX "
+        + GIN_NAME
+        + " ON "
+        + TABLE_NAME
+        + " USING gin (a) WITH (fastupdate = "
+        + (variant.fastupdate() ? "on" : "off")
+        + (variant.ginPendingListLimitKb() > 0
+            ? ", gin_pending_list_limit = " + variant.ginPendingListLimitKb()
+            : "")
+        + ")";
+  }
 
   private static final long STREAM = 11;
 

@@ -16,8 +16,9 @@ import org.pgloadbench.dataset.TableDef.Column;
  *       random (normal, sigma 0.05°), like settlements on a map.
  * </ul>
  *
- * <p>Boxes are 1e-6..1e-3° wide and high around such a position. Coordinates are multiples of
- * 1e-6°, so text and binary COPY load the same values. Row k is a pure function of (seed, k).
+ * <p>The table carries a GiST index on its geometry, {@code points_p_idx} or {@code boxes_b_idx}.
+ * Boxes are 1e-6..1e-3° wide and high around such a position. Coordinates are multiples of 1e-6°,
+ * so text and binary COPY load the same values. Row k is a pure function of (seed, k).
  */
 public final class PointDataset implements Dataset {
   /** Where rows lie. */
@@ -36,8 +37,8 @@ public final class PointDataset implements Dataset {
 
   /** What a row holds. */
   public enum Geometry {
-    POINT(new TableDef("points", List.of(id(), new Column("p", "point")), "id")),
-    BOX(new TableDef("boxes", List.of(id(), new Column("b", "box")), "id"));
+    POINT(table("points", "p", "point")),
+    BOX(table("boxes", "b", "box"));
 
     private final TableDef table;
 
@@ -57,8 +58,18 @@ public final class PointDataset implements Dataset {
       return valueOf(name.toUpperCase(Locale.ROOT));
     }
 
-    private static Column id() {
-      return new Column("id", "int8 NOT NULL");
+    /** The table, with a GiST index on its geometry column (built when the cell says). */
+    private static TableDef table(String name, String column, String type) {
+      String index = name + "_" + column + "_idx";
+      return new TableDef(
+          name,
+          List.of(new Column("id", "int8 NOT NULL"), new Column(column, type)),
+          "id",
+          List.of(),
+          List.of(
+              new TableDef.Index(
+                  index,
+                  "CREATE INDEX " + index + " ON " + name + " USING gist (" + column + ")")));
     }
   }
 
