@@ -10,7 +10,7 @@ REPEAT ?=
 WARMUP ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
-REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,pgbench-init
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,middle-bulk-load,pgbench-init
 FLAGS ?=
 JMH ?=
 QUICK ?=

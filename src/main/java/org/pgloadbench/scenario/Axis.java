@@ -138,8 +138,12 @@ public final class Axis<T> {
           "on",
           "a fastupdate setting",
           "use on (new entries go to the pending list first, PostgreSQL's default) or off",
-          v -> v.equals("on") ? Boolean.TRUE : v.equals("off") ? Boolean.FALSE : null,
-          v -> "fastupdate-" + v);
+          // YAML reads a bare on / off as a boolean
+          v ->
+              v.equals("on") || v.equals("true")
+                  ? Boolean.TRUE
+                  : v.equals("off") || v.equals("false") ? Boolean.FALSE : null,
+          v -> "fastupdate-" + (v.equals("on") || v.equals("true") ? "on" : "off"));
 
   private static final Pattern KILOBYTES = Pattern.compile("([1-9][0-9]{0,9})(kB|MB|GB)");
 
