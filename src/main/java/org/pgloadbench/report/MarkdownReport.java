@@ -69,6 +69,9 @@ public final class MarkdownReport {
     for (String version : results.versions()) {
       versionSection(version);
     }
+    if (IndexBuildsByVersion.applies(results)) {
+      out.append(IndexBuildsByVersion.render(results));
+    }
     if (PgbenchSection.applies(results)) {
       out.append(PgbenchSection.render(results));
     }
