@@ -46,8 +46,7 @@ class DatasetSectionsTest {
     assertThat(spec.tables()).containsExactly("int_arrays");
     assertThat(spec.rows()).isEqualTo(Map.of("int_arrays", 1000L));
     assertThat(spec.options())
-        .isEqualTo(
-            Map.of("elements", "10", "distribution", "zipf", "domain", "10000"));
+        .isEqualTo(Map.of("elements", "10", "distribution", "zipf", "domain", "10000"));
     assertThat(Dataset.of(spec.scaled(0.1)).tables().get(0).rows().rows()).isEqualTo(100);
   }
 
@@ -117,5 +116,27 @@ class DatasetSectionsTest {
         .startsWith("6: cell batch-rewrite+conn-2 is impossible: batch_rewrite counts its rows");
     assertThat(error(ARRAYS, "  loader: [bulk]"))
         .startsWith("5: matrix.loader[0]: 'bulk' is not a loader; use copy, insert,");
+  }
+
+  @Test
+  void ginAxesReadOnOffAndSizes() throws Exception {
+    Scenario s =
+        load(
+            ARRAYS,
+            "  indexes: [now]\n"
+                + "  fastupdate: [off, on]\n"
+                + "  gin_pending_list_limit: [default, 64kB, 1GB]");
+    assertThat(s.cells()).hasSize(6);
+    assertThat(s.cells().get(0).label()).isEqualTo("idx-now+fastupdate-off+pending-default");
+    assertThat(s.cells())
+        .extracting(c -> c.variant().fastupdate() + "/" + c.variant().ginPendingListLimitKb())
+        .containsExactly(
+            "false/0", "false/64", "false/1048576", "true/0", "true/64", "true/1048576");
+    assertThat(error(ARRAYS, "  gin_pending_list_limit: [32kB]"))
+        .startsWith("5: matrix.gin_pending_list_limit[0]: '32kB' is not a pending list limit; use");
+    assertThat(error(ARRAYS, "  gin_pending_list_limit: [4096]"))
+        .contains("with a unit, e.g. 64kB, 4MB, 1GB");
+    assertThat(error(ARRAYS, "  fastupdate: [maybe]"))
+        .startsWith("5: matrix.fastupdate[0]: 'maybe' is not a fastupdate setting");
   }
 }
