@@ -1,5 +1,7 @@
 package org.pgloadbench.cli;
 
+import static java.util.stream.Collectors.joining;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -89,38 +91,56 @@ final class ReproduceCommand implements Callable<Integer> {
               link(dir, d.bench().report())));
     }
     md.append('\n');
+    String notes = "";
     for (Done d : done) {
       md.append("## ").append(d.scenario().name()).append("\n\n");
       if (!d.scenario().description().isEmpty()) {
         md.append(d.scenario().description()).append("\n\n");
       }
-      md.append(claims(Files.readString(d.bench().report(), StandardCharsets.UTF_8)))
+      String report = Files.readString(d.bench().report(), StandardCharsets.UTF_8);
+      md.append(claims(report))
           .append("\n[full report](")
           .append(link(dir, d.bench().report()))
           .append(")\n\n");
+      notes = notes.isEmpty() ? claimsNotes(report) : notes;
+    }
+    if (!notes.isEmpty()) {
+      md.append("---\n\n").append(notes).append('\n');
     }
     return md.toString();
   }
 
-  /** The claims section of a scenario's report, its heading dropped; a note when it has none. */
+  /** The claims table of a scenario's report; a note when it has none. */
   static String claims(String report) {
-    List<String> lines = report.lines().toList();
+    String table =
+        claimsSection(report).lines().filter(l -> l.startsWith("|")).collect(joining("\n"));
+    return table.isEmpty() ? "_This scenario's report checks no claims._\n" : table + "\n";
+  }
+
+  /** What follows the claims table in its section (how verdicts are reached), or empty. */
+  static String claimsNotes(String report) {
+    return claimsSection(report)
+        .lines()
+        .filter(l -> !l.startsWith("|"))
+        .collect(joining("\n"))
+        .strip();
+  }
+
+  /** The text under a report's {@code ## Claims} heading, up to the next section. */
+  private static String claimsSection(String report) {
     StringBuilder section = new StringBuilder();
     boolean inside = false;
-    for (String line : lines) {
+    for (String line : report.lines().toList()) {
       if (line.startsWith("## ")) {
         if (inside) {
           break;
         }
         inside = line.toLowerCase(Locale.ROOT).startsWith("## claims");
-        continue;
-      }
-      if (inside) {
+      } else if (inside) {
         section.append(line).append('\n');
       }
     }
-    String text = section.toString().strip();
-    return text.isEmpty() ? "_This scenario's report checks no claims._\n" : text + "\n";
+    return section.toString();
   }
 
   private static String link(Path from, Path to) {
