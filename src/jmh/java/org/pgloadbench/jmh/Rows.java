@@ -1,6 +1,7 @@
 package org.pgloadbench.jmh;
 
 import java.util.Map;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
@@ -21,6 +22,8 @@ final class Rows {
 
   static RowSource synthetic(String table) {
     OsmSyntheticDataset dataset = new OsmSyntheticDataset(PLANET_LIKE, 42);
-    return dataset.source(MiddleTable.byYamlName(table)).slice(0, PARTS.get(table));
+    return dataset
+        .source(MiddleTable.byYamlName(table), MiddleFormat.NEW)
+        .slice(0, PARTS.get(table));
   }
 }

@@ -8,6 +8,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.run.Progress;
@@ -40,6 +41,7 @@ final class BenchCommand implements Callable<Integer> {
         run(
             args.scenario(),
             args.target(),
+            args.workRoot(),
             dirs,
             spec.commandLine().getOut(),
             spec.commandLine().getErr());
@@ -51,7 +53,12 @@ final class BenchCommand implements Callable<Integer> {
 
   /** Runs one scenario, stores its results and writes its report (also for {@code reproduce}). */
   static Done run(
-      Scenario scenario, ServerTarget target, OutputDirs dirs, PrintWriter out, PrintWriter err)
+      Scenario scenario,
+      ServerTarget target,
+      Path workRoot,
+      OutputDirs dirs,
+      PrintWriter out,
+      PrintWriter err)
       throws Exception {
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
     target.prepare(); // fails on a work dir that is not the user's own
@@ -64,8 +71,10 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
+    Progress progress = Progress.lines(out);
+    Dataset dataset = Dataset.of(scenario.dataset(), workRoot, progress::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, target, store, Progress.lines(out), runId).run();
+      failures = new Runner(scenario, dataset, target, store, progress, runId).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

@@ -12,8 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
- * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP) in
- * its error messages, since that is how most users give them; blank means not given.
+ * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
+ * DATA) in its error messages, since that is how most users give them; blank means not given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -39,6 +39,12 @@ final class ScenarioArgs {
 
   @Option(names = "--warmup", paramLabel = "N", description = "unmeasured warm-up loads per server")
   String warmup;
+
+  @Option(
+      names = "--data",
+      paramLabel = "FILE",
+      description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
+  String data;
 
   @Option(
       names = "--scenarios",
@@ -69,10 +75,15 @@ final class ScenarioArgs {
   Scenario scenario(String name) throws ScenarioException {
     Path file = ScenarioLoader.resolve(name, scenarios);
     return ScenarioLoader.load(file, allowUnsafeSettings)
-        .withOverrides(Overrides.parse(pg, scale, repeat, warmup));
+        .withOverrides(Overrides.parse(pg, scale, repeat, warmup, data));
   }
 
   ServerTarget target() {
-    return new EmbeddedTarget(workDir == null ? EmbeddedTarget.defaultWorkRoot() : workDir);
+    return new EmbeddedTarget(workRoot());
+  }
+
+  /** Where the servers' data directories and the decoded PBF files go. */
+  Path workRoot() {
+    return workDir == null ? EmbeddedTarget.defaultWorkRoot() : workDir;
   }
 }

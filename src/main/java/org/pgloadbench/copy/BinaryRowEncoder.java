@@ -16,6 +16,7 @@ public final class BinaryRowEncoder implements RowEncoder {
 
   private static final int INT4_OID = 23;
   private static final int INT8_OID = 20;
+  private static final int TEXT_OID = 25;
   private static final int JSONB_VERSION = 1;
 
   /** ndim, has_null, element oid: all an empty array is. */
@@ -38,6 +39,13 @@ public final class BinaryRowEncoder implements RowEncoder {
   public void beginRow(int fieldCount) {
     buffer.reserve(2);
     buffer.putShort(fieldCount);
+  }
+
+  @Override
+  public void int2(short value) {
+    buffer.reserve(4 + 2);
+    buffer.putInt(2);
+    buffer.putShort(value);
   }
 
   @Override
@@ -134,6 +142,30 @@ public final class BinaryRowEncoder implements RowEncoder {
   public void text(CharSequence value) {
     int lengthAt = startVariableLength(0);
     buffer.putUtf8(value);
+    endVariableLength(lengthAt);
+  }
+
+  /**
+   * array_send's form with text elements: the element lengths, and so the field's, are known only
+   * after encoding, and are filled in then (the row stays contiguous in the buffer).
+   */
+  @Override
+  public void textArray(CharSequence[] values, int count) {
+    Objects.checkFromIndexSize(0, count, values.length);
+    int lengthAt =
+        startVariableLength(ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES));
+    buffer.putInt(count == 0 ? 0 : 1); // ndim
+    buffer.putInt(0); // has_null
+    buffer.putInt(TEXT_OID);
+    if (count > 0) {
+      buffer.putInt(count);
+      buffer.putInt(1); // lower bound
+    }
+    for (int i = 0; i < count; i++) {
+      int elementAt = startVariableLength(0);
+      buffer.putUtf8(values[i]);
+      endVariableLength(elementAt);
+    }
     endVariableLength(lengthAt);
   }
 

@@ -16,7 +16,7 @@ import java.util.Objects;
  * #endRow} (once it holds {@link #FLUSH_THRESHOLD} bytes) and in {@link #flush}, so every chunk
  * ends on a row boundary. A row therefore has to fit in the array whole: a row that does not makes
  * it double. The array holds less than {@code FLUSH_THRESHOLD} bytes of earlier rows plus the
- * current row (plus at most 12 KiB reserved ahead, see {@link #SLICE_CHARS}), so its size stays
+ * current row (plus at most 16 KiB reserved ahead, see {@link #SLICE_CHARS}), so its size stays
  * below twice that sum, whatever the number of rows: it depends on the largest row only.
  */
 final class CopyBuffer {
@@ -32,12 +32,16 @@ final class CopyBuffer {
   private static final int MAX_CAPACITY = 1 << 30;
 
   /**
-   * Strings are encoded in slices of this many chars, each reserving its worst case (3 bytes a
-   * char), so a long ASCII string over-reserves by at most 12 KiB instead of twice its length.
+   * Strings are encoded in slices of this many chars, each reserving its worst case (4 bytes a
+   * char), so a long ASCII string over-reserves by at most 16 KiB instead of three times its
+   * length.
    */
   private static final int SLICE_CHARS = 4096;
 
-  private static final byte[] NO_ESCAPES = new byte[128];
+  private static final byte[][] NO_ESCAPES = new byte[128][];
+
+  /** The most bytes a char can take: 3 in UTF-8, or an escaped ASCII char's replacement. */
+  static final int MAX_ESCAPE_BYTES = 4;
 
   /** -10, -100, ... -10^18: digit counting on a non-positive value, see {@link #putDecimal}. */
   private static final long[] NEGATIVE_POWERS_OF_TEN = new long[18];
@@ -150,29 +154,31 @@ final class CopyBuffer {
 
   /**
    * Writes {@code value} as UTF-8, replacing each ASCII char {@code c} whose {@code
-   * backslashEscapes[c]} is not 0 by a backslash and that byte. Reserves its own room.
+   * replacements[c]} is not null by those bytes (at most {@link #MAX_ESCAPE_BYTES}). Reserves its
+   * own room.
    *
    * <p>An unpaired surrogate has no UTF-8 form; it becomes {@code '?'}, as in {@code
    * String.getBytes(UTF_8)}.
    */
-  void putUtf8(CharSequence value, byte[] backslashEscapes) {
+  void putUtf8(CharSequence value, byte[][] replacements) {
     int length = value.length();
     int i = 0;
     while (i < length) {
       int sliceEnd = Math.min(length, i + SLICE_CHARS);
-      // 3 bytes a char at most; +1 for a surrogate pair whose low half lies past sliceEnd.
-      reserve(3 * (sliceEnd - i) + 1);
+      // 4 bytes a char at most; +1 for a surrogate pair whose low half lies past sliceEnd.
+      reserve(MAX_ESCAPE_BYTES * (sliceEnd - i) + 1);
       byte[] b = bytes;
       int p = position;
       while (i < sliceEnd) {
         char c = value.charAt(i++);
         if (c < 0x80) {
-          byte escape = backslashEscapes[c];
-          if (escape == 0) {
+          byte[] replacement = replacements[c];
+          if (replacement == null) {
             b[p++] = (byte) c;
           } else {
-            b[p++] = '\\';
-            b[p++] = escape;
+            for (byte r : replacement) {
+              b[p++] = r;
+            }
           }
         } else if (c < 0x800) {
           b[p++] = (byte) (0xC0 | (c >> 6));

@@ -16,6 +16,8 @@ public interface RowEncoder {
   /** Starts a row of {@code fieldCount} fields: exactly that many field calls follow. */
   void beginRow(int fieldCount);
 
+  void int2(short value);
+
   void int4(int value);
 
   void int8(long value);
@@ -39,6 +41,9 @@ public interface RowEncoder {
   void jsonb(CharSequence json);
 
   void text(CharSequence value);
+
+  /** A text[] of the first {@code count} values, one dimension, no NULL elements. */
+  void textArray(CharSequence[] values, int count);
 
   void nullValue();
 

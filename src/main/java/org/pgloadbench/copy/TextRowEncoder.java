@@ -21,21 +21,35 @@ public final class TextRowEncoder implements RowEncoder {
   private static final int COORDINATE_CHARS = 21;
 
   /**
-   * What follows the backslash for each ASCII char that is escaped. COPY FROM requires it for
-   * backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so the
-   * output matches what the server itself writes. Other control chars go through unchanged, which
-   * COPY FROM accepts.
+   * The escape (a backslash and a letter) of each ASCII char that needs one. COPY FROM requires it
+   * for backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so
+   * the output matches what the server itself writes. Other control chars go through unchanged,
+   * which COPY FROM accepts.
    */
-  private static final byte[] ESCAPES = new byte[128];
+  private static final byte[][] ESCAPES = new byte[128][];
+
+  /**
+   * An element of a text[] literal is quoted, with quote and backslash backslash-escaped inside the
+   * literal, and the literal is then escaped for COPY: so {@code "} becomes {@code \\"} and a
+   * backslash four of them.
+   */
+  private static final byte[][] ARRAY_ELEMENT_ESCAPES = new byte[128][];
 
   static {
-    ESCAPES['\\'] = '\\';
-    ESCAPES['\t'] = 't';
-    ESCAPES['\n'] = 'n';
-    ESCAPES['\r'] = 'r';
-    ESCAPES['\b'] = 'b';
-    ESCAPES['\f'] = 'f';
-    ESCAPES[0x0B] = 'v';
+    escape('\\', '\\');
+    escape('\t', 't');
+    escape('\n', 'n');
+    escape('\r', 'r');
+    escape('\b', 'b');
+    escape('\f', 'f');
+    escape((char) 0x0B, 'v');
+    ARRAY_ELEMENT_ESCAPES['"'] = new byte[] {'\\', '\\', '"'};
+    ARRAY_ELEMENT_ESCAPES['\\'] = new byte[] {'\\', '\\', '\\', '\\'};
+  }
+
+  private static void escape(char c, char letter) {
+    ESCAPES[c] = new byte[] {'\\', (byte) letter};
+    ARRAY_ELEMENT_ESCAPES[c] = ESCAPES[c];
   }
 
   private final CopyBuffer buffer;
@@ -49,6 +63,11 @@ public final class TextRowEncoder implements RowEncoder {
   @Override
   public void beginRow(int fieldCount) {
     firstField = true;
+  }
+
+  @Override
+  public void int2(short value) {
+    int4(value);
   }
 
   @Override
@@ -152,6 +171,26 @@ public final class TextRowEncoder implements RowEncoder {
   public void text(CharSequence value) {
     startField(0);
     buffer.putUtf8(value, ESCAPES);
+  }
+
+  /** A literal such as {@code {"a","b c"}}: every element quoted, so none needs a second look. */
+  @Override
+  public void textArray(CharSequence[] values, int count) {
+    Objects.checkFromIndexSize(0, count, values.length);
+    startField(1);
+    buffer.putByte('{');
+    for (int i = 0; i < count; i++) {
+      buffer.reserve(2);
+      if (i > 0) {
+        buffer.putByte(',');
+      }
+      buffer.putByte('"');
+      buffer.putUtf8(values[i], ARRAY_ELEMENT_ESCAPES);
+      buffer.reserve(1);
+      buffer.putByte('"');
+    }
+    buffer.reserve(1);
+    buffer.putByte('}');
   }
 
   @Override

@@ -1,7 +1,13 @@
 package org.pgloadbench.dataset;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.pgloadbench.scenario.DatasetSpec;
+import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * The tables a scenario loads, in load order, each with its rows. One implementation per dataset
@@ -12,12 +18,43 @@ public interface Dataset {
   /** A table to create and the rows to COPY into it. */
   record Table(TableDef def, RowSource rows) {}
 
-  List<Table> tables();
+  /** The tables as a cell loads them: the cell's variant may change their definitions and rows. */
+  List<Table> tables(LoadVariant variant);
 
-  /** The dataset a scenario describes; its kind was validated when the scenario was loaded. */
-  static Dataset of(DatasetSpec spec) {
+  /** The data's shape, for run.json and the report; empty when there is nothing to show. */
+  default Map<String, Object> shape() {
+    return Map.of();
+  }
+
+  /**
+   * The dataset a scenario describes; its kind was validated when the scenario was loaded. A PBF
+   * file is decoded here, before any clock starts, into a cache under {@code workRoot}.
+   */
+  static Dataset of(DatasetSpec spec, Path workRoot, Consumer<String> notes)
+      throws IOException, ScenarioException {
     return switch (spec.kind()) {
-      case DatasetSpec.OSM_SYNTHETIC -> osmSynthetic(spec);
+      case DatasetSpec.OSM_PBF ->
+          OsmPbfDataset.prepare(
+              spec.file(), middleTables(spec), workRoot.resolve("osm-pbf"), notes);
+      case DatasetSpec.OSM_SYNTHETIC -> {
+        OsmSyntheticDataset osm = new OsmSyntheticDataset(spec.rows(), spec.seed());
+        List<MiddleTable> tables = middleTables(spec);
+        yield variant ->
+            tables.stream()
+                .map(
+                    t ->
+                        new Table(
+                            t.tableDef(variant.middleFormat()),
+                            osm.source(t, variant.middleFormat())))
+                .toList();
+      }
+      default -> generated(spec);
+    };
+  }
+
+  /** A dataset generated from the spec alone, with no file to read: the non-osm kinds. */
+  static Dataset generated(DatasetSpec spec) {
+    return switch (spec.kind()) {
       case DatasetSpec.INT_ARRAYS ->
           new IntArrayDataset(
               spec.rows().get(IntArrayDataset.TABLE_NAME),
@@ -38,13 +75,7 @@ public interface Dataset {
     };
   }
 
-  private static Dataset osmSynthetic(DatasetSpec spec) {
-    OsmSyntheticDataset osm = new OsmSyntheticDataset(spec.rows(), spec.seed());
-    List<Table> tables =
-        spec.tables().stream()
-            .map(MiddleTable::byYamlName)
-            .map(t -> new Table(t.tableDef(), osm.source(t)))
-            .toList();
-    return () -> tables;
+  private static List<MiddleTable> middleTables(DatasetSpec spec) {
+    return spec.tables().stream().map(MiddleTable::byYamlName).toList();
   }
 }

@@ -9,17 +9,24 @@ import org.pgloadbench.copy.RowEncoder;
  * slice is just a narrower range, and the slices of a range concatenate to exactly the range.
  */
 final class IndexRangeSource implements RowSource {
-  private final TableDef table;
+  private final MiddleTable table;
+  private final MiddleFormat format;
   private final long from;
   private final long to;
   private final Supplier<RowGenerator> generators;
 
   /** {@code generators} makes one generator, with its own buffers, per {@link #writeTo}. */
-  IndexRangeSource(TableDef table, long from, long to, Supplier<RowGenerator> generators) {
+  IndexRangeSource(
+      MiddleTable table,
+      MiddleFormat format,
+      long from,
+      long to,
+      Supplier<RowGenerator> generators) {
     if (from < 0 || to < from) {
       throw new IllegalArgumentException("invalid row range [" + from + ", " + to + ")");
     }
     this.table = table;
+    this.format = format;
     this.from = from;
     this.to = to;
     this.generators = generators;
@@ -33,32 +40,42 @@ final class IndexRangeSource implements RowSource {
   @Override
   public void writeTo(RowEncoder encoder) throws SQLException {
     RowGenerator generator = generators.get();
-    int fieldCount = table.columns().size();
+    MiddleRowWriter writer = format.writer();
+    OsmObject object = new OsmObject();
+    int fieldCount = format.tableDef(table).columns().size();
     for (long index = from; index < to; index++) {
+      generator.fill(index, object.clear());
       encoder.beginRow(fieldCount);
-      generator.write(index, encoder);
+      writer.write(table, object, encoder);
       encoder.endRow();
     }
   }
 
   @Override
   public RowSource slice(int index, int parts) {
-    if (parts < 1 || index < 0 || index >= parts) {
-      throw new IllegalArgumentException(
-          "slice " + index + " of " + parts + ": need parts >= 1 and 0 <= index < parts");
-    }
     return new IndexRangeSource(
-        table, boundary(index, parts), boundary(index + 1, parts), generators);
+        table,
+        format,
+        boundary(from, to, index, parts),
+        boundary(from, to, index + 1, parts),
+        generators);
   }
 
-  /** from + floor(rows · k / parts), computed without overflowing for any row count. */
-  private long boundary(int k, int parts) {
-    long rows = rows();
+  /**
+   * Where part {@code k} of {@code parts} of [from, to) starts: from + floor(rows · k / parts),
+   * computed without overflowing for any row count. Part {@code parts} starts at {@code to}.
+   */
+  static long boundary(long from, long to, int k, int parts) {
+    if (parts < 1 || k < 0 || k > parts) {
+      throw new IllegalArgumentException(
+          "slice " + k + " of " + parts + ": need parts >= 1 and 0 <= index < parts");
+    }
+    long rows = to - from;
     return from + rows / parts * k + rows % parts * k / parts;
   }
 
   @Override
   public String toString() {
-    return table.name() + " rows [" + from + ", " + to + ")";
+    return table.tableName() + " rows [" + from + ", " + to + ")";
   }
 }

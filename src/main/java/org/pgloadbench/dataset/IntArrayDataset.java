@@ -87,16 +87,21 @@ public final class IntArrayDataset implements Dataset {
         List.of(
             new Table(
                 TABLE,
-                new IndexRangeSource(
+                new GeneratedSource(
                     TABLE, 0, rows, () -> new Rows(seed, elements, distribution, domain))));
   }
 
-  @Override
+  /** The tables; they do not depend on the cell. */
   public List<Table> tables() {
     return tables;
   }
 
-  private static final class Rows implements RowGenerator {
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    return tables;
+  }
+
+  private static final class Rows implements GeneratedSource.Fields {
     private final RowRandom random;
     private final int[] values;
     private final Distribution distribution;

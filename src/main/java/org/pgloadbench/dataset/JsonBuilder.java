@@ -62,16 +62,6 @@ final class JsonBuilder {
     return this;
   }
 
-  /** The string {@code "<prefix> <number>"}, written without building it first. */
-  JsonBuilder value(CharSequence prefix, long number) {
-    separate();
-    text.append('"');
-    escaped(prefix);
-    text.append(' ').append(number).append('"');
-    afterValue = true;
-    return this;
-  }
-
   JsonBuilder field(CharSequence name, CharSequence value) {
     return name(name).value(value);
   }

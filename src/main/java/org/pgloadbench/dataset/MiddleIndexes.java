@@ -5,9 +5,9 @@ import org.pgloadbench.dataset.TableDef.Index;
 import org.pgloadbench.scenario.WaysIndex;
 
 /**
- * The secondary indexes osm2pgsql builds on its middle tables (new format) after the load, and the
- * SQL functions they are built on. All are GIN with {@code fastupdate = off}, as osm2pgsql creates
- * them; nodes have none.
+ * The secondary indexes osm2pgsql builds on its middle tables after the load, and the SQL functions
+ * they are built on. All are GIN with {@code fastupdate = off}, as osm2pgsql creates them; nodes
+ * have none. The ways' index is the same in both middle formats; the relations' differ.
  */
 final class MiddleIndexes {
   /** The node refs of a way shifted right by 5 bits: neighbouring nodes share one index key. */
@@ -46,6 +46,14 @@ final class MiddleIndexes {
               "CREATE INDEX planet_osm_rels_way_members_idx ON planet_osm_rels"
                   + " USING gin (planet_osm_member_ids(members, 'W'::char))"
                   + " WITH (fastupdate = off)"));
+
+  /** The legacy format's one relation index, on the member ids grouped by type (osm2pgsql 1.8). */
+  static final List<Index> LEGACY_RELS =
+      List.of(
+          new Index(
+              "planet_osm_rels_parts_idx",
+              "CREATE INDEX planet_osm_rels_parts_idx ON planet_osm_rels"
+                  + " USING gin (parts) WITH (fastupdate = off)"));
 
   private MiddleIndexes() {}
 }

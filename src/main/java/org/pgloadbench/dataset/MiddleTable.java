@@ -1,55 +1,24 @@
 package org.pgloadbench.dataset;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.pgloadbench.dataset.TableDef.Column;
 
 /**
- * The three tables of osm2pgsql's middle in its new (jsonb) format, as scenarios name them, with
- * the indexes osm2pgsql builds on them after the load.
+ * The three tables of osm2pgsql's middle, as scenarios name them; {@link MiddleFormat} defines
+ * them.
  */
 public enum MiddleTable {
-  NODES(
-      "nodes",
-      new TableDef(
-          "planet_osm_nodes",
-          List.of(
-              new Column("id", "int8 NOT NULL"),
-              new Column("lat", "int4 NOT NULL"),
-              new Column("lon", "int4 NOT NULL"),
-              new Column("tags", "jsonb")),
-          "id")),
-  WAYS(
-      "ways",
-      new TableDef(
-          "planet_osm_ways",
-          List.of(
-              new Column("id", "int8 NOT NULL"),
-              new Column("nodes", "int8[] NOT NULL"),
-              new Column("tags", "jsonb")),
-          "id",
-          List.of(MiddleIndexes.BUCKET_FUNCTION),
-          MiddleIndexes.WAYS)),
-  RELS(
-      "rels",
-      new TableDef(
-          "planet_osm_rels",
-          List.of(
-              new Column("id", "int8 NOT NULL"),
-              new Column("members", "jsonb NOT NULL"),
-              new Column("tags", "jsonb")),
-          "id",
-          List.of(MiddleIndexes.MEMBER_IDS_FUNCTION),
-          MiddleIndexes.RELS));
+  NODES("nodes", "planet_osm_nodes"),
+  WAYS("ways", "planet_osm_ways"),
+  RELS("rels", "planet_osm_rels");
 
   private final String yamlName;
-  private final TableDef tableDef;
+  private final String tableName;
 
-  MiddleTable(String yamlName, TableDef tableDef) {
+  MiddleTable(String yamlName, String tableName) {
     this.yamlName = yamlName;
-    this.tableDef = tableDef;
+    this.tableName = tableName;
   }
 
   /** The key a scenario file uses for this table: {@code nodes}, {@code ways} or {@code rels}. */
@@ -57,8 +26,13 @@ public enum MiddleTable {
     return yamlName;
   }
 
-  public TableDef tableDef() {
-    return tableDef;
+  public String tableName() {
+    return tableName;
+  }
+
+  /** The table's definition in {@code format}. */
+  public TableDef tableDef(MiddleFormat format) {
+    return format.tableDef(this);
   }
 
   public static Optional<MiddleTable> find(String yamlName) {

@@ -1,7 +1,5 @@
 package org.pgloadbench.dataset;
 
-import org.pgloadbench.copy.RowEncoder;
-
 /**
  * planet_osm_nodes rows: id = index + 1, a position in osm2pgsql's fixed point (1e-7 degrees) and,
  * for about 5% of the nodes, a few tags.
@@ -43,7 +41,6 @@ final class NodeRows implements RowGenerator {
 
   private final RowRandom random;
   private final RowRandom blocks;
-  private final JsonBuilder json = new JsonBuilder();
 
   NodeRows(long seed) {
     random = new RowRandom(seed, STREAM);
@@ -51,7 +48,7 @@ final class NodeRows implements RowGenerator {
   }
 
   @Override
-  public void write(long index, RowEncoder encoder) {
+  public void fill(long index, OsmObject node) {
     blocks.startRow(index >>> BLOCK_BITS);
     long centreLat = blocks.nextLong(-MAX_CENTRE_LAT, MAX_CENTRE_LAT);
     long centreLon = blocks.nextLong(-MAX_CENTRE_LON, MAX_CENTRE_LON);
@@ -63,15 +60,12 @@ final class NodeRows implements RowGenerator {
     long lat = centreLat + offset * driftLat + random.nextLong(-MAX_JITTER, MAX_JITTER);
     long lon = centreLon + offset * driftLon + random.nextLong(-MAX_JITTER, MAX_JITTER);
 
-    encoder.int8(index + 1);
+    node.id = index + 1;
     // The bounds above keep positions in range; the clamp only guards against edits to them.
-    encoder.int4((int) clamp(lat, MAX_LAT));
-    encoder.int4((int) clamp(lon, MAX_LON));
+    node.lat = (int) clamp(lat, MAX_LAT);
+    node.lon = (int) clamp(lon, MAX_LON);
     if (random.percent(TAGGED_PERCENT)) {
-      OsmTags.write(json.clear(), OsmTags.pick(TAG_SETS, random), random);
-      encoder.jsonb(json.text());
-    } else {
-      encoder.nullValue();
+      OsmTags.add(node, OsmTags.pick(TAG_SETS, random), random);
     }
   }
 

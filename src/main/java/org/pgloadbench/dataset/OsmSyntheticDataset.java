@@ -66,8 +66,8 @@ public final class OsmSyntheticDataset {
     return Collections.unmodifiableSet(rowsPerTable.keySet());
   }
 
-  /** The rows of {@code table}; it must be one of {@link #tables()}. */
-  public RowSource source(MiddleTable table) {
+  /** The rows of {@code table} in {@code format}; the table must be one of {@link #tables()}. */
+  public RowSource source(MiddleTable table, MiddleFormat format) {
     Objects.requireNonNull(table, "table");
     Long rows = rowsPerTable.get(table);
     if (rows == null) {
@@ -78,7 +78,19 @@ public final class OsmSyntheticDataset {
               + rowsPerTable.keySet().stream().map(MiddleTable::yamlName).toList()
               + ")");
     }
-    return new IndexRangeSource(table.tableDef(), 0, rows, () -> generator(table, rows));
+    return new IndexRangeSource(table, format, 0, rows, () -> generator(table, rows));
+  }
+
+  /**
+   * Hands the first {@code count} objects of {@code table} to {@code action}, one reused object.
+   */
+  void forEach(MiddleTable table, long count, java.util.function.Consumer<OsmObject> action) {
+    RowGenerator generator = generator(table, loadedRows(table));
+    OsmObject object = new OsmObject();
+    for (long index = 0; index < count; index++) {
+      generator.fill(index, object.clear());
+      action.accept(object);
+    }
   }
 
   private RowGenerator generator(MiddleTable table, long rows) {

@@ -18,18 +18,19 @@ final class OsmTags {
     return tagSets[random.nextInt(tagSets.length)];
   }
 
-  /** Writes the tag set as a JSON object, drawing a name wherever the set asks for one. */
-  static void write(JsonBuilder json, String[] tagSet, RowRandom random) {
-    json.beginObject();
+  /** Adds the tag set to {@code object}, drawing a name wherever the set asks for one. */
+  static void add(OsmObject object, String[] tagSet, RowRandom random) {
     for (int i = 0; i < tagSet.length; i += 2) {
-      json.name(tagSet[i]);
       String value = tagSet[i + 1];
       if (value == null) {
-        json.value(NAMES[random.nextInt(NAMES.length)], 1 + random.nextInt(200));
+        object
+            .addTagToFill(tagSet[i])
+            .append(NAMES[random.nextInt(NAMES.length)])
+            .append(' ')
+            .append(1 + random.nextInt(200));
       } else {
-        json.value(value);
+        object.addTag(tagSet[i], value);
       }
     }
-    json.endObject();
   }
 }

@@ -3,6 +3,7 @@ package org.pgloadbench.dataset;
 import java.util.List;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
+import org.pgloadbench.scenario.LoadVariant;
 
 /**
  * pgbench's four tables with the rows {@code pgbench -i} writes client-side (pgbench.c,
@@ -77,13 +78,18 @@ public final class PgbenchDataset implements Dataset {
             table(HISTORY, 0, (k, e) -> {}));
   }
 
-  @Override
+  /** The tables; they do not depend on the cell. */
   public List<Table> tables() {
     return tables;
   }
 
-  private static Table table(TableDef def, long rows, RowGenerator generator) {
-    return new Table(def, new IndexRangeSource(def, 0, rows, () -> generator));
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    return tables;
+  }
+
+  private static Table table(TableDef def, long rows, GeneratedSource.Fields fields) {
+    return new Table(def, new GeneratedSource(def, 0, rows, () -> fields));
   }
 
   private static void branchRow(long k, RowEncoder encoder) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
+import org.pgloadbench.scenario.LoadVariant;
 
 /**
  * A table of geometric values for GiST builds (the Crunchy Data OpenStreetMap benchmark's GiST
@@ -86,16 +87,21 @@ public final class PointDataset implements Dataset {
         List.of(
             new Table(
                 geometry.table(),
-                new IndexRangeSource(
+                new GeneratedSource(
                     geometry.table(), 0, rows, () -> new Rows(seed, shape, geometry))));
   }
 
-  @Override
+  /** The tables; they do not depend on the cell. */
   public List<Table> tables() {
     return tables;
   }
 
-  private static final class Rows implements RowGenerator {
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    return tables;
+  }
+
+  private static final class Rows implements GeneratedSource.Fields {
     private final RowRandom random;
     private final Shape shape;
     private final Geometry geometry;

@@ -1,7 +1,5 @@
 package org.pgloadbench.dataset;
 
-import org.pgloadbench.copy.RowEncoder;
-
 /**
  * planet_osm_rels rows: id = index + 1, the members as a jsonb array of {@code
  * {"type":"W","ref":123,"role":"outer"}} objects and tags, never NULL.
@@ -54,8 +52,7 @@ final class RelationRows implements RowGenerator {
   private final long relationIds;
   private final double nodesPerRelation;
   private final double waysPerRelation;
-  private final JsonBuilder members = new JsonBuilder();
-  private final JsonBuilder tags = new JsonBuilder();
+  private OsmObject relation;
   private long nodePosition;
   private long wayPosition;
 
@@ -70,14 +67,15 @@ final class RelationRows implements RowGenerator {
   }
 
   @Override
-  public void write(long index, RowEncoder encoder) {
+  public void fill(long index, OsmObject relation) {
+    this.relation = relation;
+    relation.id = index + 1;
     random.startRow(index);
     Kind kind = kind(random.nextInt(100));
     int count = memberCount();
     nodePosition = (long) (index * nodesPerRelation) + random.nextLong(-MAX_JUMP, MAX_JUMP);
     wayPosition = (long) (index * waysPerRelation) + random.nextLong(-MAX_JUMP, MAX_JUMP);
 
-    members.clear().beginArray();
     for (int i = 0; i < count; i++) {
       switch (kind) {
         case MULTIPOLYGON -> way(i == 0 || random.percent(60) ? "outer" : "inner");
@@ -90,7 +88,8 @@ final class RelationRows implements RowGenerator {
         }
         case BOUNDARY -> {
           if (i > 0 && random.percent(5)) {
-            member("R", 1 + Math.floorMod(index - random.nextLong(1, 100), relationIds), "");
+            relation.addMember(
+                'R', 1 + Math.floorMod(index - random.nextLong(1, 100), relationIds), "");
           } else {
             way("outer");
           }
@@ -106,12 +105,7 @@ final class RelationRows implements RowGenerator {
         }
       }
     }
-    members.endArray();
-    OsmTags.write(tags.clear(), OsmTags.pick(kind.tagSets, random), random);
-
-    encoder.int8(index + 1);
-    encoder.jsonb(members.text());
-    encoder.jsonb(tags.text());
+    OsmTags.add(relation, OsmTags.pick(kind.tagSets, random), random);
   }
 
   private int memberCount() {
@@ -131,20 +125,16 @@ final class RelationRows implements RowGenerator {
   }
 
   private void node(String role) {
-    member("N", 1 + Math.floorMod(nodePosition, nodeIds), role);
+    relation.addMember('N', 1 + Math.floorMod(nodePosition, nodeIds), role);
     nodePosition = advance(nodePosition);
   }
 
   private void way(String role) {
-    member("W", 1 + Math.floorMod(wayPosition, wayIds), role);
+    relation.addMember('W', 1 + Math.floorMod(wayPosition, wayIds), role);
     wayPosition = advance(wayPosition);
   }
 
   private long advance(long position) {
     return position + (random.percent(JUMP_PERCENT) ? random.nextLong(-MAX_JUMP, MAX_JUMP) : 1);
-  }
-
-  private void member(String type, long ref, String role) {
-    members.beginObject().field("type", type).field("ref", ref).field("role", role).endObject();
   }
 }

@@ -1,7 +1,5 @@
 package org.pgloadbench.dataset;
 
-import org.pgloadbench.copy.RowEncoder;
-
 /**
  * planet_osm_ways rows: id = index + 1, the node refs as int8[] and (almost always) tags.
  *
@@ -50,8 +48,6 @@ final class WayRows implements RowGenerator {
   private final RowRandom random;
   private final long nodeIds;
   private final double nodesPerWay;
-  private final long[] refs = new long[MAX_REFS];
-  private final JsonBuilder json = new JsonBuilder();
 
   /** {@code nodeIds}: refs point to 1..nodeIds; {@code wayCount} spreads the ways over them. */
   WayRows(long seed, long nodeIds, long wayCount) {
@@ -61,33 +57,27 @@ final class WayRows implements RowGenerator {
   }
 
   @Override
-  public void write(long index, RowEncoder encoder) {
+  public void fill(long index, OsmObject way) {
     random.startRow(index);
     boolean building = random.percent(BUILDING_PERCENT);
     long position = (long) (index * nodesPerWay) + random.nextLong(-MAX_JUMP, MAX_JUMP);
-    int count;
+    way.id = index + 1;
     if (building) {
       for (int i = 0; i < 4; i++) {
-        refs[i] = nodeId(position + i);
+        way.addRef(nodeId(position + i));
       }
-      refs[4] = refs[0];
-      count = 5;
+      way.addRef(way.refs[0]);
     } else {
-      count = (int) Math.min(MAX_REFS, Math.max(2, Math.round(logNormal())));
+      int count = (int) Math.min(MAX_REFS, Math.max(2, Math.round(logNormal())));
       for (int i = 0; i < count; i++) {
-        refs[i] = nodeId(position);
+        way.addRef(nodeId(position));
         position += random.percent(JUMP_PERCENT) ? random.nextLong(-MAX_JUMP, MAX_JUMP) : 1;
       }
     }
-
-    encoder.int8(index + 1);
-    encoder.int8Array(refs, count);
-    if (random.percent(UNTAGGED_PERCENT)) {
-      encoder.nullValue(); // e.g. an inner ring that only a multipolygon relation tags
-    } else {
+    // untagged: e.g. an inner ring that only a multipolygon relation tags
+    if (!random.percent(UNTAGGED_PERCENT)) {
       String[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
-      OsmTags.write(json.clear(), OsmTags.pick(tagSets, random), random);
-      encoder.jsonb(json.text());
+      OsmTags.add(way, OsmTags.pick(tagSets, random), random);
     }
   }
 

@@ -109,6 +109,11 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
   }
 
   @Override
+  public void int2(short value) {
+    bind(p -> statement.setShort(p, value));
+  }
+
+  @Override
   public void int4(int value) {
     bind(p -> statement.setInt(p, value));
   }
@@ -156,6 +161,15 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
   public void text(CharSequence value) {
     String text = value.toString();
     bind(p -> statement.setString(p, text));
+  }
+
+  @Override
+  public void textArray(CharSequence[] values, int count) {
+    String[] copy = new String[count];
+    for (int i = 0; i < count; i++) {
+      copy[i] = values[i].toString();
+    }
+    bind(p -> statement.setArray(p, connection.createArrayOf("text", copy)));
   }
 
   @Override

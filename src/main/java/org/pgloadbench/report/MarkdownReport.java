@@ -66,6 +66,7 @@ public final class MarkdownReport {
     out.append(
             "Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions")
         .append(" that succeeded. `sum` and `total` are medians of per-repetition sums.\n\n");
+    out.append(DataShapeSection.render(results.run()));
     for (String version : results.versions()) {
       versionSection(version);
     }

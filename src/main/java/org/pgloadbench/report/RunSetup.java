@@ -45,6 +45,10 @@ final class RunSetup {
     if (!rows.isEmpty()) {
       parts.add("rows: " + String.join(", ", rows));
     }
+    String file = text(scenario.path("dataset").path("file"), "");
+    if (!file.isEmpty()) {
+      parts.add("data: " + file);
+    }
     List<String> runs = new ArrayList<>();
     if (scenario.has("repeat")) {
       runs.add("repetitions: " + scenario.path("repeat").asText());

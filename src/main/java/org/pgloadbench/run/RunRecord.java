@@ -17,6 +17,7 @@ final class RunRecord {
   private final Scenario scenario;
   private final Map<String, Object> environment;
   private final List<Map<String, Object>> servers = new ArrayList<>();
+  private Map<String, Object> datasetShape = Map.of();
 
   RunRecord(String runId, Scenario scenario, Map<String, Object> host, Instant started) {
     this.runId = runId;
@@ -34,6 +35,11 @@ final class RunRecord {
     servers.add(server);
   }
 
+  /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
+  void datasetShape(Map<String, Object> shape) {
+    this.datasetShape = shape;
+  }
+
   void end(Instant ended) {
     environment.put("ended", seconds(ended));
   }
@@ -48,6 +54,9 @@ final class RunRecord {
     json.put("scenario", scenarioJson());
     json.put("environment", environment);
     json.put("servers", servers);
+    if (!datasetShape.isEmpty()) {
+      json.put("dataset_shape", datasetShape);
+    }
     return json;
   }
 
@@ -60,7 +69,11 @@ final class RunRecord {
     dataset.put("kind", scenario.dataset().kind());
     dataset.put("tables", scenario.dataset().tables());
     dataset.put("rows", scenario.dataset().rows());
-    dataset.put("seed", scenario.dataset().seed());
+    if (scenario.dataset().file() == null) {
+      dataset.put("seed", scenario.dataset().seed());
+    } else {
+      dataset.put("file", scenario.dataset().file().getFileName().toString());
+    }
     dataset.putAll(scenario.dataset().options());
     s.put("dataset", dataset);
     Map<String, Object> servers = new LinkedHashMap<>();

@@ -25,6 +25,8 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
@@ -55,15 +57,35 @@ public final class Runner {
    */
   private volatile boolean stopping;
 
+  /** A runner whose dataset caches decoded files under the default work root. */
   public Runner(
-      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId) {
+      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId)
+      throws IOException, ScenarioException {
+    this(
+        scenario,
+        Dataset.of(scenario.dataset(), EmbeddedTarget.defaultWorkRoot(), progress::note),
+        target,
+        store,
+        progress,
+        runId);
+  }
+
+  /** {@code dataset} is the scenario's, prepared (a PBF file decoded) before any clock starts. */
+  public Runner(
+      Scenario scenario,
+      Dataset dataset,
+      ServerTarget target,
+      ResultStore store,
+      Progress progress,
+      String runId) {
     this.scenario = scenario;
-    this.dataset = Dataset.of(scenario.dataset());
+    this.dataset = dataset;
     this.target = target;
     this.store = store;
     this.progress = progress;
     this.runId = runId;
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
+    record.datasetShape(dataset.shape());
   }
 
   /** Runs everything; returns the number of failed steps (0 when all went well). */
@@ -188,7 +210,7 @@ public final class Runner {
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);
       long walPosition = probe.walInsertPosition(main);
-      for (Table table : dataset.tables()) {
+      for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());

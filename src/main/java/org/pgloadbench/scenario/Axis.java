@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 
 /**
  * One matrix axis: its YAML key, how to read a value, the value used when the axis is not in the
@@ -95,6 +96,16 @@ public final class Axis<T> {
           v -> WaysIndex.find(v).orElse(null),
           v -> "ways-" + v);
 
+  /** osm2pgsql's middle table layout: new (jsonb, 1.9+) or legacy (text[], up to 1.11). */
+  public static final Axis<MiddleFormat> MIDDLE_FORMAT =
+      new Axis<>(
+          "middle_format",
+          "new",
+          "a middle format",
+          "use new (jsonb, osm2pgsql 1.9+) or legacy (text[], osm2pgsql up to 1.11)",
+          MiddleFormat::byYamlName,
+          v -> "middle-" + v);
+
   public static final Axis<LoaderKind> LOADER =
       new Axis<>(
           "loader",
@@ -171,6 +182,7 @@ public final class Axis<T> {
           UNLOGGED,
           INDEXES,
           WAYS_INDEX,
+          MIDDLE_FORMAT,
           LOADER,
           BATCH_SIZE,
           COMMIT_EVERY,

@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
@@ -12,6 +13,7 @@ public record LoadVariant(
     boolean unlogged,
     boolean indexesNow,
     WaysIndex waysIndex,
+    MiddleFormat middleFormat,
     LoaderKind loader,
     int batchSize,
     long commitEvery,
@@ -28,6 +30,7 @@ public record LoadVariant(
         Axis.UNLOGGED.valueIn(values),
         Axis.INDEXES.valueIn(values),
         Axis.WAYS_INDEX.valueIn(values),
+        Axis.MIDDLE_FORMAT.valueIn(values),
         Axis.LOADER.valueIn(values),
         Axis.BATCH_SIZE.valueIn(values),
         Axis.COMMIT_EVERY.valueIn(values),

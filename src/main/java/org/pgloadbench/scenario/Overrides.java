@@ -1,23 +1,31 @@
 package org.pgloadbench.scenario;
 
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP) that replace a
+ * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA) that replace a
  * scenario's; null keeps the scenario's value.
  *
  * @param versions replaces {@code servers.versions}
  * @param scale multiplies every row count (rounded, at least 1)
+ * @param data an OSM PBF file whose objects replace the scenario's rows, same tables
  */
-public record Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-  public static final Overrides NONE = new Overrides(null, null, null, null);
+public record Overrides(
+    List<String> versions, Double scale, Integer repeat, Integer warmup, Path data) {
+  public static final Overrides NONE = new Overrides(null, null, null, null, null);
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
+  }
+
+  public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
+    this(versions, scale, repeat, warmup, null);
   }
 
   /**
@@ -26,12 +34,19 @@ public record Overrides(List<String> versions, Double scale, Integer repeat, Int
    */
   public static Overrides parse(String pg, String scale, String repeat, String warmup)
       throws ScenarioException {
+    return parse(pg, scale, repeat, warmup, null);
+  }
+
+  /** As {@link #parse(String, String, String, String)}, with DATA, a path. */
+  public static Overrides parse(String pg, String scale, String repeat, String warmup, String data)
+      throws ScenarioException {
     Overrides o =
         new Overrides(
             blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
             blank(scale) ? null : number(scale, "SCALE", "must be a number > 0"),
             blank(repeat) ? null : whole(repeat, "REPEAT", "must be a whole number >= 1"),
-            blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"));
+            blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"),
+            blank(data) ? null : Path.of(data.trim()));
     o.validate();
     return o;
   }
@@ -62,6 +77,10 @@ public record Overrides(List<String> versions, Double scale, Integer repeat, Int
     }
     if (warmup != null && warmup < 0) {
       throw new ScenarioException("WARMUP=" + warmup + ": must be a whole number >= 0");
+    }
+    if (data != null && !Files.isRegularFile(data)) {
+      throw new ScenarioException(
+          "DATA=" + data + ": no such file; give an OpenStreetMap .osm.pbf file");
     }
   }
 

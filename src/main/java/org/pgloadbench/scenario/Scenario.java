@@ -60,7 +60,9 @@ public record Scenario(
         name,
         description,
         source,
-        o.scale() == null ? dataset : dataset.scaled(o.scale()),
+        o.data() != null
+            ? DatasetSpec.pbf(o.data().toAbsolutePath(), dataset.tables())
+            : o.scale() == null ? dataset : dataset.scaled(o.scale()),
         o.versions() == null ? servers : new ServersSpec(servers.target(), o.versions()),
         settings,
         o.repeat() == null ? repeat : o.repeat(),

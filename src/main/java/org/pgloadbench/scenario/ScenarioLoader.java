@@ -38,6 +38,9 @@ public final class ScenarioLoader {
           "exclude",
           "steps");
   private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
+  private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
+  private static final String TABLE_HINT =
+      "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
   private static final List<String> SERVERS_KEYS = List.of("target", "versions");
   private static final String PLANNED_TARGETS = "container, local and url targets are planned";
 
@@ -85,7 +88,9 @@ public final class ScenarioLoader {
     YamlNode describe = root.optional("description");
     String description = describe == null ? "" : describe.asText("write it as text").strip();
     DatasetSpec dataset =
-        dataset(root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"));
+        dataset(
+            root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"),
+            file);
     ServersSpec servers =
         servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
     Map<String, String> settings = settings(root.optional("settings"), allowUnsafeSettings);
@@ -159,7 +164,7 @@ public final class ScenarioLoader {
   }
 
   /** The dataset section: its kind, then that kind's own parser. */
-  private static DatasetSpec dataset(YamlNode node) throws ScenarioException {
+  private static DatasetSpec dataset(YamlNode node, Path scenarioFile) throws ScenarioException {
     Mapping m =
         node.asMapping(
             "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
@@ -168,6 +173,7 @@ public final class ScenarioLoader {
     String kind = kindNode.asText("use one of " + kinds);
     return switch (kind) {
       case DatasetSpec.OSM_SYNTHETIC -> osmSynthetic(m);
+      case DatasetSpec.OSM_PBF -> pbfDataset(m, scenarioFile);
       case DatasetSpec.INT_ARRAYS -> DatasetSections.intArrays(m);
       case DatasetSpec.POINTS -> DatasetSections.points(m);
       case DatasetSpec.PGBENCH -> DatasetSections.pgbench(m);
@@ -185,27 +191,10 @@ public final class ScenarioLoader {
   }
 
   private static DatasetSpec osmSynthetic(Mapping m) throws ScenarioException {
-    m.allowOnly(DATASET_KEYS, "keys");
     String kind = DatasetSpec.OSM_SYNTHETIC;
+    m.allowOnly(DATASET_KEYS, "keys");
 
-    String tableHint = "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
-    YamlNode tablesNode = m.required("tables", tableHint);
-    Set<String> chosen = new LinkedHashSet<>();
-    for (YamlNode item : tablesNode.asList(tableHint).items()) {
-      String table = item.asText(tableHint);
-      if (!DatasetSpec.TABLES.contains(table)) {
-        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
-      }
-      if (!chosen.add(table)) {
-        throw item.error("'" + table + "' is listed twice; list each table once");
-      }
-    }
-    if (chosen.isEmpty()) {
-      throw tablesNode.error("is empty; " + tableHint);
-    }
-    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
-    List<String> tables = DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
-
+    List<String> tables = tables(m.required("tables", TABLE_HINT));
     String rowsHint = "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}";
     Mapping rowsMap = m.required("rows", rowsHint).asMapping(rowsHint);
     rowsMap.allowOnly(DatasetSpec.TABLES, "tables");
@@ -224,6 +213,49 @@ public final class ScenarioLoader {
 
     YamlNode seed = m.optional("seed");
     return new DatasetSpec(kind, tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
+  }
+
+  /**
+   * {@code {kind: osm-pbf, file: <path>, tables: [...]}}: every table unless listed; the path is
+   * relative to the scenario file's directory.
+   */
+  private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile) throws ScenarioException {
+    m.allowOnly(PBF_DATASET_KEYS, "keys");
+    String fileHint = "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
+    YamlNode fileNode = m.required("file", fileHint);
+    String written = fileNode.asText(fileHint);
+    Path parent = scenarioFile.toAbsolutePath().getParent();
+    Path file = parent == null ? Path.of(written) : parent.resolve(written).normalize();
+    if (!Files.isRegularFile(file)) {
+      throw fileNode.error(
+          "no such file '"
+              + written
+              + "' (looked for "
+              + file
+              + "); give a path to an .osm.pbf file, relative to the scenario");
+    }
+    YamlNode tablesNode = m.optional("tables");
+    List<String> tables = tablesNode == null ? DatasetSpec.TABLES : tables(tablesNode);
+    return DatasetSpec.pbf(file, tables);
+  }
+
+  /** The tables listed, in load order. */
+  private static List<String> tables(YamlNode tablesNode) throws ScenarioException {
+    Set<String> chosen = new LinkedHashSet<>();
+    for (YamlNode item : tablesNode.asList(TABLE_HINT).items()) {
+      String table = item.asText(TABLE_HINT);
+      if (!DatasetSpec.TABLES.contains(table)) {
+        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
+      }
+      if (!chosen.add(table)) {
+        throw item.error("'" + table + "' is listed twice; list each table once");
+      }
+    }
+    if (chosen.isEmpty()) {
+      throw tablesNode.error("is empty; " + TABLE_HINT);
+    }
+    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
+    return DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
   }
 
   private static ServersSpec servers(YamlNode node) throws ScenarioException {

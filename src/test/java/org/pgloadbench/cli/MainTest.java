@@ -76,6 +76,32 @@ class MainTest {
   }
 
   @Test
+  void dataPointsAScenarioAtAPbfFileAndAFileThatIsNotPbfIsAUsageError() throws Exception {
+    Path file = write("small.yaml", SMALL);
+    assertThat(run("plan", file.toString(), "--data", "data/liechtenstein-2013-08-03.osm.pbf"))
+        .isEqualTo(Main.OK);
+    assertThat(out.toString()).contains("dataset   osm-pbf: liechtenstein-2013-08-03.osm.pbf");
+
+    Path notPbf = write("notes.osm.pbf", "not a PBF file\n".repeat(100));
+    assertThat(
+            run(
+                "bench",
+                file.toString(),
+                "--data",
+                notPbf.toString(),
+                "--work-dir",
+                dir.resolve("work").toString(),
+                "--results",
+                dir.resolve("results").toString()))
+        .isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .startsWith(notPbf.toAbsolutePath() + ": not a readable OSM PBF file (");
+    assertThat(dir.resolve("results")).doesNotExist();
+  }
+
+  @Test
   void badUsageIsOneLineNamingTheHelpAndExitCode2() throws Exception {
     Path file = write("small.yaml", SMALL);
     for (String[] args :

@@ -67,9 +67,9 @@ class CopyBufferTest {
   }
 
   @Test
-  void backslashEscapesReplaceOnlyTheCharsTheyName() throws SQLException {
-    byte[] escapes = new byte[128];
-    escapes['\n'] = 'n';
+  void replacementsReplaceOnlyTheCharsTheyName() throws SQLException {
+    byte[][] escapes = new byte[128][];
+    escapes['\n'] = new byte[] {'\\', 'n'};
     buffer.putUtf8("a\nb\\c\t\u00E9", escapes);
 
     assertThat(sink.bytes()).isEmpty();

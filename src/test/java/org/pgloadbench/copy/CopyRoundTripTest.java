@@ -107,6 +107,53 @@ class CopyRoundTripTest {
     }
   }
 
+  /** text[] elements that need quoting or escaping at both levels, and int2 at its edges. */
+  static final String[][] TEXT_ARRAYS = {
+    {"plain", "", "with space", "comma,brace{}", "quote \" and \\ backslash", "NULL"},
+    {"tab\there\nnew line\r", "\\N", "Straße 😀 中山路"},
+    {},
+  };
+
+  static final short[] INT2S = {Short.MIN_VALUE, 0, Short.MAX_VALUE};
+
+  @ParameterizedTest(name = "PostgreSQL {0}, {1}")
+  @MethodSource("serversAndFormats")
+  void theServerReadsBackTextArraysAndInt2(String version, CopyFormat format) throws Exception {
+    PostgresServer server = version.equals("14") ? oldest : newest;
+    try (Connection c = server.connect("postgres")) {
+      String table = "textarrays_" + format.sqlName();
+      try (Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS " + table);
+        s.execute("CREATE TABLE " + table + " (id int4, small int2, words text[])");
+      }
+      CopyIn copy =
+          new CopyManager(c.unwrap(BaseConnection.class))
+              .copyIn("COPY " + table + " FROM STDIN (FORMAT " + format.sqlName() + ")");
+      RowEncoder encoder = format.encoder(copy::writeToCopy);
+      for (int i = 0; i < TEXT_ARRAYS.length; i++) {
+        encoder.beginRow(3);
+        encoder.int4(i);
+        encoder.int2(INT2S[i]);
+        // a longer array than used: only the first count elements count
+        String[] words = java.util.Arrays.copyOf(TEXT_ARRAYS[i], TEXT_ARRAYS[i].length + 1);
+        words[words.length - 1] = "not written";
+        encoder.textArray(words, TEXT_ARRAYS[i].length);
+        encoder.endRow();
+      }
+      encoder.finish();
+      assertThat(copy.endCopy()).isEqualTo(TEXT_ARRAYS.length);
+
+      try (Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT small, words FROM " + table + " ORDER BY id")) {
+        for (int i = 0; i < TEXT_ARRAYS.length; i++) {
+          assertThat(rs.next()).isTrue();
+          assertThat(rs.getShort(1)).isEqualTo(INT2S[i]);
+          assertThat((String[]) rs.getArray(2).getArray()).containsExactly(TEXT_ARRAYS[i]);
+        }
+      }
+    }
+  }
+
   private static void write(RowEncoder encoder, Object[] row) throws SQLException {
     encoder.beginRow(row.length);
     encoder.int4((Integer) row[0]);

@@ -11,10 +11,10 @@ import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
 
 /**
- * A test encoder that turns each row into a list of plain values (Integer, Long, List of Long for
- * an int8[] (of Integer for an int4[], of Double for a point or box), {@link Json} for jsonb,
- * String, null) and hands it on. It checks the call protocol and remembers which buffers it was
- * given, so tests can see that the source reuses them.
+ * A test encoder that turns each row into a list of plain values (Short, Integer, Long, List of
+ * Long for an int8[], of Integer for an int4[], of Double for a point or box, List of String for a
+ * text[], {@link Json} for jsonb, String, null) and hands it on. It checks the call protocol and
+ * remembers which buffers it was given, so tests can see that the source reuses them.
  */
 final class CapturingEncoder implements RowEncoder {
   /** A jsonb value, kept apart from text. */
@@ -62,6 +62,11 @@ final class CapturingEncoder implements RowEncoder {
   }
 
   @Override
+  public void int2(short value) {
+    field(value);
+  }
+
+  @Override
   public void int8(long value) {
     field(value);
   }
@@ -96,6 +101,11 @@ final class CapturingEncoder implements RowEncoder {
   @Override
   public void text(CharSequence value) {
     field(value.toString());
+  }
+
+  @Override
+  public void textArray(CharSequence[] values, int count) {
+    field(Arrays.stream(values, 0, count).map(CharSequence::toString).toList());
   }
 
   @Override

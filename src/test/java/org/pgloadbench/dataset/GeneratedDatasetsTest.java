@@ -18,6 +18,7 @@ import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.PointDataset.Geometry;
 import org.pgloadbench.dataset.PointDataset.Shape;
+import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.postgresql.copy.CopyIn;
@@ -29,6 +30,9 @@ import org.postgresql.core.BaseConnection;
  * by text and binary COPY on a real server.
  */
 class GeneratedDatasetsTest {
+  /** The generated tables do not depend on the cell. */
+  static final LoadVariant ANY = LoadVariant.of(Map.of());
+
   @TempDir static Path workRoot;
   static PostgresServer server;
 
@@ -65,7 +69,7 @@ class GeneratedDatasetsTest {
   @Test
   void slicesConcatenateToTheWholeTable() {
     Dataset data = new PointDataset(1001, Shape.CLUSTERED, Geometry.BOX, 3);
-    RowSource all = data.tables().get(0).rows();
+    RowSource all = data.tables(ANY).get(0).rows();
     List<List<Object>> parts = new java.util.ArrayList<>();
     for (int i = 0; i < 3; i++) {
       parts.addAll(CapturingEncoder.rowsOf(all.slice(i, 3)));
@@ -126,7 +130,7 @@ class GeneratedDatasetsTest {
   private static String load(Dataset data, CopyFormat format) throws SQLException {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
-      TableDef def = data.tables().get(0).def();
+      TableDef def = data.tables(ANY).get(0).def();
       copy(c, data, format);
       ResultSet r =
           s.executeQuery(
@@ -141,7 +145,7 @@ class GeneratedDatasetsTest {
   }
 
   private static void copy(Connection c, Dataset data, CopyFormat format) throws SQLException {
-    Dataset.Table table = data.tables().get(0);
+    Dataset.Table table = data.tables(ANY).get(0);
     try (Statement s = c.createStatement()) {
       s.execute(table.def().createSql(true, false));
     }
@@ -155,7 +159,7 @@ class GeneratedDatasetsTest {
   }
 
   private static List<List<Object>> rowsOf(Dataset data) {
-    return CapturingEncoder.rowsOf(data.tables().get(0).rows());
+    return CapturingEncoder.rowsOf(data.tables(ANY).get(0).rows());
   }
 
   @SuppressWarnings("unchecked")

@@ -24,7 +24,7 @@ class MiddleTableTest {
 
   @Test
   void nodesDdl() {
-    TableDef nodes = MiddleTable.NODES.tableDef();
+    TableDef nodes = MiddleTable.NODES.tableDef(MiddleFormat.NEW);
     assertThat(nodes.createSql(true, false))
         .isEqualTo(
             "CREATE TABLE planet_osm_nodes (id int8 NOT NULL, lat int4 NOT NULL,"
@@ -40,11 +40,25 @@ class MiddleTableTest {
 
   @Test
   void waysAndRelsColumns() {
-    assertThat(MiddleTable.WAYS.tableDef().createSql(false, false))
+    assertThat(MiddleTable.WAYS.tableDef(MiddleFormat.NEW).createSql(false, false))
         .isEqualTo(
             "CREATE TABLE planet_osm_ways (id int8 NOT NULL, nodes int8[] NOT NULL, tags jsonb)");
-    assertThat(MiddleTable.RELS.tableDef().createSql(false, false))
+    assertThat(MiddleTable.RELS.tableDef(MiddleFormat.NEW).createSql(false, false))
         .isEqualTo(
             "CREATE TABLE planet_osm_rels (id int8 NOT NULL, members jsonb NOT NULL, tags jsonb)");
+  }
+
+  @Test
+  void legacyTablesAsOsm2pgsql18CreatesThem() {
+    assertThat(MiddleTable.NODES.tableDef(MiddleFormat.LEGACY).createSql(true, false))
+        .isEqualTo(
+            "CREATE TABLE planet_osm_nodes (id int8 NOT NULL, lat int4 NOT NULL,"
+                + " lon int4 NOT NULL, PRIMARY KEY (id))");
+    assertThat(MiddleTable.WAYS.tableDef(MiddleFormat.LEGACY).columnList())
+        .isEqualTo("id, nodes, tags");
+    assertThat(MiddleTable.RELS.tableDef(MiddleFormat.LEGACY).createSql(false, false))
+        .isEqualTo(
+            "CREATE TABLE planet_osm_rels (id int8 NOT NULL, way_off int2, rel_off int2,"
+                + " parts int8[], members text[], tags text[])");
   }
 }

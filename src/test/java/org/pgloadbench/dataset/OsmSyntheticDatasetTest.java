@@ -28,8 +28,69 @@ class OsmSyntheticDatasetTest {
 
   @ParameterizedTest
   @EnumSource(MiddleTable.class)
+  void legacyRowsCarryTheSameObjectsAsNewRows(MiddleTable table) throws Exception {
+    OsmSyntheticDataset dataset = dataset(3000, 3000, 3000);
+    List<List<Object>> fresh = rowsOf(dataset.source(table, MiddleFormat.NEW));
+    List<List<Object>> legacy = rowsOf(dataset.source(table, MiddleFormat.LEGACY));
+    assertThat(legacy).hasSameSizeAs(fresh);
+    for (int i = 0; i < fresh.size(); i++) {
+      List<Object> n = fresh.get(i);
+      List<Object> l = legacy.get(i);
+      assertThat(l.get(0)).isEqualTo(n.get(0));
+      switch (table) {
+        case NODES -> assertThat(l).isEqualTo(n.subList(0, 3)); // no tags column
+        case WAYS -> {
+          assertThat(l.get(1)).isEqualTo(n.get(1));
+          assertThat(l.get(2)).isEqualTo(tagPairs(n.get(2)));
+        }
+        case RELS -> {
+          List<String> members = new ArrayList<>();
+          List<Long> parts = new ArrayList<>();
+          int[] byType = new int[3];
+          for (JsonNode m : MAPPER.readTree(((Json) n.get(1)).text())) {
+            String type = m.get("type").asText();
+            members.add(type.toLowerCase() + m.get("ref").asLong());
+            members.add(m.get("role").asText());
+            byType["NWR".indexOf(type)]++;
+          }
+          for (String type : List.of("N", "W", "R")) {
+            for (JsonNode m : MAPPER.readTree(((Json) n.get(1)).text())) {
+              if (m.get("type").asText().equals(type)) {
+                parts.add(m.get("ref").asLong());
+              }
+            }
+          }
+          assertThat(l.get(1)).isEqualTo((short) byType[0]);
+          assertThat(l.get(2)).isEqualTo((short) (byType[0] + byType[1]));
+          assertThat(l.get(3)).isEqualTo(parts);
+          assertThat(l.get(4)).isEqualTo(members);
+          assertThat(l.get(5)).isEqualTo(tagPairs(n.get(2)));
+        }
+      }
+    }
+  }
+
+  /** A jsonb tags value as the legacy text[] of key, value pairs; null stays null. */
+  private static List<String> tagPairs(Object json) throws Exception {
+    if (json == null) {
+      return null;
+    }
+    List<String> pairs = new ArrayList<>();
+    MAPPER
+        .readTree(((Json) json).text())
+        .fields()
+        .forEachRemaining(
+            e -> {
+              pairs.add(e.getKey());
+              pairs.add(e.getValue().asText());
+            });
+    return pairs;
+  }
+
+  @ParameterizedTest
+  @EnumSource(MiddleTable.class)
   void writesRowsRowsOfTheTablesShape(MiddleTable table) {
-    RowSource source = dataset(1234, 567, 89).source(table);
+    RowSource source = dataset(1234, 567, 89).source(table, MiddleFormat.NEW);
     AtomicLong written = new AtomicLong();
 
     // The encoder checks that every row has the table's field count and that finish is not called.
@@ -49,9 +110,12 @@ class OsmSyntheticDatasetTest {
   @EnumSource(MiddleTable.class)
   void sameSeedSameRowsOtherSeedOtherRows(MiddleTable table) {
     Map<String, Long> rows = Map.of("nodes", 3000L, "ways", 2000L, "rels", 500L);
-    List<List<Object>> first = rowsOf(new OsmSyntheticDataset(rows, 7).source(table));
-    List<List<Object>> again = rowsOf(new OsmSyntheticDataset(rows, 7).source(table));
-    List<List<Object>> other = rowsOf(new OsmSyntheticDataset(rows, 8).source(table));
+    List<List<Object>> first =
+        rowsOf(new OsmSyntheticDataset(rows, 7).source(table, MiddleFormat.NEW));
+    List<List<Object>> again =
+        rowsOf(new OsmSyntheticDataset(rows, 7).source(table, MiddleFormat.NEW));
+    List<List<Object>> other =
+        rowsOf(new OsmSyntheticDataset(rows, 8).source(table, MiddleFormat.NEW));
 
     assertThat(again).isEqualTo(first);
     assertThat(other).hasSameSizeAs(first).isNotEqualTo(first);
@@ -62,7 +126,7 @@ class OsmSyntheticDatasetTest {
   void slicesConcatenateToTheWholeSource(int parts) {
     for (MiddleTable table : MiddleTable.values()) {
       for (long rows : new long[] {0, 3, 1001}) {
-        RowSource whole = dataset(rows, rows, rows).source(table);
+        RowSource whole = dataset(rows, rows, rows).source(table, MiddleFormat.NEW);
         List<List<Object>> concatenated = new ArrayList<>();
         long sliceRows = 0;
         for (int i = 0; i < parts; i++) {
@@ -81,7 +145,7 @@ class OsmSyntheticDatasetTest {
 
   @Test
   void slicesOfASliceConcatenateToTheSlice() {
-    RowSource middle = dataset(0, 1000, 0).source(MiddleTable.WAYS).slice(1, 3);
+    RowSource middle = dataset(0, 1000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW).slice(1, 3);
     List<List<Object>> concatenated = new ArrayList<>(rowsOf(middle.slice(0, 2)));
     concatenated.addAll(rowsOf(middle.slice(1, 2)));
 
@@ -91,7 +155,7 @@ class OsmSyntheticDatasetTest {
 
   @Test
   void slicesWrittenConcurrentlyMatchTheWhole() throws Exception {
-    RowSource whole = dataset(0, 0, 3001).source(MiddleTable.RELS);
+    RowSource whole = dataset(0, 0, 3001).source(MiddleTable.RELS, MiddleFormat.NEW);
     int parts = 4;
     List<CompletableFuture<List<List<Object>>>> slices = new ArrayList<>();
     for (int i = 0; i < parts; i++) {
@@ -108,7 +172,7 @@ class OsmSyntheticDatasetTest {
 
   @Test
   void rejectsInvalidSlices() {
-    RowSource source = dataset(10, 10, 10).source(MiddleTable.NODES);
+    RowSource source = dataset(10, 10, 10).source(MiddleTable.NODES, MiddleFormat.NEW);
     assertThatThrownBy(() -> source.slice(0, 0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> source.slice(2, 2)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> source.slice(-1, 2)).isInstanceOf(IllegalArgumentException.class);
@@ -117,7 +181,7 @@ class OsmSyntheticDatasetTest {
   @ParameterizedTest
   @EnumSource(MiddleTable.class)
   void idsCountFromOneWithoutGaps(MiddleTable table) {
-    List<List<Object>> rows = rowsOf(dataset(5000, 5000, 5000).source(table));
+    List<List<Object>> rows = rowsOf(dataset(5000, 5000, 5000).source(table, MiddleFormat.NEW));
     for (int i = 0; i < rows.size(); i++) {
       assertThat(rows.get(i).get(0)).isEqualTo(i + 1L);
     }
@@ -126,7 +190,7 @@ class OsmSyntheticDatasetTest {
   @Test
   void wayRefsPointToExistingNodesAndBuildingsAreClosed() {
     long nodes = 20_000;
-    RowSource ways = dataset(nodes, 3000, 0).source(MiddleTable.WAYS);
+    RowSource ways = dataset(nodes, 3000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW);
     int buildings = 0;
     for (List<Object> row : rowsOf(ways)) {
       List<Long> refs = refs(row);
@@ -145,7 +209,9 @@ class OsmSyntheticDatasetTest {
   void wayRefsFollowTheWayIndexThroughTheNodes() {
     // Without a nodes table the node ids are 9 per way; way k starts near node 9k.
     long ways = 10_000;
-    RowSource source = new OsmSyntheticDataset(Map.of("ways", ways), SEED).source(MiddleTable.WAYS);
+    RowSource source =
+        new OsmSyntheticDataset(Map.of("ways", ways), SEED)
+            .source(MiddleTable.WAYS, MiddleFormat.NEW);
     CapturingEncoder.write(
         source,
         row -> {
@@ -163,7 +229,8 @@ class OsmSyntheticDatasetTest {
     long nodes = 50_000;
     long ways = 8000;
     long rels = 2000;
-    for (List<Object> row : rowsOf(dataset(nodes, ways, rels).source(MiddleTable.RELS))) {
+    for (List<Object> row :
+        rowsOf(dataset(nodes, ways, rels).source(MiddleTable.RELS, MiddleFormat.NEW))) {
       JsonNode members = MAPPER.readTree(((Json) row.get(1)).text());
       assertThat(members.isArray()).isTrue();
       assertThat(members.size()).isBetween(2, RelationRows.MAX_MEMBERS);
@@ -189,7 +256,7 @@ class OsmSyntheticDatasetTest {
     OsmSyntheticDataset dataset = dataset(50_000, 10_000, 2000);
     int nonAscii = 0;
     for (MiddleTable table : MiddleTable.values()) {
-      for (List<Object> row : rowsOf(dataset.source(table))) {
+      for (List<Object> row : rowsOf(dataset.source(table, MiddleFormat.NEW))) {
         for (Object field : row) {
           if (field instanceof Json json) {
             JsonNode parsed = MAPPER.readTree(json.text());
@@ -210,7 +277,7 @@ class OsmSyntheticDatasetTest {
     long[] nearAndTagged = new long[2];
     int[] previous = new int[2];
     CapturingEncoder.write(
-        dataset(nodes, 0, 0).source(MiddleTable.NODES),
+        dataset(nodes, 0, 0).source(MiddleTable.NODES, MiddleFormat.NEW),
         row -> {
           int lat = (Integer) row.get(1);
           int lon = (Integer) row.get(2);
@@ -232,11 +299,11 @@ class OsmSyntheticDatasetTest {
 
   @Test
   void wayAndRelationSizesHaveOsmLikeMedians() {
-    long[] wayRefs = sizes(dataset(0, 100_000, 0).source(MiddleTable.WAYS));
+    long[] wayRefs = sizes(dataset(0, 100_000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW));
     assertThat(median(wayRefs)).isBetween(5L, 10L);
     assertThat(wayRefs[wayRefs.length - 1]).isBetween(200L, (long) WayRows.MAX_REFS);
 
-    long[] members = sizes(dataset(0, 0, 20_000).source(MiddleTable.RELS));
+    long[] members = sizes(dataset(0, 0, 20_000).source(MiddleTable.RELS, MiddleFormat.NEW));
     assertThat(median(members)).isBetween(4L, 7L);
     assertThat(members[members.length - 1]).isBetween(50L, (long) RelationRows.MAX_MEMBERS);
   }
@@ -244,13 +311,15 @@ class OsmSyntheticDatasetTest {
   @Test
   void reusesOneRefArrayAndOneBufferPerJsonColumn() {
     CapturingEncoder ways =
-        CapturingEncoder.write(dataset(0, 20_000, 0).source(MiddleTable.WAYS), row -> {});
+        CapturingEncoder.write(
+            dataset(0, 20_000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW), row -> {});
     assertThat(ways.arraysSeen).hasSize(1);
     assertThat(ways.arraysSeen.iterator().next()).hasSize(WayRows.MAX_REFS);
     assertThat(ways.jsonBuffersSeen).hasSize(1);
 
     CapturingEncoder rels =
-        CapturingEncoder.write(dataset(0, 0, 5000).source(MiddleTable.RELS), row -> {});
+        CapturingEncoder.write(
+            dataset(0, 0, 5000).source(MiddleTable.RELS, MiddleFormat.NEW), row -> {});
     assertThat(rels.jsonBuffersSeen).hasSize(2);
   }
 
@@ -261,7 +330,7 @@ class OsmSyntheticDatasetTest {
     assertThat(dataset.tables()).containsExactly(MiddleTable.NODES, MiddleTable.RELS);
     assertThat(dataset.wayIds()).isEqualTo(400);
     assertThat(dataset.nodeIds()).isEqualTo(3);
-    assertThatThrownBy(() -> dataset.source(MiddleTable.WAYS))
+    assertThatThrownBy(() -> dataset.source(MiddleTable.WAYS, MiddleFormat.NEW))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'ways'");
   }

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.IntArrayDataset;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.dataset.PointDataset;
 import org.pgloadbench.scenario.LoadVariant;
@@ -130,6 +131,7 @@ class InsertLoaderTest {
         false,
         false,
         WaysIndex.BUCKET,
+        MiddleFormat.NEW,
         loader,
         batchSize,
         commitEvery,

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
@@ -33,8 +34,8 @@ import org.pgloadbench.server.PostgresServer;
 class LoggingAndIndexStepsTest {
   static final OsmSyntheticDataset DATA =
       new OsmSyntheticDataset(Map.of("ways", 4000L, "rels", 300L), 11);
-  static final TableDef WAYS = MiddleTable.WAYS.tableDef();
-  static final TableDef RELS = MiddleTable.RELS.tableDef();
+  static final TableDef WAYS = MiddleTable.WAYS.tableDef(MiddleFormat.NEW);
+  static final TableDef RELS = MiddleTable.RELS.tableDef(MiddleFormat.NEW);
 
   @TempDir static Path workRoot;
   final Map<String, PostgresServer> servers = new HashMap<>();
@@ -147,7 +148,10 @@ class LoggingAndIndexStepsTest {
   private static List<Step> run(
       Connection c, TableDef table, Map<String, String> axes, String... names) throws SQLException {
     LoadVariant variant = LoadVariant.of(axes);
-    RowSource rows = DATA.source(MiddleTable.find(table == WAYS ? "ways" : "rels").orElseThrow());
+    RowSource rows =
+        DATA.source(
+            MiddleTable.find(table == WAYS ? "ways" : "rels").orElseThrow(),
+            variant.middleFormat());
     List<Step> steps = Recipe.of(List.of(names), variant, table);
     for (Step step : steps) {
       step.run(new TableLoad(table, rows, variant, List.of(c)));

@@ -7,15 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.Scenario;
 
 class RecipeTest {
-  static final TableDef NODES = MiddleTable.NODES.tableDef();
-  static final TableDef WAYS = MiddleTable.WAYS.tableDef();
-  static final TableDef RELS = MiddleTable.RELS.tableDef();
+  static final TableDef NODES = MiddleTable.NODES.tableDef(MiddleFormat.NEW);
+  static final TableDef WAYS = MiddleTable.WAYS.tableDef(MiddleFormat.NEW);
+  static final TableDef RELS = MiddleTable.RELS.tableDef(MiddleFormat.NEW);
 
   @Test
   void everyStepAScenarioMayNameHasAnImplementation() {

@@ -1,6 +1,7 @@
 package org.pgloadbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
@@ -162,6 +164,64 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .filteredOn(step("copy", "planet_osm_rels"))
         .extracting(StepResult::cell)
         .containsExactly("conn-1+pk-later", "conn-3+pk-later");
+  }
+
+  @Test
+  void loadsEveryObjectOfAPbfFileInBothMiddleFormatsAndStoresItsShape() throws Exception {
+    // Liechtenstein: 65,733 nodes, 7,121 ways, 113 relations; 2 COPY connections slice the cache,
+    // and the primary key added after the load fails on any object loaded twice.
+    Path pbf = Path.of("data/liechtenstein-2013-08-03.osm.pbf").toAbsolutePath();
+    Scenario scenario =
+        scenario(
+            """
+            name: pbf
+            dataset: {kind: osm-pbf, file: %s}
+            servers: {versions: [17]}
+            warmup: 0
+            matrix:
+              middle_format: [new, legacy]
+              connections: [2]
+              pk: [later]
+            steps: [create, copy, primary_key, indexes]
+            """
+                .formatted(pbf));
+    Path runDir = dir.resolve("results/run");
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    Progress out = Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8));
+    Dataset dataset = Dataset.of(scenario.dataset(), dir.resolve("work"), out::note);
+    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
+      EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
+      assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();
+    }
+    List<StepResult> steps = ResultStore.readSteps(runDir);
+    // per format 3 tables x 3 steps, the ways' bucket index, and the rels' indexes of the format
+    assertThat(steps).hasSize(2 * (3 * 3 + 1) + 2 + 1).allMatch(StepResult::ok);
+    assertThat(steps)
+        .filteredOn(step("indexes", "planet_osm_rels"))
+        .extracting(StepResult::cell, StepResult::object)
+        .containsExactly(
+            tuple("middle-new+conn-2+pk-later", "planet_osm_rels_node_members_idx"),
+            tuple("middle-new+conn-2+pk-later", "planet_osm_rels_way_members_idx"),
+            tuple("middle-legacy+conn-2+pk-later", "planet_osm_rels_parts_idx"));
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .extracting(StepResult::rows)
+        .containsOnly(65_733L);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_rels"))
+        .extracting(StepResult::rows)
+        .containsOnly(113L);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_ways"))
+        .extracting(StepResult::cell)
+        .containsExactly("middle-new+conn-2+pk-later", "middle-legacy+conn-2+pk-later");
+    assertThat(progress.toString(StandardCharsets.UTF_8)).contains("decoded liechtenstein");
+
+    JsonNode run = new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile());
+    assertThat(run.path("scenario").path("dataset").path("file").asText())
+        .isEqualTo("liechtenstein-2013-08-03.osm.pbf");
+    assertThat(run.path("dataset_shape").path("file").path("ways").asLong()).isEqualTo(7121);
+    assertThat(run.path("dataset_shape").path("synthetic").path("rels").asLong()).isEqualTo(113);
   }
 
   private Scenario scenario(String yaml) throws Exception {

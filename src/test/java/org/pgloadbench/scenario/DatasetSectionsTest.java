@@ -47,7 +47,13 @@ class DatasetSectionsTest {
     assertThat(spec.rows()).isEqualTo(Map.of("int_arrays", 1000L));
     assertThat(spec.options())
         .isEqualTo(Map.of("elements", "10", "distribution", "zipf", "domain", "10000"));
-    assertThat(Dataset.of(spec.scaled(0.1)).tables().get(0).rows().rows()).isEqualTo(100);
+    assertThat(
+            Dataset.generated(spec.scaled(0.1))
+                .tables(LoadVariant.of(Map.of()))
+                .get(0)
+                .rows()
+                .rows())
+        .isEqualTo(100);
   }
 
   @Test
@@ -55,13 +61,14 @@ class DatasetSectionsTest {
     DatasetSpec points = load("{kind: points, rows: 50, geometry: box}", LOADERS).dataset();
     assertThat(points.tables()).containsExactly("boxes");
     assertThat(points.options()).containsEntry("shape", "uniform");
-    assertThat(Dataset.of(points).tables().get(0).def().name()).isEqualTo("boxes");
+    assertThat(Dataset.generated(points).tables(LoadVariant.of(Map.of())).get(0).def().name())
+        .isEqualTo("boxes");
 
     DatasetSpec pgbench = load("{kind: pgbench, scale: 2}", LOADERS).dataset();
-    assertThat(Dataset.of(pgbench).tables())
+    assertThat(Dataset.generated(pgbench).tables(LoadVariant.of(Map.of())))
         .extracting(t -> t.rows().rows())
         .containsExactly(2L, 20L, 200_000L, 0L);
-    assertThat(Dataset.of(pgbench.scaled(0.05)).tables())
+    assertThat(Dataset.generated(pgbench.scaled(0.05)).tables(LoadVariant.of(Map.of())))
         .extracting(t -> t.rows().rows())
         .containsExactly(1L, 10L, 10_000L, 0L);
   }

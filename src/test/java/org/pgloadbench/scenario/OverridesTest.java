@@ -108,4 +108,23 @@ class OverridesTest {
     assertThatThrownBy(() -> Overrides.parse(null, null, null, "none"))
         .hasMessage("WARMUP=none: must be a whole number >= 0");
   }
+
+  @Test
+  void dataLoadsAPbfFileIntoTheScenariosTables() throws Exception {
+    Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
+    Scenario s = scenario.withOverrides(Overrides.parse(null, null, null, null, pbf.toString()));
+    assertThat(s.dataset().kind()).isEqualTo(DatasetSpec.OSM_PBF);
+    assertThat(s.dataset().file()).isEqualTo(pbf.toAbsolutePath());
+    assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
+    assertThat(s.dataset().rows()).isEmpty();
+    // a file's rows are what it holds: SCALE leaves them
+    Scenario scaled = s.withOverrides(new Overrides(null, 0.5, null, null));
+    assertThat(scaled.dataset()).isEqualTo(s.dataset());
+  }
+
+  @Test
+  void dataMustBeAFile() {
+    assertThatThrownBy(() -> Overrides.parse(null, null, null, null, "no/such.osm.pbf"))
+        .hasMessage("DATA=no/such.osm.pbf: no such file; give an OpenStreetMap .osm.pbf file");
+  }
 }

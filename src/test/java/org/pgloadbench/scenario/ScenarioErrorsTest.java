@@ -75,7 +75,8 @@ class ScenarioErrorsTest {
             at(
                 11,
                 "unknown key 'freez' in matrix (did you mean 'freeze'?); known axes: format,"
-                    + " freeze, pk, connections, unlogged, indexes, ways_index"));
+                    + " freeze, pk, connections, unlogged, indexes, ways_index,"
+                    + " middle_format"));
   }
 
   @Test
@@ -150,7 +151,7 @@ class ScenarioErrorsTest {
                 "missing 'steps': list the load steps, e.g. [create, copy, primary_key, vacuum,"
                     + " analyze, set_logged, indexes, checkpoint"));
     assertThat(error("  kind: osm-synthetic\n", ""))
-        .startsWith(at(2, "missing 'dataset.kind': use kind: one of osm-synthetic, "));
+        .startsWith(at(2, "missing 'dataset.kind': use kind: one of osm-synthetic, osm-pbf, "));
     assertThat(error("  versions: [16, 17]", "  target: embedded"))
         .isEqualTo(
             at(6, "missing 'servers.versions': list PostgreSQL versions, e.g. versions: [16, 17]"));
@@ -166,7 +167,7 @@ class ScenarioErrorsTest {
         .isEqualTo(
             at(
                 3,
-                "dataset.kind: 'planet' is not a dataset kind; use one of osm-synthetic,"
+                "dataset.kind: 'planet' is not a dataset kind; use one of osm-synthetic, osm-pbf,"
                     + " int-arrays, points, pgbench"));
     assertThat(error("[nodes, ways]", "[nodes, edges]"))
         .isEqualTo(at(4, "dataset.tables[1]: 'edges' is not a table; use nodes, ways or rels"));
@@ -345,5 +346,39 @@ class ScenarioErrorsTest {
                 .cells())
         .extracting(c -> c.variant().indexesNow())
         .containsExactly(true, true);
+  }
+
+  @Test
+  void pbfFileMustExistRelativeToTheScenario() throws Exception {
+    assertThat(
+            error(
+                "  kind: osm-synthetic\n  tables: [nodes, ways]\n  rows: {nodes: 100, ways: 10}\n",
+                "  kind: osm-pbf\n  file: missing.osm.pbf\n"))
+        .isEqualTo(
+            at(
+                4,
+                "dataset.file: no such file 'missing.osm.pbf' (looked for "
+                    + dir.resolve("missing.osm.pbf")
+                    + "); give a path to an .osm.pbf file, relative to the scenario"));
+  }
+
+  @Test
+  void pbfDatasetTakesNoRowCounts() throws Exception {
+    Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
+    assertThat(
+            error(
+                "  kind: osm-synthetic\n  tables: [nodes, ways]\n",
+                "  kind: osm-pbf\n  file: x.osm.pbf\n"))
+        .isEqualTo(at(5, "unknown key 'rows' in dataset; known keys: kind, file, tables"));
+  }
+
+  @Test
+  void unknownMiddleFormatNamesBoth() throws Exception {
+    assertThat(error("  freeze: [false, true]", "  middle_format: [new, jsonb]"))
+        .isEqualTo(
+            at(
+                11,
+                "matrix.middle_format[1]: 'jsonb' is not a middle format; use new (jsonb, osm2pgsql"
+                    + " 1.9+) or legacy (text[], osm2pgsql up to 1.11)"));
   }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 
 class ScenarioLoaderTest {
   @TempDir Path dir;
@@ -119,6 +120,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     LoaderKind.COPY,
                     1000,
                     0,
@@ -150,6 +152,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     LoaderKind.COPY,
                     1000,
                     0,
@@ -224,6 +227,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     LoaderKind.COPY,
                     1000,
                     0,
@@ -240,6 +244,7 @@ class ScenarioLoaderTest {
                     false,
                     false,
                     WaysIndex.BUCKET,
+                    MiddleFormat.NEW,
                     LoaderKind.COPY,
                     1000,
                     0,

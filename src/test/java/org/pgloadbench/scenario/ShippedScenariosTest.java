@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.dataset.MiddleFormat;
 
 /** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
 class ShippedScenariosTest {
@@ -32,7 +33,21 @@ class ShippedScenariosTest {
         .containsExactly(
             "logged+no-freeze", "logged+freeze", "unlogged+no-freeze", "unlogged+freeze");
     assertThat(s.cells().get(3).variant())
-        .isEqualTo(new LoadVariant(CopyFormat.TEXT, true, false, 1, true, false, WaysIndex.BUCKET, LoaderKind.COPY, 1000, 0, true, 0));
+        .isEqualTo(
+            new LoadVariant(
+                CopyFormat.TEXT,
+                true,
+                false,
+                1,
+                true,
+                false,
+                WaysIndex.BUCKET,
+                MiddleFormat.NEW,
+                LoaderKind.COPY,
+                1000,
+                0,
+                true,
+                0));
     assertThat(s.steps()).contains("set_logged");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
   }
@@ -49,9 +64,41 @@ class ShippedScenariosTest {
             "idx-now+ways-full");
     assertThat(s.cells().get(3).axes()).isEqualTo(Map.of("indexes", "now", "ways_index", "full"));
     assertThat(s.cells().get(3).variant())
-        .isEqualTo(new LoadVariant(CopyFormat.TEXT, false, false, 1, false, true, WaysIndex.FULL, LoaderKind.COPY, 1000, 0, true, 0));
+        .isEqualTo(
+            new LoadVariant(
+                CopyFormat.TEXT,
+                false,
+                false,
+                1,
+                false,
+                true,
+                WaysIndex.FULL,
+                MiddleFormat.NEW,
+                LoaderKind.COPY,
+                1000,
+                0,
+                true,
+                0));
     assertThat(s.steps()).contains("indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
     assertThat(s.settings()).containsKey("maintenance_work_mem");
+  }
+
+  @Test
+  void osmRealComparesOsm2pgsqlsWayWithTheBestInBothMiddleFormatsOnTheShippedFile()
+      throws Exception {
+    Scenario s = ScenarioLoader.load(SCENARIOS.resolve("osm-real.yaml"));
+    assertThat(s.dataset().kind()).isEqualTo(DatasetSpec.OSM_PBF);
+    assertThat(s.dataset().file()).isRegularFile().hasFileName("andorra-2023-07-12.osm.pbf");
+    assertThat(s.dataset().tables()).containsExactly("nodes", "ways", "rels");
+    assertThat(s.cells())
+        .extracting(Cell::label)
+        .containsExactly(
+            "text+no-freeze+pk-now+middle-new",
+            "text+no-freeze+pk-now+middle-legacy",
+            "binary+freeze+pk-later+middle-new",
+            "binary+freeze+pk-later+middle-legacy");
+    assertThat(s.steps()).contains("analyze", "indexes");
+    assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
   }
 }

@@ -1,0 +1,94 @@
+package org.pgloadbench.dataset;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The shape of a dataset's objects, for checking the generator's distributions against real data:
+ * objects per type, how many nodes are tagged, way lengths, tags per object, members per relation.
+ *
+ * @param sampledObjects objects the averages were computed over (all, or a sample of a large
+ *     synthetic dataset)
+ */
+public record DataShape(
+    long nodes,
+    long ways,
+    long rels,
+    long sampledObjects,
+    double taggedNodeShare,
+    double tagsPerNode,
+    double tagsPerWay,
+    double tagsPerRelation,
+    double meanWayLength,
+    double membersPerRelation) {
+
+  /** As run.json stores it. */
+  public Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("nodes", nodes);
+    json.put("ways", ways);
+    json.put("rels", rels);
+    json.put("sampled_objects", sampledObjects);
+    json.put("tagged_node_share", round(taggedNodeShare));
+    json.put("tags_per_node", round(tagsPerNode));
+    json.put("tags_per_way", round(tagsPerWay));
+    json.put("tags_per_relation", round(tagsPerRelation));
+    json.put("mean_way_length", round(meanWayLength));
+    json.put("members_per_relation", round(membersPerRelation));
+    return json;
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 10_000) / 10_000.0;
+  }
+
+  /** Adds objects up, table by table. */
+  static final class Counter {
+    private final long[] objects = new long[3];
+    private final long[] tags = new long[3];
+    private long taggedNodes;
+    private long wayRefs;
+    private long members;
+
+    void add(MiddleTable table, OsmObject o) {
+      objects[table.ordinal()]++;
+      tags[table.ordinal()] += o.tagCount;
+      switch (table) {
+        case NODES -> taggedNodes += o.tagCount > 0 ? 1 : 0;
+        case WAYS -> wayRefs += o.refCount;
+        case RELS -> members += o.memberCount;
+      }
+    }
+
+    long count(MiddleTable table) {
+      return objects[table.ordinal()];
+    }
+
+    /** The shape, with the given object counts and the averages over the objects added. */
+    DataShape shape(long nodes, long ways, long rels) {
+      int n = MiddleTable.NODES.ordinal();
+      int w = MiddleTable.WAYS.ordinal();
+      int r = MiddleTable.RELS.ordinal();
+      return new DataShape(
+          nodes,
+          ways,
+          rels,
+          objects[n] + objects[w] + objects[r],
+          ratio(taggedNodes, objects[n]),
+          ratio(tags[n], objects[n]),
+          ratio(tags[w], objects[w]),
+          ratio(tags[r], objects[r]),
+          ratio(wayRefs, objects[w]),
+          ratio(members, objects[r]));
+    }
+
+    /** The shape of exactly the objects added. */
+    DataShape shape() {
+      return shape(count(MiddleTable.NODES), count(MiddleTable.WAYS), count(MiddleTable.RELS));
+    }
+
+    private static double ratio(long part, long whole) {
+      return whole == 0 ? 0 : (double) part / whole;
+    }
+  }
+}

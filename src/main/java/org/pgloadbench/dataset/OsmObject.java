@@ -1,0 +1,99 @@
+package org.pgloadbench.dataset;
+
+import java.util.Arrays;
+
+/**
+ * One OpenStreetMap object as osm2pgsql's middle stores it, in buffers reused from object to
+ * object: what a generator or the PBF cache fills and a {@link MiddleRowWriter} turns into a row.
+ * Only the parts of the object's type are meaningful (a node's position, a way's node refs, a
+ * relation's members); {@link #clear} empties the lists, keeping their capacity.
+ */
+final class OsmObject {
+  long id;
+
+  /** Fixed point, 1e-7 degrees, as osmium's {@code Location} holds it and osm2pgsql stores it. */
+  int lat;
+
+  int lon;
+
+  /** Keys and values alternating, in the object's order; {@link #tagCount} pairs are valid. */
+  CharSequence[] tags = new CharSequence[32];
+
+  int tagCount;
+
+  long[] refs = new long[2000];
+  int refCount;
+
+  /** 'N', 'W' or 'R' per member. */
+  byte[] memberTypes = new byte[64];
+
+  long[] memberRefs = new long[64];
+  CharSequence[] memberRoles = new CharSequence[64];
+  int memberCount;
+
+  /** Buffers for tag values and roles that are built rather than shared; the first few in use. */
+  private StringBuilder[] scratch = new StringBuilder[0];
+
+  private int scratchInUse;
+
+  OsmObject clear() {
+    tagCount = 0;
+    refCount = 0;
+    memberCount = 0;
+    scratchInUse = 0;
+    return this;
+  }
+
+  void addTag(CharSequence key, CharSequence value) {
+    int at = 2 * tagCount;
+    if (at + 2 > tags.length) {
+      tags = Arrays.copyOf(tags, 2 * tags.length);
+    }
+    tags[at] = key;
+    tags[at + 1] = value;
+    tagCount++;
+  }
+
+  /** Adds a tag whose value the caller writes into the returned (emptied) buffer. */
+  StringBuilder addTagToFill(CharSequence key) {
+    StringBuilder value = scratch();
+    addTag(key, value);
+    return value;
+  }
+
+  void addRef(long ref) {
+    if (refCount == refs.length) {
+      refs = Arrays.copyOf(refs, 2 * refs.length);
+    }
+    refs[refCount++] = ref;
+  }
+
+  void addMember(char type, long ref, CharSequence role) {
+    if (memberCount == memberRefs.length) {
+      int capacity = 2 * memberCount;
+      memberTypes = Arrays.copyOf(memberTypes, capacity);
+      memberRefs = Arrays.copyOf(memberRefs, capacity);
+      memberRoles = Arrays.copyOf(memberRoles, capacity);
+    }
+    memberTypes[memberCount] = (byte) type;
+    memberRefs[memberCount] = ref;
+    memberRoles[memberCount] = role;
+    memberCount++;
+  }
+
+  /**
+   * An empty buffer not in use by this object; it stays this object's until the next {@link
+   * #clear}.
+   */
+  StringBuilder scratch() {
+    if (scratchInUse == scratch.length) {
+      scratch = Arrays.copyOf(scratch, Math.max(16, 2 * scratchInUse));
+      for (int i = scratchInUse; i < scratch.length; i++) {
+        scratch[i] = new StringBuilder(32);
+      }
+    }
+    StringBuilder buffer = scratch[scratchInUse++];
+    buffer.setLength(0);
+    return buffer;
+  }
+}

@@ -1,0 +1,193 @@
+package org.pgloadbench.dataset;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.ScenarioException;
+
+/**
+ * The objects of an OSM PBF file, as osm2pgsql writes them to its middle tables: every node, way
+ * and relation, in file order, ids as in the file.
+ *
+ * <p>The file is decoded once, before any clock starts, into {@link ObjectFile}s in a cache
+ * directory named by the file's SHA-256 (so a changed file is decoded again, and the same file is
+ * decoded once for all runs); each load streams them from there through the cell's middle format
+ * and COPY encoder. Memory stays flat whatever the file's size.
+ */
+public final class OsmPbfDataset implements Dataset {
+  /** Rows per table sampled to compute the synthetic generator's shape for the same counts. */
+  static final long SYNTHETIC_SAMPLE = 200_000;
+
+  private static final String SHAPE_FILE = "shape.json";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path dir;
+  private final List<MiddleTable> tables;
+  private final DataShape shape;
+
+  private OsmPbfDataset(Path dir, List<MiddleTable> tables, DataShape shape) {
+    this.dir = dir;
+    this.tables = List.copyOf(tables);
+    this.shape = shape;
+  }
+
+  /**
+   * Decodes {@code file} into {@code cacheRoot}, unless it is there already; tells {@code notes}
+   * when it decodes, and how fast.
+   */
+  public static OsmPbfDataset prepare(
+      Path file, List<MiddleTable> tables, Path cacheRoot, Consumer<String> notes)
+      throws IOException, ScenarioException {
+    Path dir = cacheRoot.resolve(sha256(file));
+    Path shapeFile = dir.resolve(SHAPE_FILE);
+    if (!Files.isRegularFile(shapeFile)) {
+      Files.createDirectories(cacheRoot);
+      Path partial = Files.createTempDirectory(cacheRoot, "decoding-");
+      try {
+        long start = System.nanoTime();
+        DataShape decoded = PbfDecoder.decode(file, partial);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
+        notes.accept(
+            String.format(
+                Locale.ROOT,
+                "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)",
+                file.getFileName(),
+                decoded.nodes(),
+                decoded.ways(),
+                decoded.rels(),
+                seconds,
+                (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
+        publish(partial, dir);
+      } finally {
+        deleteTree(partial);
+      }
+    }
+    return new OsmPbfDataset(dir, tables, readShape(shapeFile));
+  }
+
+  /** Moves a finished decode into place; another process that got there first wins. */
+  private static void publish(Path partial, Path dir) throws IOException {
+    try {
+      Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      // e.g. a non-empty directory of that name: fine if it holds a complete decode
+      if (!Files.isRegularFile(dir.resolve(SHAPE_FILE))) {
+        throw e;
+      }
+    }
+  }
+
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    MiddleFormat format = variant.middleFormat();
+    return tables.stream()
+        .map(
+            t ->
+                new Table(
+                    format.tableDef(t),
+                    new CachedRows(PbfDecoder.file(dir, t), t, format, 0, count(t))))
+        .toList();
+  }
+
+  /** The file's objects of {@code table}. */
+  public long count(MiddleTable table) {
+    return switch (table) {
+      case NODES -> shape.nodes();
+      case WAYS -> shape.ways();
+      case RELS -> shape.rels();
+    };
+  }
+
+  /** The file's shape, beside the synthetic generator's for the same object counts. */
+  @Override
+  public Map<String, Object> shape() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("file", shape.toJson());
+    json.put("synthetic", syntheticShape().toJson());
+    return json;
+  }
+
+  public DataShape fileShape() {
+    return shape;
+  }
+
+  /** The generator's shape for this file's counts, over at most {@link #SYNTHETIC_SAMPLE} rows. */
+  DataShape syntheticShape() {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (MiddleTable t : MiddleTable.values()) {
+      rows.put(t.yamlName(), count(t));
+    }
+    OsmSyntheticDataset synthetic = new OsmSyntheticDataset(rows, 1);
+    DataShape.Counter counter = new DataShape.Counter();
+    for (MiddleTable t : MiddleTable.values()) {
+      synthetic.forEach(t, Math.min(count(t), SYNTHETIC_SAMPLE), o -> counter.add(t, o));
+    }
+    return counter.shape(shape.nodes(), shape.ways(), shape.rels());
+  }
+
+  private static DataShape readShape(Path file) throws IOException {
+    Map<?, ?> json = JSON.readValue(file.toFile(), Map.class);
+    return new DataShape(
+        number(json, "nodes").longValue(),
+        number(json, "ways").longValue(),
+        number(json, "rels").longValue(),
+        number(json, "sampled_objects").longValue(),
+        number(json, "tagged_node_share").doubleValue(),
+        number(json, "tags_per_node").doubleValue(),
+        number(json, "tags_per_way").doubleValue(),
+        number(json, "tags_per_relation").doubleValue(),
+        number(json, "mean_way_length").doubleValue(),
+        number(json, "members_per_relation").doubleValue());
+  }
+
+  private static Number number(Map<?, ?> json, String key) {
+    return (Number) json.get(key);
+  }
+
+  static String sha256(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      byte[] buffer = new byte[1 << 16];
+      for (int n; (n = in.read(buffer)) > 0; ) {
+        digest.update(buffer, 0, n);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java has SHA-256", e);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths
+          .sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package org.pgloadbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The shape of a real OpenStreetMap file's data beside the synthetic generator's for the same
+ * object counts, from {@code run.json}'s {@code dataset_shape}: so the generator's distributions
+ * can be checked against reality. Empty for a run without a file.
+ */
+final class DataShapeSection {
+  private record Measure(String label, String key, boolean count, boolean percent) {}
+
+  private static final List<Measure> MEASURES =
+      List.of(
+          new Measure("nodes", "nodes", true, false),
+          new Measure("ways", "ways", true, false),
+          new Measure("relations", "rels", true, false),
+          new Measure("tagged nodes", "tagged_node_share", false, true),
+          new Measure("tags per node", "tags_per_node", false, false),
+          new Measure("tags per way", "tags_per_way", false, false),
+          new Measure("tags per relation", "tags_per_relation", false, false),
+          new Measure("mean way length (node refs)", "mean_way_length", false, false),
+          new Measure("members per relation", "members_per_relation", false, false));
+
+  private DataShapeSection() {}
+
+  static String render(JsonNode run) {
+    JsonNode shape = run.path("dataset_shape");
+    JsonNode file = shape.path("file");
+    JsonNode synthetic = shape.path("synthetic");
+    if (!file.isObject() || !synthetic.isObject()) {
+      return "";
+    }
+    String name = run.path("scenario").path("dataset").path("file").asText("the file");
+    StringBuilder out = new StringBuilder("## Data shape\n\n");
+    out.append("| | ")
+        .append(name)
+        .append(" | synthetic generator, same counts |\n|---|--:|--:|\n");
+    for (Measure m : MEASURES) {
+      out.append("| ")
+          .append(m.label())
+          .append(" | ")
+          .append(value(file.path(m.key()), m))
+          .append(" | ")
+          .append(value(synthetic.path(m.key()), m))
+          .append(" |\n");
+    }
+    long sampled = synthetic.path("sampled_objects").asLong();
+    long total =
+        synthetic.path("nodes").asLong()
+            + synthetic.path("ways").asLong()
+            + synthetic.path("rels").asLong();
+    out.append('\n');
+    if (sampled > 0 && sampled < total) {
+      out.append("Synthetic averages over the first ")
+          .append(Formats.count(sampled))
+          .append(" generated objects. ");
+    }
+    out.append(
+        "OpenStreetMap data © OpenStreetMap contributors, available under the Open Database"
+            + " License 1.0.\n\n");
+    return out.toString();
+  }
+
+  private static String value(JsonNode node, Measure m) {
+    if (!node.isNumber()) {
+      return "–";
+    }
+    if (m.count()) {
+      return Formats.count(node.asLong());
+    }
+    return m.percent()
+        ? String.format(Locale.ROOT, "%.1f%%", 100 * node.asDouble())
+        : String.format(Locale.ROOT, "%.2f", node.asDouble());
+  }
+}
