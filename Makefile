@@ -1,7 +1,9 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
-#                                                [DATA=<file.osm.pbf>]
+#                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
+#              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
+#              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 
 SCENARIO ?=
@@ -13,6 +15,10 @@ DATA ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
 REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,middle-bulk-load,pgbench-init
+BASE_PG ?=
+BASE ?=
+NEW ?=
+FAIL_ABOVE ?=
 FLAGS ?=
 JMH ?=
 QUICK ?=
@@ -23,7 +29,7 @@ SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" $(FLAGS)
 
-.PHONY: build bench plan report reproduce test clean jmh
+.PHONY: build bench plan report reproduce compare comment test clean jmh
 
 build: $(JAR)
 
@@ -32,7 +38,7 @@ $(JAR): $(SOURCES)
 	$(MVN) -DskipTests package
 
 bench: $(JAR) require-scenario
-	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES)
+	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)"
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
@@ -42,7 +48,16 @@ reproduce: $(JAR)
 
 report: $(JAR)
 	@test -n "$(RUN)" || { echo "usage: make report RUN=results/<scenario>/<run-id>" >&2; exit 2; }
-	@$(PGLOADBENCH) report "$(RUN)"
+	@$(PGLOADBENCH) report "$(RUN)" --base-pg "$(BASE_PG)"
+
+compare: $(JAR)
+	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]" >&2; exit 2; }
+	@$(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)"
+
+# Prints comment.md alone, so that `make -s comment RUN=... | gh issue comment N --body-file -` works.
+comment: $(JAR)
+	@test -n "$(RUN)" || { echo "usage: make -s comment RUN=results/<scenario>/<run-id> [BASE_PG=16]" >&2; exit 2; }
+	@$(PGLOADBENCH) comment "$(RUN)" --base-pg "$(BASE_PG)"
 
 # Not quiet: Surefire's summary (Tests run: ...) is the line CI and people read.
 test:

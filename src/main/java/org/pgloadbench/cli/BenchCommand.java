@@ -34,14 +34,17 @@ final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
+  @Mixin BaseVersion base;
 
   @Override
   public Integer call() throws Exception {
+    Scenario scenario = args.scenario();
     Done done =
         run(
-            args.scenario(),
+            scenario,
             args.target(),
             args.workRoot(),
+            base.checked(scenario.servers().versions()),
             dirs,
             spec.commandLine().getOut(),
             spec.commandLine().getErr());
@@ -51,11 +54,15 @@ final class BenchCommand implements Callable<Integer> {
   /** What one bench left: its report and how many steps failed. */
   record Done(Path report, int failures) {}
 
-  /** Runs one scenario, stores its results and writes its report (also for {@code reproduce}). */
+  /**
+   * Runs one scenario, stores its results and writes its report (also for {@code reproduce});
+   * {@code baseVersion} is the version the report compares the others with, null for the oldest.
+   */
   static Done run(
       Scenario scenario,
       ServerTarget target,
       Path workRoot,
+      String baseVersion,
       OutputDirs dirs,
       PrintWriter out,
       PrintWriter err)
@@ -71,7 +78,7 @@ final class BenchCommand implements Callable<Integer> {
     out.println(plan);
     out.flush();
     int failures;
-    Progress progress = Progress.lines(out);
+    Progress progress = TerminalProgress.choose(out);
     Dataset dataset = Dataset.of(scenario.dataset(), workRoot, progress::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures = new Runner(scenario, dataset, target, store, progress, runId).run();
@@ -81,7 +88,8 @@ final class BenchCommand implements Callable<Integer> {
       err.println("pgloadbench: " + failures + " step(s) failed; the report lists them");
     }
     Path report =
-        MarkdownReport.write(runDir, dirs.reports.resolve(scenario.name()).resolve(runId));
+        MarkdownReport.write(
+            runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
     return new Done(report, failures);
   }

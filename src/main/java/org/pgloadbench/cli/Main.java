@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
       BenchCommand.class,
       PlanCommand.class,
       ReportCommand.class,
+      CompareCommand.class,
+      CommentCommand.class,
       ReproduceCommand.class
     })
 public final class Main implements Callable<Integer> {

@@ -27,10 +27,12 @@ final class ReportCommand implements Callable<Integer> {
   Path run;
 
   @Mixin OutputDirs dirs;
+  @Mixin BaseVersion base;
 
   @Override
   public Integer call() throws Exception {
-    Path report = MarkdownReport.write(checked(run), reportDir(run, dirs.reports));
+    Path report =
+        MarkdownReport.write(checked(run), reportDir(run, dirs.reports), base.checked(run));
     spec.commandLine().getOut().println(report);
     return Main.OK;
   }

@@ -58,7 +58,8 @@ final class ReproduceCommand implements Callable<Integer> {
     for (Scenario scenario : scenarios) {
       out.println("== " + scenario.name());
       long began = System.nanoTime();
-      BenchCommand.Done bench = BenchCommand.run(scenario, target, args.workRoot(), dirs, out, err);
+      BenchCommand.Done bench =
+          BenchCommand.run(scenario, target, args.workRoot(), null, dirs, out, err);
       done.add(new Done(scenario, bench, (System.nanoTime() - began) / 1e9));
     }
     double total = (System.nanoTime() - start) / 1e9;

@@ -3,6 +3,7 @@ package org.pgloadbench.report;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import org.pgloadbench.analysis.Summary;
 
 /** How the report shows numbers: three significant digits, enough to compare load strategies. */
 final class Formats {
@@ -30,9 +31,9 @@ final class Formats {
   }
 
   /** The median, with min–max beside it when there was more than one value. */
-  static String stats(Stats stats) {
+  static String stats(Summary stats) {
     String median = significant(stats.median());
-    if (stats.count() == 1) {
+    if (stats.n() == 1) {
       return median;
     }
     return median + " (" + significant(stats.min()) + "–" + significant(stats.max()) + ")";

@@ -49,13 +49,13 @@ final class IndexBuildsByVersion {
         Sample s =
             results.objectSample(
                 v, row.cell(), row.table(), INDEXES, row.index(), StepResult::seconds);
-        cells.add(s.isEmpty() ? "–" : Formats.stats(s.stats()));
+        cells.add(s.isEmpty() ? "–" : Formats.stats(s.summary()));
       }
       for (String v : versions) {
         Sample s =
             results.objectSample(
                 v, row.cell(), row.table(), INDEXES, row.index(), StepResult::objectBytes);
-        cells.add(s.isEmpty() ? "–" : Formats.megabytes(s.stats().median()));
+        cells.add(s.isEmpty() ? "–" : Formats.megabytes(s.summary().median()));
       }
       out.append("| ").append(String.join(" | ", cells)).append(" |\n");
     }

@@ -11,12 +11,15 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 
 /**
- * The first report of a run, built only from its stored results: a Markdown file fit to paste into
- * a GitHub issue, with timing tables shaped like osm2pgsql issue #2110's and a chart beside it.
+ * The report of a run, built only from its stored results: a Markdown file with the versions
+ * compared first, timing tables shaped like osm2pgsql issue #2110's, charts, the statistics of
+ * every figure and how to read them. Beside it go {@code comment.md} (the summary for an issue
+ * comment) and {@code report.html} (the same report, charts inline).
  */
 public final class MarkdownReport {
   public static final String REPORT = "report.md";
   public static final String CHART = "steps.png";
+  static final String STEPS_CHART = "steps";
 
   static final String COPY = "copy";
   static final String VACUUM = "vacuum";
@@ -26,35 +29,58 @@ public final class MarkdownReport {
 
   private final RunResults results;
   private final RunSetup setup;
+  private final VersionComparison comparison;
   private final StringBuilder out = new StringBuilder();
 
-  private MarkdownReport(RunResults results) {
+  private MarkdownReport(RunResults results, String base) {
     this.results = results;
     this.setup = new RunSetup(results.run());
+    this.comparison = results.versions().size() > 1 ? VersionComparison.of(results, base) : null;
+  }
+
+  public static Path write(Path runDir, Path reportDir) throws IOException {
+    return write(runDir, reportDir, null);
   }
 
   /**
-   * Writes {@code report.md} and {@code steps.png} into {@code reportDir}; returns the report.
+   * Writes {@code report.md}, its charts (PNG and SVG), {@code comment.md} and {@code report.html}
+   * into {@code reportDir}; returns the report.
    *
+   * @param base the version the others are compared with ({@code BASE_PG}); null for the oldest
    * @throws IOException also when the run stored no step at all: there is nothing to report
+   * @throws IllegalArgumentException when {@code base} is not a version of the run
    */
-  public static Path write(Path runDir, Path reportDir) throws IOException {
+  public static Path write(Path runDir, Path reportDir, String base) throws IOException {
     RunResults results = RunResults.load(runDir);
     if (results.versions().isEmpty() && results.failures().isEmpty()) {
       throw new IOException("no measured steps in " + runDir.resolve(ResultStore.STEPS));
     }
+    MarkdownReport report = new MarkdownReport(results, base);
     Files.createDirectories(reportDir);
     if (!results.versions().isEmpty()) {
-      StepsChart.write(results, reportDir.resolve(CHART));
+      Charts.write(StepsChart.chart(results), reportDir, STEPS_CHART);
     }
-    Path report = reportDir.resolve(REPORT);
-    Files.writeString(report, render(results), StandardCharsets.UTF_8);
-    return report;
+    if (report.comparison != null) {
+      Charts.write(
+          ComparisonChart.chart(
+              report.comparison, "Total seconds per cell: " + results.scenarioName()),
+          reportDir,
+          ComparisonSection.CHART);
+    }
+    Path file = reportDir.resolve(REPORT);
+    String markdown = report.render();
+    Files.writeString(file, markdown, StandardCharsets.UTF_8);
+    Files.writeString(
+        reportDir.resolve(CommentReport.FILE),
+        CommentReport.render(results, report.comparison),
+        StandardCharsets.UTF_8);
+    HtmlReport.write(markdown, results.scenarioName(), reportDir);
+    return file;
   }
 
-  /** The Markdown text of a run's report. */
+  /** The Markdown text of a run's report, versions compared with the oldest. */
   public static String render(RunResults results) {
-    return new MarkdownReport(results).render();
+    return new MarkdownReport(results, null).render();
   }
 
   private String render() {
@@ -63,9 +89,14 @@ public final class MarkdownReport {
       out.append(setup.description()).append("\n\n");
     }
     out.append(setup.line(results.versions())).append("\n\n");
+    if (comparison != null) {
+      ComparisonSection.render(comparison, ComparisonSection.CHART + ".png", out);
+    }
     out.append(
             "Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions")
-        .append(" that succeeded. `sum` and `total` are medians of per-repetition sums.\n\n");
+        .append(" that succeeded. `sum` and `total` are medians of per-repetition sums. ")
+        .append(Noise.FLAG)
+        .append(": noisy, see the notes.\n\n");
     out.append(DataShapeSection.render(results.run()));
     for (String version : results.versions()) {
       versionSection(version);
@@ -78,8 +109,12 @@ public final class MarkdownReport {
     }
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
+      StatisticsSection.render(results, out);
     }
     failures();
+    if (!results.versions().isEmpty()) {
+      NotesSection.render(comparison == null ? "" : comparison.tooSmallToDecide(), out);
+    }
     out.append("---\n\n<sub>pgloadbench report from ").append(results.source()).append('.');
     if (setup.osmData()) {
       out.append(" Data model: osm2pgsql middle tables.");
@@ -155,7 +190,7 @@ public final class MarkdownReport {
                   results.objectSample(version, cell, table, INDEXES, index, StepResult::seconds)));
           Sample size =
               results.objectSample(version, cell, table, INDEXES, index, StepResult::objectBytes);
-          row.add(size.isEmpty() ? "–" : Formats.megabytes(size.stats().median()));
+          row.add(size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
           tableRow(row);
           label = "";
         }
@@ -270,7 +305,7 @@ public final class MarkdownReport {
     if (sample.isEmpty()) {
       return sample.failed() ? "failed" : "–";
     }
-    return format.apply(sample.stats().median());
+    return format.apply(sample.summary().median());
   }
 
   private static Double frozen(StepResult r) {
@@ -284,14 +319,15 @@ public final class MarkdownReport {
     if (sample.isEmpty()) {
       return sample.failed() ? "failed" : "–";
     }
-    String text = Formats.stats(sample.stats());
-    return sample.partial()
-        ? text + " n=" + sample.values().size() + "/" + sample.repetitions()
-        : text;
+    String text = Formats.stats(sample.summary());
+    if (sample.partial()) {
+      text = text + " n=" + sample.values().size() + "/" + sample.repetitions();
+    }
+    return text + Noise.flag(sample.summary());
   }
 
   private static String bold(String text) {
-    return text.equals("–") ? text : "**" + text + "**";
+    return Markdown.bold(text);
   }
 
   /** Errors can span lines and hold backticks; a list item needs neither. */
@@ -302,16 +338,10 @@ public final class MarkdownReport {
   }
 
   private void tableHeader(List<String> columns, int textColumns) {
-    tableRow(columns);
-    List<String> rule = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      rule.add(i < textColumns ? "---" : "---:");
-    }
-    tableRow(rule);
+    Markdown.header(out, columns, textColumns);
   }
 
   private void tableRow(List<String> cells) {
-    List<String> escaped = cells.stream().map(c -> c.replace("|", "\\|")).toList();
-    out.append("| ").append(String.join(" | ", escaped)).append(" |\n");
+    Markdown.row(out, cells);
   }
 }

@@ -73,7 +73,7 @@ public final class RunResults {
   }
 
   /** {@code results/<scenario>/<run-id>}: where the report says it came from. */
-  String source() {
+  public String source() {
     return "results/" + scenarioDir() + "/" + dir.toAbsolutePath().getFileName();
   }
 
@@ -206,6 +206,15 @@ public final class RunResults {
       }
     }
     return new Sample(values, repetitions.size(), failed);
+  }
+
+  /** A cell's matrix axis values as stored with its steps (axis → value, in matrix order). */
+  public Map<String, String> axes(String cell) {
+    return steps.stream()
+        .filter(s -> s.cell().equals(cell))
+        .findFirst()
+        .map(StepResult::axes)
+        .orElse(Map.of());
   }
 
   /** Whether any table measured the step on this version. */

@@ -71,6 +71,24 @@ final class RunSetup {
     return "**Setup:** " + String.join(" · ", parts);
   }
 
+  /**
+   * The same in two lines, for an issue comment: what was loaded and where, then the machine and
+   * the run.
+   */
+  List<String> twoLines(List<String> versions) {
+    String all = line(versions);
+    String environment = environment();
+    String run = runSpan();
+    String first = all;
+    for (String tail : List.of(run, environment)) {
+      if (!tail.isEmpty() && first.endsWith(" · " + tail)) {
+        first = first.substring(0, first.length() - tail.length() - 3);
+      }
+    }
+    String second = joinPresent(List.of(environment, run), " · ");
+    return second.isEmpty() ? List.of(first) : List.of(first, second);
+  }
+
   /** How a version's server was set up: its target and settings, or empty. */
   String server(String version) {
     for (JsonNode server : run.path("servers")) {

@@ -2,15 +2,10 @@ package org.pgloadbench.report;
 
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import javax.imageio.ImageIO;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.CategoryStyler;
@@ -23,22 +18,7 @@ import org.knowm.xchart.style.Styler;
 public final class StepsChart {
   public static final int WIDTH = 1200;
 
-  static {
-    // Reports are written on servers without a display.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
-
   private StepsChart() {}
-
-  /** Writes the chart of a run's results as a PNG. */
-  public static void write(RunResults results, Path png) throws IOException {
-    BufferedImage image = BitmapEncoder.getBufferedImage(chart(results));
-    if (!ImageIO.write(image, "png", png.toFile())) {
-      throw new IOException("no PNG writer for " + png);
-    }
-  }
 
   static CategoryChart chart(RunResults results) {
     List<String> labels = new ArrayList<>();
@@ -78,7 +58,7 @@ public final class StepsChart {
         Sample sample =
             results.seconds(bar.version, bar.cell, results.tables(bar.version), List.of(step));
         // A failed or absent step adds nothing to its bar; the tables say why.
-        seconds.add(sample.isEmpty() ? 0.0 : sample.stats().median());
+        seconds.add(sample.isEmpty() ? 0.0 : sample.summary().median());
       }
       chart.addSeries(step, labels, seconds);
     }
@@ -94,7 +74,7 @@ public final class StepsChart {
     return bars <= 8 ? 30 : 90;
   }
 
-  private static void style(CategoryStyler styler, int rotation) {
+  static void style(CategoryStyler styler, int rotation) {
     styler.setStacked(true);
     styler.setChartBackgroundColor(Color.WHITE);
     styler.setPlotBackgroundColor(Color.WHITE);

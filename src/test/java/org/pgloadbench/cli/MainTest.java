@@ -127,14 +127,19 @@ class MainTest {
 
   @Test
   void everyCommandHasHelpAndTheVersionIsTheHarnessRevision() {
-    for (String command : List.of("bench", "plan", "report")) {
+    for (String command : List.of("bench", "plan", "report", "compare", "comment")) {
       out.reset();
       assertThat(run(command, "--help")).isEqualTo(Main.OK);
       assertThat(out.toString()).startsWith("Usage: pgloadbench " + command);
     }
     out.reset();
     assertThat(run("--help")).isEqualTo(Main.OK);
-    assertThat(out.toString()).contains("bench").contains("plan").contains("report");
+    assertThat(out.toString())
+        .contains("bench")
+        .contains("plan")
+        .contains("report")
+        .contains("compare")
+        .contains("comment");
     out.reset();
     assertThat(run("--version")).isEqualTo(Main.OK);
     assertThat(out.toString().strip()).matches("pgloadbench \\S+");
@@ -272,10 +277,52 @@ class MainTest {
     assertThat(report).exists().hasFileName("report.md").startsWith(dir.resolve("reports/small"));
     assertThat(report.resolveSibling("steps.png")).exists();
     assertThat(Files.readString(report)).contains("| freeze |").contains("1,000");
+    assertThat(report.resolveSibling("comment.md")).exists();
+    assertThat(report.resolveSibling("report.html")).exists();
+    assertThat(report.resolveSibling("steps.svg")).exists();
+    Path run;
     try (var runs = Files.list(dir.resolve("results/small"))) {
-      Path run = runs.findFirst().orElseThrow();
+      run = runs.findFirst().orElseThrow();
       assertThat(Files.readAllLines(run.resolve("timings.csv"))).hasSize(1 + 2 * 3);
     }
+
+    // comment prints comment.md alone, for `| gh issue comment N --body-file -`
+    out.reset();
+    String reports = dir.resolve("reports").toString();
+    assertThat(run("comment", run.toString(), "--reports", reports)).isEqualTo(Main.OK);
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith("### pgloadbench: small\n")
+        .contains("```mermaid")
+        .isEqualTo(Files.readString(report.resolveSibling("comment.md")));
+
+    // a base version the run does not have is bad usage, one line
+    err.reset();
+    assertThat(run("report", run.toString(), "--reports", reports, "--base-pg", "15"))
+        .isEqualTo(Main.USAGE);
+    assertThat(errLines())
+        .singleElement()
+        .asString()
+        .contains("--base-pg (BASE_PG=) 15 is not a version of this run");
+
+    // compare of a run with itself: every row the same, exit 0 even with a threshold
+    out.reset();
+    Path compareDir = dir.resolve("compare");
+    assertThat(
+            run(
+                "compare",
+                run.toString(),
+                run.toString(),
+                "--fail-above",
+                "5",
+                "--out",
+                compareDir.toString()))
+        .isEqualTo(Main.OK);
+    assertThat(out.toString()).contains("base: ").contains("no verdict");
+    assertThat(compareDir.resolve("compare.md")).exists();
+    err.reset();
+    assertThat(run("compare", run.toString(), run.toString(), "--fail-above", "lots"))
+        .isEqualTo(Main.USAGE);
+    assertThat(errLines()).singleElement().asString().contains("FAIL_ABOVE=");
   }
 
   private int run(String... args) {

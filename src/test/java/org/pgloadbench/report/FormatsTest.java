@@ -3,6 +3,7 @@ package org.pgloadbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.analysis.Summary;
 
 class FormatsTest {
   @Test
@@ -19,8 +20,8 @@ class FormatsTest {
 
   @Test
   void statsShowRangeOnlyForSeveralValues() {
-    assertThat(Formats.stats(new Stats(1.23, 1.2, 1.31, 3))).isEqualTo("1.23 (1.20–1.31)");
-    assertThat(Formats.stats(new Stats(1.23, 1.23, 1.23, 1))).isEqualTo("1.23");
+    assertThat(Formats.stats(Summary.of(1.2, 1.23, 1.31))).isEqualTo("1.23 (1.20–1.31)");
+    assertThat(Formats.stats(Summary.of(1.23))).isEqualTo("1.23");
   }
 
   @Test

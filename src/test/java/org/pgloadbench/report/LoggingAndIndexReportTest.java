@@ -65,10 +65,10 @@ class LoggingAndIndexReportTest {
         .contains("**UNLOGGED, then SET LOGGED:**")
         .contains("| logged | ways | 2.10 (2.00–2.20) | – | 2.10 (2.00–2.20) | 10.0 | – | – |")
         .contains(
-            "| unlogged | ways | 1.10 (1.00–1.20) | 1.60 (1.50–1.70) | 2.70 (2.50–2.90) | 0 | 10.0"
-                + " | 0% |")
+            "| unlogged | ways | 1.10 (1.00–1.20) ⚠ | 1.60 (1.50–1.70) | 2.70 (2.50–2.90) ⚠ | 0 |"
+                + " 10.0 | 0% |")
         .contains("**Index builds after the load**")
-        .contains("| logged | ways | " + BUCKET + " | 0.600 (0.500–0.700) | 1.00 |")
+        .contains("| logged | ways | " + BUCKET + " | 0.600 (0.500–0.700) ⚠ | 1.00 |")
         .contains("|  | rels | planet_osm_rels_node_members_idx | 0.100 (0.100–0.100) | 0.250 |")
         .contains("|  | rels | planet_osm_rels_way_members_idx | 0.100 (0.100–0.100) | 0.250 |")
         .contains("| unlogged | ways | " + BUCKET + " | failed | – |")

@@ -9,18 +9,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** One report of the fixture run, written once (charts are the slow part), read by every test. */
 class MarkdownReportTest {
-  @TempDir Path root;
-  Path reportDir;
-  Path report;
-  String markdown;
+  @TempDir static Path root;
+  static Path reportDir;
+  static Path report;
+  static String markdown;
 
-  @BeforeEach
-  void writeReport() throws IOException {
+  @BeforeAll
+  static void writeReport() throws IOException {
     Path runDir = RunFixture.standard(root);
     reportDir = root.resolve("reports").resolve(RunFixture.SCENARIO).resolve(RunFixture.RUN_ID);
     report = MarkdownReport.write(runDir, reportDir);
@@ -57,9 +58,9 @@ class MarkdownReportTest {
   @Test
   void showsMedianWithMinMaxInItsRowAndColumn() {
     MarkdownTable timings = MarkdownTable.after(markdown, "## PostgreSQL 16.9", 0);
-    assertThat(timings.get(TEXT, "copy", "ways")).isEqualTo("2.00 (1.00–9.00)");
-    assertThat(timings.get(TEXT, "copy", "rels")).isEqualTo("2.00 (1.00–9.00)");
-    assertThat(timings.get(BINARY, "copy", "ways")).isEqualTo("5.00 (4.00–6.00)");
+    assertThat(timings.get(TEXT, "copy", "ways")).isEqualTo("2.00 (1.00–9.00) ⚠");
+    assertThat(timings.get(TEXT, "copy", "rels")).isEqualTo("2.00 (1.00–9.00) ⚠");
+    assertThat(timings.get(BINARY, "copy", "ways")).isEqualTo("5.00 (4.00–6.00) ⚠");
     assertThat(timings.get(BINARY, "copy", "rels")).isEqualTo("1.20 (1.10–1.30)");
   }
 
@@ -67,16 +68,16 @@ class MarkdownReportTest {
   void sumIsMedianOfPerRepetitionSums() {
     MarkdownTable timings = MarkdownTable.after(markdown, "## PostgreSQL 16.9", 0);
     // Sums per repetition are 10, 3 and 11; the sum of the medians would be 4.00.
-    assertThat(timings.get(TEXT, "copy", "sum")).isEqualTo("10.0 (3.00–11.0)");
+    assertThat(timings.get(TEXT, "copy", "sum")).isEqualTo("10.0 (3.00–11.0) ⚠");
   }
 
   @Test
   void totalRowsSumStepsPerRepetition() {
     MarkdownTable timings = MarkdownTable.after(markdown, "## PostgreSQL 16.10", 0);
     // create 0.01 + copy 4..6 + primary key 0.5 + vacuum 0.002, per repetition
-    assertThat(timings.get(BINARY, "**total**", "ways")).isEqualTo("**5.51 (4.51–6.51)**");
+    assertThat(timings.get(BINARY, "**total**", "ways")).isEqualTo("**5.51 (4.51–6.51) ⚠**");
     // ways 4.71, 5.71, 6.71 plus rels 1.81, 1.91, 2.01
-    assertThat(timings.get(TEXT, "**total**", "sum")).isEqualTo("**7.62 (6.52–8.72)**");
+    assertThat(timings.get(TEXT, "**total**", "sum")).isEqualTo("**7.62 (6.52–8.72) ⚠**");
   }
 
   @Test
@@ -89,9 +90,9 @@ class MarkdownReportTest {
                 + " (id)=(42) is duplicated.`");
     MarkdownTable timings = MarkdownTable.after(markdown, "## PostgreSQL 16.9", 0);
     // Repetitions 1 and 3 took 0.5 and 0.9; the failed 0.05 must not pull the median down.
-    assertThat(timings.get(TEXT, "primary_key", "ways")).isEqualTo("0.700 (0.500–0.900) n=2/3");
+    assertThat(timings.get(TEXT, "primary_key", "ways")).isEqualTo("0.700 (0.500–0.900) n=2/3 ⚠");
     assertThat(timings.get(TEXT, "primary_key", "rels")).isEqualTo("0.500 (0.500–0.500)");
-    assertThat(timings.get(TEXT, "primary_key", "sum")).isEqualTo("1.20 (1.00–1.40) n=2/3");
+    assertThat(timings.get(TEXT, "primary_key", "sum")).isEqualTo("1.20 (1.00–1.40) n=2/3 ⚠");
     assertThat(timings.get(TEXT, "**total**", "sum")).isEqualTo("**12.1 (11.4–12.8) n=2/3**");
   }
 

@@ -1,0 +1,109 @@
+package org.pgloadbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pgloadbench.compare.CompareReport;
+import org.pgloadbench.compare.RunComparison;
+import org.pgloadbench.report.RunResults;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "Compare two result sets of one scenario, matched by version, cell, table and step:",
+      "medians, delta, p-value and verdict. Writes compare.md with its chart; its path is the"
+          + " last line printed."
+    })
+final class CompareCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "<base>", description = "results/<scenario>/<run-id>")
+  Path base;
+
+  @Parameters(index = "1", paramLabel = "<new>", description = "results/<scenario>/<run-id>")
+  Path other;
+
+  @Option(
+      names = "--fail-above",
+      paramLabel = "5%",
+      description =
+          "exit 1 when a row is significantly slower in <new> by more than this many percent")
+  String failAbove;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "where compare.md goes (default: reports/<scenario>/compare-<base>-vs-<new>)")
+  Path out;
+
+  @Option(
+      names = "--reports",
+      paramLabel = "DIR",
+      description = "the reports root (default: ${DEFAULT-VALUE})")
+  Path reports = Path.of("reports");
+
+  @Override
+  public Integer call() throws Exception {
+    Double threshold = threshold();
+    RunComparison comparison =
+        RunComparison.of(
+            RunResults.load(ReportCommand.checked(base)),
+            RunResults.load(ReportCommand.checked(other)));
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.print(CompareReport.text(comparison));
+    Path dir = out != null ? out : defaultDir();
+    Path file = CompareReport.write(comparison, dir);
+    int code = Main.OK;
+    if (threshold != null) {
+      List<RunComparison.Row> slower = comparison.slowerThan(threshold);
+      if (!slower.isEmpty()) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                String.format(
+                    Locale.ROOT,
+                    "pgloadbench: %d row(s) significantly slower by more than %s%%, e.g. %s"
+                        + " %+.1f%%",
+                    slower.size(),
+                    failAbove.replace("%", "").strip(),
+                    slower.get(0).label(),
+                    slower.get(0).deltaPercent()));
+        code = Main.FAILED;
+      }
+    }
+    stdout.println(file);
+    return code;
+  }
+
+  private Double threshold() {
+    if (failAbove == null || failAbove.isBlank()) {
+      return null;
+    }
+    try {
+      double value = Double.parseDouble(failAbove.strip().replaceFirst("%$", ""));
+      if (value >= 0 && Double.isFinite(value)) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ParameterException(
+        spec.commandLine(),
+        "--fail-above (FAIL_ABOVE=) " + failAbove + ": give a percentage such as 5 or 5%");
+  }
+
+  private Path defaultDir() {
+    Path scenario = ReportCommand.reportDir(other, reports).getParent();
+    return scenario.resolve("compare-" + base.getFileName() + "-vs-" + other.getFileName());
+  }
+}

@@ -1,0 +1,80 @@
+package org.pgloadbench.report;
+
+import java.util.List;
+import java.util.Locale;
+import org.pgloadbench.analysis.Summary;
+
+/**
+ * Every measured figure with what its repetitions say of it: per version, cell, table and step, the
+ * median with its 95% confidence interval, mean, standard deviation, min, max and coefficient of
+ * variation. Folded, since it is long and read only to check a figure.
+ */
+final class StatisticsSection {
+  private StatisticsSection() {}
+
+  static void render(RunResults results, StringBuilder out) {
+    out.append("## Statistics\n\n<details><summary>Seconds per version, cell, table and step:")
+        .append(" median, 95% confidence interval of the median, mean, sd, min, max,")
+        .append(" coefficient of variation</summary>\n\n");
+    Markdown.header(
+        out,
+        List.of(
+            "PostgreSQL",
+            "cell",
+            "table",
+            "step",
+            "n",
+            "median",
+            "95% CI",
+            "mean",
+            "sd",
+            "min",
+            "max",
+            "CV"),
+        4);
+    for (String version : results.versions()) {
+      for (String cell : results.cells(version)) {
+        for (String table : results.tables(version)) {
+          for (String step : results.steps(version, cell)) {
+            Sample sample = results.seconds(version, cell, List.of(table), List.of(step));
+            if (!sample.isEmpty()) {
+              Markdown.row(out, row(version, cell, table, step, sample.summary()));
+            }
+          }
+        }
+      }
+    }
+    out.append("\n</details>\n\n");
+  }
+
+  private static List<String> row(
+      String version, String cell, String table, String step, Summary s) {
+    return List.of(
+        version,
+        cell,
+        Formats.table(table),
+        step,
+        Integer.toString(s.n()),
+        Formats.significant(s.median()),
+        interval(s),
+        Formats.significant(s.mean()),
+        s.n() < 2 ? "–" : Formats.significant(s.sd()),
+        Formats.significant(s.min()),
+        Formats.significant(s.max()),
+        cv(s));
+  }
+
+  /** "1.20–1.31", or a dash where one value gives no interval. */
+  static String interval(Summary s) {
+    return Double.isNaN(s.ciLow())
+        ? "–"
+        : Formats.significant(s.ciLow()) + "–" + Formats.significant(s.ciHigh());
+  }
+
+  static String cv(Summary s) {
+    if (s.n() < 2 || Double.isNaN(s.cv())) {
+      return "–";
+    }
+    return String.format(Locale.ROOT, "%.1f%%", s.cv() * 100) + Noise.flag(s);
+  }
+}

@@ -1,0 +1,77 @@
+package org.pgloadbench.report;
+
+import java.util.Locale;
+import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.Comparison.Verdict;
+
+/** How a comparison of times reads, and the rule behind it, the same in every report. */
+public final class Verdicts {
+  public static final String FASTER = "faster";
+  public static final String SLOWER = "slower";
+  public static final String SAME = "no significant difference";
+  public static final String TOO_FEW =
+      "no verdict (fewer than " + Comparison.MIN_SAMPLES + " repetitions)";
+
+  private Verdicts() {}
+
+  /** The verdict on a time: lower is faster. */
+  public static String of(Verdict verdict) {
+    return switch (verdict) {
+      case LOWER -> FASTER;
+      case HIGHER -> SLOWER;
+      case NO_DIFFERENCE -> SAME;
+      case TOO_FEW -> TOO_FEW;
+    };
+  }
+
+  /** "0.89×": other's median over base's. */
+  public static String ratio(Comparison c) {
+    return Double.isNaN(c.ratio()) ? "–" : String.format(Locale.ROOT, "%.2f×", c.ratio());
+  }
+
+  /** "p 0.008", two-sided. */
+  public static String p(Comparison c) {
+    return "p " + pValue(c.pTwoSided());
+  }
+
+  public static String pValue(double p) {
+    return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
+  }
+
+  /** The rule, as the notes of every report state it. */
+  public static String rule() {
+    return String.format(
+        Locale.ROOT,
+        "Verdicts compare the repetitions of two sides with the two-sided exact Mann-Whitney U test"
+            + " at α = %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*. With fewer"
+            + " than %d repetitions on a side no verdict is given. The ratio is the median of one"
+            + " side over the base's.",
+        Comparison.ALPHA,
+        Comparison.ALPHA,
+        SAME,
+        Comparison.MIN_SAMPLES);
+  }
+
+  /**
+   * A warning when samples of these sizes can never reach significance (3 against 3: the smallest
+   * two-sided p is 0.1), else empty.
+   */
+  public static String tooSmallToDecide(int baseSize, int otherSize) {
+    if (baseSize < Comparison.MIN_SAMPLES || otherSize < Comparison.MIN_SAMPLES) {
+      return "";
+    }
+    double smallest = Comparison.smallestTwoSidedP(baseSize, otherSize);
+    if (smallest <= Comparison.ALPHA) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "With %d against %d repetitions the smallest possible p is %s, above %.2f: no difference"
+            + " can be called significant. Run at least 4 repetitions a side (REPEAT=5 gives"
+            + " p down to 0.008).",
+        baseSize,
+        otherSize,
+        pValue(smallest),
+        Comparison.ALPHA);
+  }
+}

@@ -1,0 +1,73 @@
+package org.pgloadbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommentReportTest {
+  @TempDir Path root;
+
+  /** 3 versions x 75 cells x 6 steps: the full comparison table alone would pass the limit. */
+  @Test
+  void aLargeMatrixIsSummarisedUnderGitHubsLimit() throws IOException {
+    String[] steps = {"create", "copy", "primary_key", "vacuum", "analyze", "cluster"};
+    try (RunFixture run = RunFixture.create(root, "{\"scenario\": {\"name\": \"big\"}}")) {
+      for (String version : new String[] {"15.14", "16.10", "17.6"}) {
+        for (int cell = 0; cell < 75; cell++) {
+          for (int rep = 1; rep <= 3; rep++) {
+            for (String step : steps) {
+              double seconds = 1 + cell / 100.0 + rep / 1000.0 + (version.startsWith("17") ? 1 : 0);
+              run.ok(
+                  version,
+                  "cell-number-" + cell,
+                  rep,
+                  "ways",
+                  step,
+                  seconds,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null);
+            }
+          }
+        }
+      }
+    }
+    RunResults results = RunResults.load(RunFixture.runDir(root));
+    VersionComparison comparison = VersionComparison.of(results, null);
+    String comment = CommentReport.render(results, comparison);
+    StringBuilder fullTable = new StringBuilder();
+    ComparisonSection.table(comparison, comparison.rows(), fullTable);
+    assertThat(fullTable.length()).isGreaterThan(CommentReport.GITHUB_LIMIT);
+    assertThat(comment.length()).isLessThan(CommentReport.GITHUB_LIMIT);
+    assertThat(comment)
+        .contains("Totals per cell only")
+        .contains("```mermaid\nxychart-beta\n")
+        .contains("(the first 40 of 225)")
+        .contains("`reports/ways-freeze/20261129-213000/report.md`")
+        .contains("more comparisons in the full report");
+  }
+
+  @Test
+  void aSingleVersionRunCommentsOnItsCells() throws IOException {
+    try (RunFixture run = RunFixture.create(root, "{\"scenario\": {\"name\": \"one\"}}")) {
+      for (int rep = 1; rep <= 5; rep++) {
+        run.ok("17.6", "text", rep, "t", "copy", 2 + rep / 100.0, 10L, null, null, null, null);
+        run.ok("17.6", "binary", rep, "t", "copy", 1 + rep / 100.0, 10L, null, null, null, null);
+      }
+    }
+    RunResults results = RunResults.load(RunFixture.runDir(root));
+    String comment = CommentReport.render(results, null);
+    assertThat(comment)
+        .doesNotContain("Versions compared")
+        .contains(
+            "- PostgreSQL 17.6: `binary` takes 1.03 s against 2.03 s for `text`: 0.51× **faster**"
+                + " (p 0.008)")
+        .contains("x-axis [\"text\", \"binary\"]")
+        .contains("bar [2.03, 1.03]");
+  }
+}
