@@ -70,6 +70,19 @@ final class Plan {
     if (!scenario.settings().isEmpty()) {
       out.append("  settings  ").append(scenario.settings()).append('\n');
     }
+    List<String> profiles =
+        scenario.cells().stream()
+            .map(c -> c.variant().settings().profileName())
+            .distinct()
+            .toList();
+    if (!profiles.equals(List.of("defaults"))) {
+      out.append("  profiles  ")
+          .append(String.join(", ", profiles))
+          .append(" (each its own server start)\n");
+    }
+    if (!scenario.claims().isEmpty()) {
+      out.append("  claims    ").append(scenario.claims().size()).append('\n');
+    }
     int loads = scenario.cells().size() * scenario.repeat() * scenario.servers().versions().size();
     out.append(
         String.format(

@@ -45,10 +45,12 @@ public final class CommentReport {
         .append(" Full report with per-table figures, confidence intervals and charts: `")
         .append(reportPath(results))
         .append("`.</sub>\n");
+    String claims = ClaimsSection.comment(results);
     String versions =
-        comparison == null ? "" : versions(comparison, BUDGET - head.length() - tail.length());
-    // A scenario's claims table goes between the versions and the findings.
-    return head + versions + tail;
+        comparison == null
+            ? ""
+            : versions(comparison, BUDGET - head.length() - claims.length() - tail.length());
+    return head + versions + claims + tail;
   }
 
   /** The comparison table, cut down to the totals, then to the significant ones, to fit. */

@@ -111,6 +111,7 @@ public final class MarkdownReport {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
       StatisticsSection.render(results, out);
     }
+    out.append(ClaimsSection.render(results));
     failures();
     if (!results.versions().isEmpty()) {
       NotesSection.render(comparison == null ? "" : comparison.tooSmallToDecide(), out);

@@ -51,11 +51,6 @@ public final class RunResults {
     }
   }
 
-  /** Every measured step (repetitions from 1), in the order stored. */
-  public List<StepResult> measured() {
-    return steps;
-  }
-
   /** Reads {@code steps.jsonl} and, if present, {@code run.json} of a run directory. */
   public static RunResults load(Path runDir) throws IOException {
     Path runJson = runDir.resolve(ResultStore.RUN);
@@ -220,6 +215,11 @@ public final class RunResults {
   /** Whether any table measured the step on this version. */
   public boolean hasStep(String version, String step) {
     return keysOf(version, Key::step).contains(step);
+  }
+
+  /** Every step of a measured repetition, ok or failed, as stored. */
+  public List<StepResult> measured() {
+    return steps;
   }
 
   /** The failed steps, in version order and then as measured. */

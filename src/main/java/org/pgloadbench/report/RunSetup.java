@@ -16,6 +16,13 @@ import java.util.stream.Collectors;
  * optional: a missing one is left out rather than shown empty.
  */
 final class RunSetup {
+  static final String WAL_MINIMAL =
+      "With `wal_level=minimal`, a COPY into a table created in the same transaction (the FREEZE"
+          + " cells, whose COPY commits the CREATE TABLE) writes next to no WAL: the table is"
+          + " synced to disk at commit instead, or, when smaller than `wal_skip_threshold` (2 MB by"
+          + " default), written to the WAL whole at commit. A COPY in a later transaction writes"
+          + " its WAL as usual.";
+
   private final JsonNode run;
   private final JsonNode scenario;
 
@@ -89,8 +96,12 @@ final class RunSetup {
     return second.isEmpty() ? List.of(first) : List.of(first, second);
   }
 
-  /** How a version's server was set up: its target and settings, or empty. */
+  /**
+   * How a version's servers were set up: a line per server start (one per settings profile) with
+   * its target and the settings in force, or empty.
+   */
   String server(String version) {
+    List<String> lines = new ArrayList<>();
     for (JsonNode server : run.path("servers")) {
       if (server.path("version").asText("").equals(version)) {
         List<String> settings = new ArrayList<>();
@@ -102,10 +113,16 @@ final class RunSetup {
         parts.add(text(server.path("target"), ""));
         parts.add(settings.isEmpty() ? "" : "settings `" + String.join(", ", settings) + "`");
         String described = joinPresent(parts, ", ");
-        return described.isEmpty() ? "" : "Server: " + described;
+        String profile = text(server.path("profile"), "");
+        if (!described.isEmpty()) {
+          lines.add("Server" + (profile.isEmpty() ? "" : " (" + profile + ")") + ": " + described);
+        }
+        if (server.path("settings").path("wal_level").asText("").equals("minimal")) {
+          lines.add(WAL_MINIMAL);
+        }
       }
     }
-    return "";
+    return String.join("\n\n", lines.stream().distinct().toList());
   }
 
   private String targets() {

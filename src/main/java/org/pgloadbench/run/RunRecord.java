@@ -27,9 +27,10 @@ final class RunRecord {
     environment.put("ended", seconds(started));
   }
 
-  void addServer(String version, String target, Map<String, String> settings) {
+  void addServer(String version, String profile, String target, Map<String, String> settings) {
     Map<String, Object> server = new LinkedHashMap<>();
     server.put("version", version);
+    server.put("profile", profile);
     server.put("target", target);
     server.put("settings", settings);
     servers.add(server);
@@ -89,10 +90,12 @@ final class RunRecord {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("label", cell.label());
       json.put("axes", cell.axes());
+      json.put("profile", cell.variant().settings().profileName());
       cells.add(json);
     }
     s.put("cells", cells);
     s.put("steps", scenario.steps());
+    s.put("claims", scenario.claims());
     return s;
   }
 }

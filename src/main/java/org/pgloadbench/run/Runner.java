@@ -31,13 +31,15 @@ import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
- * Runs a scenario: for each server version, one unmeasured warm-up load, then every cell,
- * repetition after repetition (cells interleaved, so that drift over time spreads over all of
- * them), each on a fresh database. The runner owns the clock: it times every step of every table
- * and samples the server around it, and stores each result as soon as it is measured. A step that
- * fails is stored as failed with the server's error, and the run goes on with the next repetition.
+ * Runs a scenario: for each server version and each settings profile, a server start, one
+ * unmeasured warm-up load, then every cell of that profile, repetition after repetition (cells
+ * interleaved, so that drift over time spreads over all of them), each on a fresh database. The
+ * runner owns the clock: it times every step of every table and samples the server around it, and
+ * stores each result as soon as it is measured. A step that fails is stored as failed with the
+ * server's error, and the run goes on with the next repetition.
  */
 public final class Runner {
   static final String DATABASE = "pgloadbench";
@@ -93,9 +95,11 @@ public final class Runner {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
     try {
+      long profiles = scenario.cells().stream().map(c -> c.variant().settings()).distinct().count();
       progress.begin(
-          scenario.servers().versions().size()
-              * (scenario.warmup() + scenario.repeat() * scenario.cells().size()));
+          (int)
+              (scenario.servers().versions().size()
+                  * (profiles * scenario.warmup() + scenario.repeat() * scenario.cells().size())));
       runAll();
     } finally {
       progress.end();
@@ -110,32 +114,62 @@ public final class Runner {
 
   private void runAll() throws IOException {
     store.writeRun(record.toJson());
+    Map<SettingsProfile, List<Cell>> byProfile = new LinkedHashMap<>();
+    for (Cell cell : scenario.cells()) {
+      byProfile.computeIfAbsent(cell.variant().settings(), p -> new ArrayList<>()).add(cell);
+    }
     for (String version : scenario.servers().versions()) {
-      if (stopping) {
-        return;
-      }
-      try (PostgresServer server = target.start(version, scenario.settings())) {
-        try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
-          record.addServer(
-              server.version(), scenario.servers().target(), Environment.nonDefaultSettings(c));
-        }
-        store.writeRun(record.toJson());
-        runOn(server);
-      } catch (ServerException | SQLException e) {
+      for (Map.Entry<SettingsProfile, List<Cell>> profile : byProfile.entrySet()) {
         if (stopping) {
           return;
         }
-        progress.note("PostgreSQL " + version + ": " + oneLine(e));
-        store.append(failed(version, null, 0, "-", "server", 0, e));
-        failures++;
+        runProfile(version, profile.getKey(), profile.getValue());
       }
-      record.end(Instant.now());
-      store.writeRun(record.toJson());
     }
   }
 
-  private void runOn(PostgresServer server) throws IOException {
-    Cell first = scenario.cells().get(0);
+  /**
+   * One server start: the profile's settings, the scenario's own on top of them, and the cells of
+   * that profile.
+   */
+  private void runProfile(String version, SettingsProfile profile, List<Cell> cells)
+      throws IOException {
+    Map<String, String> settings = new LinkedHashMap<>(profile.settings(Environment.memoryBytes()));
+    settings.putAll(scenario.settings());
+    try (PostgresServer server = target.start(version, settings)) {
+      try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+        record.addServer(
+            server.version(),
+            profile.profileName(),
+            scenario.servers().target(),
+            Environment.nonDefaultSettings(c));
+      }
+      store.writeRun(record.toJson());
+      runOn(server, cells);
+    } catch (ServerException | SQLException e) {
+      if (stopping) {
+        return;
+      }
+      progress.note("PostgreSQL " + version + profileNote(profile) + ": " + oneLine(e));
+      String error =
+          profileNote(profile).isEmpty() ? oneLine(e) : "profile " + profile + ": " + oneLine(e);
+      store.append(
+          StepResult.failed(
+              runId, scenario.name(), version, "-", Map.of(), 0, "-", "server", 0, error));
+      failures++;
+    }
+    record.end(Instant.now());
+    store.writeRun(record.toJson());
+  }
+
+  private String profileNote(SettingsProfile profile) {
+    boolean several =
+        scenario.cells().stream().map(c -> c.variant().settings()).distinct().count() > 1;
+    return several || profile != SettingsProfile.DEFAULTS ? " (" + profile + ")" : "";
+  }
+
+  private void runOn(PostgresServer server, List<Cell> cells) throws IOException {
+    Cell first = cells.get(0);
     for (int i = 1; i <= scenario.warmup(); i++) {
       List<StepResult> warmup = load(server, first, 0);
       if (stopping) {
@@ -144,8 +178,9 @@ public final class Runner {
       progress.loadEnded(
           String.format(
               Locale.ROOT,
-              "PostgreSQL %s  warm-up (%s)  %.2f s%s",
+              "PostgreSQL %s%s  warm-up (%s)  %.2f s%s",
               server.version(),
+              profileNote(first.variant().settings()),
               first.label(),
               seconds(warmup),
               failureNote(warmup)),
@@ -155,7 +190,7 @@ public final class Runner {
     boolean pgbench = scenario.dataset().kind().equals(DatasetSpec.PGBENCH);
     Map<String, List<Double>> totals = new LinkedHashMap<>();
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
-      for (Cell cell : scenario.cells()) {
+      for (Cell cell : cells) {
         List<StepResult> steps = load(server, cell, repetition);
         if (stopping) {
           return;

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
  * One matrix axis: its YAML key, how to read a value, the value used when the axis is not in the
@@ -106,6 +107,16 @@ public final class Axis<T> {
           MiddleFormat::byYamlName,
           v -> "middle-" + v);
 
+  /** The server settings profile a cell runs on; each profile is a server start of its own. */
+  public static final Axis<SettingsProfile> SETTINGS =
+      new Axis<>(
+          "settings",
+          SettingsProfile.DEFAULTS.profileName(),
+          "a settings profile",
+          "use " + SettingsProfile.names(),
+          v -> SettingsProfile.named(v).orElse(null),
+          v -> v);
+
   public static final Axis<LoaderKind> LOADER =
       new Axis<>(
           "loader",
@@ -183,6 +194,7 @@ public final class Axis<T> {
           INDEXES,
           WAYS_INDEX,
           MIDDLE_FORMAT,
+          SETTINGS,
           LOADER,
           BATCH_SIZE,
           COMMIT_EVERY,

@@ -3,6 +3,7 @@ package org.pgloadbench.scenario;
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /** How one cell loads a table: every axis resolved, defaults filled in. */
 public record LoadVariant(
@@ -14,6 +15,7 @@ public record LoadVariant(
     boolean indexesNow,
     WaysIndex waysIndex,
     MiddleFormat middleFormat,
+    SettingsProfile settings,
     LoaderKind loader,
     int batchSize,
     long commitEvery,
@@ -31,6 +33,7 @@ public record LoadVariant(
         Axis.INDEXES.valueIn(values),
         Axis.WAYS_INDEX.valueIn(values),
         Axis.MIDDLE_FORMAT.valueIn(values),
+        Axis.SETTINGS.valueIn(values),
         Axis.LOADER.valueIn(values),
         Axis.BATCH_SIZE.valueIn(values),
         Axis.COMMIT_EVERY.valueIn(values),

@@ -7,14 +7,21 @@ import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
-/** The {@code matrix} and {@code exclude} sections of a scenario, expanded into its cells. */
+/**
+ * The {@code matrix}, {@code exclude} and {@code cells} sections of a scenario, expanded into its
+ * cells.
+ *
+ * @param axes the matrix axes, then the other axes the named cells set, in {@link Axis#ALL} order
+ */
 record Matrix(List<String> axes, List<Cell> cells) {
 
   /**
-   * Expands the matrix in axis order, the last axis varying fastest, then drops the cells that
-   * {@code exclude} names. Without a matrix there is one cell, {@code default}.
+   * Expands the matrix in axis order, the last axis varying fastest, drops the cells that {@code
+   * exclude} names, then adds the named cells. Without a matrix or named cells there is one cell,
+   * {@code default}. Every cell holds a value for every axis of {@link #axes}; an axis a cell does
+   * not set takes its value in {@code base}, else its default.
    */
-  static Matrix read(Mapping root) throws ScenarioException {
+  static Matrix read(Mapping root, Map<String, String> base) throws ScenarioException {
     Map<String, List<String>> values = new LinkedHashMap<>();
     YamlNode matrix = root.optional("matrix");
     if (matrix != null) {
@@ -56,12 +63,26 @@ record Matrix(List<String> axes, List<Cell> cells) {
       }
     }
 
-    List<Cell> cells = points.stream().map(Cell::of).toList();
+    NamedCells named = NamedCells.read(root, base);
+    if (matrix == null && !named.isEmpty()) {
+      points = List.of();
+    }
+    List<String> axes = new ArrayList<>(values.keySet());
+    Axis.names().stream()
+        .filter(a -> !axes.contains(a) && named.axes().contains(a))
+        .forEach(axes::add);
+
+    List<Cell> cells = new ArrayList<>();
+    for (Map<String, String> point : points) {
+      Cell cell = Cell.of(point);
+      cells.add(NamedCells.complete(cell.label(), point, axes, base));
+    }
     for (Cell cell : cells) {
       checkPossible(cell, root);
       checkLoader(cell, root);
     }
-    return new Matrix(List.copyOf(values.keySet()), cells);
+    cells.addAll(named.complete(axes, cells));
+    return new Matrix(List.copyOf(axes), cells);
   }
 
   /**
@@ -70,14 +91,9 @@ record Matrix(List<String> axes, List<Cell> cells) {
    * built by the indexes step.
    */
   void requireSteps(Mapping root, List<String> steps) throws ScenarioException {
-    if (!(root.optional("matrix") instanceof Mapping matrix)) {
-      return;
-    }
     for (Cell cell : cells) {
       if (cell.variant().unlogged() && !steps.contains("set_logged")) {
-        throw matrix
-            .values()
-            .get(Axis.UNLOGGED.name())
+        throw where(root, cell, Axis.UNLOGGED)
             .error(
                 "cell "
                     + cell.label()
@@ -85,8 +101,9 @@ record Matrix(List<String> axes, List<Cell> cells) {
                     + " add set_logged to steps");
       }
       for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
-        YamlNode values = matrix.values().get(axis.name());
-        if (values != null && !cell.variant().indexesNow() && !steps.contains("indexes")) {
+        YamlNode values = where(root, cell, axis);
+        boolean chosen = values != root; // the axis is written for this cell
+        if (chosen && !cell.variant().indexesNow() && !steps.contains("indexes")) {
           throw values.error(
               "cell "
                   + cell.label()
@@ -95,6 +112,20 @@ record Matrix(List<String> axes, List<Cell> cells) {
         }
       }
     }
+  }
+
+  /** The node that gave a cell its value on {@code axis}: a matrix axis, a named cell, or root. */
+  private static YamlNode where(Mapping root, Cell cell, Axis<?> axis) {
+    if (root.optional("cells") instanceof Mapping named
+        && named.values().get(cell.label()) instanceof Mapping own
+        && own.values().containsKey(axis.name())) {
+      return own.values().get(axis.name());
+    }
+    if (root.optional("matrix") instanceof Mapping matrix
+        && matrix.values().containsKey(axis.name())) {
+      return matrix.values().get(axis.name());
+    }
+    return root;
   }
 
   private static List<String> axisValues(Axis<?> axis, YamlNode node) throws ScenarioException {
@@ -122,7 +153,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
     return values;
   }
 
-  private static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
+  static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
     String value = node.asText(axis.hint());
     if (axis.parse(value).isEmpty()) {
       throw node.error(axis.invalid(value));
@@ -172,8 +203,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
    * connection has a transaction of its own: such a cell would fail on every run, so refuse it now.
    */
   private static void checkPossible(Cell cell, Mapping root) throws ScenarioException {
-    LoadVariant v = cell.variant();
-    if (!v.freeze() || v.connections() <= 1) {
+    if (impossible(cell) == null) {
       return;
     }
     List<String> fix = new ArrayList<>();
@@ -193,51 +223,60 @@ record Matrix(List<String> axes, List<Cell> cells) {
     }
     throw root.at(
         line,
-        "cell "
-            + cell.label()
-            + " is impossible: COPY FREEZE needs the table created in the same transaction,"
-            + " which a second connection cannot join"
+        impossible(cell)
             + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
   }
+
+  /** A loader option a cell cannot have: why, and the axis that brings it. */
+  record LoaderProblem(String why, String axis) {}
 
   /**
    * Options of one loader named in a cell of another: FREEZE and the binary format are COPY's,
    * batch_size is for batched INSERTs, commit_every for INSERT loaders; rewritten batches report no
-   * row counts, so their rows are counted in the table, which a second connection would share.
+   * row counts, so their rows are counted in the table, which a second connection would share. Null
+   * when the cell's loader options fit.
    */
-  private static void checkLoader(Cell cell, Mapping root) throws ScenarioException {
+  static LoaderProblem loaderProblem(Cell cell) {
     LoadVariant v = cell.variant();
     Map<String, String> axes = cell.axes();
-    String why = null;
-    String axis = null;
     if (v.loader() != LoaderKind.COPY) {
       if (v.freeze()) {
-        why = "FREEZE is an option of COPY, not of " + v.loader().yamlName();
-        axis = Axis.FREEZE.name();
+        return new LoaderProblem(
+            "FREEZE is an option of COPY, not of " + v.loader().yamlName(), Axis.FREEZE.name());
       } else if (axes.containsKey(Axis.FORMAT.name()) && v.format() != CopyFormat.TEXT) {
-        why = "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters";
-        axis = Axis.FORMAT.name();
+        return new LoaderProblem(
+            "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters",
+            Axis.FORMAT.name());
       } else if (!v.loader().batched() && axes.containsKey(Axis.BATCH_SIZE.name())) {
-        why = "insert sends one row per statement, so batch_size does not apply";
-        axis = Axis.BATCH_SIZE.name();
+        return new LoaderProblem(
+            "insert sends one row per statement, so batch_size does not apply",
+            Axis.BATCH_SIZE.name());
       } else if (v.loader() == LoaderKind.BATCH_REWRITE && v.connections() > 1) {
-        why = "batch_rewrite counts its rows in the table, which parallel connections share";
-        axis = Axis.CONNECTIONS.name();
+        return new LoaderProblem(
+            "batch_rewrite counts its rows in the table, which parallel connections share",
+            Axis.CONNECTIONS.name());
       }
     } else if (axes.containsKey(Axis.BATCH_SIZE.name())) {
-      why = "COPY streams every row in one statement, so batch_size does not apply";
-      axis = Axis.BATCH_SIZE.name();
+      return new LoaderProblem(
+          "COPY streams every row in one statement, so batch_size does not apply",
+          Axis.BATCH_SIZE.name());
     } else if (axes.containsKey(Axis.COMMIT_EVERY.name())) {
-      why = "COPY loads in one transaction, so commit_every does not apply";
-      axis = Axis.COMMIT_EVERY.name();
+      return new LoaderProblem(
+          "COPY loads in one transaction, so commit_every does not apply",
+          Axis.COMMIT_EVERY.name());
     }
-    if (why == null) {
+    return null;
+  }
+
+  private static void checkLoader(Cell cell, Mapping root) throws ScenarioException {
+    LoaderProblem problem = loaderProblem(cell);
+    if (problem == null) {
       return;
     }
     List<String> fix = new ArrayList<>();
-    for (String name : List.of(Axis.LOADER.name(), axis)) {
-      if (axes.containsKey(name)) {
-        fix.add(name + ": " + axes.get(name));
+    for (String name : List.of(Axis.LOADER.name(), problem.axis())) {
+      if (cell.axes().containsKey(name)) {
+        fix.add(name + ": " + cell.axes().get(name));
       }
     }
     int line = root.line();
@@ -246,14 +285,27 @@ record Matrix(List<String> axes, List<Cell> cells) {
           matrix
               .keyLines()
               .getOrDefault(
-                  axis, matrix.keyLines().getOrDefault(Axis.LOADER.name(), matrix.line()));
+                  problem.axis(),
+                  matrix.keyLines().getOrDefault(Axis.LOADER.name(), matrix.line()));
     }
     throw root.at(
         line,
         "cell "
             + cell.label()
             + " is impossible: "
-            + why
+            + problem.why()
             + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+  }
+
+  /** Why a cell cannot run, or null when it can. */
+  static String impossible(Cell cell) {
+    LoadVariant v = cell.variant();
+    if (!v.freeze() || v.connections() <= 1) {
+      return null;
+    }
+    return "cell "
+        + cell.label()
+        + " is impossible: COPY FREEZE needs the table created in the same transaction,"
+        + " which a second connection cannot join";
   }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param cells the expanded matrix after exclude, the last axis varying fastest
  * @param steps the load steps, in order; starts with create, copy
  * @param origins where each field was written, for errors found after loading
+ * @param claims published findings checked against this scenario's results
  */
 public record Scenario(
     String name,
@@ -30,7 +31,8 @@ public record Scenario(
     List<String> axes,
     List<Cell> cells,
     List<String> steps,
-    Origins origins) {
+    Origins origins,
+    List<Claim> claims) {
 
   /** Every step a scenario may list; a new step is one more name here and its runner code. */
   public static final List<String> KNOWN_STEPS =
@@ -51,6 +53,7 @@ public record Scenario(
     axes = List.copyOf(axes);
     cells = List.copyOf(cells);
     steps = List.copyOf(steps);
+    claims = List.copyOf(claims);
   }
 
   /** This scenario with the command line's overrides applied; null fields keep the scenario's. */
@@ -72,6 +75,7 @@ public record Scenario(
         steps,
         o.versions() == null
             ? origins
-            : origins.overriddenBy("servers.versions", "PG=" + String.join(",", o.versions())));
+            : origins.overriddenBy("servers.versions", "PG=" + String.join(",", o.versions())),
+        claims);
   }
 }

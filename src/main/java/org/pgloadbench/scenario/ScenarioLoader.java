@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.pgloadbench.scenario.YamlNode.Kind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.scenario.YamlNode.Scalar;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
@@ -36,7 +37,9 @@ public final class ScenarioLoader {
           "warmup",
           "matrix",
           "exclude",
-          "steps");
+          "cells",
+          "steps",
+          "claims");
   private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
   private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
   private static final String TABLE_HINT =
@@ -47,6 +50,7 @@ public final class ScenarioLoader {
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
   private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9_.]*");
   private static final String EXTENSION = ".yaml";
+  private static final String PROFILE = "profile";
 
   private ScenarioLoader() {}
 
@@ -94,11 +98,14 @@ public final class ScenarioLoader {
     ServersSpec servers =
         servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
     Map<String, String> settings = settings(root.optional("settings"), allowUnsafeSettings);
+    Map<String, String> base = profile(root);
     int repeat = count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
-    Matrix matrix = Matrix.read(root);
+    Matrix matrix = Matrix.read(root, base);
     List<String> steps = steps(root);
     matrix.requireSteps(root, steps);
+    List<Claim> claims =
+        ClaimsReader.read(root, dataset.tables(), steps, matrix.cells(), servers.versions());
     return new Scenario(
         name,
         description,
@@ -111,7 +118,8 @@ public final class ScenarioLoader {
         matrix.axes(),
         matrix.cells(),
         steps,
-        Origins.of(root));
+        Origins.of(root),
+        claims);
   }
 
   /**
@@ -291,15 +299,41 @@ public final class ScenarioLoader {
     return new ServersSpec(target, versions);
   }
 
+  /**
+   * {@code settings.profile}, as the value of the settings axis for every cell that does not set
+   * one; empty when not given.
+   */
+  private static Map<String, String> profile(Mapping root) throws ScenarioException {
+    if (!(root.optional("settings") instanceof Mapping settings)
+        || settings.optional(PROFILE) == null) {
+      return Map.of();
+    }
+    YamlNode node = settings.optional(PROFILE);
+    String profile = Matrix.value(Axis.SETTINGS, node);
+    if (root.optional("matrix") instanceof Mapping matrix
+        && matrix.values().containsKey(Axis.SETTINGS.name())) {
+      throw node.error(
+          "the matrix lists settings profiles too; remove settings.profile, or the settings axis");
+    }
+    return Map.of(Axis.SETTINGS.name(), profile);
+  }
+
   private static Map<String, String> settings(YamlNode node, boolean allowUnsafe)
       throws ScenarioException {
     Map<String, String> settings = new LinkedHashMap<>();
     if (node == null) {
       return settings;
     }
-    String hint = "map setting names to values, e.g. settings: {maintenance_work_mem: 1GB}";
+    String hint =
+        "map setting names to values, e.g. settings: {maintenance_work_mem: 1GB}, and name a"
+            + " profile with profile: "
+            + SettingsProfile.BULK_LOAD.profileName()
+            + " if you like";
     Mapping m = node.asMapping(hint);
     for (var e : m.values().entrySet()) {
+      if (e.getKey().equals(PROFILE)) {
+        continue; // see profile()
+      }
       if (!SETTING.matcher(e.getKey()).matches()) {
         throw m.at(
             m.keyLines().get(e.getKey()),

@@ -64,7 +64,21 @@ public final class Environment {
     return settings;
   }
 
-  private static long memoryBytes() {
+  /**
+   * The memory this machine gives the harness and its servers: the physical memory, or the cgroup's
+   * limit when that is lower (a container).
+   */
+  public static long memoryBytes() {
+    long physical = physicalMemoryBytes();
+    try {
+      String limit = Files.readString(Path.of("/sys/fs/cgroup/memory.max")).strip();
+      return limit.matches("\\d+") ? Math.min(physical, Long.parseLong(limit)) : physical;
+    } catch (IOException | RuntimeException e) {
+      return physical; // no cgroup v2 limit to read
+    }
+  }
+
+  private static long physicalMemoryBytes() {
     return firstValue(Path.of("/proc/meminfo"), "MemTotal")
         .map(v -> Long.parseLong(v.replaceAll("\\D", "")) * 1024)
         .orElseGet(

@@ -28,6 +28,7 @@ import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.WaysIndex;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
  * Every loader through the load step on a real server: the rows it reports are checked, and the
@@ -132,6 +133,7 @@ class InsertLoaderTest {
         false,
         WaysIndex.BUCKET,
         MiddleFormat.NEW,
+        SettingsProfile.DEFAULTS,
         loader,
         batchSize,
         commitEvery,

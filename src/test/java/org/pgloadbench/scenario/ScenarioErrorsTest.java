@@ -59,13 +59,14 @@ class ScenarioErrorsTest {
             at(
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
-                    + " dataset, servers, settings, repeat, warmup, matrix, exclude, steps"));
+                    + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
+                    + " claims"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, steps"));
+                    + " repeat, warmup, matrix, exclude, cells, steps, claims"));
   }
 
   @Test
@@ -76,7 +77,7 @@ class ScenarioErrorsTest {
                 11,
                 "unknown key 'freez' in matrix (did you mean 'freeze'?); known axes: format,"
                     + " freeze, pk, connections, unlogged, indexes, ways_index,"
-                    + " middle_format"));
+                    + " middle_format, settings"));
   }
 
   @Test

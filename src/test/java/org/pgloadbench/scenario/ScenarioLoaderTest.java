@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 class ScenarioLoaderTest {
   @TempDir Path dir;
@@ -121,6 +122,7 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS,
                     LoaderKind.COPY,
                     1000,
                     0,
@@ -153,6 +155,7 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS,
                     LoaderKind.COPY,
                     1000,
                     0,
@@ -228,6 +231,7 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS,
                     LoaderKind.COPY,
                     1000,
                     0,
@@ -245,6 +249,7 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
+                    SettingsProfile.DEFAULTS,
                     LoaderKind.COPY,
                     1000,
                     0,

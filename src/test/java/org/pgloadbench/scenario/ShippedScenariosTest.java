@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.server.SettingsProfile;
 
 /** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
 class ShippedScenariosTest {
@@ -43,6 +44,7 @@ class ShippedScenariosTest {
                 false,
                 WaysIndex.BUCKET,
                 MiddleFormat.NEW,
+                SettingsProfile.DEFAULTS,
                 LoaderKind.COPY,
                 1000,
                 0,
@@ -74,6 +76,7 @@ class ShippedScenariosTest {
                 true,
                 WaysIndex.FULL,
                 MiddleFormat.NEW,
+                SettingsProfile.DEFAULTS,
                 LoaderKind.COPY,
                 1000,
                 0,
@@ -100,5 +103,23 @@ class ShippedScenariosTest {
             "binary+freeze+pk-later+middle-legacy");
     assertThat(s.steps()).contains("analyze", "indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void scenariosStatingClaimsRepeatEnoughForAVerdict() throws Exception {
+    assertThat(ScenarioLoader.available(SCENARIOS))
+        .contains("ways-binary-freeze", "middle-pk-freeze", "ways-parallel-copy", "bulk-settings");
+    for (String name : ScenarioLoader.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
+      if (!s.claims().isEmpty()) {
+        assertThat(s.repeat()).as(name).isGreaterThanOrEqualTo(3);
+      }
+    }
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("middle-pk-freeze.yaml")).claims())
+        .extracting(Claim::seed)
+        .contains("263 min vs 322 min", "204 min vs 322 min", "237 min vs 322 min");
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("bulk-settings.yaml")).cells())
+        .extracting(c -> c.variant().settings())
+        .contains(SettingsProfile.DEFAULTS, SettingsProfile.BULK_LOAD);
   }
 }

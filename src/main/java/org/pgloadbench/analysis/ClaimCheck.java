@@ -1,0 +1,63 @@
+package org.pgloadbench.analysis;
+
+import java.util.Locale;
+import org.pgloadbench.scenario.Claim;
+
+/**
+ * A claim checked on one PostgreSQL version (or one pair of versions, when its sides name them).
+ *
+ * @param versions the version measured, or {@code 15 vs 17} for a claim across versions
+ * @param subject the subject side's summary over repetitions, or null when it was not measured
+ * @param reference the reference side's summary, or null
+ * @param ratio subject median / reference median (the factor not applied); NaN when unmeasured
+ * @param ratioLow the lowest subject / reference of one repetition (both sides measured in it)
+ * @param ratioHigh the highest such ratio
+ * @param p one-sided Mann-Whitney p that the subject is on the claimed side of factor × reference;
+ *     NaN when unmeasured
+ * @param note why there is no verdict, or empty
+ */
+public record ClaimCheck(
+    Claim claim,
+    String versions,
+    Summary subject,
+    Summary reference,
+    double ratio,
+    double ratioLow,
+    double ratioHigh,
+    double p,
+    Verdict verdict,
+    String note) {
+
+  public enum Verdict {
+    /** The subject is on the claimed side of factor × reference, significantly. */
+    HELD("held"),
+    /** It is significantly on the other side. */
+    NOT_HELD("not held"),
+    /** Neither: the repetitions' spread overlaps. */
+    INCONCLUSIVE("inconclusive"),
+    /** Fewer than {@link Comparison#MIN_SAMPLES} repetitions on a side, or a side not measured. */
+    NO_VERDICT("no verdict");
+
+    private final String text;
+
+    Verdict(String text) {
+      this.text = text;
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  /** The test as a formula, e.g. {@code < 0.1 ×}. */
+  public String test() {
+    return claim.relation().symbol() + " " + trim(claim.factor()) + " ×";
+  }
+
+  private static String trim(double factor) {
+    return factor == Math.rint(factor)
+        ? Long.toString((long) factor)
+        : String.format(Locale.ROOT, "%.3g", factor).replaceAll("0+$", "");
+  }
+}

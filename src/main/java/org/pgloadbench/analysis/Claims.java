@@ -1,0 +1,241 @@
+package org.pgloadbench.analysis;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.pgloadbench.analysis.ClaimCheck.Verdict;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Claim;
+import org.pgloadbench.scenario.Claim.Relation;
+import org.pgloadbench.scenario.Claim.Side;
+
+/**
+ * Checks a scenario's claims against the results a run stored, with the test every comparison uses
+ * ({@link Comparison}), so no claim is called held on a difference its own statistics call noise.
+ *
+ * <p>The rule: a claim "subject &lt; factor × reference" is <b>held</b> when the one-sided
+ * Mann-Whitney p that the subject's repetitions tend lower than factor × the reference's is at most
+ * {@link Comparison#ALPHA}; <b>not held</b> when the one-sided p of the opposite direction is; and
+ * <b>inconclusive</b> otherwise. "&gt;" mirrors it. With fewer than {@link Comparison#MIN_SAMPLES}
+ * repetitions on a side there is <b>no verdict</b>.
+ */
+public final class Claims {
+  private static final String OSM_PREFIX = "planet_osm_";
+
+  private Claims() {}
+
+  /** The claims of the scenario stored in a run's {@code run.json}; none when it holds none. */
+  public static List<Claim> read(JsonNode run) {
+    List<Claim> claims = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (JsonNode node : run.path("scenario").path("claims")) {
+      try {
+        claims.add(json.treeToValue(node, Claim.class));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException("run.json holds a claim this version cannot read", e);
+      }
+    }
+    return claims;
+  }
+
+  /**
+   * Every claim checked on every version measured (a claim whose sides name versions: once), in
+   * claim order, then version order.
+   */
+  public static List<ClaimCheck> check(List<Claim> claims, List<StepResult> results) {
+    List<StepResult> measured = results.stream().filter(r -> r.repetition() >= 1).toList();
+    List<String> versions =
+        measured.stream()
+            .map(StepResult::pgVersion)
+            .distinct()
+            .sorted(Claims::compareVersions)
+            .toList();
+    List<ClaimCheck> checks = new ArrayList<>();
+    for (Claim claim : claims) {
+      if (claim.subject().version() != null) {
+        String a = match(claim.subject().version(), versions);
+        String b = match(claim.reference().version(), versions);
+        checks.add(check(claim, a, b, a + " vs " + b, measured));
+      } else {
+        for (String version : versions) {
+          checks.add(check(claim, version, version, version, measured));
+        }
+      }
+    }
+    return checks;
+  }
+
+  static ClaimCheck check(
+      Claim claim,
+      String subjectVersion,
+      String referenceVersion,
+      String label,
+      List<StepResult> results) {
+    Function<StepResult, Number> measure = measure(claim.measure());
+    Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
+    Map<Integer, Double> reference =
+        perRepetition(claim.reference(), referenceVersion, measure, results);
+    if (subject.isEmpty() || reference.isEmpty()) {
+      String missing =
+          subject.isEmpty()
+              ? claim.subject().cell() + " on " + subjectVersion
+              : claim.reference().cell() + " on " + referenceVersion;
+      return new ClaimCheck(
+          claim,
+          label,
+          subject.isEmpty() ? null : Summary.of(subject.values()),
+          reference.isEmpty() ? null : Summary.of(reference.values()),
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Verdict.NO_VERDICT,
+          missing + ": not measured");
+    }
+    double[] s = values(subject.values());
+    double[] scaledReference =
+        Arrays.stream(values(reference.values())).map(v -> v * claim.factor()).toArray();
+    Comparison c = Comparison.of(scaledReference, s);
+    double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
+    double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();
+    Verdict verdict;
+    String note = "";
+    if (s.length < Comparison.MIN_SAMPLES || scaledReference.length < Comparison.MIN_SAMPLES) {
+      verdict = Verdict.NO_VERDICT;
+      note =
+          "repetitions "
+              + s.length
+              + " vs "
+              + scaledReference.length
+              + "; a verdict needs "
+              + Comparison.MIN_SAMPLES;
+    } else if (pClaimed <= Comparison.ALPHA) {
+      verdict = Verdict.HELD;
+    } else if (pOpposite <= Comparison.ALPHA) {
+      verdict = Verdict.NOT_HELD;
+    } else {
+      verdict = Verdict.INCONCLUSIVE;
+    }
+    Summary subjectSummary = Summary.of(s);
+    Summary referenceSummary = Summary.of(values(reference.values()));
+    double low = Double.NaN;
+    double high = Double.NaN;
+    for (var e : subject.entrySet()) {
+      Double r = reference.get(e.getKey());
+      if (r != null && r != 0) {
+        double ratio = e.getValue() / r;
+        low = Double.isNaN(low) ? ratio : Math.min(low, ratio);
+        high = Double.isNaN(high) ? ratio : Math.max(high, ratio);
+      }
+    }
+    return new ClaimCheck(
+        claim,
+        label,
+        subjectSummary,
+        referenceSummary,
+        referenceSummary.median() == 0
+            ? Double.NaN
+            : subjectSummary.median() / referenceSummary.median(),
+        low,
+        high,
+        pClaimed,
+        verdict,
+        note);
+  }
+
+  /**
+   * A side's measure summed over its tables and steps, per repetition. A repetition counts only
+   * when every (table, step) of the side measured anywhere in the cell is there, ok and carries the
+   * measure: a repetition cut short by a failure is left out, never summed in part.
+   */
+  static Map<Integer, Double> perRepetition(
+      Side side, String version, Function<StepResult, Number> measure, List<StepResult> results) {
+    List<StepResult> rows =
+        results.stream()
+            .filter(r -> r.pgVersion().equals(version) && r.cell().equals(side.cell()))
+            .filter(r -> side.tables().contains(shortName(r.table())))
+            .filter(r -> side.steps().contains(r.step()))
+            .toList();
+    Set<String> parts = new LinkedHashSet<>();
+    Set<Integer> repetitions = new LinkedHashSet<>();
+    rows.forEach(
+        r -> {
+          parts.add(r.table() + "/" + r.step());
+          repetitions.add(r.repetition());
+        });
+    Map<Integer, Double> sums = new TreeMap<>();
+    for (int repetition : repetitions) {
+      double sum = 0;
+      Set<String> seen = new LinkedHashSet<>();
+      boolean complete = true;
+      for (StepResult r : rows) {
+        if (r.repetition() != repetition) {
+          continue;
+        }
+        Number value = r.ok() ? measure.apply(r) : null;
+        if (value == null) {
+          complete = false;
+        } else {
+          sum += value.doubleValue();
+          seen.add(r.table() + "/" + r.step());
+        }
+      }
+      if (complete && seen.equals(parts)) {
+        sums.put(repetition, sum);
+      }
+    }
+    return sums;
+  }
+
+  static Function<StepResult, Number> measure(String name) {
+    return switch (name) {
+      case "seconds" -> StepResult::seconds;
+      case "wal_bytes" -> StepResult::walBytes;
+      case "table_bytes" -> StepResult::tableBytes;
+      case "object_bytes" -> StepResult::objectBytes;
+      default -> throw new IllegalArgumentException("unknown measure " + name);
+    };
+  }
+
+  /** {@code planet_osm_ways} as a scenario names it: {@code ways}. */
+  private static String shortName(String table) {
+    return table.startsWith(OSM_PREFIX) ? table.substring(OSM_PREFIX.length()) : table;
+  }
+
+  /** The measured version a scenario's {@code 17} or {@code 17.6} means, else it as written. */
+  private static String match(String version, List<String> measured) {
+    return measured.stream()
+        .filter(v -> v.equals(version) || v.startsWith(version + "."))
+        .findFirst()
+        .orElse(version);
+  }
+
+  /** Numeric order, part by part: 16.9 before 16.10. */
+  private static int compareVersions(String a, String b) {
+    String[] x = a.split("\\.");
+    String[] y = b.split("\\.");
+    for (int i = 0; i < Math.min(x.length, y.length); i++) {
+      int c =
+          x[i].matches("\\d{1,9}") && y[i].matches("\\d{1,9}")
+              ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]))
+              : x[i].compareTo(y[i]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(x.length, y.length);
+  }
+
+  private static double[] values(Collection<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}

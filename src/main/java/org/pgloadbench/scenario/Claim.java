@@ -1,0 +1,73 @@
+package org.pgloadbench.scenario;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
+
+/**
+ * A published finding a scenario checks: one side ({@code subject}) is less (or more) than {@code
+ * factor} times the other ({@code reference}), on one measure summed over the given tables and
+ * steps. For example "binary COPY of ways takes less time than text": subject the binary cell's
+ * copy of ways, reference the text cell's, relation {@code less}, factor 1.
+ *
+ * @param claim the finding in words
+ * @param source where it was published, e.g. {@code osm2pgsql issue #2110}
+ * @param seed the published figures as written (subject's, then reference's), or null
+ * @param seedRatio the published subject / reference, or null
+ * @param measure one of {@link #MEASURES}
+ * @param factor the claim is subject &lt; factor × reference ({@code less}), or subject &gt; factor
+ *     × reference ({@code more})
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record Claim(
+    String claim,
+    String source,
+    String seed,
+    Double seedRatio,
+    String measure,
+    Relation relation,
+    double factor,
+    Side subject,
+    Side reference) {
+
+  /**
+   * What a claim can compare: a step's seconds, the WAL it wrote, the table's size after it, the
+   * size of what it built (an index).
+   */
+  public static final List<String> MEASURES =
+      List.of("seconds", "wal_bytes", "table_bytes", "object_bytes");
+
+  public enum Relation {
+    @JsonProperty("less")
+    LESS("<"),
+    @JsonProperty("more")
+    MORE(">");
+
+    private final String symbol;
+
+    Relation(String symbol) {
+      this.symbol = symbol;
+    }
+
+    public String symbol() {
+      return symbol;
+    }
+  }
+
+  /**
+   * One side of a claim: a cell, and the tables and steps whose measure is summed per repetition.
+   *
+   * @param version a PostgreSQL version as the scenario writes it, or null for every version run
+   * @param tables dataset table names (nodes, ways, rels)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Side(String cell, String version, List<String> tables, List<String> steps) {
+    public Side {
+      tables = List.copyOf(tables);
+      steps = List.copyOf(steps);
+    }
+  }
+}

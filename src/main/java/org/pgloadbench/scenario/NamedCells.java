@@ -1,0 +1,132 @@
+package org.pgloadbench.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+
+/**
+ * The {@code cells} section: cells named by the scenario, each a partial set of axis values, e.g.
+ * {@code cells: {osm2pgsql: {format: text}, seed-best: {format: binary, freeze: true, pk: later}}}.
+ * Comparing two strategies then needs no full matrix and no exclude list.
+ */
+final class NamedCells {
+  static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
+  private static final String HINT =
+      "name each cell and give the axis values it sets, e.g. cells: {seed-best: {format: binary,"
+          + " freeze: true}}";
+
+  private record Named(String name, int line, Map<String, String> values) {}
+
+  private final Mapping node;
+  private final Map<String, String> base;
+  private final List<Named> cells;
+
+  private NamedCells(Mapping node, Map<String, String> base, List<Named> cells) {
+    this.node = node;
+    this.base = base;
+    this.cells = cells;
+  }
+
+  static NamedCells read(Mapping root, Map<String, String> base) throws ScenarioException {
+    YamlNode section = root.optional("cells");
+    if (section == null) {
+      return new NamedCells(null, base, List.of());
+    }
+    Mapping m = section.asMapping(HINT);
+    if (m.values().isEmpty()) {
+      throw m.error("names no cell; " + HINT);
+    }
+    List<Named> cells = new ArrayList<>();
+    for (var e : m.values().entrySet()) {
+      int line = m.keyLines().get(e.getKey());
+      if (!NAME.matcher(e.getKey()).matches()) {
+        throw m.at(
+            line,
+            "cells: '"
+                + e.getKey()
+                + "' is not a cell name; use letters, digits, '.', '_', '+' and '-'");
+      }
+      Map<String, String> values = new LinkedHashMap<>();
+      if (e.getValue() instanceof YamlNode.Scalar s && s.text() == null) {
+        cells.add(new Named(e.getKey(), line, values)); // every axis at its default
+        continue;
+      }
+      Mapping axes = e.getValue().asMapping(HINT);
+      axes.allowOnly(Axis.names(), "axes");
+      for (var a : axes.values().entrySet()) {
+        values.put(a.getKey(), Matrix.value(Axis.named(a.getKey()).orElseThrow(), a.getValue()));
+      }
+      cells.add(new Named(e.getKey(), line, values));
+    }
+    return new NamedCells(m, base, cells);
+  }
+
+  boolean isEmpty() {
+    return cells.isEmpty();
+  }
+
+  /** The axes some named cell sets. */
+  Set<String> axes() {
+    Set<String> axes = new LinkedHashSet<>();
+    cells.forEach(c -> axes.addAll(c.values().keySet()));
+    return axes;
+  }
+
+  /**
+   * The named cells, each holding a value for every scenario axis; rejects a name or a cell that
+   * repeats one of {@code before} (the matrix's cells) or of the named cells before it.
+   */
+  List<Cell> complete(List<String> axes, List<Cell> before) throws ScenarioException {
+    List<Cell> all = new ArrayList<>(before);
+    List<Cell> named = new ArrayList<>();
+    for (Named n : cells) {
+      Cell cell = complete(n.name(), n.values(), axes, base);
+      for (Cell other : all) {
+        if (other.label().equals(cell.label())) {
+          throw node.at(
+              n.line(), "cells." + n.name() + ": is also a matrix cell's label; rename it");
+        }
+        if (other.variant().equals(cell.variant())) {
+          throw node.at(
+              n.line(),
+              "cells." + n.name() + ": is the same cell as " + other.label() + "; keep only one");
+        }
+      }
+      String impossible = Matrix.impossible(cell);
+      if (impossible != null) {
+        throw node.at(
+            n.line(),
+            "cells." + n.name() + ": " + impossible + "; use freeze: false or connections: 1");
+      }
+      Matrix.LoaderProblem loader = Matrix.loaderProblem(cell);
+      if (loader != null) {
+        throw node.at(
+            n.line(),
+            "cells." + n.name() + ": is impossible: " + loader.why() + "; remove " + loader.axis());
+      }
+      all.add(cell);
+      named.add(cell);
+    }
+    return named;
+  }
+
+  /**
+   * A cell labelled {@code label} with a value for each of {@code axes}: its own, else the base's,
+   * else the default.
+   */
+  static Cell complete(
+      String label, Map<String, String> own, List<String> axes, Map<String, String> base) {
+    Map<String, String> resolved = new LinkedHashMap<>(base);
+    resolved.putAll(own);
+    Map<String, String> shown = new LinkedHashMap<>();
+    for (String axis : axes) {
+      shown.put(axis, resolved.getOrDefault(axis, Axis.named(axis).orElseThrow().defaultValue()));
+    }
+    return new Cell(label, shown, LoadVariant.of(resolved));
+  }
+}

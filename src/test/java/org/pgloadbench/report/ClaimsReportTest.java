@@ -1,0 +1,118 @@
+package org.pgloadbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.scenario.Claim;
+import org.pgloadbench.scenario.Claim.Relation;
+import org.pgloadbench.scenario.Claim.Side;
+
+/** The claims table, rebuilt from a stored run whose run.json holds the scenario's claims. */
+class ClaimsReportTest {
+  @TempDir Path root;
+
+  @Test
+  void theClaimsTableShowsTheSeedTheMeasuredRatioAndAVerdictPerVersion() throws Exception {
+    Path runDir = RunFixture.standard(root);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode run = (ObjectNode) json.readTree(runDir.resolve(ResultStore.RUN).toFile());
+    Claim vacuum =
+        new Claim(
+            "VACUUM after FREEZE far shorter than after COPY",
+            "osm2pgsql issue #2110",
+            "0.5 s vs 7 min",
+            0.5 / 420,
+            "seconds",
+            Relation.LESS,
+            0.1,
+            new Side(RunFixture.BINARY, null, List.of("ways"), List.of("vacuum")),
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of("vacuum")));
+    Claim copy =
+        new Claim(
+            "binary | FREEZE COPY of ways faster than text",
+            "osm2pgsql issue #2110",
+            "32 min vs 57 min",
+            32 / 57.0,
+            "seconds",
+            Relation.LESS,
+            1,
+            new Side(RunFixture.BINARY, null, List.of("ways"), List.of("copy")),
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of("copy")));
+    ((ObjectNode) run.path("scenario")).set("claims", json.valueToTree(List.of(vacuum, copy)));
+    Files.writeString(runDir.resolve(ResultStore.RUN), json.writeValueAsString(run));
+
+    String report = MarkdownReport.render(RunResults.load(runDir));
+
+    String section = report.substring(report.indexOf("## Claims"), report.indexOf("## Failures"));
+    List<List<String>> rows =
+        section
+            .lines()
+            .filter(l -> l.startsWith("| "))
+            .map(l -> List.of(l.substring(2, l.length() - 2).split(" \\| ", -1)))
+            .toList();
+    assertThat(rows.get(0))
+        .containsExactly(
+            "claim", "source", "PostgreSQL", "seed", "measured ratio", "test", "p", "verdict");
+    assertThat(rows.subList(1, rows.size()))
+        .containsExactly(
+            List.of(
+                "VACUUM after FREEZE far shorter than after COPY",
+                "osm2pgsql issue #2110",
+                "16.9",
+                "0.5 s vs 7 min (0.00119)",
+                "0.0100 (0.0100–0.0100)",
+                "< 0.1 ×",
+                "–",
+                "no verdict (repetitions 3 vs 2; a verdict needs 3)"),
+            List.of(
+                "VACUUM after FREEZE far shorter than after COPY",
+                "osm2pgsql issue #2110",
+                "16.10",
+                "0.5 s vs 7 min (0.00119)",
+                "0.0100 (0.0100–0.0100)",
+                "< 0.1 ×",
+                "0.050",
+                "**held**"),
+            List.of(
+                "binary \\| FREEZE COPY of ways faster than text",
+                "osm2pgsql issue #2110",
+                "16.9",
+                "32 min vs 57 min (0.56)",
+                "2.50 (0.67–4.00)",
+                "< 1 ×",
+                "0.800",
+                "inconclusive"),
+            List.of(
+                "binary \\| FREEZE COPY of ways faster than text",
+                "osm2pgsql issue #2110",
+                "16.10",
+                "32 min vs 57 min (0.56)",
+                "1.00 (1.00–1.00)",
+                "< 1 ×",
+                "0.700",
+                "inconclusive"));
+    assertThat(section).contains("**held** when a one-sided Mann-Whitney test");
+
+    String comment = CommentReport.render(RunResults.load(runDir), null);
+    assertThat(comment)
+        .contains("#### Claims")
+        .contains(
+            "| VACUUM after FREEZE far shorter than after COPY | osm2pgsql issue #2110 | 16.10 |"
+                + " 0.5 s vs 7 min (0.00119) | 0.0100 (0.0100–0.0100) | < 0.1 × | 0.050 |"
+                + " **held** |");
+  }
+
+  @Test
+  void aRunWithoutClaimsHasNoClaimsSection() throws Exception {
+    RunResults results = RunResults.load(RunFixture.standard(root));
+    assertThat(MarkdownReport.render(results)).doesNotContain("## Claims");
+    assertThat(CommentReport.render(results, null)).doesNotContain("#### Claims");
+  }
+}

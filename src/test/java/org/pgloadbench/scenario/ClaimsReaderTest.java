@@ -1,0 +1,151 @@
+package org.pgloadbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.scenario.Claim.Relation;
+import org.pgloadbench.scenario.Claim.Side;
+
+/** Claims as a scenario writes them: what they read into, and every mistake at its line. */
+class ClaimsReaderTest {
+  @TempDir Path dir;
+
+  static final String HEAD =
+      """
+      name: t
+      dataset: {kind: osm-synthetic, tables: [nodes, ways], rows: {nodes: 100, ways: 10}}
+      servers: {versions: [15, 17]}
+      matrix:
+        format: [text, binary]
+        pk: [now, later]
+      steps: [create, copy, primary_key, vacuum]
+      claims:
+      """;
+
+  Scenario load(String claims) throws Exception {
+    return ScenarioLoader.load(Files.writeString(dir.resolve("x.yaml"), HEAD + claims));
+  }
+
+  String error(String claims) throws Exception {
+    String message = catchThrowableOfType(ScenarioException.class, () -> load(claims)).getMessage();
+    assertThat(message).doesNotContain("\n");
+    return message;
+  }
+
+  String at(int line, String message) {
+    return dir.resolve("x.yaml") + ":" + line + ": " + message;
+  }
+
+  static final String GOOD =
+      """
+        - claim: binary COPY of ways takes less time than text
+          source: "osm2pgsql issue #2110"
+          seed: [40 min, 57 min]
+          step: copy
+          table: ways
+          less: {cell: binary+pk-now}
+          than: {cell: text+pk-now}
+      """;
+
+  @Test
+  void readsAClaimWithTheClaimsStepAndTableOnBothSides() throws Exception {
+    Claim c = load(GOOD).claims().get(0);
+    assertThat(c.claim()).isEqualTo("binary COPY of ways takes less time than text");
+    assertThat(c.source()).isEqualTo("osm2pgsql issue #2110");
+    assertThat(c.seed()).isEqualTo("40 min vs 57 min");
+    assertThat(c.seedRatio()).isCloseTo(40.0 / 57, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(c.measure()).isEqualTo("seconds");
+    assertThat(c.relation()).isEqualTo(Relation.LESS);
+    assertThat(c.factor()).isEqualTo(1.0);
+    assertThat(c.subject())
+        .isEqualTo(new Side("binary+pk-now", null, List.of("ways"), List.of("copy")));
+    assertThat(c.reference())
+        .isEqualTo(new Side("text+pk-now", null, List.of("ways"), List.of("copy")));
+  }
+
+  @Test
+  void sidesMaySumStepsAndTablesOfTheirOwnAndNameVersions() throws Exception {
+    Claim c =
+        load("""
+          - claim: VACUUM after COPY FREEZE far shorter
+            source: "osm2pgsql issue #2110"
+            seed: [0.5 s, 7 min]
+            measure: wal_bytes
+            factor: 0.1
+            version: 17
+            more: {cell: text+pk-later, step: [copy, primary_key]}
+            than: {cell: text+pk-now, step: copy, table: [nodes], version: 15}
+        """)
+            .claims()
+            .get(0);
+    assertThat(c.seedRatio()).isCloseTo(0.5 / 420, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(c.relation()).isEqualTo(Relation.MORE);
+    assertThat(c.factor()).isEqualTo(0.1);
+    assertThat(c.measure()).isEqualTo("wal_bytes");
+    assertThat(c.subject())
+        .isEqualTo(
+            new Side(
+                "text+pk-later", "17", List.of("nodes", "ways"), List.of("copy", "primary_key")));
+    assertThat(c.reference())
+        .isEqualTo(new Side("text+pk-now", "15", List.of("nodes"), List.of("copy")));
+  }
+
+  @Test
+  void everyMistakeIsOneLineAtItsLine() throws Exception {
+    assertThat(error(GOOD.replace("binary+pk-now", "binary+pk-nw")))
+        .isEqualTo(
+            at(
+                14,
+                "claims[0].less.cell: unknown cell 'binary+pk-nw' (did you mean 'binary+pk-now'?);"
+                    + " the scenario's cells: text+pk-now, text+pk-later, binary+pk-now,"
+                    + " binary+pk-later"));
+    assertThat(error(GOOD.replace("step: copy", "step: analyze")))
+        .isEqualTo(
+            at(
+                12,
+                "claims[0].step: unknown step 'analyze'; the scenario's steps: create, copy,"
+                    + " primary_key, vacuum"));
+    assertThat(error(GOOD.replace("table: ways", "table: rels")))
+        .isEqualTo(
+            at(13, "claims[0].table: unknown table 'rels'; the scenario's tables: nodes, ways"));
+    assertThat(error(GOOD.replace("step: copy", "step: copy\n    version: 16")))
+        .startsWith(at(13, "claims[0].version: unknown version '16'"))
+        .endsWith("the scenario's versions: 15, 17");
+    assertThat(error(GOOD.replace("step: copy", "step: copy\n    measure: minutes")))
+        .isEqualTo(
+            at(
+                13,
+                "claims[0].measure: unknown measure 'minutes'; the scenario's measures: seconds,"
+                    + " wal_bytes, table_bytes, object_bytes"));
+    assertThat(error(GOOD.replace("seed: [40 min, 57 min]", "seed: [40 min, 2 GB]")))
+        .startsWith(at(11, "claims[0].seed: the two figures are of different kinds"));
+    assertThat(error(GOOD.replace("seed: [40 min, 57 min]", "seed: [40 minutes, 57 min]")))
+        .startsWith(at(11, "claims[0].seed[0]: '40 minutes' is not a figure"));
+    assertThat(error(GOOD.replace("seed: [40 min, 57 min]", "seed: [40 min]")))
+        .startsWith(at(11, "claims[0].seed: expected two figures"));
+    assertThat(error(GOOD.replace("less:", "more: {cell: text+pk-now}\n    less:")))
+        .startsWith(at(9, "claims[0]: both 'less' and 'more'"));
+    assertThat(error(GOOD.replace("    less: {cell: binary+pk-now}\n", "")))
+        .startsWith(at(9, "claims[0]: missing 'less' and 'more'"));
+    assertThat(error(GOOD.replace("    than: {cell: text+pk-now}\n", "")))
+        .startsWith(at(9, "missing 'claims[0].than'"));
+    assertThat(error(GOOD.replace("    step: copy\n", "")))
+        .startsWith(at(13, "claims[0].less: say which steps to compare"));
+    assertThat(
+            error(
+                GOOD.replace(
+                    "less: {cell: binary+pk-now}", "less: {cell: binary+pk-now, version: 15}")))
+        .startsWith(at(9, "claims[0]: one side names a version, the other not"));
+    assertThat(error(GOOD.replace("step: copy", "step: copy\n    factor: -1")))
+        .isEqualTo(at(13, "claims[0].factor: '-1' is not a number > 0; e.g. factor: 0.1"));
+    assertThat(error(GOOD.replace("source:", "sorce:")))
+        .startsWith(at(10, "unknown key 'sorce' in claims[0] (did you mean 'source'?)"));
+    assertThat(error(GOOD.replace("less: {cell: binary+pk-now}", "less: {cel: binary+pk-now}")))
+        .startsWith(at(14, "unknown key 'cel' in claims[0].less (did you mean 'cell'?)"));
+  }
+}
