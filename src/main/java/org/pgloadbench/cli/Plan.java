@@ -101,9 +101,10 @@ final class Plan {
       for (TableDef table : tableDefs(scenario, cell)) {
         Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.name()));
       }
+      List<String> inOrder = scenario.steps().stream().filter(steps::contains).toList();
       out.append(
           String.format(
-              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", steps)));
+              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", inOrder)));
     }
     return out.toString();
   }

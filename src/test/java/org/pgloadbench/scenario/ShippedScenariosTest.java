@@ -96,11 +96,12 @@ class ShippedScenariosTest {
     assertThat(s.dataset().tables()).containsExactly("nodes", "ways", "rels");
     assertThat(s.cells())
         .extracting(Cell::label)
-        .containsExactly(
-            "text+no-freeze+pk-now+middle-new",
-            "text+no-freeze+pk-now+middle-legacy",
-            "binary+freeze+pk-later+middle-new",
-            "binary+freeze+pk-later+middle-legacy");
+        .containsExactly("osm2pgsql-new", "osm2pgsql-legacy", "best-new", "best-legacy");
+    assertThat(s.cells().get(0).variant().format()).isEqualTo(CopyFormat.TEXT);
+    assertThat(s.cells().get(0).variant().primaryKeyLater()).isFalse();
+    assertThat(s.cells().get(3).variant().freeze()).isTrue();
+    assertThat(s.cells().get(3).variant().primaryKeyLater()).isTrue();
+    assertThat(s.claims()).hasSize(3);
     assertThat(s.steps()).contains("analyze", "indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
   }
