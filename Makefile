@@ -1,5 +1,6 @@
 # pgloadbench: make bench SCENARIO=<name or file> [PG=15,17] [SCALE=0.1] [REPEAT=3] [WARMUP=0]
 #                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
+#                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
@@ -12,6 +13,8 @@ SCALE ?=
 REPEAT ?=
 WARMUP ?=
 DATA ?=
+TARGET ?=
+RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
 REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,middle-bulk-load,pgbench-init
@@ -27,7 +30,16 @@ JAVA ?= java
 JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
-OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" $(FLAGS)
+OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
+  --data "$(DATA)" --target "$(TARGET)" $(FLAGS)
+
+# The container target (Testcontainers reads these from the environment only): no Ryuk, whose
+# image may not be pullable (the harness stops its own containers), and Docker on this host unless
+# DOCKER_HOST says otherwise.
+export TESTCONTAINERS_RYUK_DISABLED ?= true
+ifeq ($(DOCKER_HOST),)
+export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
+endif
 
 .PHONY: build bench plan report reproduce compare comment test clean jmh
 
@@ -38,7 +50,7 @@ $(JAR): $(SOURCES)
 	$(MVN) -DskipTests package
 
 bench: $(JAR) require-scenario
-	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)"
+	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)"
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)

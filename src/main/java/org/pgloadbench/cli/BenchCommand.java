@@ -8,16 +8,19 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.run.Progress;
+import org.pgloadbench.run.Resume;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(
@@ -36,16 +39,24 @@ final class BenchCommand implements Callable<Integer> {
   @Mixin OutputDirs dirs;
   @Mixin BaseVersion base;
 
+  @Option(
+      names = "--resume",
+      paramLabel = "DIR",
+      description =
+          "go on with an interrupted run in its directory, results/<scenario>/<run-id>; refused"
+              + " when the scenario or the overrides differ")
+  Path resume;
+
   @Override
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
     Done done =
         run(
             scenario,
-            args.target(),
-            args.workRoot(),
-            base.checked(scenario.servers().versions()),
+            args,
             dirs,
+            base.checked(scenario.servers().versions()),
+            resume,
             spec.commandLine().getOut(),
             spec.commandLine().getErr());
     return done.failures() == 0 ? Main.OK : Main.FAILED;
@@ -56,32 +67,45 @@ final class BenchCommand implements Callable<Integer> {
 
   /**
    * Runs one scenario, stores its results and writes its report (also for {@code reproduce});
-   * {@code baseVersion} is the version the report compares the others with, null for the oldest.
+   * {@code baseVersion} is the version the report compares the others with (null: the oldest),
+   * {@code resume} a run directory to go on with, or null.
    */
   static Done run(
       Scenario scenario,
-      ServerTarget target,
-      Path workRoot,
-      String baseVersion,
+      ScenarioArgs args,
       OutputDirs dirs,
+      String baseVersion,
+      Path resume,
       PrintWriter out,
       PrintWriter err)
       throws Exception {
+    Consumer<String> warn = warning -> err.println("pgloadbench: warning: " + warning);
+    Path runDir = resume == null || resume.toString().isBlank() ? null : resume;
+    Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
+    String runId =
+        runDir == null
+            ? LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID)
+            : runDir.toAbsolutePath().normalize().getFileName().toString();
+    ServerTarget target = args.target(scenario, runId);
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
     target.prepare(); // fails on a work dir that is not the user's own
-    String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
-    Path runDir = dirs.results.resolve(scenario.name()).resolve(runId);
-    if (Files.exists(runDir)) {
-      throw new IOException(
-          "results for run " + runId + " exist already in " + runDir + "; try again in a second");
+    if (runDir == null) {
+      runDir = dirs.results.resolve(scenario.name()).resolve(runId);
+      if (Files.exists(runDir)) {
+        throw new IOException(
+            "results for run " + runId + " exist already in " + runDir + "; try again in a second");
+      }
     }
     out.println(plan);
     out.flush();
     int failures;
     Progress progress = TerminalProgress.choose(out);
-    Dataset dataset = Dataset.of(scenario.dataset(), workRoot, progress::note);
-    try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      failures = new Runner(scenario, dataset, target, store, progress, runId).run();
+    Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
+    try (ResultStore store =
+        stored == Resume.NONE
+            ? ResultStore.create(runDir, scenario.axes())
+            : ResultStore.reopen(runDir, scenario.axes(), warn)) {
+      failures = new Runner(scenario, dataset, target, store, progress, runId, stored).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

@@ -19,7 +19,7 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
-    spec.commandLine().getOut().print(Plan.describe(scenario, args.target()));
+    spec.commandLine().getOut().print(Plan.describe(scenario, args.target(scenario, "plan")));
     return Main.OK;
   }
 }

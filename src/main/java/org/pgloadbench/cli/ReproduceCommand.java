@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,15 +50,13 @@ final class ReproduceCommand implements Callable<Integer> {
     for (String name : args.scenario.split("\\s*,\\s*")) {
       scenarios.add(args.scenario(name));
     }
-    ServerTarget target = args.target();
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(BenchCommand.RUN_ID);
     long start = System.nanoTime();
     List<Done> done = new ArrayList<>();
     for (Scenario scenario : scenarios) {
       out.println("== " + scenario.name());
       long began = System.nanoTime();
-      BenchCommand.Done bench =
-          BenchCommand.run(scenario, target, args.workRoot(), null, dirs, out, err);
+      BenchCommand.Done bench = BenchCommand.run(scenario, args, dirs, null, null, out, err);
       done.add(new Done(scenario, bench, (System.nanoTime() - began) / 1e9));
     }
     double total = (System.nanoTime() - start) / 1e9;

@@ -5,15 +5,20 @@ import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.scenario.ServersSpec;
+import org.pgloadbench.server.ContainerTarget;
 import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.UrlTarget;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA) in its error messages, since that is how most users give them; blank means not given.
+ * DATA, TARGET) in its error messages, since that is how most users give them; blank means not
+ * given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -39,6 +44,14 @@ final class ScenarioArgs {
 
   @Option(names = "--warmup", paramLabel = "N", description = "unmeasured warm-up loads per server")
   String warmup;
+
+  @Option(
+      names = "--target",
+      paramLabel = "T",
+      description =
+          "where the servers come from: embedded, container, local:<bin dir> or"
+              + " postgresql://user@host:port/db (the password in PGPASSWORD or ~/.pgpass)")
+  String target;
 
   @Option(
       names = "--data",
@@ -75,11 +88,18 @@ final class ScenarioArgs {
   Scenario scenario(String name) throws ScenarioException {
     Path file = ScenarioLoader.resolve(name, scenarios);
     return ScenarioLoader.load(file, allowUnsafeSettings)
-        .withOverrides(Overrides.parse(pg, scale, repeat, warmup, data));
+        .withOverrides(Overrides.parse(pg, scale, repeat, warmup, data, target));
   }
 
-  ServerTarget target() {
-    return new EmbeddedTarget(workRoot());
+  /** The scenario's target; {@code runId} names the database a URL target creates. */
+  ServerTarget target(Scenario scenario, String runId) {
+    ServersSpec servers = scenario.servers();
+    return switch (servers.target()) {
+      case ServersSpec.CONTAINER -> new ContainerTarget(servers.image());
+      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot());
+      case ServersSpec.URL -> new UrlTarget(servers.url(), runId);
+      default -> new EmbeddedTarget(workRoot());
+    };
   }
 
   /** Where the servers' data directories and the decoded PBF files go. */

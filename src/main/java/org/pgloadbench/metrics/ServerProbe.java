@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What the runner reads from the server around a step, outside the timed region: the WAL insert
@@ -35,6 +37,9 @@ public final class ServerProbe {
    */
   private final String afterSql;
 
+  /** What this server does not let the probe measure, as {@code "what: why"}. */
+  private final List<String> missing = new ArrayList<>();
+
   private ServerProbe(boolean visibility, boolean pageinspect) {
     afterSql =
         "SELECT pg_current_wal_insert_lsn()::text, pg_relation_size(c.oid),"
@@ -53,16 +58,34 @@ public final class ServerProbe {
    * them, those figures are left out (or the pages counted raw) rather than failing the run.
    */
   public static ServerProbe install(Connection connection) {
-    return new ServerProbe(
-        createExtension(connection, "pg_visibility"), createExtension(connection, "pageinspect"));
+    String visibility = createExtension(connection, "pg_visibility");
+    String pageinspect = createExtension(connection, "pageinspect");
+    ServerProbe probe = new ServerProbe(visibility == null, pageinspect == null);
+    if (visibility != null) {
+      probe.missing.add("frozen pages: pg_visibility could not be installed (" + visibility + ")");
+    }
+    if (pageinspect != null) {
+      probe.missing.add(
+          "pages in use: pageinspect could not be installed, so pages are counted with the"
+              + " never-used ones at the end ("
+              + pageinspect
+              + ")");
+    }
+    return probe;
   }
 
-  private static boolean createExtension(Connection connection, String name) {
+  /** What the server did not let this probe measure, each as {@code "what: why"}. */
+  public List<String> missing() {
+    return missing;
+  }
+
+  /** Null when the extension is there, else the server's reason. */
+  private static String createExtension(Connection connection, String name) {
     try (Statement s = connection.createStatement()) {
       s.execute("CREATE EXTENSION IF NOT EXISTS " + name);
-      return true;
+      return null;
     } catch (SQLException e) {
-      return false;
+      return e.getMessage().replaceAll("\\s+", " ").strip();
     }
   }
 

@@ -129,6 +129,12 @@ public final class MarkdownReport {
     if (!server.isEmpty()) {
       out.append(server).append("\n\n");
     }
+    List<String> missing = setup.missing(version);
+    if (!missing.isEmpty()) {
+      out.append("Not measured on this server:\n\n");
+      missing.forEach(m -> out.append("- ").append(m).append('\n'));
+      out.append('\n');
+    }
     timings(version);
     if (results.hasStep(version, COPY)) {
       storage(version);

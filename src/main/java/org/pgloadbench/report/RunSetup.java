@@ -111,6 +111,7 @@ final class RunSetup {
             .forEachRemaining(e -> settings.add(e.getKey() + "=" + e.getValue().asText()));
         List<String> parts = new ArrayList<>();
         parts.add(text(server.path("target"), ""));
+        parts.add(origin(server));
         parts.add(settings.isEmpty() ? "" : "settings `" + String.join(", ", settings) + "`");
         String described = joinPresent(parts, ", ");
         String profile = text(server.path("profile"), "");
@@ -123,6 +124,32 @@ final class RunSetup {
       }
     }
     return String.join("\n\n", lines.stream().distinct().toList());
+  }
+
+  /** Where a server came from: a local build's version and bin dir, an image, a host. */
+  private static String origin(JsonNode server) {
+    List<String> parts = new ArrayList<>();
+    String built = text(server.path("server_version"), "");
+    String bin = text(server.path("bin_dir"), "");
+    parts.add(bin.isEmpty() ? "" : "PostgreSQL " + built + " from `" + bin + "`");
+    String image = text(server.path("image"), "");
+    parts.add(image.isEmpty() ? "" : "image `" + image + "`");
+    String host = text(server.path("host"), "");
+    parts.add(host.isEmpty() ? "" : "server " + host);
+    return joinPresent(parts, ", ");
+  }
+
+  /**
+   * What could not be measured on a version's server, and why (a server the harness does not own).
+   */
+  List<String> missing(String version) {
+    List<String> missing = new ArrayList<>();
+    for (JsonNode server : run.path("servers")) {
+      if (server.path("version").asText("").equals(version)) {
+        server.path("missing").forEach(m -> missing.add(m.asText()));
+      }
+    }
+    return missing;
   }
 
   private String targets() {

@@ -1,11 +1,12 @@
 package org.pgloadbench.results;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
+import java.util.function.Consumer;
 
 /**
  * The append-only results of one run, under {@code results/<scenario>/<run-id>/}: every measured
@@ -52,27 +53,55 @@ public final class ResultStore implements Closeable {
   private final BufferedWriter steps;
   private final BufferedWriter timings;
 
-  private ResultStore(Path dir, List<String> axes) throws IOException {
+  private ResultStore(Path dir, List<String> axes, StandardOpenOption mode) throws IOException {
     this.dir = dir;
     this.axes = List.copyOf(axes);
     Files.createDirectories(dir);
-    steps =
-        Files.newBufferedWriter(
-            dir.resolve(STEPS), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
-    timings =
-        Files.newBufferedWriter(
-            dir.resolve(TIMINGS), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
-    List<String> header = new ArrayList<>(LEADING);
-    header.addAll(this.axes);
-    header.addAll(TRAILING);
-    timings.write(String.join(",", header));
-    timings.newLine();
-    timings.flush();
+    steps = Files.newBufferedWriter(dir.resolve(STEPS), StandardCharsets.UTF_8, mode);
+    timings = Files.newBufferedWriter(dir.resolve(TIMINGS), StandardCharsets.UTF_8, mode);
+    if (mode == StandardOpenOption.CREATE_NEW) {
+      List<String> header = new ArrayList<>(LEADING);
+      header.addAll(this.axes);
+      header.addAll(TRAILING);
+      timings.write(String.join(",", header));
+      timings.newLine();
+      timings.flush();
+    }
   }
 
   /** Creates the directory of a new run; {@code axes} become the CSV's axis columns. */
   public static ResultStore create(Path dir, List<String> axes) throws IOException {
-    return new ResultStore(dir, axes);
+    return new ResultStore(dir, axes, StandardOpenOption.CREATE_NEW);
+  }
+
+  /**
+   * Opens a stored run to go on with it: a half-written last line that a crash left in either file
+   * is cut off first (with a warning), so that new lines start on a line of their own.
+   */
+  public static ResultStore reopen(Path dir, List<String> axes, Consumer<String> warn)
+      throws IOException {
+    for (String file : List.of(STEPS, TIMINGS)) {
+      cutTornLine(dir.resolve(file), warn);
+    }
+    return new ResultStore(dir, axes, StandardOpenOption.APPEND);
+  }
+
+  private static void cutTornLine(Path file, Consumer<String> warn) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      byte[] bytes = Files.readAllBytes(file);
+      int end = bytes.length;
+      while (end > 0 && bytes[end - 1] != '\n') {
+        end--;
+      }
+      if (end < bytes.length) {
+        warn.accept(tornWarning(file));
+        channel.truncate(end);
+      }
+    }
+  }
+
+  private static String tornWarning(Path file) {
+    return file + ": ignoring a half-written last line (the run was cut short while writing it)";
   }
 
   /** Appends one step to both files and flushes them. */
@@ -111,21 +140,37 @@ public final class ResultStore implements Closeable {
     Files.move(tmp, dir.resolve(RUN), StandardCopyOption.REPLACE_EXISTING);
   }
 
-  /** Every step stored in a run directory, in the order measured. */
+  /**
+   * Every step stored in a run directory, in the order measured. A half-written last line (a crash
+   * while writing it) is left out with a warning on stderr; any other bad line is an error.
+   */
   public static List<StepResult> readSteps(Path runDir) throws IOException {
-    try (Stream<String> lines = Files.lines(runDir.resolve(STEPS), StandardCharsets.UTF_8)) {
-      return lines
-          .filter(line -> !line.isBlank())
-          .map(
-              line -> {
-                try {
-                  return JSON.readValue(line, StepResult.class);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              })
-          .toList();
+    return readSteps(runDir, warning -> System.err.println("pgloadbench: warning: " + warning));
+  }
+
+  /** {@link #readSteps(Path)}, telling {@code warn} about a half-written last line. */
+  public static List<StepResult> readSteps(Path runDir, Consumer<String> warn) throws IOException {
+    Path file = runDir.resolve(STEPS);
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    List<String> lines = text.lines().toList();
+    List<StepResult> steps = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (line.isBlank()) {
+        continue;
+      }
+      try {
+        steps.add(JSON.readValue(line, StepResult.class));
+      } catch (JsonProcessingException e) {
+        boolean last = i == lines.size() - 1 && !text.endsWith("\n");
+        if (!last) {
+          throw new IOException(
+              file + ":" + (i + 1) + ": not a stored step (" + e.getOriginalMessage() + ")");
+        }
+        warn.accept(tornWarning(file));
+      }
     }
+    return steps;
   }
 
   @Override

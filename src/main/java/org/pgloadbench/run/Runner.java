@@ -2,6 +2,7 @@ package org.pgloadbench.run;
 
 import java.io.IOException;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
@@ -10,20 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.metrics.ServerProbe;
-import org.pgloadbench.metrics.ServerProbe.TableState;
-import org.pgloadbench.recipe.Recipe;
-import org.pgloadbench.recipe.Step;
-import org.pgloadbench.recipe.TableLoad;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.DatasetSpec;
-import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -42,15 +35,13 @@ import org.pgloadbench.server.SettingsProfile;
  * server's error, and the run goes on with the next repetition.
  */
 public final class Runner {
-  static final String DATABASE = "pgloadbench";
-
   private final Scenario scenario;
-  private final Dataset dataset;
+  private final Load load;
   private final ServerTarget target;
   private final ResultStore store;
   private final Progress progress;
-  private final String runId;
   private final RunRecord record;
+  private final Resume resume;
   private int failures;
 
   /**
@@ -69,7 +60,8 @@ public final class Runner {
         target,
         store,
         progress,
-        runId);
+        runId,
+        Resume.NONE);
   }
 
   /** {@code dataset} is the scenario's, prepared (a PBF file decoded) before any clock starts. */
@@ -80,14 +72,29 @@ public final class Runner {
       ResultStore store,
       Progress progress,
       String runId) {
+    this(scenario, dataset, target, store, progress, runId, Resume.NONE);
+  }
+
+  /** A runner that goes on with a stored run, skipping the repetitions {@code resume} holds. */
+  public Runner(
+      Scenario scenario,
+      Dataset dataset,
+      ServerTarget target,
+      ResultStore store,
+      Progress progress,
+      String runId,
+      Resume resume) {
     this.scenario = scenario;
-    this.dataset = dataset;
     this.target = target;
     this.store = store;
     this.progress = progress;
-    this.runId = runId;
+    this.resume = resume.against(scenario, dataset);
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
     record.datasetShape(dataset.shape());
+    this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
+    if (resume.resuming()) {
+      record.resumeFrom(resume.stored(), Instant.now());
+    }
   }
 
   /** Runs everything; returns the number of failed steps (0 when all went well). */
@@ -130,32 +137,47 @@ public final class Runner {
 
   /**
    * One server start: the profile's settings, the scenario's own on top of them, and the cells of
-   * that profile.
+   * that profile (those a resumed run has not stored yet).
    */
   private void runProfile(String version, SettingsProfile profile, List<Cell> cells)
       throws IOException {
+    if (resume.done(version, cells, scenario.repeat())) {
+      progress.note(
+          "PostgreSQL " + version + profileNote(profile) + ": every repetition is stored already");
+      return;
+    }
     Map<String, String> settings = new LinkedHashMap<>(profile.settings(Environment.memoryBytes()));
     settings.putAll(scenario.settings());
     try (PostgresServer server = target.start(version, settings)) {
       try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+        Map<String, String> details = new LinkedHashMap<>(server.details());
+        details.put("version_string", versionString(c));
         record.addServer(
+            version,
             server.version(),
             profile.profileName(),
             scenario.servers().target(),
+            details,
             Environment.nonDefaultSettings(c));
       }
+      server.limitations().forEach(this::missing);
       store.writeRun(record.toJson());
+      int skipped = resume.doneOn(server.version(), cells, scenario.repeat());
+      if (skipped > 0) {
+        progress.note(
+            "PostgreSQL " + server.version() + ": " + skipped + " repetition(s) stored already");
+      }
       runOn(server, cells);
     } catch (ServerException | SQLException e) {
       if (stopping) {
         return;
       }
-      progress.note("PostgreSQL " + version + profileNote(profile) + ": " + oneLine(e));
+      progress.note("PostgreSQL " + version + profileNote(profile) + ": " + Load.oneLine(e));
       String error =
-          profileNote(profile).isEmpty() ? oneLine(e) : "profile " + profile + ": " + oneLine(e);
-      store.append(
-          StepResult.failed(
-              runId, scenario.name(), version, "-", Map.of(), 0, "-", "server", 0, error));
+          profileNote(profile).isEmpty()
+              ? Load.oneLine(e)
+              : "profile " + profile + ": " + Load.oneLine(e);
+      store.append(load.failed(version, null, 0, "-", "server", 0, error));
       failures++;
     }
     record.end(Instant.now());
@@ -171,10 +193,11 @@ public final class Runner {
   private void runOn(PostgresServer server, List<Cell> cells) throws IOException {
     Cell first = cells.get(0);
     for (int i = 1; i <= scenario.warmup(); i++) {
-      List<StepResult> warmup = load(server, first, 0);
+      List<StepResult> warmup = load.run(server, first, 0);
       if (stopping) {
         return;
       }
+      boolean down = wentDown(server, warmup);
       progress.loadEnded(
           String.format(
               Locale.ROOT,
@@ -185,15 +208,25 @@ public final class Runner {
               seconds(warmup),
               failureNote(warmup)),
           failureNote(warmup).isEmpty());
+      if (down && !recover(server)) {
+        return;
+      }
     }
     // pgbench's own lines after each load, and their average per cell at the end
     boolean pgbench = scenario.dataset().kind().equals(DatasetSpec.PGBENCH);
     Map<String, List<Double>> totals = new LinkedHashMap<>();
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : cells) {
-        List<StepResult> steps = load(server, cell, repetition);
+        if (resume.done(server.version(), cell.label(), repetition)) {
+          continue;
+        }
+        List<StepResult> steps = load.run(server, cell, repetition);
         if (stopping) {
           return;
+        }
+        boolean down = wentDown(server, steps);
+        if (down) {
+          steps = withCause(steps, "the server went down during this step");
         }
         for (StepResult step : steps) {
           store.append(step);
@@ -216,6 +249,9 @@ public final class Runner {
             totals.computeIfAbsent(cell.label(), c -> new ArrayList<>()).add(seconds(steps));
           }
         }
+        if (down && !recover(server)) {
+          return;
+        }
       }
     }
     totals.forEach(
@@ -229,129 +265,64 @@ public final class Runner {
                     + PgbenchPhases.average(loads)));
   }
 
-  /** One load of every table of a cell on a fresh database; stops at the first failed step. */
-  private List<StepResult> load(PostgresServer server, Cell cell, int repetition) {
-    List<StepResult> results = new ArrayList<>();
-    List<Connection> connections = new ArrayList<>();
-    try {
-      freshDatabase(server);
-      Properties properties = new Properties();
-      if (cell.variant().loader() == LoaderKind.BATCH_REWRITE) {
-        properties.setProperty("reWriteBatchedInserts", "true");
-      }
-      for (int i = 0; i < cell.variant().connections(); i++) {
-        connections.add(server.connect(DATABASE, properties));
-      }
-      Connection main = connections.get(0);
-      ServerProbe probe = ServerProbe.install(main);
-      long walPosition = probe.walInsertPosition(main);
-      for (Table table : dataset.tables(cell.variant())) {
-        TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
-        for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
-          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
-          StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
-          results.add(result);
-          if (!result.ok()) {
-            return results;
-          }
-          walPosition += result.walBytes();
-        }
-      }
-    } catch (SQLException e) {
-      results.add(failed(server.version(), cell, repetition, "-", "prepare", 0, e));
-    } finally {
-      for (Connection c : connections) {
-        try {
-          c.close();
-        } catch (SQLException e) {
-          // the database is dropped before the next load anyway
-        }
-      }
+  /** Something the server did not allow, noted once per server in run.json for the report. */
+  private void missing(String what) {
+    if (record.missing(what)) {
+      progress.note("not measured: " + what);
     }
-    return results;
   }
 
-  private StepResult measure(
-      PostgresServer server,
-      Cell cell,
-      int repetition,
-      TableLoad load,
-      Step step,
-      ServerProbe probe,
-      long walBefore)
-      throws SQLException {
-    Connection c = load.connection();
-    long start = System.nanoTime();
-    long rows;
-    try {
-      rows = step.run(load);
-    } catch (SQLException | RuntimeException e) {
-      double seconds = (System.nanoTime() - start) / 1e9;
-      if (!c.getAutoCommit()) {
-        c.rollback();
-        c.setAutoCommit(true);
-      }
-      return failed(
-              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
-          .withObject(step.object(), null);
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
-    TableState state = after.table();
-    return new StepResult(
-        runId,
-        scenario.name(),
-        server.version(),
-        cell.label(),
-        cell.axes(),
-        repetition,
-        load.table().name(),
-        step.name(),
-        StepResult.OK,
-        seconds,
-        rows == Step.NO_ROWS ? null : rows,
-        after.walPosition() - walBefore,
-        state == null ? null : state.bytes(),
-        state == null ? null : state.pages(),
-        state == null ? null : state.frozenPages(),
-        null,
-        step.object(),
-        after.objectBytes());
+  /** Whether a load failed because the server is gone (its postmaster killed, say). */
+  private boolean wentDown(PostgresServer server, List<StepResult> steps) {
+    return !stopping && !steps.isEmpty() && !steps.get(steps.size() - 1).ok() && !server.responds();
   }
 
   /**
-   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the
-   * same state and no load pays for the previous one's dirty buffers.
+   * Brings a server back after it went down, so that the next cell runs on it; when that fails the
+   * rest of this server's loads are given up (and stored as such).
    */
-  private static void freshDatabase(PostgresServer server) throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-      s.execute("CREATE DATABASE " + DATABASE);
-      s.execute("CHECKPOINT");
+  private boolean recover(PostgresServer server) throws IOException {
+    progress.note("PostgreSQL " + server.version() + ": the server went down; bringing it back");
+    try {
+      server.recover();
+      return true;
+    } catch (ServerException e) {
+      if (!stopping) {
+        progress.note("PostgreSQL " + server.version() + ": " + Load.oneLine(e));
+        store.append(load.failed(server.version(), null, 0, "-", "server", 0, e));
+        failures++;
+      }
+      return false;
     }
   }
 
-  /** A failed step, or a server that failed to start when {@code cell} is null. */
-  private StepResult failed(
-      String version,
-      Cell cell,
-      int repetition,
-      String table,
-      String step,
-      double seconds,
-      Exception e) {
-    return StepResult.failed(
-        runId,
-        scenario.name(),
-        version,
-        cell == null ? "-" : cell.label(),
-        cell == null ? Map.of() : cell.axes(),
-        repetition,
-        table,
-        step,
-        seconds,
-        oneLine(e));
+  /** The load's failed last step, with why it failed added to the server's error. */
+  private static List<StepResult> withCause(List<StepResult> steps, String cause) {
+    List<StepResult> marked = new ArrayList<>(steps);
+    StepResult last = marked.remove(marked.size() - 1);
+    marked.add(
+        StepResult.failed(
+                last.runId(),
+                last.scenario(),
+                last.pgVersion(),
+                last.cell(),
+                last.axes(),
+                last.repetition(),
+                last.table(),
+                last.step(),
+                last.seconds(),
+                cause + ": " + last.error())
+            .withObject(last.object(), null));
+    return marked;
+  }
+
+  /** The server's full {@code version()}: build, compiler, platform. */
+  private static String versionString(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT version()")) {
+      rs.next();
+      return rs.getString(1);
+    }
   }
 
   private static double seconds(List<StepResult> steps) {
@@ -372,14 +343,5 @@ public final class Runner {
                     + ": "
                     + s.error())
         .orElse("");
-  }
-
-  /** An error as one line: the server's message with its SQLSTATE, no stack trace. */
-  static String oneLine(Exception e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    if (e instanceof SQLException sql && sql.getSQLState() != null) {
-      message = message + " [SQLSTATE " + sql.getSQLState() + "]";
-    }
-    return message.replaceAll("\\s+", " ").strip();
   }
 }

@@ -66,16 +66,14 @@ public record Scenario(
         o.data() != null
             ? DatasetSpec.pbf(o.data().toAbsolutePath(), dataset.tables())
             : o.scale() == null ? dataset : dataset.scaled(o.scale()),
-        o.versions() == null ? servers : new ServersSpec(servers.target(), o.versions()),
+        o.servers(servers),
         settings,
         o.repeat() == null ? repeat : o.repeat(),
         o.warmup() == null ? warmup : o.warmup(),
         axes,
         cells,
         steps,
-        o.versions() == null
-            ? origins
-            : origins.overriddenBy("servers.versions", "PG=" + String.join(",", o.versions())),
+        o.origins(origins),
         claims);
   }
 }

@@ -44,8 +44,7 @@ public final class ScenarioLoader {
   private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
   private static final String TABLE_HINT =
       "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
-  private static final List<String> SERVERS_KEYS = List.of("target", "versions");
-  private static final String PLANNED_TARGETS = "container, local and url targets are planned";
+  private static final List<String> SERVERS_KEYS = List.of("target", "versions", "image", "builds");
 
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
   private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9_.]*");
@@ -273,30 +272,79 @@ public final class ScenarioLoader {
     String target = ServersSpec.EMBEDDED;
     YamlNode targetNode = m.optional("target");
     if (targetNode != null) {
-      target = targetNode.asText("use embedded");
-      if (!target.equals(ServersSpec.EMBEDDED)) {
-        throw targetNode.error(
-            "'" + target + "' is not supported; use embedded (" + PLANNED_TARGETS + ")");
-      }
+      target = targetNode.asText("use " + ServersSpec.TARGETS);
     }
-
     String versionHint = "list PostgreSQL versions, e.g. versions: [16, 17]";
-    YamlNode versionsNode = m.required("versions", versionHint);
+    YamlNode versionsNode = m.optional("versions");
     List<String> versions = new ArrayList<>();
-    for (YamlNode item : versionsNode.asList(versionHint).items()) {
-      String version = item.asText(versionHint);
-      if (!ServersSpec.VERSION.matcher(version).matches()) {
-        throw item.error("'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
+    if (versionsNode != null) {
+      for (YamlNode item : versionsNode.asList(versionHint).items()) {
+        String version = item.asText(versionHint);
+        if (!ServersSpec.VERSION.matcher(version).matches()) {
+          throw item.error("'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
+        }
+        if (versions.contains(version)) {
+          throw item.error("'" + version + "' is listed twice; list each version once");
+        }
+        versions.add(version);
       }
-      if (versions.contains(version)) {
-        throw item.error("'" + version + "' is listed twice; list each version once");
+      if (versions.isEmpty()) {
+        throw versionsNode.error("is empty; " + versionHint);
       }
-      versions.add(version);
     }
-    if (versions.isEmpty()) {
-      throw versionsNode.error("is empty; " + versionHint);
+    YamlNode imageNode = m.optional("image");
+    String image = imageNode == null ? null : imageNode.asText("e.g. image: postgres:17");
+    if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
+      throw imageNode.error("is for the container target; add target: container or remove it");
     }
-    return new ServersSpec(target, versions);
+    Map<String, String> builds = builds(m.optional("builds"));
+    if (!builds.isEmpty() && !target.equals(ServersSpec.LOCAL)) {
+      throw m.at(
+          m.keyLines().get("builds"),
+          "servers.builds: is for the local target; add target: local or remove it");
+    }
+    if (versionsNode == null
+        && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
+      m.required("versions", versionHint);
+    }
+    try {
+      ServersSpec spec = ServersSpec.of(target, versions, image, builds);
+      if (versionsNode != null
+          && !spec.target().equals(ServersSpec.EMBEDDED)
+          && !spec.target().equals(ServersSpec.CONTAINER)) {
+        throw versionsNode.error(
+            "the "
+                + spec.target()
+                + " target runs the server(s) it names, not versions; remove versions");
+      }
+      return spec;
+    } catch (IllegalArgumentException e) {
+      throw targetNode.error(e.getMessage());
+    }
+  }
+
+  /** {@code builds: {head: <bin dir>, patch: <bin dir>}}: labels in the place of versions. */
+  private static Map<String, String> builds(YamlNode node) throws ScenarioException {
+    Map<String, String> builds = new LinkedHashMap<>();
+    if (node == null) {
+      return builds;
+    }
+    String hint = "label each build's bin dir, e.g. builds: {head: /opt/pg-head/bin}";
+    Mapping m = node.asMapping(hint);
+    for (var e : m.values().entrySet()) {
+      if (!ServersSpec.LABEL.matcher(e.getKey()).matches()) {
+        throw m.at(
+            m.keyLines().get(e.getKey()),
+            "servers.builds: '"
+                + e.getKey()
+                + "' is not a label; use lower-case letters, digits, '.', '_' and '-'");
+      }
+      builds.put(e.getKey(), e.getValue().asText(hint));
+    }
+    if (builds.isEmpty()) {
+      throw node.error("is empty; " + hint);
+    }
+    return builds;
   }
 
   /**

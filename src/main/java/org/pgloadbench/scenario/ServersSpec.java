@@ -1,20 +1,89 @@
 package org.pgloadbench.scenario;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * The PostgreSQL servers to run on.
  *
- * @param target where the servers come from; only {@code embedded} for now
- * @param versions PostgreSQL versions as written, e.g. {@code 17} or {@code 16.4}
+ * @param target where the servers come from: {@code embedded} (binaries from Maven Central), {@code
+ *     container} (Testcontainers), {@code local} (the user's own builds) or {@code url} (a server
+ *     the harness only connects to)
+ * @param versions what the runner starts a server for, in order: PostgreSQL versions as written
+ *     (e.g. {@code 17} or {@code 16.4}) for embedded and container; the build labels for local;
+ *     {@link #URL} for url
+ * @param image the container image, or null for {@code postgres:<version>}
+ * @param builds local builds: label to bin dir, in order; {@link #LOCAL} labels the one build of
+ *     {@code TARGET=local:<dir>}, which results then show by its version
+ * @param url the server's {@code postgresql://user@host:port/db}, without a password
  */
-public record ServersSpec(String target, List<String> versions) {
+public record ServersSpec(
+    String target, List<String> versions, String image, Map<String, String> builds, String url) {
   public static final String EMBEDDED = "embedded";
+  public static final String CONTAINER = "container";
+  public static final String LOCAL = "local";
+  public static final String URL = "url";
 
   static final Pattern VERSION = Pattern.compile("\\d+(\\.\\d+){0,2}");
+  static final Pattern LABEL = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+  static final String TARGETS =
+      "embedded, container, local:<bin dir> or postgresql://user@host:port/db";
 
   public ServersSpec {
     versions = List.copyOf(versions);
+    builds = Collections.unmodifiableMap(new LinkedHashMap<>(builds));
+  }
+
+  public ServersSpec(String target, List<String> versions) {
+    this(target, versions, null, Map.of(), null);
+  }
+
+  /**
+   * These servers on the target written as {@code TARGET=} takes it (and {@code servers.target});
+   * {@code versions} and {@code builds} are the scenario's, used where the target needs them.
+   *
+   * @throws IllegalArgumentException with what is wrong, for the caller to place
+   */
+  static ServersSpec of(
+      String target, List<String> versions, String image, Map<String, String> builds) {
+    if (target.equals(EMBEDDED) || target.equals(CONTAINER)) {
+      if (versions.isEmpty()) {
+        throw new IllegalArgumentException(
+            "the " + target + " target needs PostgreSQL versions; give them, e.g. PG=17");
+      }
+      return new ServersSpec(
+          target, versions, target.equals(CONTAINER) ? image : null, Map.of(), null);
+    }
+    if (target.startsWith(LOCAL + ":")) {
+      String dir = target.substring(LOCAL.length() + 1);
+      if (dir.isBlank()) {
+        throw new IllegalArgumentException(
+            "name the build's bin dir, e.g. local:/usr/lib/postgresql/15/bin");
+      }
+      return new ServersSpec(LOCAL, List.of(LOCAL), null, Map.of(LOCAL, dir), null);
+    }
+    if (target.equals(LOCAL)) {
+      if (builds.isEmpty()) {
+        throw new IllegalArgumentException(
+            "name the build's bin dir, e.g. local:/usr/lib/postgresql/15/bin, or list builds:"
+                + " {head: <bin dir>, patch: <bin dir>}");
+      }
+      return new ServersSpec(LOCAL, List.copyOf(builds.keySet()), null, builds, null);
+    }
+    if (target.startsWith("postgresql://") || target.startsWith("postgres://")) {
+      String authority = target.substring(target.indexOf("//") + 2).split("[/?]", 2)[0];
+      int at = authority.lastIndexOf('@');
+      if (at >= 0 && authority.substring(0, at).contains(":")) {
+        throw new IllegalArgumentException(
+            "the URL holds a password; remove it and give it in PGPASSWORD or ~/.pgpass");
+      }
+      return new ServersSpec(URL, List.of(URL), null, Map.of(), target);
+    }
+    // A mistyped URL may hold a password: it is not repeated.
+    String shown = target.contains("@") ? "this" : "'" + target + "'";
+    throw new IllegalArgumentException(shown + " is not a target; use " + TARGETS);
   }
 }

@@ -11,9 +11,9 @@ import java.util.Properties;
 
 /**
  * The role and password the harness connects with. The password leaves this object only into the
- * JDBC driver's connection properties and into a file only its owner can read (initdb's {@code
- * --pwfile}); it is never part of a URL, a command line or {@link #toString}, so it cannot reach a
- * log, an exception message, results or run.json.
+ * JDBC driver's connection properties, into a file only its owner can read (initdb's {@code
+ * --pwfile}) and into a harness container's environment; it is never part of a URL, a command line
+ * or {@link #toString}, so it cannot reach a log, an exception message, results or run.json.
  */
 public final class Credentials {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -45,6 +45,14 @@ public final class Credentials {
 
   public String user() {
     return user;
+  }
+
+  /**
+   * The password, for a container's POSTGRES_PASSWORD (the container target's initdb reads it
+   * there; it is in the container's environment, not on a command line).
+   */
+  String password() {
+    return password;
   }
 
   /** The driver's connection properties: the user, and the password when there is one. */

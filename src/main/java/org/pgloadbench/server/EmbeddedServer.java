@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 
 /** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
 final class EmbeddedServer implements PostgresServer {
+  private static final int RESTART_ATTEMPTS = 5;
+
   private final Path home;
   private final Path dir;
   private final ProcessIsolation isolation;
@@ -51,6 +53,32 @@ final class EmbeddedServer implements PostgresServer {
     } catch (SQLException e) {
       throw new ServerException(
           "PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Starts the server again on its data directory after its postmaster died: PostgreSQL runs crash
+   * recovery. The dead postmaster's backends exit on their own once they notice, and until they
+   * have the new one refuses to start (their shared memory is still attached), so it is retried.
+   */
+  @Override
+  public synchronized void recover() throws ServerException {
+    killPostmaster(dir.resolve("data"));
+    for (int attempt = 1; ; attempt++) {
+      try {
+        start(port);
+        return;
+      } catch (ServerException e) {
+        if (attempt == RESTART_ATTEMPTS || !Files.exists(dir)) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ServerException("interrupted while restarting PostgreSQL " + version, e);
+      }
     }
   }
 

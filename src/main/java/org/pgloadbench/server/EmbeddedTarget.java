@@ -84,7 +84,19 @@ public final class EmbeddedTarget implements ServerTarget {
   public PostgresServer start(String requested, Map<String, String> settings)
       throws ServerException {
     String version = distributions.resolve(requested);
-    Path home = distributions.install(version);
+    return launch(
+        distributions.install(version), "pg" + version, Versions.major(version), settings);
+  }
+
+  /**
+   * Starts a server from the binaries under {@code home} ({@code bin/initdb}, ...), whichever build
+   * they are: the embedded ones, or a local build (see {@link LocalTarget}).
+   *
+   * @param name names the server's directory
+   * @param major the build's major version, for the initdb options that differ between versions
+   */
+  EmbeddedServer launch(Path home, String name, int major, Map<String, String> settings)
+      throws ServerException {
     prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
     EmbeddedServer.stopOrphans(workRoot, isolation);
@@ -92,18 +104,17 @@ public final class EmbeddedTarget implements ServerTarget {
     // here on removes all of it; its directory is named after this JVM so that a later run can
     // clean up after a JVM that was killed outright.
     Path dir =
-        workRoot.resolve(ProcessHandle.current().pid() + "-pg" + version + "-" + System.nanoTime());
+        workRoot.resolve(ProcessHandle.current().pid() + "-" + name + "-" + System.nanoTime());
     Credentials credentials = Credentials.random(USER);
     EmbeddedServer server;
     try {
       server = new EmbeddedServer(home, dir, isolation, credentials);
     } catch (IllegalStateException shuttingDown) {
-      throw new ServerException(
-          "not starting PostgreSQL " + version + ": the harness is shutting down");
+      throw new ServerException("not starting PostgreSQL: the harness is shutting down");
     }
     try {
       createDirectories(dir, credentials);
-      initdb(home, dir, Versions.major(version));
+      initdb(home, dir, major);
       for (int attempt = 1; ; attempt++) {
         int port = freePort();
         writeConfig(dir, port, settings);

@@ -3,6 +3,8 @@ package org.pgloadbench.server;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -27,6 +29,27 @@ public interface PostgresServer extends AutoCloseable {
     return credentials().user();
   }
 
+  /**
+   * What run.json records about this server beside its version: where it came from (bin dir, image,
+   * host), never a credential.
+   */
+  default Map<String, String> details() {
+    return Map.of();
+  }
+
+  /** The database each load creates afresh (dropping the one before): the harness's own. */
+  default String loadDatabase() {
+    return "pgloadbench";
+  }
+
+  /**
+   * What the harness could not do on this server, known from the start, each as {@code "what: why"}
+   * for run.json and the report (the runner adds what it finds out while loading).
+   */
+  default List<String> limitations() {
+    return List.of();
+  }
+
   default Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(jdbcUrl(database), credentials().jdbcProperties());
   }
@@ -40,6 +63,36 @@ public interface PostgresServer extends AutoCloseable {
     all.putAll(properties);
     return DriverManager.getConnection(jdbcUrl(database), all);
   }
+
+  /**
+   * Whether the server accepts connections; waits a few seconds while it says it is starting up or
+   * recovering (after a backend crashed, the postmaster restarts the others by itself).
+   */
+  default boolean responds() {
+    for (int attempt = 0; ; attempt++) {
+      try (Connection c = connect(MAINTENANCE_DATABASE)) {
+        return true;
+      } catch (SQLException e) {
+        if (!"57P03".equals(e.getSQLState()) || attempt == 50) {
+          return false;
+        }
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+  }
+
+  /**
+   * Brings the server back after it went down (a postmaster killed during a step): a server the
+   * harness started is started again, with crash recovery; one it only connects to is waited for.
+   *
+   * @throws ServerException when it cannot be had again; the run then stops with what it has
+   */
+  void recover() throws ServerException;
 
   @Override
   void close();

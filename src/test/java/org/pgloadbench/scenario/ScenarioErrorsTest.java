@@ -193,12 +193,20 @@ class ScenarioErrorsTest {
 
   @Test
   void badServers() throws Exception {
-    assertThat(error("servers:\n", "servers:\n  target: container\n"))
+    assertThat(error("servers:\n", "servers:\n  target: docker\n"))
         .isEqualTo(
             at(
                 7,
-                "servers.target: 'container' is not supported; use embedded (container, local and"
-                    + " url targets are planned)"));
+                "servers.target: 'docker' is not a target; use embedded, container, local:<bin dir>"
+                    + " or postgresql://user@host:port/db"));
+    assertThat(error("servers:\n", "servers:\n  target: postgresql://u:secret@h/db\n"))
+        .isEqualTo(
+            at(
+                7,
+                "servers.target: the URL holds a password; remove it and give it in PGPASSWORD or"
+                    + " ~/.pgpass"));
+    assertThat(error("servers:\n", "servers:\n  target: local\n"))
+        .startsWith(at(7, "servers.target: name the build's bin dir"));
     assertThat(error("[16, 17]", "[16, abc]"))
         .isEqualTo(
             at(7, "servers.versions[1]: 'abc' is not a PostgreSQL version; write e.g. 17 or 16.4"));

@@ -1,0 +1,231 @@
+package org.pgloadbench.run;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Consumer;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.Dataset.Table;
+import org.pgloadbench.metrics.ServerProbe;
+import org.pgloadbench.metrics.ServerProbe.TableState;
+import org.pgloadbench.recipe.Recipe;
+import org.pgloadbench.recipe.Step;
+import org.pgloadbench.recipe.TableLoad;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.LoaderKind;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * One load of every table of a cell on a fresh database, each step timed here (steps never read the
+ * clock) and the server sampled around it. What the server does not allow (CHECKPOINT without the
+ * right role, an extension it cannot install, a step the role may not run) is told to {@code
+ * missing} as {@code "what: why"}, and the load goes on without it; such a step is not stored.
+ */
+final class Load {
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+  private final Scenario scenario;
+  private final Dataset dataset;
+  private final String runId;
+  private final Consumer<String> missing;
+  private final Consumer<String> notAllowed;
+  private final Progress progress;
+
+  Load(
+      Scenario scenario,
+      Dataset dataset,
+      String runId,
+      Consumer<String> missing,
+      Consumer<String> notAllowed,
+      Progress progress) {
+    this.scenario = scenario;
+    this.dataset = dataset;
+    this.runId = runId;
+    this.missing = missing;
+    this.notAllowed = notAllowed;
+    this.progress = progress;
+  }
+
+  /** Runs the load; stops at the first failed step, which is the last result. */
+  List<StepResult> run(PostgresServer server, Cell cell, int repetition) {
+    List<StepResult> results = new ArrayList<>();
+    List<Connection> connections = new ArrayList<>();
+    try {
+      freshDatabase(server);
+      // pgjdbc rewrites JDBC batches into multi-row INSERTs only when the connection says so
+      Properties properties = new Properties();
+      if (cell.variant().loader() == LoaderKind.BATCH_REWRITE) {
+        properties.setProperty("reWriteBatchedInserts", "true");
+      }
+      for (int i = 0; i < cell.variant().connections(); i++) {
+        connections.add(server.connect(server.loadDatabase(), properties));
+      }
+      Connection main = connections.get(0);
+      ServerProbe probe = ServerProbe.install(main);
+      probe.missing().forEach(missing);
+      long walPosition = probe.walInsertPosition(main);
+      for (Table table : dataset.tables(cell.variant())) {
+        TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
+        for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
+          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
+          StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
+          if (result == null) {
+            continue; // a step the role may not run: noted, not stored
+          }
+          results.add(result);
+          if (!result.ok()) {
+            return results;
+          }
+          walPosition += result.walBytes();
+        }
+      }
+    } catch (SQLException e) {
+      results.add(failed(server.version(), cell, repetition, "-", "prepare", 0, e));
+    } finally {
+      for (Connection c : connections) {
+        try {
+          c.close();
+        } catch (SQLException e) {
+          // the database is dropped before the next load anyway
+        }
+      }
+    }
+    return results;
+  }
+
+  /** The step's result; null for a step the role may not run (told to {@code notAllowed}). */
+  private StepResult measure(
+      PostgresServer server,
+      Cell cell,
+      int repetition,
+      TableLoad load,
+      Step step,
+      ServerProbe probe,
+      long walBefore)
+      throws SQLException {
+    Connection c = load.connection();
+    long start = System.nanoTime();
+    long rows;
+    try {
+      rows = step.run(load);
+    } catch (SQLException | RuntimeException e) {
+      double seconds = (System.nanoTime() - start) / 1e9;
+      rollBack(c);
+      if (e instanceof SQLException sql && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
+        notAllowed.accept(step.name());
+        missing.accept(step.name() + " step: not run, the role may not (" + oneLine(e) + ")");
+        return null;
+      }
+      return failed(
+              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+          .withObject(step.object(), null);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
+    TableState state = after.table();
+    return new StepResult(
+        runId,
+        scenario.name(),
+        server.version(),
+        cell.label(),
+        cell.axes(),
+        repetition,
+        load.table().name(),
+        step.name(),
+        StepResult.OK,
+        seconds,
+        rows == Step.NO_ROWS ? null : rows,
+        after.walPosition() - walBefore,
+        state == null ? null : state.bytes(),
+        state == null ? null : state.pages(),
+        state == null ? null : state.frozenPages(),
+        null,
+        step.object(),
+        after.objectBytes());
+  }
+
+  /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */
+  private static void rollBack(Connection c) {
+    try {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      // the connection is gone with the server; the step's own error is what is stored
+    }
+  }
+
+  /**
+   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the
+   * same state and no load pays for the previous one's dirty buffers. A role that may not
+   * CHECKPOINT (a server the harness does not own) loads without it, and that is recorded.
+   */
+  private void freshDatabase(PostgresServer server) throws SQLException {
+    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + server.loadDatabase());
+      s.execute("CREATE DATABASE " + server.loadDatabase());
+      try {
+        s.execute("CHECKPOINT");
+      } catch (SQLException e) {
+        if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+          throw e;
+        }
+        missing.accept(
+            "checkpoint: no CHECKPOINT before each load, so a load may pay for the one before's"
+                + " dirty buffers ("
+                + oneLine(e)
+                + ")");
+      }
+    }
+  }
+
+  /** A failed step, or a server that failed to start when {@code cell} is null. */
+  StepResult failed(
+      String version,
+      Cell cell,
+      int repetition,
+      String table,
+      String step,
+      double seconds,
+      Exception e) {
+    return failed(version, cell, repetition, table, step, seconds, oneLine(e));
+  }
+
+  StepResult failed(
+      String version,
+      Cell cell,
+      int repetition,
+      String table,
+      String step,
+      double seconds,
+      String error) {
+    return StepResult.failed(
+        runId,
+        scenario.name(),
+        version,
+        cell == null ? "-" : cell.label(),
+        cell == null ? Map.of() : cell.axes(),
+        repetition,
+        table,
+        step,
+        seconds,
+        error);
+  }
+
+  /** An error as one line: the server's message with its SQLSTATE, no stack trace. */
+  static String oneLine(Exception e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e instanceof SQLException sql && sql.getSQLState() != null) {
+      message = message + " [SQLSTATE " + sql.getSQLState() + "]";
+    }
+    return message.replaceAll("\\s+", " ").strip();
+  }
+}

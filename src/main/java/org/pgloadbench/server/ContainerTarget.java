@@ -1,0 +1,217 @@
+package org.pgloadbench.server;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.ContainerLaunchException;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.postgresql.PostgreSQLContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * Servers in Docker containers, through Testcontainers' PostgreSQL module: image {@code
+ * postgres:<version>} unless the scenario names another. Every setting is passed as a {@code -c}
+ * option (none of the module's own, such as fsync=off), the superuser gets a random password, and
+ * each container is stopped on every exit path, Ctrl-C included.
+ */
+public final class ContainerTarget implements ServerTarget {
+  private static final String USER = "postgres";
+
+  private final String image;
+  private Boolean engine;
+
+  /** {@code image} null runs the official {@code postgres:<version>} image. */
+  public ContainerTarget(String image) {
+    this.image = image;
+  }
+
+  @Override
+  public String resolve(String requested) {
+    return image(requested);
+  }
+
+  /** An engine must be reachable: checked before anything starts (not by {@code plan}). */
+  @Override
+  public void prepare() throws ServerException {
+    requireEngine();
+  }
+
+  @Override
+  public PostgresServer start(String version, Map<String, String> settings) throws ServerException {
+    requireEngine();
+    ContainerServer server = new ContainerServer(image(version), settings);
+    server.start();
+    return server;
+  }
+
+  private String image(String version) {
+    return image != null ? image : "postgres:" + version;
+  }
+
+  /** One line, soon, when there is no engine: Testcontainers answers in about half a second. */
+  private void requireEngine() throws ServerException {
+    if (engine == null) {
+      engine = DockerClientFactory.instance().isDockerAvailable();
+    }
+    if (!engine) {
+      throw new ServerException(
+          "no Docker engine is reachable (DOCKER_HOST, /var/run/docker.sock); start one, or run on"
+              + " the embedded target: TARGET=embedded");
+    }
+  }
+
+  /**
+   * Ready when the log says so a second time (the official image's entrypoint starts a temporary
+   * server first); a container that exits before (a setting the server refuses, say) fails at once
+   * with the server's error lines rather than after the timeout.
+   */
+  private static final class ReadyOrExited extends AbstractWaitStrategy {
+    private static final String READY = "database system is ready to accept connections";
+
+    ReadyOrExited() {
+      withStartupTimeout(Duration.ofSeconds(120));
+    }
+
+    @Override
+    protected void waitUntilReady() {
+      long deadline = System.nanoTime() + startupTimeout.toNanos();
+      while (System.nanoTime() < deadline) {
+        String logs = waitStrategyTarget.getLogs();
+        if (logs.split(READY, -1).length > 2) {
+          return;
+        }
+        if (!waitStrategyTarget.isRunning()) {
+          String errors =
+              waitStrategyTarget
+                  .getLogs()
+                  .lines()
+                  .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
+                  .map(l -> l.replaceFirst("^.*?\\b(FATAL|PANIC|ERROR):", "$1:").strip())
+                  .reduce((x, y) -> x + "; " + y)
+                  .orElse("it exited; see docker logs");
+          throw new ContainerLaunchException(errors);
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new ContainerLaunchException("interrupted while waiting for the server");
+        }
+      }
+      throw new ContainerLaunchException(
+          "the server was not ready within " + startupTimeout.toSeconds() + " s");
+    }
+  }
+
+  /** One container; {@link #recover} replaces it with a new one from the same image. */
+  private static final class ContainerServer implements PostgresServer {
+    private final String image;
+    private final Map<String, String> settings;
+    private final Credentials credentials = Credentials.random(USER);
+    private final Thread shutdownHook = new Thread(this::stop, "pgloadbench-stop-container");
+    private PostgreSQLContainer container;
+    private String version;
+
+    ContainerServer(String image, Map<String, String> settings) {
+      this.image = image;
+      this.settings = settings;
+      Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    synchronized void start() throws ServerException {
+      List<String> command = new ArrayList<>(List.of("postgres"));
+      settings.forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
+      container =
+          new PostgreSQLContainer(
+                  DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
+              .withUsername(USER)
+              .withPassword(credentials.password())
+              .withDatabaseName(MAINTENANCE_DATABASE);
+      container.setCommand(command.toArray(String[]::new));
+      container.waitingFor(new ReadyOrExited());
+      try {
+        container.start();
+      } catch (RuntimeException e) {
+        stop();
+        throw new ServerException("container " + image + " did not start: " + rootMessage(e), e);
+      }
+      try (Connection c = connect(MAINTENANCE_DATABASE);
+          Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SHOW server_version")) {
+        rs.next();
+        version = rs.getString(1).split(" ")[0];
+      } catch (SQLException e) {
+        stop();
+        throw new ServerException(
+            "container " + image + " started but refused a connection: " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public String version() {
+      return version;
+    }
+
+    @Override
+    public Map<String, String> details() {
+      return Map.of("image", image);
+    }
+
+    @Override
+    public String jdbcUrl(String database) {
+      return "jdbc:postgresql://"
+          + container.getHost()
+          + ":"
+          + container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT)
+          + "/"
+          + database;
+    }
+
+    @Override
+    public Credentials credentials() {
+      return credentials;
+    }
+
+    /** A container whose postmaster died has ended: a new one takes its place. */
+    @Override
+    public synchronized void recover() throws ServerException {
+      stop();
+      start();
+    }
+
+    @Override
+    public void close() {
+      stop();
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running
+      }
+    }
+
+    private synchronized void stop() {
+      if (container != null) {
+        try {
+          container.stop();
+        } catch (RuntimeException e) {
+          System.err.println("pgloadbench: could not stop container " + image + ": " + e);
+        }
+      }
+    }
+
+    private static String rootMessage(Throwable e) {
+      Throwable t = e;
+      while (t.getCause() != null) {
+        t = t.getCause();
+      }
+      String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+      return message.replaceAll("\\s+", " ").strip();
+    }
+  }
+}

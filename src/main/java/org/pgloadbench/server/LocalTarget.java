@@ -1,0 +1,140 @@
+package org.pgloadbench.server;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The user's own PostgreSQL builds (a bin dir each: {@code initdb}, {@code pg_ctl}, {@code
+ * postgres}), started by the same launcher as the embedded binaries. Builds are named by labels
+ * ({@code head}, {@code patch}) that take the place of versions in results; the one build of {@code
+ * TARGET=local:<dir>} is shown by its version.
+ */
+public final class LocalTarget implements ServerTarget {
+  /** The label of a build given alone, shown by its version rather than by this label. */
+  public static final String UNLABELLED = "local";
+
+  private static final Pattern VERSION = Pattern.compile("\\(PostgreSQL\\) (\\d+)(\\.\\d+)?(\\S*)");
+  private static final List<String> PROGRAMS = List.of("initdb", "pg_ctl", "postgres");
+
+  private final Map<String, Path> builds = new LinkedHashMap<>();
+  private final EmbeddedTarget launcher;
+
+  public LocalTarget(Map<String, String> builds, Path workRoot) {
+    builds.forEach((label, dir) -> this.builds.put(label, Path.of(dir)));
+    this.launcher = new EmbeddedTarget(workRoot);
+  }
+
+  @Override
+  public String resolve(String label) throws ServerException {
+    Path bin = bin(label);
+    return version(label, bin) + " in " + bin;
+  }
+
+  @Override
+  public PostgresServer start(String label, Map<String, String> settings) throws ServerException {
+    Path bin = bin(label);
+    String version = version(label, bin);
+    EmbeddedServer server =
+        launcher.launch(
+            bin.toAbsolutePath().getParent(), "local-" + label, Versions.major(version), settings);
+    return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
+  }
+
+  /** The build's bin dir, checked to hold the programs the launcher runs. */
+  private Path bin(String label) throws ServerException {
+    Path bin = builds.get(label);
+    if (bin == null) {
+      throw new ServerException(
+          "no local build labelled '" + label + "'; known: " + builds.keySet());
+    }
+    for (String program : PROGRAMS) {
+      if (!Files.isExecutable(bin.resolve(program))) {
+        throw new ServerException(
+            "no "
+                + program
+                + " in "
+                + bin
+                + "; give the bin dir of a PostgreSQL build, e.g."
+                + " local:/usr/lib/postgresql/15/bin",
+            field(label));
+      }
+    }
+    return bin;
+  }
+
+  /** The build's version from {@code postgres --version}, e.g. {@code 15.14} or {@code 18devel}. */
+  private static String version(String label, Path bin) throws ServerException {
+    String out =
+        EmbeddedTarget.run(
+            List.of(bin.resolve("postgres").toString(), "--version"), "postgres --version");
+    Matcher m = VERSION.matcher(out);
+    if (!m.find()) {
+      throw new ServerException(
+          bin + "/postgres --version says '" + out.strip() + "'; is it PostgreSQL?", field(label));
+    }
+    return m.group(1) + (m.group(2) == null ? "" : m.group(2)) + m.group(3);
+  }
+
+  /** Where the scenario names a build: {@code target: local:<dir>}, or under {@code builds}. */
+  private static String field(String label) {
+    return label.equals(UNLABELLED) ? "target" : "builds." + label;
+  }
+
+  /** A local build's server: shown by its label when it has one, recording its bin dir. */
+  private static final class LabelledServer implements PostgresServer {
+    private final EmbeddedServer server;
+    private final String label;
+    private final Path bin;
+
+    LabelledServer(EmbeddedServer server, String label, Path bin) {
+      this.server = server;
+      this.label = label;
+      this.bin = bin;
+    }
+
+    @Override
+    public String version() {
+      return label == null ? server.version() : label;
+    }
+
+    @Override
+    public Map<String, String> details() {
+      Map<String, String> details = new LinkedHashMap<>();
+      details.put("server_version", server.version());
+      details.put("bin_dir", bin.toAbsolutePath().toString());
+      return details;
+    }
+
+    @Override
+    public String jdbcUrl(String database) {
+      return server.jdbcUrl(database);
+    }
+
+    @Override
+    public Credentials credentials() {
+      return server.credentials();
+    }
+
+    @Override
+    public Connection connect(String database) throws SQLException {
+      return server.connect(database);
+    }
+
+    @Override
+    public void recover() throws ServerException {
+      server.recover();
+    }
+
+    @Override
+    public void close() {
+      server.close();
+    }
+  }
+}

@@ -1,0 +1,229 @@
+package org.pgloadbench.server;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * A server the harness does not own ({@code postgresql://user@host:port/db}, real hardware): it
+ * connects with the password from {@code PGPASSWORD} or {@code ~/.pgpass} (never from the
+ * scenario), creates its own database (a fixed prefix plus the run id), works only inside it and
+ * drops it at the end, Ctrl-C included. Settings are not changed: they are recorded as found.
+ */
+public final class UrlTarget implements ServerTarget {
+  /** What every database the harness creates on such a server starts with. */
+  public static final String DATABASE_PREFIX = "pgloadbench_";
+
+  /** How long a server that went down is waited for before the run stops. */
+  static final String WAIT_PROPERTY = "pgloadbench.url.wait-seconds";
+
+  private final URI uri;
+  private final String text;
+  private final String database;
+  private final UnaryOperator<String> env;
+
+  public UrlTarget(String url, String runId) {
+    this(url, runId, System::getenv);
+  }
+
+  /** {@code env} looks up environment variables (PGPASSWORD, PGUSER): a test gives its own. */
+  UrlTarget(String url, String runId, UnaryOperator<String> env) {
+    this.text = url;
+    this.uri = parse(url);
+    this.database = DATABASE_PREFIX + runId.toLowerCase().replaceAll("[^a-z0-9]", "_");
+    this.env = env;
+  }
+
+  private static URI parse(String url) {
+    try {
+      return new URI(url.replaceFirst("^postgres(ql)?://", "postgresql://"));
+    } catch (URISyntaxException e) {
+      return null;
+    }
+  }
+
+  @Override
+  public String resolve(String requested) throws ServerException {
+    if (uri == null || uri.getHost() == null) {
+      throw new ServerException(
+          "not a URL the harness can use; write postgresql://user@host:port/db", "target");
+    }
+    return "the server at " + where();
+  }
+
+  private String where() {
+    return uri.getHost() + ":" + port() + "/" + urlDatabase();
+  }
+
+  private int port() {
+    return uri.getPort() < 0 ? 5432 : uri.getPort();
+  }
+
+  private String urlDatabase() {
+    String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
+    return path.isEmpty() ? PostgresServer.MAINTENANCE_DATABASE : path;
+  }
+
+  private String role() {
+    if (uri.getUserInfo() != null && !uri.getUserInfo().isEmpty()) {
+      return uri.getUserInfo();
+    }
+    String user = env.apply("PGUSER");
+    return user != null ? user : System.getProperty("user.name");
+  }
+
+  @Override
+  public PostgresServer start(String requested, Map<String, String> settings)
+      throws ServerException {
+    resolve(requested);
+    UrlServer server = new UrlServer(settings);
+    server.open();
+    return server;
+  }
+
+  /** The server behind the URL, and the one database on it that the harness owns. */
+  private final class UrlServer implements PostgresServer {
+    private final Map<String, String> settings;
+    private final Thread shutdownHook = new Thread(this::dropDatabase, "pgloadbench-drop-database");
+    private String version;
+
+    UrlServer(Map<String, String> settings) {
+      this.settings = settings;
+    }
+
+    /** Connects, and refuses a server where the harness's database exists already. */
+    void open() throws ServerException {
+      try (Connection c = connect(MAINTENANCE_DATABASE);
+          Statement s = c.createStatement()) {
+        try (ResultSet rs = s.executeQuery("SHOW server_version")) {
+          rs.next();
+          version = rs.getString(1).split(" ")[0];
+        }
+        try (ResultSet rs =
+            s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
+          if (rs.next()) {
+            throw new ServerException(
+                "database "
+                    + database
+                    + " exists already on "
+                    + where()
+                    + "; the harness works only in a database it created (drop it if an"
+                    + " interrupted run left it)");
+          }
+        }
+      } catch (SQLException e) {
+        throw new ServerException(
+            "cannot connect to "
+                + where()
+                + " as "
+                + role()
+                + ": "
+                + e.getMessage().replaceAll("\\s+", " ")
+                + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
+            e);
+      }
+      Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    @Override
+    public String version() {
+      return version;
+    }
+
+    @Override
+    public Map<String, String> details() {
+      return Map.of("host", where(), "user", role(), "database", database);
+    }
+
+    @Override
+    public String loadDatabase() {
+      return database;
+    }
+
+    @Override
+    public List<String> limitations() {
+      return settings.isEmpty()
+          ? List.of()
+          : List.of(
+              "settings: the scenario's "
+                  + settings
+                  + " were not applied (a server the harness does not own keeps its own);"
+                  + " the settings recorded are the server's, as found");
+    }
+
+    @Override
+    public String jdbcUrl(String db) {
+      String name = db.equals(MAINTENANCE_DATABASE) ? urlDatabase() : db;
+      return "jdbc:postgresql://" + uri.getHost() + ":" + port() + "/" + name;
+    }
+
+    /** The password from PGPASSWORD; without it the driver looks in ~/.pgpass (PGPASSFILE). */
+    @Override
+    public Credentials credentials() {
+      return Credentials.of(role(), env.apply("PGPASSWORD"));
+    }
+
+    /** The harness cannot restart it: it waits for it a bounded time, then gives up. */
+    @Override
+    public void recover() throws ServerException {
+      long seconds = Long.getLong(WAIT_PROPERTY, 60);
+      long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+      while (System.nanoTime() < deadline) {
+        if (responds()) {
+          return;
+        }
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+      throw new ServerException(
+          "the server at "
+              + where()
+              + " did not come back within "
+              + seconds
+              + " s; the run stops with what it measured");
+    }
+
+    @Override
+    public void close() {
+      dropDatabase();
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running
+      }
+    }
+
+    /** Drops the harness's own database (it exists only if the harness created it). */
+    private synchronized void dropDatabase() {
+      try (Connection c = connect(MAINTENANCE_DATABASE);
+          Statement s = c.createStatement()) {
+        // FORCE (13+) ends connections a Ctrl-C left open; they are the harness's own.
+        boolean force = Versions.major(version) >= 13;
+        s.execute("DROP DATABASE IF EXISTS " + database + (force ? " WITH (FORCE)" : ""));
+      } catch (SQLException e) {
+        System.err.println(
+            "pgloadbench: could not drop database "
+                + database
+                + " on "
+                + where()
+                + ": "
+                + e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}
