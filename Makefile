@@ -2,6 +2,7 @@
 #                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+#              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
@@ -17,6 +18,8 @@ DATA ?=
 TARGET ?=
 RESUME ?=
 RUN ?=
+# The scenarios of make reproduce, one or more per published experiment, in this order.
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,middle-bulk-load,pgbench-init
 BASE_PG ?=
 BASE ?=
 NEW ?=
@@ -40,7 +43,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report compare comment test clean jmh overhead scaling
+.PHONY: build bench plan report reproduce compare comment test clean jmh overhead scaling
 
 build: $(JAR)
 
@@ -53,6 +56,9 @@ bench: $(JAR) require-scenario
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
+
+reproduce: $(JAR)
+	@$(PGLOADBENCH) reproduce "$(REPRODUCE)" $(OVERRIDES)
 
 report: $(JAR)
 	@test -n "$(RUN)" || { echo "usage: make report RUN=results/<scenario>/<run-id>" >&2; exit 2; }

@@ -15,6 +15,21 @@ final class DiscardingEncoder implements RowEncoder {
   }
 
   @Override
+  public void int4Array(int[] values, int count) {
+    checksum += count == 0 ? 0 : values[count - 1] + count;
+  }
+
+  @Override
+  public void point(double x, double y) {
+    checksum += Double.doubleToRawLongBits(x) ^ Double.doubleToRawLongBits(y);
+  }
+
+  @Override
+  public void box(double highX, double highY, double lowX, double lowY) {
+    checksum += Double.doubleToRawLongBits(highX) ^ Double.doubleToRawLongBits(lowY);
+  }
+
+  @Override
   public void int2(short value) {
     checksum += value;
   }

@@ -43,7 +43,14 @@ public class ScenarioTableBenchmark {
   static final long ROWS_PER_OPERATION = 20_000;
 
   /** {@code scenario:table}, the table as the load names it. */
-  @Param({"osm-real:planet_osm_nodes", "osm-real:planet_osm_ways", "osm-real:planet_osm_rels"})
+  @Param({
+    "osm-real:planet_osm_nodes",
+    "osm-real:planet_osm_ways",
+    "osm-real:planet_osm_rels",
+    "pgbench-init:pgbench_accounts",
+    "gin-fastupdate:int_arrays",
+    "gist-build-versions:points"
+  })
   public String table;
 
   @Param({"text", "binary"})

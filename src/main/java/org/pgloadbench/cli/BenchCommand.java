@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
       "The last line printed is the report's path."
     })
 final class BenchCommand implements Callable<Integer> {
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+  static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
@@ -49,9 +49,36 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     Scenario scenario = args.scenario();
+    Done done =
+        run(
+            scenario,
+            args,
+            dirs,
+            base.checked(scenario.servers().versions()),
+            resume,
+            spec.commandLine().getOut(),
+            spec.commandLine().getErr());
+    return done.failures() == 0 ? Main.OK : Main.FAILED;
+  }
+
+  /** What one bench left: its report and how many steps failed. */
+  record Done(Path report, int failures) {}
+
+  /**
+   * Runs one scenario, stores its results and writes its report (also for {@code reproduce});
+   * {@code baseVersion} is the version the report compares the others with (null: the oldest),
+   * {@code resume} a run directory to go on with, or null.
+   */
+  static Done run(
+      Scenario scenario,
+      ScenarioArgs args,
+      OutputDirs dirs,
+      String baseVersion,
+      Path resume,
+      PrintWriter out,
+      PrintWriter err)
+      throws Exception {
     Consumer<String> warn = warning -> err.println("pgloadbench: warning: " + warning);
     Path runDir = resume == null || resume.toString().isBlank() ? null : resume;
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
@@ -61,7 +88,6 @@ final class BenchCommand implements Callable<Integer> {
             : runDir.toAbsolutePath().normalize().getFileName().toString();
     ServerTarget target = args.target(scenario, runId);
     String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
-    String baseVersion = base.checked(scenario.servers().versions());
     target.prepare(); // fails on a work dir that is not the user's own
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);
@@ -89,6 +115,6 @@ final class BenchCommand implements Callable<Integer> {
         MarkdownReport.write(
             runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
-    return failures == 0 ? Main.OK : Main.FAILED;
+    return new Done(report, failures);
   }
 }

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
       ReportCommand.class,
       CompareCommand.class,
       CommentCommand.class,
+      ReproduceCommand.class,
       DumpCommand.class,
       OverheadCommand.class,
       ScalingCommand.class

@@ -81,7 +81,12 @@ final class ScenarioArgs {
   boolean allowUnsafeSettings;
 
   Scenario scenario() throws ScenarioException {
-    Path file = ScenarioLoader.resolve(scenario, scenarios);
+    return scenario(scenario);
+  }
+
+  /** Another scenario with the same overrides ({@code reproduce} runs several). */
+  Scenario scenario(String name) throws ScenarioException {
+    Path file = ScenarioLoader.resolve(name, scenarios);
     return ScenarioLoader.load(file, allowUnsafeSettings)
         .withOverrides(Overrides.parse(pg, scale, repeat, warmup, data, target));
   }

@@ -14,6 +14,7 @@ public final class BinaryRowEncoder implements RowEncoder {
     'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0, 0, 0, 0, 0, 0, 0, 0, 0
   };
 
+  private static final int INT4_OID = 23;
   private static final int INT8_OID = 20;
   private static final int TEXT_OID = 25;
   private static final int JSONB_VERSION = 1;
@@ -85,6 +86,47 @@ public final class BinaryRowEncoder implements RowEncoder {
       buffer.putInt(8);
       buffer.putLong(values[i]);
     }
+  }
+
+  /** array_send's form with int4 elements (oid 23): each element its int32 length 4 and value. */
+  @Override
+  public void int4Array(int[] values, int count) {
+    Objects.checkFromIndexSize(0, count, values.length);
+    int length = ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES + 8 * count);
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
+    buffer.putInt(count == 0 ? 0 : 1); // ndim
+    buffer.putInt(0); // has_null
+    buffer.putInt(INT4_OID);
+    if (count == 0) {
+      return;
+    }
+    buffer.putInt(count);
+    buffer.putInt(1); // lower bound
+    for (int i = 0; i < count; i++) {
+      buffer.putInt(4);
+      buffer.putInt(values[i]);
+    }
+  }
+
+  /** point_send's form: two float8. */
+  @Override
+  public void point(double x, double y) {
+    buffer.reserve(4 + 16);
+    buffer.putInt(16);
+    buffer.putLong(Double.doubleToLongBits(x));
+    buffer.putLong(Double.doubleToLongBits(y));
+  }
+
+  /** box_send's form: the upper-right corner, then the lower-left one, four float8. */
+  @Override
+  public void box(double highX, double highY, double lowX, double lowY) {
+    buffer.reserve(4 + 32);
+    buffer.putInt(32);
+    buffer.putLong(Double.doubleToLongBits(highX));
+    buffer.putLong(Double.doubleToLongBits(highY));
+    buffer.putLong(Double.doubleToLongBits(lowX));
+    buffer.putLong(Double.doubleToLongBits(lowY));
   }
 
   /** jsonb_send's form: a version byte, then the JSON text. */

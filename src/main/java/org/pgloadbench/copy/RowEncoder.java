@@ -25,6 +25,18 @@ public interface RowEncoder {
   /** An int8[] of the first {@code count} values, one dimension, no NULL elements. */
   void int8Array(long[] values, int count);
 
+  /** An int4[] of the first {@code count} values, one dimension, no NULL elements. */
+  void int4Array(int[] values, int count);
+
+  /**
+   * A point. The text format writes 6 decimals: coordinates that are multiples of 1e-6 (computed as
+   * {@code k / 1e6}) load exactly in both formats.
+   */
+  void point(double x, double y);
+
+  /** A box given by its upper-right and lower-left corners (the order box_out writes). */
+  void box(double highX, double highY, double lowX, double lowY);
+
   /** A jsonb value given as JSON text. */
   void jsonb(CharSequence json);
 

@@ -14,6 +14,12 @@ public final class TextRowEncoder implements RowEncoder {
 
   private static final int INT4_DIGITS = 11;
 
+  /** Coordinates are written with 6 decimals, below 1e12 in magnitude: at most 21 chars. */
+  private static final long MICROS = 1_000_000;
+
+  private static final double MAX_COORDINATE = 1e12;
+  private static final int COORDINATE_CHARS = 21;
+
   /**
    * The escape (a backslash and a letter) of each ASCII char that needs one. COPY FROM requires it
    * for backslash, LF, CR and the TAB delimiter; BS, FF and VT are escaped too, as COPY TO does, so
@@ -93,6 +99,67 @@ public final class TextRowEncoder implements RowEncoder {
     }
     buffer.reserve(1);
     buffer.putByte('}');
+  }
+
+  @Override
+  public void int4Array(int[] values, int count) {
+    Objects.checkFromIndexSize(0, count, values.length);
+    startField(2);
+    buffer.putByte('{');
+    for (int i = 0; i < count; i++) {
+      buffer.reserve(1 + INT4_DIGITS);
+      if (i > 0) {
+        buffer.putByte(',');
+      }
+      buffer.putDecimal(values[i]);
+    }
+    buffer.reserve(1);
+    buffer.putByte('}');
+  }
+
+  /** {@code (x,y)}, as point_out writes it. */
+  @Override
+  public void point(double x, double y) {
+    startField(3 + 2 * COORDINATE_CHARS);
+    putPoint(x, y);
+  }
+
+  /** {@code (x1,y1),(x2,y2)}, the upper-right corner first, as box_out writes it. */
+  @Override
+  public void box(double highX, double highY, double lowX, double lowY) {
+    startField(7 + 4 * COORDINATE_CHARS);
+    putPoint(highX, highY);
+    buffer.putByte(',');
+    putPoint(lowX, lowY);
+  }
+
+  private void putPoint(double x, double y) {
+    buffer.putByte('(');
+    putCoordinate(x);
+    buffer.putByte(',');
+    putCoordinate(y);
+    buffer.putByte(')');
+  }
+
+  /**
+   * A coordinate with 6 decimals, written digit by digit (no String per value); room was reserved
+   * by the caller. Non-finite or huge values are refused: a generator never makes them.
+   */
+  private void putCoordinate(double value) {
+    if (!(Math.abs(value) < MAX_COORDINATE)) {
+      throw new IllegalArgumentException("coordinate out of range: " + value);
+    }
+    long micros = Math.round(value * MICROS);
+    if (micros < 0) {
+      buffer.putByte('-');
+      micros = -micros;
+    }
+    buffer.putDecimal(micros / MICROS);
+    buffer.putByte('.');
+    long fraction = micros % MICROS;
+    for (long unit = MICROS / 10; unit > 0; unit /= 10) {
+      buffer.putByte((int) ('0' + fraction / unit % 10));
+    }
   }
 
   @Override

@@ -32,12 +32,13 @@ public interface Dataset {
    */
   static Dataset of(DatasetSpec spec, Path workRoot, Consumer<String> notes)
       throws IOException, ScenarioException {
-    List<MiddleTable> tables = spec.tables().stream().map(MiddleTable::byYamlName).toList();
     return switch (spec.kind()) {
       case DatasetSpec.OSM_PBF ->
-          OsmPbfDataset.prepare(spec.file(), tables, workRoot.resolve("osm-pbf"), notes);
+          OsmPbfDataset.prepare(
+              spec.file(), middleTables(spec), workRoot.resolve("osm-pbf"), notes);
       case DatasetSpec.OSM_SYNTHETIC -> {
         OsmSyntheticDataset osm = new OsmSyntheticDataset(spec.rows(), spec.seed());
+        List<MiddleTable> tables = middleTables(spec);
         yield variant ->
             tables.stream()
                 .map(
@@ -47,7 +48,34 @@ public interface Dataset {
                             osm.source(t, variant.middleFormat())))
                 .toList();
       }
+      default -> generated(spec);
+    };
+  }
+
+  /** A dataset generated from the spec alone, with no file to read: the non-osm kinds. */
+  static Dataset generated(DatasetSpec spec) {
+    return switch (spec.kind()) {
+      case DatasetSpec.INT_ARRAYS ->
+          new IntArrayDataset(
+              spec.rows().get(IntArrayDataset.TABLE_NAME),
+              Integer.parseInt(spec.option("elements")),
+              IntArrayDataset.Distribution.byYamlName(spec.option("distribution")),
+              Integer.parseInt(spec.option("domain")),
+              spec.seed());
+      case DatasetSpec.POINTS -> {
+        PointDataset.Geometry geometry = PointDataset.Geometry.byYamlName(spec.option("geometry"));
+        yield new PointDataset(
+            spec.rows().get(geometry.table().name()),
+            PointDataset.Shape.byYamlName(spec.option("shape")),
+            geometry,
+            spec.seed());
+      }
+      case DatasetSpec.PGBENCH -> new PgbenchDataset(spec.rows().get("pgbench_accounts"));
       default -> throw new IllegalArgumentException("unknown dataset kind " + spec.kind());
     };
+  }
+
+  private static List<MiddleTable> middleTables(DatasetSpec spec) {
+    return spec.tables().stream().map(MiddleTable::byYamlName).toList();
   }
 }

@@ -1,13 +1,14 @@
 package org.pgloadbench.dataset;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.pgloadbench.scenario.LoadVariant;
 
 /**
- * A table a dataset loads: its name, its columns in COPY order, its primary key and its secondary
- * indexes. The DDL is derived from the same column list the row source writes, so the two cannot
- * drift.
+ * A table a dataset loads: its name, its columns in COPY order, its primary key (null for none,
+ * like pgbench_history) and its secondary indexes. The DDL is derived from the same column list the
+ * row source writes, so the two cannot drift.
  *
  * @param functions statements run before CREATE TABLE, creating the functions its indexes call
  *     (each a {@code CREATE OR REPLACE FUNCTION}, so running them twice is harmless)
@@ -23,12 +24,23 @@ public record TableDef(
   public record Column(String name, String type) {}
 
   /**
-   * A secondary index: the name results give it, its {@code CREATE INDEX} statement, and the cells
-   * that build it (e.g. the bucketed GIN index on the ways only where {@code ways_index: bucket}).
+   * A secondary index: the name results give it, its {@code CREATE INDEX} statement for a cell
+   * (storage parameters may follow the cell's axes, e.g. GIN's fastupdate), and the cells that
+   * build it (e.g. the bucketed GIN index on the ways only where {@code ways_index: bucket}).
    */
-  public record Index(String name, String createSql, Predicate<LoadVariant> appliesTo) {
+  public record Index(
+      String name, Function<LoadVariant, String> sql, Predicate<LoadVariant> appliesTo) {
+    public Index(String name, String createSql, Predicate<LoadVariant> appliesTo) {
+      this(name, variant -> createSql, appliesTo);
+    }
+
     public Index(String name, String createSql) {
       this(name, createSql, variant -> true);
+    }
+
+    /** The CREATE INDEX statement in a cell of {@code variant}. */
+    public String createSql(LoadVariant variant) {
+      return sql.apply(variant);
     }
   }
 
@@ -59,7 +71,7 @@ public record TableDef(
       Column c = columns.get(i);
       sql.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(c.type());
     }
-    if (withPrimaryKey) {
+    if (withPrimaryKey && primaryKey != null) {
       sql.append(", PRIMARY KEY (").append(primaryKey).append(')');
     }
     return sql.append(')').toString();

@@ -8,18 +8,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.RowSource;
-import org.pgloadbench.scenario.LoadVariant;
-import org.postgresql.copy.CopyIn;
-import org.postgresql.copy.CopyManager;
-import org.postgresql.core.BaseConnection;
 
 /**
- * COPY ... FROM STDIN in the cell's format, FREEZE or not, over one connection or several at once
- * (each loading a disjoint slice of the rows). The row count the server reports is checked against
- * the rows generated. A freeze load commits the transaction {@link CreateTable} opened.
+ * The load step ({@code copy} in scenarios): the cell's {@link RowLoader} (COPY in its format,
+ * FREEZE or not, by default; INSERTs or JDBC batches for the {@code loader} axis) over one
+ * connection or several at once, each loading a disjoint slice of the rows. The row count the
+ * server reports is checked against the rows generated. A freeze load commits the transaction
+ * {@link CreateTable} opened.
  */
 final class CopyRows implements Step {
   @Override
@@ -29,23 +25,19 @@ final class CopyRows implements Step {
 
   @Override
   public long run(TableLoad load) throws SQLException {
-    LoadVariant variant = load.variant();
-    String sql =
-        "COPY "
-            + load.table().name()
-            + " ("
-            + load.table().columnList()
-            + ") FROM STDIN (FORMAT "
-            + variant.format().sqlName()
-            + (variant.freeze() ? ", FREEZE" : "")
-            + ")";
+    RowLoader loader = RowLoader.of(load.table(), load.variant());
     long copied =
         load.connections().size() == 1
-            ? copy(load.connection(), sql, variant.format(), load.rows())
-            : copyInParallel(load, sql);
+            ? loader.load(load.connection(), load.rows())
+            : loadInParallel(load, loader);
     if (copied != load.rows().rows()) {
       throw new SQLException(
-          "COPY reported " + copied + " rows, " + load.rows().rows() + " were sent");
+          load.variant().loader().yamlName()
+              + " reported "
+              + copied
+              + " rows, "
+              + load.rows().rows()
+              + " were sent");
     }
     Connection connection = load.connection();
     if (!connection.getAutoCommit()) {
@@ -55,22 +47,7 @@ final class CopyRows implements Step {
     return copied;
   }
 
-  private static long copy(Connection connection, String sql, CopyFormat format, RowSource rows)
-      throws SQLException {
-    CopyIn copy = new CopyManager(connection.unwrap(BaseConnection.class)).copyIn(sql);
-    try {
-      RowEncoder encoder = format.encoder(copy::writeToCopy);
-      rows.writeTo(encoder);
-      encoder.finish();
-      return copy.endCopy();
-    } finally {
-      if (copy.isActive()) {
-        copy.cancelCopy();
-      }
-    }
-  }
-
-  private static long copyInParallel(TableLoad load, String sql) throws SQLException {
+  private static long loadInParallel(TableLoad load, RowLoader loader) throws SQLException {
     int parts = load.connections().size();
     ExecutorService pool = Executors.newFixedThreadPool(parts);
     try {
@@ -78,7 +55,7 @@ final class CopyRows implements Step {
       for (int i = 0; i < parts; i++) {
         Connection connection = load.connections().get(i);
         RowSource slice = load.rows().slice(i, parts);
-        slices.add(pool.submit(() -> copy(connection, sql, load.variant().format(), slice)));
+        slices.add(pool.submit(() -> loader.load(connection, slice)));
       }
       long copied = 0;
       for (Future<Long> slice : slices) {
@@ -92,7 +69,7 @@ final class CopyRows implements Step {
           : new SQLException(e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SQLException("interrupted during a parallel COPY", e);
+      throw new SQLException("interrupted during a parallel load", e);
     } finally {
       pool.shutdownNow();
     }

@@ -36,7 +36,7 @@ record CreateIndex(Index index) implements Step {
   @Override
   public long run(TableLoad load) throws SQLException {
     try (Statement statement = load.connection().createStatement()) {
-      statement.execute(index.createSql());
+      statement.execute(index.createSql(load.variant()));
     }
     return NO_ROWS;
   }

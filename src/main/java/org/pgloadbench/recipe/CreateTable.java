@@ -34,7 +34,7 @@ final class CreateTable implements Step {
       statement.execute(table.createSql(!variant.primaryKeyLater(), variant.unlogged()));
       if (variant.indexesNow()) {
         for (Index index : table.indexesFor(variant)) {
-          statement.execute(index.createSql());
+          statement.execute(index.createSql(variant));
         }
       }
     }

@@ -24,7 +24,15 @@ public final class Recipe {
   static {
     add(new CreateTable());
     add(new CopyRows());
-    add(new SqlStep("primary_key", TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater));
+    // a table without a primary key (pgbench_history) has none to add
+    SqlStep primaryKey =
+        new SqlStep("primary_key", TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater);
+    STEPS.put(
+        primaryKey.name(),
+        (table, variant) ->
+            table.primaryKey() != null && primaryKey.appliesTo(variant)
+                ? List.of(primaryKey)
+                : List.of());
     add(new SqlStep("vacuum", t -> "VACUUM " + t.name()));
     add(new SqlStep("analyze", t -> "ANALYZE " + t.name()));
     add(
@@ -33,6 +41,8 @@ public final class Recipe {
     STEPS.put(CreateIndex.NAME, CreateIndex::of);
     // Dirty pages a load left in memory reach the disk here, not later, outside the measurement.
     add(new SqlStep("checkpoint", t -> "CHECKPOINT"));
+    add(new SqlStep("drop", t -> "DROP TABLE IF EXISTS " + t.name()));
+    add(new SqlStep("vacuum_analyze", t -> "VACUUM ANALYZE " + t.name()));
   }
 
   private Recipe() {}

@@ -101,6 +101,12 @@ public final class MarkdownReport {
     for (String version : results.versions()) {
       versionSection(version);
     }
+    if (IndexBuildsByVersion.applies(results)) {
+      out.append(IndexBuildsByVersion.render(results));
+    }
+    if (PgbenchSection.applies(results)) {
+      out.append(PgbenchSection.render(results));
+    }
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
       StatisticsSection.render(results, out);

@@ -6,6 +6,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
@@ -17,6 +18,7 @@ import org.pgloadbench.recipe.Step;
 import org.pgloadbench.recipe.TableLoad;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.PostgresServer;
 
@@ -57,8 +59,13 @@ final class Load {
     List<Connection> connections = new ArrayList<>();
     try {
       freshDatabase(server);
+      // pgjdbc rewrites JDBC batches into multi-row INSERTs only when the connection says so
+      Properties properties = new Properties();
+      if (cell.variant().loader() == LoaderKind.BATCH_REWRITE) {
+        properties.setProperty("reWriteBatchedInserts", "true");
+      }
       for (int i = 0; i < cell.variant().connections(); i++) {
-        connections.add(server.connect(server.loadDatabase()));
+        connections.add(server.connect(server.loadDatabase(), properties));
       }
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);

@@ -150,6 +150,7 @@ final class RunRecord {
     } else {
       dataset.put("file", scenario.dataset().file().getFileName().toString());
     }
+    dataset.putAll(scenario.dataset().options());
     s.put("dataset", dataset);
     Map<String, Object> servers = new LinkedHashMap<>();
     servers.put("target", scenario.servers().target());

@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -210,6 +212,9 @@ public final class Runner {
         return;
       }
     }
+    // pgbench's own lines after each load, and their average per cell at the end
+    boolean pgbench = scenario.dataset().kind().equals(DatasetSpec.PGBENCH);
+    Map<String, List<Double>> totals = new LinkedHashMap<>();
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : cells) {
         if (resume.done(server.version(), cell.label(), repetition)) {
@@ -238,11 +243,26 @@ public final class Runner {
                 seconds(steps),
                 failureNote(steps)),
             failureNote(steps).isEmpty());
+        if (pgbench) {
+          progress.note(PgbenchPhases.line(steps));
+          if (steps.stream().allMatch(StepResult::ok)) {
+            totals.computeIfAbsent(cell.label(), c -> new ArrayList<>()).add(seconds(steps));
+          }
+        }
         if (down && !recover(server)) {
           return;
         }
       }
     }
+    totals.forEach(
+        (cell, loads) ->
+            progress.note(
+                "PostgreSQL "
+                    + server.version()
+                    + "  "
+                    + cell
+                    + "  "
+                    + PgbenchPhases.average(loads)));
   }
 
   /** Something the server did not allow, noted once per server in run.json for the report. */

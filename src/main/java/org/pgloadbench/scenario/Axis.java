@@ -117,10 +117,107 @@ public final class Axis<T> {
           v -> SettingsProfile.named(v).orElse(null),
           v -> v);
 
+  public static final Axis<LoaderKind> LOADER =
+      new Axis<>(
+          "loader",
+          "copy",
+          "a loader",
+          "use "
+              + String.join(
+                  ", ", Arrays.stream(LoaderKind.values()).map(LoaderKind::yamlName).toList()),
+          v -> LoaderKind.named(v).orElse(null),
+          v -> v.replace('_', '-'));
+
+  private static final Pattern WHOLE = Pattern.compile("[1-9][0-9]{0,8}");
+
+  /** Rows per INSERT ... VALUES statement or per JDBC batch. */
+  public static final Axis<Integer> BATCH_SIZE =
+      new Axis<>(
+          "batch_size",
+          "1000",
+          "a batch size",
+          "use a whole number from 1 to 999999999 (rows per statement or batch)",
+          v -> WHOLE.matcher(v).matches() ? Integer.valueOf(v) : null,
+          v -> "batch-" + v);
+
+  /** Rows per transaction of an INSERT loader; 0 stands for all (one transaction). */
+  public static final Axis<Long> COMMIT_EVERY =
+      new Axis<>(
+          "commit_every",
+          "all",
+          "a commit interval",
+          "use all (one transaction) or a whole number of rows from 1 to 999999999",
+          v ->
+              v.equals("all")
+                  ? Long.valueOf(0)
+                  : WHOLE.matcher(v).matches() ? Long.valueOf(v) : null,
+          v -> "commit-" + v);
+
+  /** GIN's fastupdate storage parameter of a dataset's GIN index (int-arrays). */
+  public static final Axis<Boolean> FASTUPDATE =
+      new Axis<>(
+          "fastupdate",
+          "on",
+          "a fastupdate setting",
+          "use on (new entries go to the pending list first, PostgreSQL's default) or off",
+          // YAML reads a bare on / off as a boolean
+          v ->
+              v.equals("on") || v.equals("true")
+                  ? Boolean.TRUE
+                  : v.equals("off") || v.equals("false") ? Boolean.FALSE : null,
+          v -> "fastupdate-" + (v.equals("on") || v.equals("true") ? "on" : "off"));
+
+  private static final Pattern KILOBYTES = Pattern.compile("([1-9][0-9]{0,9})(kB|MB|GB)");
+
+  /**
+   * GIN's gin_pending_list_limit storage parameter in kB, from e.g. {@code 4MB}; 0 ({@code
+   * default}) leaves the index without it, so the server's setting applies.
+   */
+  public static final Axis<Integer> GIN_PENDING_LIST_LIMIT =
+      new Axis<>(
+          "gin_pending_list_limit",
+          "default",
+          "a pending list limit",
+          "use default (the server's setting) or a size from 64kB to 2GB with a unit, e.g. 64kB,"
+              + " 4MB, 1GB",
+          Axis::pendingListKilobytes,
+          v -> "pending-" + v);
+
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
       List.of(
-          FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX, MIDDLE_FORMAT, SETTINGS);
+          FORMAT,
+          FREEZE,
+          PK,
+          CONNECTIONS,
+          UNLOGGED,
+          INDEXES,
+          WAYS_INDEX,
+          MIDDLE_FORMAT,
+          SETTINGS,
+          LOADER,
+          BATCH_SIZE,
+          COMMIT_EVERY,
+          FASTUPDATE,
+          GIN_PENDING_LIST_LIMIT);
+
+  private static Integer pendingListKilobytes(String value) {
+    if (value.equals("default")) {
+      return 0;
+    }
+    var m = KILOBYTES.matcher(value);
+    if (!m.matches()) {
+      return null;
+    }
+    long kb =
+        Long.parseLong(m.group(1))
+            * switch (m.group(2)) {
+              case "kB" -> 1L;
+              case "MB" -> 1024L;
+              default -> 1024L * 1024;
+            };
+    return kb >= 64 && kb <= Integer.MAX_VALUE ? (int) kb : null;
+  }
 
   private final String name;
   private final String defaultValue;

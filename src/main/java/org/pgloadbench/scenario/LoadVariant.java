@@ -15,7 +15,12 @@ public record LoadVariant(
     boolean indexesNow,
     WaysIndex waysIndex,
     MiddleFormat middleFormat,
-    SettingsProfile settings) {
+    SettingsProfile settings,
+    LoaderKind loader,
+    int batchSize,
+    long commitEvery,
+    boolean fastupdate,
+    int ginPendingListLimitKb) {
 
   /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
   public static LoadVariant of(Map<String, String> values) {
@@ -28,6 +33,11 @@ public record LoadVariant(
         Axis.INDEXES.valueIn(values),
         Axis.WAYS_INDEX.valueIn(values),
         Axis.MIDDLE_FORMAT.valueIn(values),
-        Axis.SETTINGS.valueIn(values));
+        Axis.SETTINGS.valueIn(values),
+        Axis.LOADER.valueIn(values),
+        Axis.BATCH_SIZE.valueIn(values),
+        Axis.COMMIT_EVERY.valueIn(values),
+        Axis.FASTUPDATE.valueIn(values),
+        Axis.GIN_PENDING_LIST_LIMIT.valueIn(values));
   }
 }

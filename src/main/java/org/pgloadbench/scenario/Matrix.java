@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
@@ -78,6 +79,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
     }
     for (Cell cell : cells) {
       checkPossible(cell, root);
+      checkLoader(cell, root);
     }
     cells.addAll(named.complete(axes, cells));
     return new Matrix(List.copyOf(axes), cells);
@@ -222,6 +224,76 @@ record Matrix(List<String> axes, List<Cell> cells) {
     throw root.at(
         line,
         impossible(cell)
+            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+  }
+
+  /** A loader option a cell cannot have: why, and the axis that brings it. */
+  record LoaderProblem(String why, String axis) {}
+
+  /**
+   * Options of one loader named in a cell of another: FREEZE and the binary format are COPY's,
+   * batch_size is for batched INSERTs, commit_every for INSERT loaders; rewritten batches report no
+   * row counts, so their rows are counted in the table, which a second connection would share. Null
+   * when the cell's loader options fit.
+   */
+  static LoaderProblem loaderProblem(Cell cell) {
+    LoadVariant v = cell.variant();
+    Map<String, String> axes = cell.axes();
+    if (v.loader() != LoaderKind.COPY) {
+      if (v.freeze()) {
+        return new LoaderProblem(
+            "FREEZE is an option of COPY, not of " + v.loader().yamlName(), Axis.FREEZE.name());
+      } else if (axes.containsKey(Axis.FORMAT.name()) && v.format() != CopyFormat.TEXT) {
+        return new LoaderProblem(
+            "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters",
+            Axis.FORMAT.name());
+      } else if (!v.loader().batched() && axes.containsKey(Axis.BATCH_SIZE.name())) {
+        return new LoaderProblem(
+            "insert sends one row per statement, so batch_size does not apply",
+            Axis.BATCH_SIZE.name());
+      } else if (v.loader() == LoaderKind.BATCH_REWRITE && v.connections() > 1) {
+        return new LoaderProblem(
+            "batch_rewrite counts its rows in the table, which parallel connections share",
+            Axis.CONNECTIONS.name());
+      }
+    } else if (axes.containsKey(Axis.BATCH_SIZE.name())) {
+      return new LoaderProblem(
+          "COPY streams every row in one statement, so batch_size does not apply",
+          Axis.BATCH_SIZE.name());
+    } else if (axes.containsKey(Axis.COMMIT_EVERY.name())) {
+      return new LoaderProblem(
+          "COPY loads in one transaction, so commit_every does not apply",
+          Axis.COMMIT_EVERY.name());
+    }
+    return null;
+  }
+
+  private static void checkLoader(Cell cell, Mapping root) throws ScenarioException {
+    LoaderProblem problem = loaderProblem(cell);
+    if (problem == null) {
+      return;
+    }
+    List<String> fix = new ArrayList<>();
+    for (String name : List.of(Axis.LOADER.name(), problem.axis())) {
+      if (cell.axes().containsKey(name)) {
+        fix.add(name + ": " + cell.axes().get(name));
+      }
+    }
+    int line = root.line();
+    if (root.optional("matrix") instanceof Mapping matrix) {
+      line =
+          matrix
+              .keyLines()
+              .getOrDefault(
+                  problem.axis(),
+                  matrix.keyLines().getOrDefault(Axis.LOADER.name(), matrix.line()));
+    }
+    throw root.at(
+        line,
+        "cell "
+            + cell.label()
+            + " is impossible: "
+            + problem.why()
             + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
   }
 

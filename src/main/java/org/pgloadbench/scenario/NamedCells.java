@@ -103,6 +103,12 @@ final class NamedCells {
             n.line(),
             "cells." + n.name() + ": " + impossible + "; use freeze: false or connections: 1");
       }
+      Matrix.LoaderProblem loader = Matrix.loaderProblem(cell);
+      if (loader != null) {
+        throw node.at(
+            n.line(),
+            "cells." + n.name() + ": is impossible: " + loader.why() + "; remove " + loader.axis());
+      }
       all.add(cell);
       named.add(cell);
     }

@@ -44,7 +44,9 @@ public record Scenario(
           "analyze",
           "set_logged",
           "indexes",
-          "checkpoint");
+          "checkpoint",
+          "drop",
+          "vacuum_analyze");
 
   public Scenario {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * A running PostgreSQL server the harness loads into. Closing it stops it if the harness started
@@ -51,6 +52,16 @@ public interface PostgresServer extends AutoCloseable {
 
   default Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(jdbcUrl(database), credentials().jdbcProperties());
+  }
+
+  /** A connection with driver properties, e.g. pgjdbc's reWriteBatchedInserts; none: as above. */
+  default Connection connect(String database, Properties properties) throws SQLException {
+    if (properties.isEmpty()) {
+      return connect(database);
+    }
+    Properties all = credentials().jdbcProperties();
+    all.putAll(properties);
+    return DriverManager.getConnection(jdbcUrl(database), all);
   }
 
   /**

@@ -12,9 +12,9 @@ import org.pgloadbench.copy.RowEncoder;
 
 /**
  * A test encoder that turns each row into a list of plain values (Short, Integer, Long, List of
- * Long for an int8[], List of String for a text[], {@link Json} for jsonb, String, null) and hands
- * it on. It checks the call protocol and remembers which buffers it was given, so tests can see
- * that the source reuses them.
+ * Long for an int8[], of Integer for an int4[], of Double for a point or box, List of String for a
+ * text[], {@link Json} for jsonb, String, null) and hands it on. It checks the call protocol and
+ * remembers which buffers it was given, so tests can see that the source reuses them.
  */
 final class CapturingEncoder implements RowEncoder {
   /** A jsonb value, kept apart from text. */
@@ -75,6 +75,21 @@ final class CapturingEncoder implements RowEncoder {
   public void int8Array(long[] values, int count) {
     arraysSeen.add(values);
     field(Arrays.stream(values, 0, count).boxed().toList());
+  }
+
+  @Override
+  public void int4Array(int[] values, int count) {
+    field(Arrays.stream(values, 0, count).boxed().toList());
+  }
+
+  @Override
+  public void point(double x, double y) {
+    field(List.of(x, y));
+  }
+
+  @Override
+  public void box(double highX, double highY, double lowX, double lowY) {
+    field(List.of(highX, highY, lowX, lowY));
   }
 
   @Override

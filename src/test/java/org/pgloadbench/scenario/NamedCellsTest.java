@@ -62,7 +62,12 @@ class NamedCellsTest {
                 false,
                 WaysIndex.BUCKET,
                 org.pgloadbench.dataset.MiddleFormat.NEW,
-                SettingsProfile.DEFAULTS));
+                SettingsProfile.DEFAULTS,
+                LoaderKind.COPY,
+                1000,
+                0,
+                true,
+                0));
   }
 
   @Test
@@ -115,7 +120,8 @@ class NamedCellsTest {
                 7,
                 "unknown key 'fromat' in cells.b (did you mean 'format'?); known axes: format,"
                     + " freeze, pk, connections, unlogged, indexes, ways_index, middle_format,"
-                    + " settings"));
+                    + " settings, loader, batch_size, commit_every, fastupdate,"
+                    + " gin_pending_list_limit"));
     assertThat(error("cells:\n  a: {format: text}\n  a: {format: binary}\n"))
         .isEqualTo(at(7, "cells.a: duplicate key; keep only one"));
     assertThat(error("cells:\n  a: {format: binary}\n  b: {format: binary, pk: now}\n"))
@@ -156,5 +162,15 @@ class NamedCellsTest {
                 6,
                 "matrix.settings[0]: 'default' is not a settings profile; use defaults,"
                     + " bulk-load"));
+  }
+
+  @Test
+  void aNamedCellWithAnotherLoadersOptionIsRefused() throws Exception {
+    assertThat(error("cells:\n  a: {format: text}\n  b: {loader: insert, freeze: true}\n"))
+        .isEqualTo(
+            at(
+                7,
+                "cells.b: is impossible: FREEZE is an option of COPY, not of insert; remove"
+                    + " freeze"));
   }
 }

@@ -72,7 +72,7 @@ class ScenarioErrorsTest {
   @Test
   void unknownAxis() throws Exception {
     assertThat(error("  freeze: [false, true]", "  freez: [false, true]"))
-        .isEqualTo(
+        .startsWith(
             at(
                 11,
                 "unknown key 'freez' in matrix (did you mean 'freeze'?); known axes: format,"
@@ -146,13 +146,13 @@ class ScenarioErrorsTest {
   @Test
   void missingRequiredFieldsPointAtTheirParent() throws Exception {
     assertThat(error("steps: [create, copy]\n", ""))
-        .isEqualTo(
+        .startsWith(
             at(
                 1,
                 "missing 'steps': list the load steps, e.g. [create, copy, primary_key, vacuum,"
-                    + " analyze, set_logged, indexes, checkpoint]"));
+                    + " analyze, set_logged, indexes, checkpoint"));
     assertThat(error("  kind: osm-synthetic\n", ""))
-        .isEqualTo(at(2, "missing 'dataset.kind': use kind: osm-synthetic or osm-pbf"));
+        .startsWith(at(2, "missing 'dataset.kind': use kind: one of osm-synthetic, osm-pbf, "));
     assertThat(error("  versions: [16, 17]", "  target: embedded"))
         .isEqualTo(
             at(6, "missing 'servers.versions': list PostgreSQL versions, e.g. versions: [16, 17]"));
@@ -166,7 +166,10 @@ class ScenarioErrorsTest {
         .startsWith(at(1, "name: 'Ways_Test' is not a valid name; use lower-case letters"));
     assertThat(error("kind: osm-synthetic", "kind: planet"))
         .isEqualTo(
-            at(3, "dataset.kind: 'planet' is not a dataset kind; use osm-synthetic or osm-pbf"));
+            at(
+                3,
+                "dataset.kind: 'planet' is not a dataset kind; use one of osm-synthetic, osm-pbf,"
+                    + " int-arrays, points, pgbench"));
     assertThat(error("[nodes, ways]", "[nodes, edges]"))
         .isEqualTo(at(4, "dataset.tables[1]: 'edges' is not a table; use nodes, ways or rels"));
     assertThat(error("[nodes, ways]", "[ways, ways]"))
@@ -225,7 +228,7 @@ class ScenarioErrorsTest {
   @Test
   void badSteps() throws Exception {
     assertThat(error("[create, copy]", "[create, copy, vacum]"))
-        .isEqualTo(
+        .startsWith(
             at(
                 12,
                 "steps[2]: unknown step 'vacum' (did you mean 'vacuum'?); known steps: create,"
@@ -234,8 +237,8 @@ class ScenarioErrorsTest {
         .isEqualTo(
             at(
                 12,
-                "steps: must start with create, copy (the table is created, then loaded); got"
-                    + " [copy, create]"));
+                "steps: must start with create, copy (the table is created, then loaded), after"
+                    + " drop if listed; got [copy, create]"));
     assertThat(error("[create, copy]", "[create, copy, analyze, analyze]"))
         .isEqualTo(at(12, "steps[3]: 'analyze' is listed twice; list each step once"));
   }

@@ -122,7 +122,12 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS)));
+                    SettingsProfile.DEFAULTS,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)));
   }
 
   @Test
@@ -150,7 +155,12 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS)));
+                    SettingsProfile.DEFAULTS,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)));
   }
 
   @Test
@@ -159,11 +169,11 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    format: [text, binary]
-                    freeze: [false, true]
-                    pk: [now, later]
-                  """);
+                matrix:
+                  format: [text, binary]
+                  freeze: [false, true]
+                  pk: [now, later]
+                """);
 
     assertThat(s.cells())
         .extracting(Cell::label)
@@ -184,14 +194,14 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    pk: [later, now]
-                    freeze: ["true", "false"]
-                    format: [binary, text]
-                  exclude:
-                    - {pk: now, freeze: true}
-                    - {format: text, pk: later}
-                  """);
+                matrix:
+                  pk: [later, now]
+                  freeze: ["true", "false"]
+                  format: [binary, text]
+                exclude:
+                  - {pk: now, freeze: true}
+                  - {format: text, pk: later}
+                """);
 
     assertThat(s.axes()).containsExactly("pk", "freeze", "format");
     assertThat(s.cells())
@@ -221,7 +231,12 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS)),
+                    SettingsProfile.DEFAULTS,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
@@ -234,7 +249,12 @@ class ScenarioLoaderTest {
                     false,
                     WaysIndex.BUCKET,
                     MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS)));
+                    SettingsProfile.DEFAULTS,
+                    LoaderKind.COPY,
+                    1000,
+                    0,
+                    true,
+                    0)));
   }
 
   @Test
@@ -242,10 +262,10 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL
             + """
-              matrix:
-                freeze: [false, true]
-                connections: [1, 2]
-              """;
+            matrix:
+              freeze: [false, true]
+              connections: [1, 2]
+            """;
     assertThatThrownBy(() -> load(yaml))
         .hasMessage(
             dir.resolve("s.yaml")

@@ -1,0 +1,169 @@
+package org.pgloadbench.cli;
+
+import static java.util.stream.Collectors.joining;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pgloadbench.scenario.Scenario;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code reproduce a,b,c}: runs each scenario in turn with the same overrides (PG=, SCALE=, ...),
+ * then writes {@code reports/reproduce/<run-id>/report.md}: per scenario its description, its
+ * claims table as its own report has it, a link to that report, its wall time, and the total. Every
+ * scenario is loaded first, so a mistake in the last one stops the run before the first.
+ */
+@Command(
+    name = "reproduce",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "Run several scenarios in turn (<scenario> is a comma-separated list), then write one",
+      "combined report of their claims, reports/reproduce/<run-id>/report.md: the last line."
+    })
+final class ReproduceCommand implements Callable<Integer> {
+  static final String DIR = "reproduce";
+
+  @Spec CommandSpec spec;
+  @Mixin ScenarioArgs args;
+  @Mixin OutputDirs dirs;
+
+  private record Done(Scenario scenario, BenchCommand.Done bench, double seconds) {}
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<Scenario> scenarios = new ArrayList<>();
+    for (String name : args.scenario.split("\\s*,\\s*")) {
+      scenarios.add(args.scenario(name));
+    }
+    String runId = LocalDateTime.now(ZoneOffset.UTC).format(BenchCommand.RUN_ID);
+    long start = System.nanoTime();
+    List<Done> done = new ArrayList<>();
+    for (Scenario scenario : scenarios) {
+      out.println("== " + scenario.name());
+      long began = System.nanoTime();
+      BenchCommand.Done bench = BenchCommand.run(scenario, args, dirs, null, null, out, err);
+      done.add(new Done(scenario, bench, (System.nanoTime() - began) / 1e9));
+    }
+    double total = (System.nanoTime() - start) / 1e9;
+    Path dir = dirs.reports.resolve(DIR).resolve(runId);
+    Files.createDirectories(dir);
+    Path report = dir.resolve("report.md");
+    Files.writeString(report, render(done, total, dir), StandardCharsets.UTF_8);
+    out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
+    out.println(report);
+    return done.stream().allMatch(d -> d.bench().failures() == 0) ? Main.OK : Main.FAILED;
+  }
+
+  private String render(List<Done> done, double total, Path dir) throws IOException {
+    StringBuilder md = new StringBuilder("# Reproducing the published experiments\n\n");
+    md.append("Every scenario below ran in turn on this machine");
+    String overrides = overrides();
+    md.append(overrides.isEmpty() ? "" : " with " + overrides)
+        .append("; total wall time **")
+        .append(minutes(total))
+        .append("**.\n\n");
+    md.append("| scenario | wall time | failed steps | report |\n|---|---:|---:|---|\n");
+    for (Done d : done) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d | [report](%s) |%n",
+              d.scenario().name(),
+              minutes(d.seconds()),
+              d.bench().failures(),
+              link(dir, d.bench().report())));
+    }
+    md.append('\n');
+    String notes = "";
+    for (Done d : done) {
+      md.append("## ").append(d.scenario().name()).append("\n\n");
+      if (!d.scenario().description().isEmpty()) {
+        md.append(d.scenario().description()).append("\n\n");
+      }
+      String report = Files.readString(d.bench().report(), StandardCharsets.UTF_8);
+      md.append(claims(report))
+          .append("\n[full report](")
+          .append(link(dir, d.bench().report()))
+          .append(")\n\n");
+      notes = notes.isEmpty() ? claimsNotes(report) : notes;
+    }
+    if (!notes.isEmpty()) {
+      md.append("---\n\n").append(notes).append('\n');
+    }
+    return md.toString();
+  }
+
+  /** The claims table of a scenario's report; a note when it has none. */
+  static String claims(String report) {
+    String table =
+        claimsSection(report).lines().filter(l -> l.startsWith("|")).collect(joining("\n"));
+    return table.isEmpty() ? "_This scenario's report checks no claims._\n" : table + "\n";
+  }
+
+  /** What follows the claims table in its section (how verdicts are reached), or empty. */
+  static String claimsNotes(String report) {
+    return claimsSection(report)
+        .lines()
+        .filter(l -> !l.startsWith("|"))
+        .collect(joining("\n"))
+        .strip();
+  }
+
+  /** The text under a report's {@code ## Claims} heading, up to the next section. */
+  private static String claimsSection(String report) {
+    StringBuilder section = new StringBuilder();
+    boolean inside = false;
+    for (String line : report.lines().toList()) {
+      if (line.startsWith("## ")) {
+        if (inside) {
+          break;
+        }
+        inside = line.toLowerCase(Locale.ROOT).startsWith("## claims");
+      } else if (inside) {
+        section.append(line).append('\n');
+      }
+    }
+    return section.toString();
+  }
+
+  private static String link(Path from, Path to) {
+    return from.toAbsolutePath().normalize().relativize(to.toAbsolutePath().normalize()).toString();
+  }
+
+  private String overrides() {
+    List<String> given = new ArrayList<>();
+    add(given, "PG", args.pg);
+    add(given, "SCALE", args.scale);
+    add(given, "REPEAT", args.repeat);
+    add(given, "WARMUP", args.warmup);
+    return String.join(" ", given);
+  }
+
+  private static void add(List<String> given, String name, String value) {
+    if (value != null && !value.isBlank()) {
+      given.add("`" + name + "=" + value.trim() + "`");
+    }
+  }
+
+  static String minutes(double seconds) {
+    long s = Math.round(seconds);
+    return s < 60
+        ? String.format(Locale.ROOT, "%.1f s", seconds)
+        : String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+  }
+}

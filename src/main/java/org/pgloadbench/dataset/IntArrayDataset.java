@@ -1,0 +1,143 @@
+package org.pgloadbench.dataset;
+
+import java.util.List;
+import java.util.Locale;
+import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.TableDef.Column;
+import org.pgloadbench.scenario.LoadVariant;
+
+/**
+ * A table {@code int_arrays (id int4, a int4[])}, the shape of the pgsql-hackers "gin fast insert
+ * performance" tests: every row holds an array of {@code elements} integers drawn from 1..domain.
+ *
+ * <ul>
+ *   <li>{@code uniform}: each element uniform over the domain;
+ *   <li>{@code zipf}: skewed like words in text (a few values in most rows, a long tail): the
+ *       continuous Zipf law with exponent 1, value = floor((domain + 1)^u) for u uniform in [0, 1);
+ *   <li>{@code identical}: every array is {1, 2, ..., elements}, the thread's first test.
+ * </ul>
+ *
+ * <p>The table carries one GIN index on {@code a}, with the cell's fastupdate and pending list
+ * limit. Row k is a pure function of (seed, k): id = k + 1, and its elements from a generator
+ * seeded for that row; one int[] is reused for every row.
+ */
+public final class IntArrayDataset implements Dataset {
+  public static final String TABLE_NAME = "int_arrays";
+  static final String GIN_NAME = TABLE_NAME + "_a_idx";
+
+  /** How array elements are drawn. */
+  public enum Distribution {
+    UNIFORM,
+    ZIPF,
+    IDENTICAL;
+
+    public String yamlName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Distribution byYamlName(String name) {
+      return valueOf(name.toUpperCase(Locale.ROOT));
+    }
+  }
+
+  /**
+   * The GIN index on the arrays, built after the load or present during it (the {@code indexes}
+   * axis), with the cell's {@code fastupdate} and {@code gin_pending_list_limit}.
+   */
+  static final TableDef.Index GIN =
+      new TableDef.Index(GIN_NAME, IntArrayDataset::ginIndexSql, variant -> true);
+
+  static final TableDef TABLE =
+      new TableDef(
+          TABLE_NAME,
+          List.of(new Column("id", "int4 NOT NULL"), new Column("a", "int4[]")),
+          "id",
+          List.of(),
+          List.of(GIN));
+
+  static String ginIndexSql(LoadVariant variant) {
+    return "CREATE INDEX "
+        + GIN_NAME
+        + " ON "
+        + TABLE_NAME
+        + " USING gin (a) WITH (fastupdate = "
+        + (variant.fastupdate() ? "on" : "off")
+        + (variant.ginPendingListLimitKb() > 0
+            ? ", gin_pending_list_limit = " + variant.ginPendingListLimitKb()
+            : "")
+        + ")";
+  }
+
+  private static final long STREAM = 11;
+
+  private final List<Table> tables;
+
+  public IntArrayDataset(
+      long rows, int elements, Distribution distribution, int domain, long seed) {
+    if (elements < 0 || domain < 1 || rows < 0) {
+      throw new IllegalArgumentException(
+          "need rows >= 0, elements >= 0, domain >= 1; got "
+              + rows
+              + ", "
+              + elements
+              + ", "
+              + domain);
+    }
+    this.tables =
+        List.of(
+            new Table(
+                TABLE,
+                new GeneratedSource(
+                    TABLE, 0, rows, () -> new Rows(seed, elements, distribution, domain))));
+  }
+
+  /** The tables; they do not depend on the cell. */
+  public List<Table> tables() {
+    return tables;
+  }
+
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    return tables;
+  }
+
+  private static final class Rows implements GeneratedSource.Fields {
+    private final RowRandom random;
+    private final int[] values;
+    private final Distribution distribution;
+    private final int domain;
+    private final double logDomain;
+
+    Rows(long seed, int elements, Distribution distribution, int domain) {
+      this.random = new RowRandom(seed, STREAM);
+      this.values = new int[elements];
+      this.distribution = distribution;
+      this.domain = domain;
+      this.logDomain = Math.log(domain + 1.0);
+      if (distribution == Distribution.IDENTICAL) {
+        for (int i = 0; i < elements; i++) {
+          values[i] = i + 1;
+        }
+      }
+    }
+
+    @Override
+    public void write(long index, RowEncoder encoder) {
+      encoder.int4(Math.toIntExact(index + 1));
+      if (distribution != Distribution.IDENTICAL) {
+        random.startRow(index);
+        for (int i = 0; i < values.length; i++) {
+          values[i] = distribution == Distribution.UNIFORM ? 1 + random.nextInt(domain) : zipf();
+        }
+      }
+      encoder.int4Array(values, values.length);
+    }
+
+    /** floor((domain + 1)^u), u in [0, 1): P(value <= v) = ln(v + 1) / ln(domain + 1). */
+    private int zipf() {
+      double u = 1 - random.nextUnitInterval(); // [0, 1)
+      int value = (int) Math.exp(u * logDomain);
+      return Math.max(1, Math.min(domain, value));
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package org.pgloadbench.dataset;
+
+import java.util.List;
+import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.TableDef.Column;
+import org.pgloadbench.scenario.LoadVariant;
+
+/**
+ * pgbench's four tables with the rows {@code pgbench -i} writes client-side (pgbench.c,
+ * initGenerateDataClientSide): per scale unit 1 branch, 10 tellers, 100,000 accounts; history
+ * empty. Balances are 0; the filler is NULL in branches and tellers and an empty string (blank
+ * padded by char(84)) in accounts. Column definitions are pgbench's for scales below 20,000 (int
+ * account ids). pgbench also writes {@code WITH (fillfactor=100)}, the heap default, so it is left
+ * out here: the tables are the same.
+ *
+ * <p>Tables come in the order pgbench generates them (branches, tellers, accounts), then history.
+ */
+public final class PgbenchDataset implements Dataset {
+  public static final int ACCOUNTS_PER_BRANCH = 100_000;
+  public static final int TELLERS_PER_BRANCH = 10;
+
+  static final TableDef BRANCHES =
+      new TableDef(
+          "pgbench_branches",
+          List.of(
+              new Column("bid", "int not null"),
+              new Column("bbalance", "int"),
+              new Column("filler", "char(88)")),
+          "bid");
+  static final TableDef TELLERS =
+      new TableDef(
+          "pgbench_tellers",
+          List.of(
+              new Column("tid", "int not null"),
+              new Column("bid", "int"),
+              new Column("tbalance", "int"),
+              new Column("filler", "char(84)")),
+          "tid");
+  static final TableDef ACCOUNTS =
+      new TableDef(
+          "pgbench_accounts",
+          List.of(
+              new Column("aid", "int not null"),
+              new Column("bid", "int"),
+              new Column("abalance", "int"),
+              new Column("filler", "char(84)")),
+          "aid");
+
+  /** pgbench gives history no primary key. */
+  static final TableDef HISTORY =
+      new TableDef(
+          "pgbench_history",
+          List.of(
+              new Column("tid", "int"),
+              new Column("bid", "int"),
+              new Column("aid", "int"),
+              new Column("delta", "int"),
+              new Column("mtime", "timestamp"),
+              new Column("filler", "char(22)")),
+          null);
+
+  private final List<Table> tables;
+
+  /**
+   * @param accounts rows of pgbench_accounts: 100,000 x the scale factor; branches are as many as
+   *     needed to hold them at 100,000 accounts each, and 10 tellers per branch
+   */
+  public PgbenchDataset(long accounts) {
+    if (accounts < 1 || accounts > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("pgbench accounts must be in 1..2^31-1, got " + accounts);
+    }
+    long branches = (accounts + ACCOUNTS_PER_BRANCH - 1) / ACCOUNTS_PER_BRANCH;
+    this.tables =
+        List.of(
+            table(BRANCHES, branches, (k, e) -> branchRow(k, e)),
+            table(TELLERS, branches * TELLERS_PER_BRANCH, (k, e) -> tellerRow(k, e)),
+            table(ACCOUNTS, accounts, (k, e) -> accountRow(k, e)),
+            table(HISTORY, 0, (k, e) -> {}));
+  }
+
+  /** The tables; they do not depend on the cell. */
+  public List<Table> tables() {
+    return tables;
+  }
+
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    return tables;
+  }
+
+  private static Table table(TableDef def, long rows, GeneratedSource.Fields fields) {
+    return new Table(def, new GeneratedSource(def, 0, rows, () -> fields));
+  }
+
+  private static void branchRow(long k, RowEncoder encoder) {
+    encoder.int4((int) (k + 1));
+    encoder.int4(0);
+    encoder.nullValue();
+  }
+
+  private static void tellerRow(long k, RowEncoder encoder) {
+    encoder.int4((int) (k + 1));
+    encoder.int4((int) (k / TELLERS_PER_BRANCH + 1));
+    encoder.int4(0);
+    encoder.nullValue();
+  }
+
+  private static void accountRow(long k, RowEncoder encoder) {
+    encoder.int4((int) (k + 1));
+    encoder.int4((int) (k / ACCOUNTS_PER_BRANCH + 1));
+    encoder.int4(0);
+    encoder.text("");
+  }
+}

@@ -1,0 +1,262 @@
+package org.pgloadbench.recipe;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.Arrays;
+import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.TableDef;
+import org.pgloadbench.scenario.LoaderKind;
+import org.postgresql.geometric.PGbox;
+import org.postgresql.geometric.PGpoint;
+import org.postgresql.util.PGobject;
+
+/**
+ * A {@link RowEncoder} that binds each value as a parameter of a prepared INSERT instead of writing
+ * COPY data. Rows fill a statement of {@code rowsPerStatement} VALUES lists (INSERT ... VALUES
+ * (...), (...)) or, for JDBC batches, one row each added to a batch of {@code batchSize}; full
+ * statements and batches are executed between rows and committed every {@code commitEvery} rows.
+ * The total row count is known up front, so the last statement is prepared with exactly the rows
+ * left. Values are copied into driver objects: this path allocates per value, as a JDBC application
+ * does.
+ */
+final class InsertEncoder implements RowEncoder, AutoCloseable {
+  private final Connection connection;
+  private final TableDef table;
+  private final LoaderKind kind;
+  private final int batchSize;
+  private final long commitEvery;
+  private final int fields;
+  private long rowsLeft;
+
+  private PreparedStatement statement;
+  private int statementRows;
+  private int rowsBound;
+  private int parameter;
+  private long inserted;
+  private long sinceCommit;
+  private boolean countsUnknown;
+
+  InsertEncoder(
+      Connection connection,
+      TableDef table,
+      LoaderKind kind,
+      int batchSize,
+      long commitEvery,
+      long rows) {
+    this.connection = connection;
+    this.table = table;
+    this.kind = kind;
+    this.batchSize = batchSize;
+    this.commitEvery = commitEvery;
+    this.fields = table.columns().size();
+    this.rowsLeft = rows;
+  }
+
+  /** Rows the server reported inserting (for rewritten batches, which report none, counted). */
+  long inserted() throws SQLException {
+    if (!countsUnknown) {
+      return inserted;
+    }
+    // pgjdbc's rewritten batches report SUCCESS_NO_INFO per row: ask the table instead.
+    try (Statement s = connection.createStatement();
+        var result = s.executeQuery("SELECT count(*) FROM " + table.name())) {
+      result.next();
+      return result.getLong(1);
+    }
+  }
+
+  private boolean jdbcBatch() {
+    return kind == LoaderKind.BATCH || kind == LoaderKind.BATCH_REWRITE;
+  }
+
+  @Override
+  public void beginRow(int fieldCount) {
+    if (statement == null) {
+      int rows = jdbcBatch() ? 1 : (int) Math.min(batchSize, rowsLeft);
+      try {
+        prepare(rows);
+      } catch (SQLException e) {
+        throw new BindException(e);
+      }
+    }
+  }
+
+  private void prepare(int rows) throws SQLException {
+    if (statement != null && statementRows == rows) {
+      return;
+    }
+    if (statement != null) {
+      statement.close();
+    }
+    StringBuilder sql =
+        new StringBuilder("INSERT INTO ")
+            .append(table.name())
+            .append(" (")
+            .append(table.columnList())
+            .append(") VALUES ");
+    for (int r = 0; r < rows; r++) {
+      sql.append(r == 0 ? "(" : ", (");
+      for (int f = 0; f < fields; f++) {
+        sql.append(f == 0 ? "?" : ", ?");
+      }
+      sql.append(')');
+    }
+    statement = connection.prepareStatement(sql.toString());
+    statementRows = rows;
+  }
+
+  @Override
+  public void int2(short value) {
+    bind(p -> statement.setShort(p, value));
+  }
+
+  @Override
+  public void int4(int value) {
+    bind(p -> statement.setInt(p, value));
+  }
+
+  @Override
+  public void int8(long value) {
+    bind(p -> statement.setLong(p, value));
+  }
+
+  @Override
+  public void int8Array(long[] values, int count) {
+    long[] copy = Arrays.copyOf(values, count);
+    bind(p -> statement.setObject(p, copy));
+  }
+
+  @Override
+  public void int4Array(int[] values, int count) {
+    int[] copy = Arrays.copyOf(values, count);
+    bind(p -> statement.setObject(p, copy));
+  }
+
+  @Override
+  public void point(double x, double y) {
+    bind(p -> statement.setObject(p, new PGpoint(x, y)));
+  }
+
+  @Override
+  public void box(double highX, double highY, double lowX, double lowY) {
+    bind(p -> statement.setObject(p, new PGbox(highX, highY, lowX, lowY)));
+  }
+
+  @Override
+  public void jsonb(CharSequence json) {
+    String text = json.toString();
+    bind(
+        p -> {
+          PGobject value = new PGobject();
+          value.setType("jsonb");
+          value.setValue(text);
+          statement.setObject(p, value);
+        });
+  }
+
+  @Override
+  public void text(CharSequence value) {
+    String text = value.toString();
+    bind(p -> statement.setString(p, text));
+  }
+
+  @Override
+  public void textArray(CharSequence[] values, int count) {
+    String[] copy = new String[count];
+    for (int i = 0; i < count; i++) {
+      copy[i] = values[i].toString();
+    }
+    bind(p -> statement.setArray(p, connection.createArrayOf("text", copy)));
+  }
+
+  @Override
+  public void nullValue() {
+    bind(p -> statement.setNull(p, Types.OTHER));
+  }
+
+  @Override
+  public void endRow() throws SQLException {
+    rowsBound++;
+    rowsLeft--;
+    if (jdbcBatch()) {
+      statement.addBatch();
+      parameter = 0;
+      if (rowsBound == batchSize || rowsLeft == 0) {
+        executeBatch();
+      }
+    } else if (rowsBound == statementRows) {
+      executed(statement.executeUpdate());
+      parameter = 0;
+      if (rowsLeft > 0 && rowsLeft < statementRows) {
+        prepare((int) rowsLeft);
+      }
+    }
+  }
+
+  private void executeBatch() throws SQLException {
+    for (int count : statement.executeBatch()) {
+      if (count == Statement.SUCCESS_NO_INFO) {
+        countsUnknown = true;
+      } else {
+        inserted += count;
+      }
+    }
+    committed(rowsBound);
+  }
+
+  private void executed(int count) throws SQLException {
+    inserted += count;
+    committed(rowsBound);
+  }
+
+  /** Counts rows sent since the last commit and commits when commitEvery of them are. */
+  private void committed(int rows) throws SQLException {
+    rowsBound = 0;
+    sinceCommit += rows;
+    if (commitEvery > 0 && sinceCommit >= commitEvery) {
+      connection.commit();
+      sinceCommit = 0;
+    }
+  }
+
+  @Override
+  public void finish() throws SQLException {
+    if (rowsBound > 0) {
+      throw new SQLException(rowsBound + " rows bound but never sent");
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (statement != null) {
+      statement.close();
+    }
+  }
+
+  private void bind(Binding binding) {
+    try {
+      binding.bind(++parameter);
+    } catch (SQLException e) {
+      throw new BindException(e);
+    }
+  }
+
+  private interface Binding {
+    void bind(int parameter) throws SQLException;
+  }
+
+  /** A driver error while binding, carried through the RowEncoder calls that cannot throw it. */
+  static final class BindException extends RuntimeException {
+    BindException(SQLException cause) {
+      super(cause.getMessage(), cause);
+    }
+
+    @Override
+    public synchronized SQLException getCause() {
+      return (SQLException) super.getCause();
+    }
+  }
+}

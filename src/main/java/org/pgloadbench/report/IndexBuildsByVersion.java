@@ -1,0 +1,64 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.pgloadbench.results.StepResult;
+
+/**
+ * Index builds after the load, one row per cell and index, one column per version: the build time
+ * (median, min–max) and the index size side by side, as the Crunchy Data OSM benchmark post
+ * compares GiST builds across versions. Shown when a run built indexes on more than one version.
+ */
+final class IndexBuildsByVersion {
+  private static final String INDEXES = "indexes";
+
+  private IndexBuildsByVersion() {}
+
+  static boolean applies(RunResults results) {
+    return results.versions().size() > 1
+        && results.versions().stream().anyMatch(v -> results.hasStep(v, INDEXES));
+  }
+
+  static String render(RunResults results) {
+    List<String> versions = results.versions();
+    record Row(String cell, String table, String index) {}
+    Set<Row> rows = new LinkedHashSet<>();
+    for (String version : versions) {
+      for (String cell : results.cells(version)) {
+        for (String table : results.tables(version)) {
+          for (String index : results.objects(version, cell, table, INDEXES)) {
+            rows.add(new Row(cell, table, index));
+          }
+        }
+      }
+    }
+    StringBuilder out =
+        new StringBuilder("## Index builds per version\n\n")
+            .append("Build seconds, median (min–max), and size in MB after the build.\n\n");
+    List<String> header = new ArrayList<>(List.of("cell", "index"));
+    versions.forEach(v -> header.add(v + " build (s)"));
+    versions.forEach(v -> header.add(v + " size (MB)"));
+    out.append("| ").append(String.join(" | ", header)).append(" |\n|");
+    out.append(" --- | --- |");
+    out.append(" ---: |".repeat(versions.size() * 2)).append('\n');
+    for (Row row : rows) {
+      List<String> cells = new ArrayList<>(List.of(row.cell(), row.index()));
+      for (String v : versions) {
+        Sample s =
+            results.objectSample(
+                v, row.cell(), row.table(), INDEXES, row.index(), StepResult::seconds);
+        cells.add(s.isEmpty() ? "–" : Formats.stats(s.summary()));
+      }
+      for (String v : versions) {
+        Sample s =
+            results.objectSample(
+                v, row.cell(), row.table(), INDEXES, row.index(), StepResult::objectBytes);
+        cells.add(s.isEmpty() ? "–" : Formats.megabytes(s.summary().median()));
+      }
+      out.append("| ").append(String.join(" | ", cells)).append(" |\n");
+    }
+    return out.append('\n').toString();
+  }
+}

@@ -1,0 +1,46 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.results.PgbenchPhases;
+import org.pgloadbench.results.StepResult;
+
+/**
+ * The report section of a pgbench dataset: per version and cell, one {@code done in ...} line per
+ * repetition and their average, exactly as {@code pgbench -i} and the multi-insert table AM thread
+ * print them.
+ */
+final class PgbenchSection {
+  private PgbenchSection() {}
+
+  static boolean applies(RunResults results) {
+    return results.run().path("scenario").path("dataset").path("kind").asText("").equals("pgbench");
+  }
+
+  static String render(RunResults results) {
+    StringBuilder out = new StringBuilder("## pgbench -i phases\n\n");
+    out.append("Each phase sums its step over pgbench's four tables (loaded table by table).\n\n");
+    for (String version : results.versions()) {
+      for (String cell : results.cells(version)) {
+        Map<Integer, List<StepResult>> loads = new LinkedHashMap<>();
+        for (StepResult s : results.measured()) {
+          if (s.pgVersion().equals(version) && s.cell().equals(cell)) {
+            loads.computeIfAbsent(s.repetition(), r -> new ArrayList<>()).add(s);
+          }
+        }
+        out.append("PostgreSQL ").append(version).append(", `").append(cell).append("`:\n\n```\n");
+        List<Double> totals = new ArrayList<>();
+        for (List<StepResult> load : loads.values()) {
+          out.append(PgbenchPhases.line(load)).append('\n');
+          if (load.stream().allMatch(StepResult::ok)) {
+            totals.add(PgbenchPhases.total(load));
+          }
+        }
+        out.append('\n').append(PgbenchPhases.average(totals)).append("\n```\n\n");
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,140 @@
+package org.pgloadbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code reproduce}: two small scenarios (pgbench -i phases, and int arrays loaded by multi-row
+ * INSERTs) run in turn on a real server, then one combined report links both reports.
+ */
+class ReproduceTest {
+  @TempDir Path dir;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  static final String PGBENCH =
+      """
+      name: tiny-pgbench
+      description: pgbench -i in small.
+      dataset: {kind: pgbench, scale: 1}
+      servers: {versions: [17]}
+      repeat: 2
+      warmup: 0
+      matrix:
+        format: [text, binary]
+        freeze: [true]
+        pk: [later]
+      steps: [drop, create, copy, vacuum_analyze, primary_key]
+      """;
+
+  static final String ARRAYS =
+      """
+      name: tiny-arrays
+      dataset: {kind: int-arrays, rows: 3000, elements: 10, distribution: zipf, domain: 1000}
+      servers: {versions: [17]}
+      warmup: 0
+      matrix:
+        loader: [insert_values, batch]
+        batch_size: [100]
+        commit_every: [1000]
+      steps: [create, copy, vacuum]
+      """;
+
+  @Test
+  void runsEachScenarioThenWritesOneReportLinkingTheirs() throws Exception {
+    Files.createDirectories(dir.resolve("scenarios"));
+    Files.writeString(dir.resolve("scenarios/tiny-pgbench.yaml"), PGBENCH);
+    Files.writeString(dir.resolve("scenarios/tiny-arrays.yaml"), ARRAYS);
+    int code = run("reproduce", "tiny-pgbench,tiny-arrays", "--scale", "0.01");
+    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(printed.lines().filter(l -> l.startsWith("done in "))).hasSize(4);
+    assertThat(printed)
+        .containsPattern(
+            "done in [0-9.]+ s \\(drop tables [0-9.]+ s, create tables [0-9.]+ s, client-side"
+                + " generate [0-9.]+ s, vacuum [0-9.]+ s, primary keys [0-9.]+ s\\)\\.")
+        .contains("text+freeze+pk-later  AVG done in ");
+
+    List<String> lines = printed.lines().toList();
+    Path combined = Path.of(lines.get(lines.size() - 1));
+    assertThat(combined).exists().startsWith(dir.resolve("reports/reproduce"));
+    String md = Files.readString(combined);
+    assertThat(md)
+        .contains("## tiny-pgbench")
+        .contains("## tiny-arrays")
+        .contains("pgbench -i in small.")
+        .contains("with `SCALE=0.01`")
+        .contains("total wall time");
+    Matcher links = Pattern.compile("\\(([^()]+/report\\.md)\\)").matcher(md);
+    int found = 0;
+    while (links.find()) {
+      assertThat(combined.resolveSibling(links.group(1))).exists();
+      found++;
+    }
+    assertThat(found).isGreaterThanOrEqualTo(2);
+    try (var reports = Files.walk(dir.resolve("reports/tiny-pgbench"))) {
+      Path pgbenchReport = reports.filter(p -> p.endsWith("report.md")).findFirst().orElseThrow();
+      assertThat(Files.readString(pgbenchReport))
+          .contains("## pgbench -i phases")
+          .contains("AVG done in");
+    }
+  }
+
+  @Test
+  void aBadScenarioStopsEverythingBeforeTheFirstRuns() throws Exception {
+    Files.createDirectories(dir.resolve("scenarios"));
+    Files.writeString(dir.resolve("scenarios/tiny-pgbench.yaml"), PGBENCH);
+    Files.writeString(
+        dir.resolve("scenarios/bad.yaml"),
+        ARRAYS.replace("loader: [insert_values, batch]", "loader: [copy]"));
+    assertThat(run("reproduce", "tiny-pgbench,bad")).isEqualTo(Main.USAGE);
+    assertThat(err.toString()).contains("bad.yaml").contains("is impossible");
+    assertThat(dir.resolve("results")).doesNotExist();
+  }
+
+  @Test
+  void takesTheClaimsTableFromAReportAndItsNotesOnce() {
+    String report =
+        "# x\n\n## PostgreSQL 17\n\n| a | b |\n\n## Claims\n\n| claim | verdict |\n|---|---|\n"
+            + "| binary < text | **held** |\n\nHeld when a test says so.\n\n## Failures\n\n| f |\n";
+    assertThat(ReproduceCommand.claims(report))
+        .isEqualTo("| claim | verdict |\n|---|---|\n| binary < text | **held** |\n");
+    assertThat(ReproduceCommand.claimsNotes(report)).isEqualTo("Held when a test says so.");
+    assertThat(ReproduceCommand.claims("# y\n")).contains("checks no claims");
+  }
+
+  private int run(String... args) {
+    String[] all =
+        concat(
+            args,
+            "--scenarios",
+            dir.resolve("scenarios").toString(),
+            "--results",
+            dir.resolve("results").toString(),
+            "--reports",
+            dir.resolve("reports").toString(),
+            "--work-dir",
+            dir.resolve("servers").toString());
+    return Main.run(
+        new PrintWriter(out, true, StandardCharsets.UTF_8),
+        new PrintWriter(err, true, StandardCharsets.UTF_8),
+        all);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+}

@@ -1,0 +1,149 @@
+package org.pgloadbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.dataset.Dataset;
+
+/**
+ * The dataset kinds besides osm-synthetic and the loader axes: what they read, the defaults they
+ * fill in, and the one-line errors for wrong values and impossible cells.
+ */
+class DatasetSectionsTest {
+  @TempDir Path dir;
+
+  Scenario load(String dataset, String matrix) throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("s.yaml"),
+            "name: s\ndataset: "
+                + dataset
+                + "\nservers: {versions: [17]}\nmatrix:\n"
+                + matrix
+                + "\nsteps: [create, copy]\n");
+    return ScenarioLoader.load(file);
+  }
+
+  String error(String dataset, String matrix) {
+    String message =
+        catchThrowableOfType(ScenarioException.class, () -> load(dataset, matrix)).getMessage();
+    assertThat(message).startsWith(dir.resolve("s.yaml").toString() + ":").doesNotContain("\n");
+    return message.substring(dir.resolve("s.yaml").toString().length() + 1);
+  }
+
+  static final String ARRAYS = "{kind: int-arrays, rows: 1000, elements: 10, distribution: zipf}";
+  static final String LOADERS = "  loader: [copy, insert]";
+
+  @Test
+  void intArraysWithDefaults() throws Exception {
+    DatasetSpec spec = load(ARRAYS, LOADERS).dataset();
+    assertThat(spec.tables()).containsExactly("int_arrays");
+    assertThat(spec.rows()).isEqualTo(Map.of("int_arrays", 1000L));
+    assertThat(spec.options())
+        .isEqualTo(Map.of("elements", "10", "distribution", "zipf", "domain", "10000"));
+    assertThat(
+            Dataset.generated(spec.scaled(0.1))
+                .tables(LoadVariant.of(Map.of()))
+                .get(0)
+                .rows()
+                .rows())
+        .isEqualTo(100);
+  }
+
+  @Test
+  void pointsAndPgbench() throws Exception {
+    DatasetSpec points = load("{kind: points, rows: 50, geometry: box}", LOADERS).dataset();
+    assertThat(points.tables()).containsExactly("boxes");
+    assertThat(points.options()).containsEntry("shape", "uniform");
+    assertThat(Dataset.generated(points).tables(LoadVariant.of(Map.of())).get(0).def().name())
+        .isEqualTo("boxes");
+
+    DatasetSpec pgbench = load("{kind: pgbench, scale: 2}", LOADERS).dataset();
+    assertThat(Dataset.generated(pgbench).tables(LoadVariant.of(Map.of())))
+        .extracting(t -> t.rows().rows())
+        .containsExactly(2L, 20L, 200_000L, 0L);
+    assertThat(Dataset.generated(pgbench.scaled(0.05)).tables(LoadVariant.of(Map.of())))
+        .extracting(t -> t.rows().rows())
+        .containsExactly(1L, 10L, 10_000L, 0L);
+  }
+
+  @Test
+  void badDatasetValues() {
+    assertThat(error("{kind: int-arrays, rows: 10, elements: 5, distribution: normal}", LOADERS))
+        .isEqualTo(
+            "2: dataset.distribution: 'normal' is not a distribution; use uniform, zipf,"
+                + " identical");
+    assertThat(error("{kind: int-arrays, rows: 10}", LOADERS))
+        .isEqualTo("2: missing 'dataset.elements': e.g. elements: 100");
+    assertThat(error("{kind: points, rows: 10, tables: [points]}", LOADERS))
+        .startsWith("2: unknown key 'tables' in dataset; known keys: kind, rows, shape");
+    assertThat(error("{kind: pgbench, scale: 0}", LOADERS))
+        .isEqualTo("2: dataset.scale: expected a whole number >= 1, got '0'");
+    assertThat(error("{kind: pgbnch}", LOADERS))
+        .startsWith("2: dataset.kind: 'pgbnch' is not a dataset kind (did you mean 'pgbench'?)");
+  }
+
+  @Test
+  void loaderAxesMakeCells() throws Exception {
+    Scenario s =
+        load(
+            ARRAYS,
+            "  loader: [insert_values, batch_rewrite]\n  batch_size: [10, 100]\n"
+                + "  commit_every: [all, 500]");
+    assertThat(s.cells()).hasSize(8);
+    assertThat(s.cells().get(0).label()).isEqualTo("insert-values+batch-10+commit-all");
+    assertThat(s.cells().get(7).variant())
+        .extracting(v -> List.of(v.loader(), v.batchSize(), v.commitEvery()))
+        .isEqualTo(List.of(LoaderKind.BATCH_REWRITE, 100, 500L));
+  }
+
+  @Test
+  void impossibleLoaderCellsAreRefused() {
+    assertThat(error(ARRAYS, "  loader: [copy, batch]\n  freeze: [true]"))
+        .isEqualTo(
+            "6: cell batch+freeze is impossible: FREEZE is an option of COPY, not of batch;"
+                + " add to exclude: {loader: batch, freeze: true}");
+    assertThat(error(ARRAYS, "  loader: [copy, batch]\n  batch_size: [10]"))
+        .isEqualTo(
+            "6: cell copy+batch-10 is impossible: COPY streams every row in one statement, so"
+                + " batch_size does not apply; add to exclude: {loader: copy, batch_size: 10}");
+    assertThat(error(ARRAYS, "  loader: [insert]\n  format: [binary]"))
+        .startsWith("6: cell insert+binary is impossible: the binary format is COPY's");
+    assertThat(error(ARRAYS, "  loader: [insert]\n  batch_size: [10]"))
+        .startsWith("6: cell insert+batch-10 is impossible: insert sends one row per statement");
+    assertThat(error(ARRAYS, "  commit_every: [10]"))
+        .startsWith("5: cell commit-10 is impossible: COPY loads in one transaction");
+    assertThat(error(ARRAYS, "  loader: [batch_rewrite]\n  connections: [2]"))
+        .startsWith("6: cell batch-rewrite+conn-2 is impossible: batch_rewrite counts its rows");
+    assertThat(error(ARRAYS, "  loader: [bulk]"))
+        .startsWith("5: matrix.loader[0]: 'bulk' is not a loader; use copy, insert,");
+  }
+
+  @Test
+  void ginAxesReadOnOffAndSizes() throws Exception {
+    Scenario s =
+        load(
+            ARRAYS,
+            "  indexes: [now]\n"
+                + "  fastupdate: [off, on]\n"
+                + "  gin_pending_list_limit: [default, 64kB, 1GB]");
+    assertThat(s.cells()).hasSize(6);
+    assertThat(s.cells().get(0).label()).isEqualTo("idx-now+fastupdate-off+pending-default");
+    assertThat(s.cells())
+        .extracting(c -> c.variant().fastupdate() + "/" + c.variant().ginPendingListLimitKb())
+        .containsExactly(
+            "false/0", "false/64", "false/1048576", "true/0", "true/64", "true/1048576");
+    assertThat(error(ARRAYS, "  gin_pending_list_limit: [32kB]"))
+        .startsWith("5: matrix.gin_pending_list_limit[0]: '32kB' is not a pending list limit; use");
+    assertThat(error(ARRAYS, "  gin_pending_list_limit: [4096]"))
+        .contains("with a unit, e.g. 64kB, 4MB, 1GB");
+    assertThat(error(ARRAYS, "  fastupdate: [maybe]"))
+        .startsWith("5: matrix.fastupdate[0]: 'maybe' is not a fastupdate setting");
+  }
+}
