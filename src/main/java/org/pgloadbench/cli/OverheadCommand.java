@@ -128,22 +128,28 @@ final class OverheadCommand implements Callable<Integer> {
       out.flush();
       loads = new HeadToHead(server, contenders, repeat, scenario.warmup(), files, out).run(cases);
       if (pgbench != null) {
-        List<PgbenchHeadToHead.Phases> phases =
-            new PgbenchHeadToHead(
-                    server,
-                    pgbench.scenario(),
-                    pgbench.cells(),
-                    repeat,
-                    scenario.warmup(),
-                    dirs.results.resolve("overhead").resolve(runId).resolve("pgbench"),
-                    out)
-                .run();
-        pgbenchSection =
-            PgbenchReport.markdown(
-                phases,
-                pgbench.cells().get(0).label(),
-                pgbench.cells().size() > 1 ? pgbench.cells().get(1).label() : null);
-        loadsFailed += phases.stream().filter(p -> !p.ok()).count();
+        try {
+          List<PgbenchHeadToHead.Phases> phases =
+              new PgbenchHeadToHead(
+                      server,
+                      pgbench.scenario(),
+                      pgbench.cells(),
+                      repeat,
+                      scenario.warmup(),
+                      dirs.results.resolve("overhead").resolve(runId).resolve("pgbench"),
+                      out)
+                  .run();
+          pgbenchSection =
+              PgbenchReport.markdown(
+                  phases,
+                  pgbench.cells().get(0).label(),
+                  pgbench.cells().size() > 1 ? pgbench.cells().get(1).label() : null);
+          loadsFailed += phases.stream().filter(p -> !p.ok()).count();
+        } catch (java.io.IOException e) {
+          // pair 1 is measured already: say why pgbench could not be compared, keep the rest
+          missing.put("pgbench -i", e.getMessage());
+          out.println("skipped pgbench -i: " + e.getMessage());
+        }
       }
     } finally {
       deleteRecursively(files);
