@@ -19,7 +19,7 @@ TARGET ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
-REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,gin-fastupdate,gist-build-versions,middle-bulk-load,pgbench-init
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,osm-real,bulk-settings,gin-fastupdate,gist-build-versions,pgbench-init
 BASE_PG ?=
 BASE ?=
 NEW ?=
