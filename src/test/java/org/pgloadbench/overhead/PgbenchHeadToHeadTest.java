@@ -52,6 +52,12 @@ class PgbenchHeadToHeadTest {
     }
 
     assertThat(phases).hasSize(4).allMatch(PgbenchHeadToHead.Phases::ok);
+    // the real pgbench and the harness's cell (labelled "pgbench" in the scenario) are kept apart
+    assertThat(phases)
+        .extracting(PgbenchHeadToHead.Phases::contender)
+        .containsOnly(PgbenchInit.NAME, equivalent.label())
+        .filteredOn(PgbenchInit.NAME::equals)
+        .hasSize(2);
     assertThat(phases)
         .allMatch(
             p ->
