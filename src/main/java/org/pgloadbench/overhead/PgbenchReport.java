@@ -35,10 +35,10 @@ public final class PgbenchReport {
     }
     StringBuilder md =
         new StringBuilder("\n## pgbench -i against the harness's pgbench-init cells\n\n");
-    md.append(
-            "Seconds: median (min–max) over the rounds; ratio: cell / pgbench, with the two-sided")
-        .append(" Mann-Whitney verdict.\n\n| phase | pgbench s |");
-    cells.forEach(c -> md.append(' ').append(c).append(" s | ").append(c).append(" / pgbench |"));
+    md.append("Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i,")
+        .append(" with the two-sided Mann-Whitney verdict.\n\n| phase | pgbench -i s |");
+    cells.forEach(
+        c -> md.append(" cell ").append(c).append(" s | ").append(c).append(" / pgbench -i |"));
     md.append("\n|---|---|").append("---|---|".repeat(cells.size())).append('\n');
     for (String phase : phases) {
       md.append("| ")
@@ -104,8 +104,9 @@ public final class PgbenchReport {
     Comparison c = Comparison.of(base, other);
     return String.format(
         Locale.ROOT,
-        "%.3f (%s)",
-        c.ratio(),
+        "%s (%s)",
+        // pgbench prints 2 decimals: a phase it shows as 0.00 s has no ratio
+        Double.isNaN(c.ratio()) ? "–" : String.format(Locale.ROOT, "%.3f", c.ratio()),
         c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
   }
 
