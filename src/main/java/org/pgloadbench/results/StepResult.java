@@ -56,7 +56,7 @@ public record StepResult(
     axes = Collections.unmodifiableMap(new LinkedHashMap<>(axes));
   }
 
-  /** A result whose client CPU time was not measured (see {@link #withClientCpu}). */
+  /** A result whose client CPU time was not measured. */
   public StepResult(
       String runId,
       String scenario,
@@ -131,8 +131,11 @@ public record StepResult(
         null);
   }
 
-  /** This result, about {@code object} within its table (e.g. an index it built). */
-  public StepResult withObject(String object, Long objectBytes) {
+  /**
+   * This failed result, about {@code object} within its table (e.g. the index it was building) and
+   * with the client CPU time used until the error.
+   */
+  public StepResult about(String object, Double clientCpuSeconds) {
     return new StepResult(
         runId,
         scenario,
@@ -155,8 +158,8 @@ public record StepResult(
         clientCpuSeconds);
   }
 
-  /** This result with the client CPU time the runner measured around the step. */
-  public StepResult withClientCpu(Double clientCpuSeconds) {
+  /** This result with another error: the same step, its cause told more fully. */
+  public StepResult withError(String error) {
     return new StepResult(
         runId,
         scenario,

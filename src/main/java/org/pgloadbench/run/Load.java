@@ -127,8 +127,7 @@ final class Load {
       }
       return failed(
               server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
-          .withObject(step.object(), null)
-          .withClientCpu(cpu);
+          .about(step.object(), cpu);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());

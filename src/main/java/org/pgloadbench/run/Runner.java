@@ -300,19 +300,7 @@ public final class Runner {
   private static List<StepResult> withCause(List<StepResult> steps, String cause) {
     List<StepResult> marked = new ArrayList<>(steps);
     StepResult last = marked.remove(marked.size() - 1);
-    marked.add(
-        StepResult.failed(
-                last.runId(),
-                last.scenario(),
-                last.pgVersion(),
-                last.cell(),
-                last.axes(),
-                last.repetition(),
-                last.table(),
-                last.step(),
-                last.seconds(),
-                cause + ": " + last.error())
-            .withObject(last.object(), null));
+    marked.add(last.withError(cause + ": " + last.error()));
     return marked;
   }
 

@@ -37,12 +37,11 @@ class LoggingAndIndexReportTest {
         store.append(step("logged", rep, WAYS, "copy", 2.0 + d, 10 * MIB, null));
         store.append(step("unlogged", rep, WAYS, "copy", 1.0 + d, 0L, null));
         store.append(step("unlogged", rep, WAYS, "set_logged", 1.5 + d, 10 * MIB, 0L));
-        store.append(
-            step("logged", rep, WAYS, "indexes", 0.5 + d, 0L, null).withObject(BUCKET, MIB));
+        store.append(index("logged", rep, WAYS, 0.5 + d, BUCKET, MIB));
         for (String index : List.of("node", "way")) {
           store.append(
-              step("logged", rep, RELS, "indexes", 0.1, 0L, null)
-                  .withObject("planet_osm_rels_" + index + "_members_idx", MIB / 4));
+              index(
+                  "logged", rep, RELS, 0.1, "planet_osm_rels_" + index + "_members_idx", MIB / 4));
         }
       }
       store.append(
@@ -57,7 +56,7 @@ class LoggingAndIndexReportTest {
                   "indexes",
                   0.1,
                   "ERROR: out of memory")
-              .withObject(BUCKET, null));
+              .about(BUCKET, null));
     }
     String report = MarkdownReport.render(RunResults.load(runDir));
 
@@ -82,6 +81,25 @@ class LoggingAndIndexReportTest {
 
   private static StepResult step(
       String cell, int rep, String table, String step, double seconds, Long wal, Long frozen) {
+    return result(cell, rep, table, step, seconds, wal, frozen, null, null);
+  }
+
+  /** An index built after the load: its build time, its name and its size. */
+  private static StepResult index(
+      String cell, int rep, String table, double seconds, String index, Long bytes) {
+    return result(cell, rep, table, "indexes", seconds, 0L, null, index, bytes);
+  }
+
+  private static StepResult result(
+      String cell,
+      int rep,
+      String table,
+      String step,
+      double seconds,
+      Long wal,
+      Long frozen,
+      String object,
+      Long objectBytes) {
     return new StepResult(
         "r",
         "unlogged",
@@ -99,7 +117,7 @@ class LoggingAndIndexReportTest {
         100L,
         frozen,
         null,
-        null,
-        null);
+        object,
+        objectBytes);
   }
 }
