@@ -43,28 +43,6 @@ final class CopyBuffer {
   /** The most bytes a char can take: 3 in UTF-8, or an escaped ASCII char's replacement. */
   static final int MAX_ESCAPE_BYTES = 4;
 
-  /** -10, -100, ... -10^18: digit counting on a non-positive value, see {@link #putDecimal}. */
-  private static final long[] NEGATIVE_POWERS_OF_TEN = new long[18];
-
-  static {
-    long power = -10;
-    for (int i = 0; i < NEGATIVE_POWERS_OF_TEN.length; i++, power *= 10) {
-      NEGATIVE_POWERS_OF_TEN[i] = power;
-    }
-  }
-
-  /** The tens and the ones digit of 0..99, for {@link #putDecimal}'s two digits at a time. */
-  private static final byte[] DIGIT_TENS = new byte[100];
-
-  private static final byte[] DIGIT_ONES = new byte[100];
-
-  static {
-    for (int i = 0; i < 100; i++) {
-      DIGIT_TENS[i] = (byte) ('0' + i / 10);
-      DIGIT_ONES[i] = (byte) ('0' + i % 10);
-    }
-  }
-
   private static final VarHandle SHORT =
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle INT =
@@ -139,41 +117,28 @@ final class CopyBuffer {
 
   /** Writes {@code value} in ASCII decimal: at most 20 bytes ({@code Long.MIN_VALUE}). */
   void putDecimal(long value) {
-    // Digits come from the non-positive form, because -Long.MIN_VALUE does not exist.
-    long negative = value;
-    if (value < 0) {
-      bytes[position++] = '-';
-    } else {
-      negative = -value;
+    position = Decimal.put(bytes, position, value);
+  }
+
+  /**
+   * Writes the decimal number held by bytes {@code from..to} of this buffer (digits only, written
+   * earlier) plus one: copying and incrementing its digits costs less than dividing. Room for one
+   * more byte than the number is the caller's.
+   */
+  void putSuccessor(int from, int to) {
+    int length = to - from;
+    System.arraycopy(bytes, from, bytes, position, length);
+    int p = position + length - 1;
+    while (p >= position && bytes[p] == '9') {
+      bytes[p--] = '0';
     }
-    int digits = 1;
-    while (digits <= NEGATIVE_POWERS_OF_TEN.length
-        && negative <= NEGATIVE_POWERS_OF_TEN[digits - 1]) {
-      digits++;
-    }
-    position += digits;
-    int at = position;
-    // Two digits per division (the profile's hottest spot for nodes in text), and int division
-    // once the rest fits an int: ids, coordinates and refs mostly do from the start.
-    while (negative < Integer.MIN_VALUE) {
-      long quotient = negative / 100;
-      int pair = (int) (quotient * 100 - negative);
-      bytes[--at] = DIGIT_ONES[pair];
-      bytes[--at] = DIGIT_TENS[pair];
-      negative = quotient;
-    }
-    int rest = (int) negative;
-    while (rest <= -100) {
-      int quotient = rest / 100;
-      int pair = quotient * 100 - rest;
-      bytes[--at] = DIGIT_ONES[pair];
-      bytes[--at] = DIGIT_TENS[pair];
-      rest = quotient;
-    }
-    int last = -rest;
-    bytes[--at] = DIGIT_ONES[last];
-    if (last >= 10) {
-      bytes[--at] = DIGIT_TENS[last];
+    if (p >= position) {
+      bytes[p]++;
+      position += length;
+    } else { // 99..9 + 1 = 100..0
+      bytes[position] = '1';
+      bytes[position + length] = '0';
+      position += length + 1;
     }
   }
 
@@ -191,46 +156,51 @@ final class CopyBuffer {
    * String.getBytes(UTF_8)}.
    */
   void putUtf8(CharSequence value, byte[][] replacements) {
+    if (value instanceof Utf8Text utf8) {
+      putUtf8(utf8.bytes(), utf8.byteLength(), replacements);
+      return;
+    }
     int length = value.length();
     int i = 0;
     while (i < length) {
       int sliceEnd = Math.min(length, i + SLICE_CHARS);
-      // 4 bytes a char at most; +1 for a surrogate pair whose low half lies past sliceEnd.
-      reserve(MAX_ESCAPE_BYTES * (sliceEnd - i) + 1);
-      byte[] b = bytes;
-      int p = position;
-      while (i < sliceEnd) {
-        char c = value.charAt(i++);
-        if (c < 0x80) {
-          byte[] replacement = replacements[c];
-          if (replacement == null) {
-            b[p++] = (byte) c;
-          } else {
-            for (byte r : replacement) {
-              b[p++] = r;
-            }
-          }
-        } else if (c < 0x800) {
-          b[p++] = (byte) (0xC0 | (c >> 6));
-          b[p++] = (byte) (0x80 | (c & 0x3F));
-        } else if (!Character.isSurrogate(c)) {
-          b[p++] = (byte) (0xE0 | (c >> 12));
-          b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-          b[p++] = (byte) (0x80 | (c & 0x3F));
-        } else if (Character.isHighSurrogate(c)
-            && i < length
-            && Character.isLowSurrogate(value.charAt(i))) {
-          int codePoint = Character.toCodePoint(c, value.charAt(i++));
-          b[p++] = (byte) (0xF0 | (codePoint >> 18));
-          b[p++] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
-          b[p++] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
-          b[p++] = (byte) (0x80 | (codePoint & 0x3F));
-        } else {
-          b[p++] = '?';
-        }
+      if (sliceEnd < length && Character.isHighSurrogate(value.charAt(sliceEnd - 1))) {
+        sliceEnd++; // a pair stays whole in one slice
       }
-      position = p;
+      reserve(MAX_ESCAPE_BYTES * (sliceEnd - i));
+      position = Utf8.encode(value, i, sliceEnd, replacements, bytes, position);
+      i = sliceEnd;
     }
+  }
+
+  /**
+   * Writes {@code length} bytes of UTF-8, replacing each ASCII byte {@code b} whose {@code
+   * replacements[b]} is not null: runs without one are copied in bulk, so text that needs no escape
+   * (the usual case) costs a scan and one copy.
+   */
+  private void putUtf8(byte[] utf8, int length, byte[][] replacements) {
+    if (replacements == NO_ESCAPES) {
+      putRun(utf8, 0, length);
+      return;
+    }
+    int runStart = 0;
+    for (int i = 0; i < length; i++) {
+      int b = utf8[i];
+      if (b >= 0 && replacements[b] != null) {
+        putRun(utf8, runStart, i);
+        byte[] replacement = replacements[b];
+        reserve(replacement.length);
+        putBytes(replacement);
+        runStart = i + 1;
+      }
+    }
+    putRun(utf8, runStart, length);
+  }
+
+  private void putRun(byte[] utf8, int from, int to) {
+    reserve(to - from);
+    System.arraycopy(utf8, from, bytes, position, to - from);
+    position += to - from;
   }
 
   /** Called after each row: hands the buffer over once it is worth a write. */

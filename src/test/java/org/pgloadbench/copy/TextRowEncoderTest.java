@@ -7,6 +7,7 @@ import static org.pgloadbench.copy.TestBytes.hex;
 import static org.pgloadbench.copy.TestBytes.latin1;
 
 import java.sql.SQLException;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class TextRowEncoderTest {
@@ -69,6 +70,31 @@ class TextRowEncoderTest {
 
     assertThat(finish())
         .isEqualTo(latin1("{1,-2,9223372036854775807,-9223372036854775808}\t{0}\t{}\n"));
+  }
+
+  /** Consecutive elements take the increment path: every carry, sign and overflow edge. */
+  @Test
+  void int8ArrayRunsOfConsecutiveValuesAcrossDigitCountEdges() throws SQLException {
+    long[] starts = {
+      -3, -1, 8, 98, 998, 1_099, 2_147_483_646L, 999_999_999_999_999_998L, Long.MAX_VALUE - 2
+    };
+    StringBuilder expected = new StringBuilder();
+    encoder.beginRow(starts.length + 1);
+    for (long start : starts) {
+      long[] run = new long[4];
+      for (int i = 0; i < run.length; i++) {
+        run[i] = start + i - (i == 3 && start > 0 ? 2 : 0); // a step back ends the run
+      }
+      encoder.int8Array(run, run.length);
+      expected.append(Arrays.toString(run).replace(" ", "").replace('[', '{'));
+      expected.setCharAt(expected.length() - 1, '}');
+      expected.append('\t');
+    }
+    encoder.int8Array(new long[] {Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1}, 3);
+    expected.append("{9223372036854775807,-9223372036854775808,-9223372036854775807}\n");
+    encoder.endRow();
+
+    assertThat(finish()).isEqualTo(latin1(expected.toString()));
   }
 
   @Test
