@@ -53,4 +53,25 @@ final class Utf8 {
     }
     return p;
   }
+
+  /**
+   * Copies {@code length} bytes of UTF-8 from {@code utf8} to {@code at}, each ASCII byte {@code b}
+   * whose {@code replacements[b]} is not null replaced by those bytes, and returns the position
+   * after them; the caller makes room for the worst case.
+   */
+  static int replace(byte[] utf8, int length, byte[][] replacements, byte[] bytes, int at) {
+    int p = at;
+    for (int i = 0; i < length; i++) {
+      byte b = utf8[i];
+      byte[] replacement = b >= 0 ? replacements[b] : null;
+      if (replacement == null) {
+        bytes[p++] = b;
+      } else {
+        for (byte r : replacement) {
+          bytes[p++] = r;
+        }
+      }
+    }
+    return p;
+  }
 }

@@ -15,6 +15,8 @@ public final class Utf8Text implements CharSequence {
   /** The longest replacement {@link #append(CharSequence, byte[][])} takes for a char. */
   public static final int MAX_REPLACEMENT_BYTES = 6;
 
+  private static final byte[][] NO_REPLACEMENTS = new byte[128][];
+
   private byte[] bytes;
   private int length;
   private String decoded;
@@ -45,10 +47,30 @@ public final class Utf8Text implements CharSequence {
   }
 
   /**
+   * Appends one byte of UTF-8 as it is: for text read in UTF-8 already. The caller keeps the text
+   * valid UTF-8.
+   */
+  public Utf8Text appendUtf8Byte(int b) {
+    reserve(1);
+    bytes[length++] = (byte) b;
+    return this;
+  }
+
+  /** Appends {@code value} as UTF-8. */
+  public Utf8Text append(CharSequence value) {
+    return append(value, NO_REPLACEMENTS);
+  }
+
+  /**
    * Appends {@code value} as UTF-8, each ASCII char {@code c} whose {@code replacements[c]} (128
    * entries) is not null replaced by those bytes, at most {@link #MAX_REPLACEMENT_BYTES} of them.
    */
   public Utf8Text append(CharSequence value, byte[][] replacements) {
+    if (value instanceof Utf8Text utf8) {
+      reserve(MAX_REPLACEMENT_BYTES * utf8.length);
+      length = Utf8.replace(utf8.bytes, utf8.length, replacements, bytes, length);
+      return this;
+    }
     int chars = value.length();
     reserve(MAX_REPLACEMENT_BYTES * chars);
     length = Utf8.encode(value, 0, chars, replacements, bytes, length);

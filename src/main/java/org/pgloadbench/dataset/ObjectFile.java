@@ -9,6 +9,7 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.pgloadbench.copy.Utf8Text;
 
 /**
  * The decoded objects of one middle table, on disk in file order: what a PBF is turned into once,
@@ -185,7 +186,7 @@ final class ObjectFile {
       }
       int tags = (int) varint();
       for (int i = 0; i < tags; i++) {
-        StringBuilder key = string(o);
+        Utf8Text key = string(o);
         o.addTag(key, string(o));
       }
     }
@@ -217,27 +218,11 @@ final class ObjectFile {
       }
     }
 
-    /** Decodes a UTF-8 string into a scratch buffer of {@code o}: no allocation per value. */
-    private StringBuilder string(OsmObject o) throws IOException {
-      StringBuilder s = o.scratch();
-      int remaining = (int) varint();
-      while (remaining > 0) {
-        int b = readByte() & 0xFF;
-        remaining--;
-        if (b < 0x80) {
-          s.append((char) b);
-        } else if (b < 0xE0) {
-          s.append((char) (((b & 0x1F) << 6) | (readByte() & 0x3F)));
-          remaining--;
-        } else if (b < 0xF0) {
-          int c = ((b & 0x0F) << 12) | ((readByte() & 0x3F) << 6);
-          s.append((char) (c | (readByte() & 0x3F)));
-          remaining -= 2;
-        } else {
-          int c = ((b & 0x07) << 18) | ((readByte() & 0x3F) << 12) | ((readByte() & 0x3F) << 6);
-          s.appendCodePoint(c | (readByte() & 0x3F));
-          remaining -= 3;
-        }
+    /** Copies a UTF-8 string into a scratch buffer of {@code o}: no allocation per value. */
+    private Utf8Text string(OsmObject o) throws IOException {
+      Utf8Text s = o.scratch();
+      for (int remaining = (int) varint(); remaining > 0; remaining--) {
+        s.appendUtf8Byte(readByte());
       }
       return s;
     }

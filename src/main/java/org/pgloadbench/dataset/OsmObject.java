@@ -1,6 +1,7 @@
 package org.pgloadbench.dataset;
 
 import java.util.Arrays;
+import org.pgloadbench.copy.Utf8Text;
 
 /**
  * One OpenStreetMap object as osm2pgsql's middle stores it, in buffers reused from object to
@@ -31,8 +32,11 @@ final class OsmObject {
   CharSequence[] memberRoles = new CharSequence[64];
   int memberCount;
 
-  /** Buffers for tag values and roles that are built rather than shared; the first few in use. */
-  private StringBuilder[] scratch = new StringBuilder[0];
+  /**
+   * Buffers for tag values and roles that are built rather than shared, the first few in use: UTF-8
+   * already, so the encoders copy them instead of encoding chars.
+   */
+  private Utf8Text[] scratch = new Utf8Text[0];
 
   private int scratchInUse;
 
@@ -55,8 +59,8 @@ final class OsmObject {
   }
 
   /** Adds a tag whose value the caller writes into the returned (emptied) buffer. */
-  StringBuilder addTagToFill(CharSequence key) {
-    StringBuilder value = scratch();
+  Utf8Text addTagToFill(CharSequence key) {
+    Utf8Text value = scratch();
     addTag(key, value);
     return value;
   }
@@ -85,15 +89,13 @@ final class OsmObject {
    * An empty buffer not in use by this object; it stays this object's until the next {@link
    * #clear}.
    */
-  StringBuilder scratch() {
+  Utf8Text scratch() {
     if (scratchInUse == scratch.length) {
       scratch = Arrays.copyOf(scratch, Math.max(16, 2 * scratchInUse));
       for (int i = scratchInUse; i < scratch.length; i++) {
-        scratch[i] = new StringBuilder(32);
+        scratch[i] = new Utf8Text(32);
       }
     }
-    StringBuilder buffer = scratch[scratchInUse++];
-    buffer.setLength(0);
-    return buffer;
+    return scratch[scratchInUse++].clear();
   }
 }

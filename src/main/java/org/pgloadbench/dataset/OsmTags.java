@@ -26,7 +26,7 @@ final class OsmTags {
         object
             .addTagToFill(tagSet[i])
             .append(NAMES[random.nextInt(NAMES.length)])
-            .append(' ')
+            .appendAscii(' ')
             .append(1 + random.nextInt(200));
       } else {
         object.addTag(tagSet[i], value);
