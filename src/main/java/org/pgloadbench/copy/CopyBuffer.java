@@ -120,36 +120,6 @@ final class CopyBuffer {
     position = Decimal.put(bytes, position, value);
   }
 
-  /**
-   * Writes the decimal number held by bytes {@code from..to} of this buffer (digits only, written
-   * earlier) plus one: copying and incrementing its digits costs less than dividing. Room for 8
-   * bytes past the number's end and past the position is the caller's.
-   */
-  void putSuccessor(int from, int to) {
-    int length = to - from;
-    if (length <= 8) {
-      // One 8-byte move (the bytes past the number are garbage the next writes overwrite; the
-      // caller's room covers them): a loop or System.arraycopy cost several times more here.
-      LONG.set(bytes, position, (long) LONG.get(bytes, from));
-    } else {
-      for (int i = 0; i < length; i++) {
-        bytes[position + i] = bytes[from + i];
-      }
-    }
-    int p = position + length - 1;
-    while (p >= position && bytes[p] == '9') {
-      bytes[p--] = '0';
-    }
-    if (p >= position) {
-      bytes[p]++;
-      position += length;
-    } else { // 99..9 + 1 = 100..0
-      bytes[position] = '1';
-      bytes[position + length] = '0';
-      position += length + 1;
-    }
-  }
-
   /** Writes {@code value} as UTF-8; reserves its own room. */
   void putUtf8(CharSequence value) {
     putUtf8(value, NO_ESCAPES);

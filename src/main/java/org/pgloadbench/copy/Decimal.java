@@ -1,5 +1,9 @@
 package org.pgloadbench.copy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * ASCII decimal digits written straight into a byte array: the text form of every integer the
  * encoders and {@link Utf8Text} write, with no String per value.
@@ -16,6 +20,12 @@ final class Decimal {
 
   private static final byte[] DIGIT_ONES = new byte[100];
 
+  /** The same two digits as one big-endian short: one load and one store a pair. */
+  private static final short[] DIGIT_PAIRS = new short[100];
+
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+
   static {
     for (int i = 0, power = 1; i < POWERS_OF_TEN.length; i++, power *= 10) {
       POWERS_OF_TEN[i] = power;
@@ -23,6 +33,7 @@ final class Decimal {
     for (int i = 0; i < 100; i++) {
       DIGIT_TENS[i] = (byte) ('0' + i / 10);
       DIGIT_ONES[i] = (byte) ('0' + i % 10);
+      DIGIT_PAIRS[i] = (short) (DIGIT_TENS[i] << 8 | DIGIT_ONES[i]);
     }
   }
 
@@ -50,14 +61,14 @@ final class Decimal {
     int p = end;
     while (value >= 100) {
       int quotient = value / 100;
-      int pair = value - quotient * 100;
-      bytes[--p] = DIGIT_ONES[pair];
-      bytes[--p] = DIGIT_TENS[pair];
+      p -= 2;
+      SHORT.set(bytes, p, DIGIT_PAIRS[value - quotient * 100]);
       value = quotient;
     }
-    bytes[--p] = DIGIT_ONES[value];
     if (value >= 10) {
-      bytes[--p] = DIGIT_TENS[value];
+      SHORT.set(bytes, p - 2, DIGIT_PAIRS[value]);
+    } else {
+      bytes[p - 1] = DIGIT_ONES[value];
     }
     return end;
   }

@@ -82,19 +82,12 @@ public final class TextRowEncoder implements RowEncoder {
     buffer.putDecimal(value);
   }
 
-  /**
-   * An array literal such as {@code {1,-2,3}}; numbers need no quotes, nor COPY escapes. An element
-   * that follows its predecessor by one, as most of a way's node refs do, is written by
-   * incrementing the predecessor's digits: the divisions of the decimal conversion were the largest
-   * cost of text ways.
-   */
+  /** An array literal such as {@code {1,-2,3}}; numbers need no quotes, nor COPY escapes. */
   @Override
   public void int8Array(long[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
     startField(2);
     buffer.putByte('{');
-    int previousAt = 0;
-    int previousEnd = 0;
     for (int i = 0; i < count; i++) {
       // Room for the comma and the number; reserving per element keeps the buffer at what the
       // array really takes, not 21 bytes an element.
@@ -102,15 +95,7 @@ public final class TextRowEncoder implements RowEncoder {
       if (i > 0) {
         buffer.putByte(',');
       }
-      int at = buffer.position();
-      long value = values[i];
-      if (i > 0 && value > 0 && value - 1 == values[i - 1]) {
-        buffer.putSuccessor(previousAt, previousEnd);
-      } else {
-        buffer.putDecimal(value);
-      }
-      previousAt = at;
-      previousEnd = buffer.position();
+      buffer.putDecimal(values[i]);
     }
     buffer.reserve(1);
     buffer.putByte('}');

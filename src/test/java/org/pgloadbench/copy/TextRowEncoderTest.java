@@ -72,7 +72,7 @@ class TextRowEncoderTest {
         .isEqualTo(latin1("{1,-2,9223372036854775807,-9223372036854775808}\t{0}\t{}\n"));
   }
 
-  /** Consecutive elements take the increment path: every carry, sign and overflow edge. */
+  /** Runs of consecutive elements across every digit count, sign and overflow edge. */
   @Test
   void int8ArrayRunsOfConsecutiveValuesAcrossDigitCountEdges() throws SQLException {
     long[] starts = {
