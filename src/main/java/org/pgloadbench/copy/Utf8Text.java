@@ -66,6 +66,12 @@ public final class Utf8Text implements CharSequence {
    * entries) is not null replaced by those bytes, at most {@link #MAX_REPLACEMENT_BYTES} of them.
    */
   public Utf8Text append(CharSequence value, byte[][] replacements) {
+    if (value instanceof Utf8Text utf8 && replacements == NO_REPLACEMENTS) {
+      reserve(utf8.length);
+      System.arraycopy(utf8.bytes, 0, bytes, length, utf8.length);
+      length += utf8.length;
+      return this;
+    }
     if (value instanceof Utf8Text utf8) {
       reserve(MAX_REPLACEMENT_BYTES * utf8.length);
       length = Utf8.replace(utf8.bytes, utf8.length, replacements, bytes, length);

@@ -29,6 +29,15 @@ final class JsonBuilder {
     ESCAPES['\f'] = new byte[] {'\\', 'f'};
   }
 
+  /** A name or string value written on every row, quoted and escaped once. */
+  static final class Literal {
+    private final Utf8Text quoted;
+
+    Literal(String text) {
+      quoted = new Utf8Text(8).appendAscii('"').append(text, ESCAPES).appendAscii('"');
+    }
+  }
+
   private final Utf8Text text = new Utf8Text(256);
   private boolean afterValue;
 
@@ -67,6 +76,32 @@ final class JsonBuilder {
     text.appendAscii(':');
     afterValue = false;
     return this;
+  }
+
+  JsonBuilder name(Literal name) {
+    separate();
+    text.append(name.quoted).appendAscii(':');
+    afterValue = false;
+    return this;
+  }
+
+  JsonBuilder value(Literal value) {
+    separate();
+    text.append(value.quoted);
+    afterValue = true;
+    return this;
+  }
+
+  JsonBuilder field(Literal name, Literal value) {
+    return name(name).value(value);
+  }
+
+  JsonBuilder field(Literal name, CharSequence value) {
+    return name(name).value(value);
+  }
+
+  JsonBuilder field(Literal name, long value) {
+    return name(name).value(value);
   }
 
   JsonBuilder value(CharSequence value) {

@@ -8,9 +8,16 @@ import org.pgloadbench.copy.RowEncoder;
  * {@code []} when there are none.
  */
 final class NewMiddleRows implements MiddleRowWriter {
+  // Member names and types, encoded once rather than per member.
+  private static final JsonBuilder.Literal TYPE = new JsonBuilder.Literal("type");
+  private static final JsonBuilder.Literal REF = new JsonBuilder.Literal("ref");
+  private static final JsonBuilder.Literal ROLE = new JsonBuilder.Literal("role");
+  private static final JsonBuilder.Literal NODE = new JsonBuilder.Literal("N");
+  private static final JsonBuilder.Literal WAY = new JsonBuilder.Literal("W");
+  private static final JsonBuilder.Literal RELATION = new JsonBuilder.Literal("R");
+
   private final JsonBuilder members = new JsonBuilder();
   private final JsonBuilder tags = new JsonBuilder();
-  private final StringBuilder type = new StringBuilder(1);
 
   @Override
   public void write(MiddleTable table, OsmObject o, RowEncoder encoder) {
@@ -24,13 +31,11 @@ final class NewMiddleRows implements MiddleRowWriter {
       case RELS -> {
         members.clear().beginArray();
         for (int i = 0; i < o.memberCount; i++) {
-          type.setLength(0);
-          type.append((char) o.memberTypes[i]);
           members
               .beginObject()
-              .field("type", type)
-              .field("ref", o.memberRefs[i])
-              .field("role", o.memberRoles[i])
+              .field(TYPE, type(o.memberTypes[i]))
+              .field(REF, o.memberRefs[i])
+              .field(ROLE, o.memberRoles[i])
               .endObject();
         }
         encoder.jsonb(members.endArray().text());
@@ -45,5 +50,14 @@ final class NewMiddleRows implements MiddleRowWriter {
       tags.field(o.tags[i], o.tags[i + 1]);
     }
     encoder.jsonb(tags.endObject().text());
+  }
+
+  private static JsonBuilder.Literal type(byte letter) {
+    return switch (letter) {
+      case 'N' -> NODE;
+      case 'W' -> WAY;
+      case 'R' -> RELATION;
+      default -> throw new IllegalArgumentException("member type " + (char) letter);
+    };
   }
 }
