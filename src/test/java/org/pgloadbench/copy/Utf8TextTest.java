@@ -1,0 +1,65 @@
+package org.pgloadbench.copy;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** UTF-8 built in a reused array, and the encoders taking it exactly as they take a String. */
+class Utf8TextTest {
+  private static final String MIXED = "tab\there \\ nl\n é Straße 東京 \uD83D\uDE00 \"q\" end";
+
+  @Test
+  void appendsWhatStringGetBytesWritesAndReadsBackAsTheSameChars() {
+    Utf8Text text = new Utf8Text(1);
+    text.append("id ").append(-1234567890123L).appendAscii(' ').append(new StringBuilder(MIXED));
+
+    String expected = "id -1234567890123 " + MIXED;
+    assertThat(Arrays.copyOf(text.bytes(), text.byteLength())).isEqualTo(expected.getBytes(UTF_8));
+    assertThat(text.toString()).isEqualTo(expected);
+    assertThat(text.length()).isEqualTo(expected.length());
+    assertThat(text.charAt(3)).isEqualTo('-');
+
+    text.clear().append("again");
+    assertThat(text.toString()).isEqualTo("again");
+  }
+
+  @Test
+  void replacementsApplyToCharsAndToAppendedUtf8Text() {
+    byte[][] escapes = new byte[128][];
+    escapes['"'] = new byte[] {'\\', '"'};
+    escapes['\n'] = new byte[] {'\\', 'u', '0', '0', '0', 'a'};
+    Utf8Text source = new Utf8Text(4).append("a\"é\n");
+
+    Utf8Text fromChars = new Utf8Text(4).append("a\"é\n", escapes);
+    Utf8Text fromUtf8 = new Utf8Text(4).append(source, escapes);
+    Utf8Text copied = new Utf8Text(4).append(source);
+
+    assertThat(fromChars.toString()).isEqualTo("a\\\"é\\u000a");
+    assertThat(fromUtf8.toString()).isEqualTo(fromChars.toString());
+    assertThat(copied.toString()).isEqualTo("a\"é\n");
+  }
+
+  @Test
+  void bothCopyFormatsEncodeItByteForByteAsTheEquivalentString() throws SQLException {
+    for (CopyFormat format : CopyFormat.values()) {
+      RecordingSink asString = new RecordingSink();
+      RecordingSink asUtf8 = new RecordingSink();
+      write(format.encoder(asString), MIXED);
+      write(format.encoder(asUtf8), new Utf8Text(8).append(MIXED));
+
+      assertThat(asUtf8.bytes()).as(format.name()).isEqualTo(asString.bytes());
+    }
+  }
+
+  private static void write(RowEncoder encoder, CharSequence value) throws SQLException {
+    encoder.beginRow(3);
+    encoder.text(value);
+    encoder.jsonb(value);
+    encoder.textArray(new CharSequence[] {value, value}, 2);
+    encoder.endRow();
+    encoder.finish();
+  }
+}
