@@ -12,31 +12,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.ScalingReport.Point;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.TestSteps;
 
 /** Time against rows, from run directories written the way the harness writes them. */
 class ScalingReportTest {
   @TempDir Path dir;
 
   private static StepResult step(int rep, String step, double seconds, Long rows) {
-    return new StepResult(
-        "run",
-        "ways",
-        "17.6",
-        "binary",
-        Map.of(),
-        rep,
-        "planet_osm_ways",
-        step,
-        StepResult.OK,
-        seconds,
-        rows,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestSteps.ok("17.6", "binary", Map.of(), rep, "planet_osm_ways", step, seconds, rows);
   }
 
   /** A run of {@code rows} ways whose COPY takes 2 µs per row (plus {@code extra} in rep 2). */
@@ -61,7 +44,7 @@ class ScalingReportTest {
     Path md = ScalingReport.write(List.of(large, small), dir.resolve("report"));
 
     String text = Files.readString(md);
-    assertThat(text).startsWith("# Time against rows: ways on PostgreSQL 17.6");
+    assertThat(text).startsWith("# Time against rows: scenario on PostgreSQL 17.6");
     // sorted by rows; the slow repetition 2 of the small run is not its median
     assertThat(text)
         .contains("| binary | 100,000 | 0.200 | 2.000 | 0.210 | 2.100 | 137 |")

@@ -9,25 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The rule that turns stored steps into one figure per repetition. */
 class RepetitionsTest {
   private static StepResult ok(int repetition, String table, String step, double seconds) {
-    return new StepResult(
-        "run",
-        "s",
-        "17.6",
-        "cell",
-        Map.of(),
-        repetition,
-        table,
-        step,
-        StepResult.OK,
-        seconds,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestSteps.ok("17.6", "cell", Map.of(), repetition, table, step, seconds, null);
   }
 
   @Test
