@@ -135,7 +135,11 @@ final class CopyBuffer {
    */
   void putUtf8(CharSequence value, byte[][] replacements) {
     if (value instanceof Utf8Text utf8) {
-      putUtf8(utf8.bytes(), utf8.byteLength(), replacements);
+      if (utf8.isPlain()) { // nothing COPY escapes: the tables name control chars, quote, backslash
+        putRun(utf8.bytes(), 0, utf8.byteLength());
+      } else {
+        putUtf8(utf8.bytes(), utf8.byteLength(), replacements);
+      }
       return;
     }
     int length = value.length();

@@ -21,14 +21,26 @@ public final class Utf8Text implements CharSequence {
   private int length;
   private String decoded;
 
+  /** Whether no byte is a control char, a quote or a backslash: 0 not known yet, 1 yes, 2 no. */
+  private byte plain;
+
   public Utf8Text(int initialCapacity) {
     bytes = new byte[initialCapacity];
+  }
+
+  /**
+   * A constant, such as a word of a fixed vocabulary: its UTF-8 is encoded once, and text without
+   * anything to escape is then copied in bulk wherever it goes. Never append to it.
+   */
+  public static Utf8Text of(String value) {
+    return new Utf8Text(Math.max(1, 3 * value.length())).append(value);
   }
 
   /** Empties the text, keeping the array. */
   public Utf8Text clear() {
     length = 0;
     decoded = null;
+    plain = 0;
     return this;
   }
 
@@ -64,9 +76,11 @@ public final class Utf8Text implements CharSequence {
   /**
    * Appends {@code value} as UTF-8, each ASCII char {@code c} whose {@code replacements[c]} (128
    * entries) is not null replaced by those bytes, at most {@link #MAX_REPLACEMENT_BYTES} of them.
+   * The table may name only control chars, the quote and the backslash (what JSON and COPY escape):
+   * a Utf8Text value without any of these is copied as it is.
    */
   public Utf8Text append(CharSequence value, byte[][] replacements) {
-    if (value instanceof Utf8Text utf8 && replacements == NO_REPLACEMENTS) {
+    if (value instanceof Utf8Text utf8 && (replacements == NO_REPLACEMENTS || utf8.isPlain())) {
       reserve(utf8.length);
       System.arraycopy(utf8.bytes, 0, bytes, length, utf8.length);
       length += utf8.length;
@@ -92,8 +106,28 @@ public final class Utf8Text implements CharSequence {
     return length;
   }
 
+  /**
+   * Whether no byte needs an escape in JSON or COPY; found once per change. Threads sharing a
+   * constant may each compute it: the answer is stored in one write, so any of them is right.
+   */
+  boolean isPlain() {
+    if (plain == 0) {
+      byte found = 1;
+      for (int i = 0; i < length; i++) {
+        byte b = bytes[i];
+        if (b >= 0 && (b < 0x20 || b == '"' || b == '\\')) {
+          found = 2;
+          break;
+        }
+      }
+      plain = found;
+    }
+    return plain == 1;
+  }
+
   private void reserve(int count) {
     decoded = null;
+    plain = 0;
     if (count > bytes.length - length) {
       bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, length + count));
     }

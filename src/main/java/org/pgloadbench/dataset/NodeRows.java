@@ -1,5 +1,7 @@
 package org.pgloadbench.dataset;
 
+import org.pgloadbench.copy.Utf8Text;
+
 /**
  * planet_osm_nodes rows: id = index + 1, a position in osm2pgsql's fixed point (1e-7 degrees) and,
  * for about 5% of the nodes, a few tags.
@@ -24,20 +26,22 @@ final class NodeRows implements RowGenerator {
   private static final long MAX_DRIFT = 200;
   private static final long MAX_JITTER = 100;
 
-  private static final String[][] TAG_SETS = {
-    {"highway", "crossing"},
-    {"highway", "crossing", "crossing", "zebra"},
-    {"highway", "street_lamp"},
-    {"highway", "bus_stop", "name", null},
-    {"natural", "tree"},
-    {"natural", "tree", "leaf_type", "broadleaved"},
-    {"amenity", "bench"},
-    {"amenity", "cafe", "name", null},
-    {"shop", "bakery", "name", null},
-    {"barrier", "gate"},
-    {"power", "tower"},
-    {"entrance", "yes"},
-  };
+  private static final Utf8Text[][] TAG_SETS =
+      OsmTags.utf8(
+          new String[][] {
+            {"highway", "crossing"},
+            {"highway", "crossing", "crossing", "zebra"},
+            {"highway", "street_lamp"},
+            {"highway", "bus_stop", "name", null},
+            {"natural", "tree"},
+            {"natural", "tree", "leaf_type", "broadleaved"},
+            {"amenity", "bench"},
+            {"amenity", "cafe", "name", null},
+            {"shop", "bakery", "name", null},
+            {"barrier", "gate"},
+            {"power", "tower"},
+            {"entrance", "yes"},
+          });
 
   private final RowRandom random;
   private final RowRandom blocks;

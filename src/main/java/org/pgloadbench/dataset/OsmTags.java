@@ -1,27 +1,57 @@
 package org.pgloadbench.dataset;
 
+import java.util.Arrays;
+import org.pgloadbench.copy.Utf8Text;
+
 /**
  * The fixed tag vocabulary of the synthetic data. A tag set is an array of alternating keys and
- * values; a {@code null} value stands for a generated name, {@code "<name> <number>"}.
+ * values; a {@code null} value stands for a generated name, {@code "<name> <number>"}. The words
+ * are {@link Utf8Text} constants, encoded once: copied in bulk into every row, they cost less than
+ * encoding a String char by char each time.
  */
 final class OsmTags {
   /** Mostly ASCII; one in three has non-ASCII letters, so multi-byte UTF-8 gets loaded. */
-  private static final String[] NAMES = {
-    "Main Street", "Station Road", "Church Lane", "Park Avenue", "Mill Road", "High Street",
-    "Oak Street", "Lindenweg", "Calle Mayor", "Kerkstraat", "Via Roma", "Hauptstraße",
-    "Café Central", "Rue de l'Église", "Улица Ленина", "中山路",
-  };
+  private static final Utf8Text[] NAMES =
+      utf8(
+          "Main Street",
+          "Station Road",
+          "Church Lane",
+          "Park Avenue",
+          "Mill Road",
+          "High Street",
+          "Oak Street",
+          "Lindenweg",
+          "Calle Mayor",
+          "Kerkstraat",
+          "Via Roma",
+          "Hauptstraße",
+          "Café Central",
+          "Rue de l'Église",
+          "Улица Ленина",
+          "中山路");
 
   private OsmTags() {}
 
-  static String[] pick(String[][] tagSets, RowRandom random) {
+  /** The words as constants; a null (a name to draw) stays null. */
+  static Utf8Text[] utf8(String... words) {
+    return Arrays.stream(words)
+        .map(w -> w == null ? null : Utf8Text.of(w))
+        .toArray(Utf8Text[]::new);
+  }
+
+  /** Each tag set as constants. */
+  static Utf8Text[][] utf8(String[][] tagSets) {
+    return Arrays.stream(tagSets).map(OsmTags::utf8).toArray(Utf8Text[][]::new);
+  }
+
+  static Utf8Text[] pick(Utf8Text[][] tagSets, RowRandom random) {
     return tagSets[random.nextInt(tagSets.length)];
   }
 
   /** Adds the tag set to {@code object}, drawing a name wherever the set asks for one. */
-  static void add(OsmObject object, String[] tagSet, RowRandom random) {
+  static void add(OsmObject object, Utf8Text[] tagSet, RowRandom random) {
     for (int i = 0; i < tagSet.length; i += 2) {
-      String value = tagSet[i + 1];
+      Utf8Text value = tagSet[i + 1];
       if (value == null) {
         object
             .addTagToFill(tagSet[i])

@@ -1,5 +1,7 @@
 package org.pgloadbench.dataset;
 
+import org.pgloadbench.copy.Utf8Text;
+
 /**
  * planet_osm_rels rows: id = index + 1, the members as a jsonb array of {@code
  * {"type":"W","ref":123,"role":"outer"}} objects and tags, never NULL.
@@ -39,12 +41,19 @@ final class RelationRows implements RowGenerator {
         }),
     STREET(new String[][] {{"type", "associatedStreet", "name", null}});
 
-    final String[][] tagSets;
+    final Utf8Text[][] tagSets;
 
     Kind(String[][] tagSets) {
-      this.tagSets = tagSets;
+      this.tagSets = OsmTags.utf8(tagSets);
     }
   }
+
+  private static final Utf8Text OUTER = Utf8Text.of("outer");
+  private static final Utf8Text INNER = Utf8Text.of("inner");
+  private static final Utf8Text STOP = Utf8Text.of("stop");
+  private static final Utf8Text PLATFORM = Utf8Text.of("platform");
+  private static final Utf8Text STREET_ROLE = Utf8Text.of("street");
+  private static final Utf8Text NO_ROLE = Utf8Text.of("");
 
   private final RowRandom random;
   private final long nodeIds;
@@ -78,29 +87,29 @@ final class RelationRows implements RowGenerator {
 
     for (int i = 0; i < count; i++) {
       switch (kind) {
-        case MULTIPOLYGON -> way(i == 0 || random.percent(60) ? "outer" : "inner");
+        case MULTIPOLYGON -> way(i == 0 || random.percent(60) ? OUTER : INNER);
         case ROUTE -> {
           if (random.percent(30)) {
-            node(random.percent(50) ? "stop" : "platform");
+            node(random.percent(50) ? STOP : PLATFORM);
           } else {
-            way("");
+            way(NO_ROLE);
           }
         }
         case BOUNDARY -> {
           if (i > 0 && random.percent(5)) {
             relation.addMember(
-                'R', 1 + Math.floorMod(index - random.nextLong(1, 100), relationIds), "");
+                'R', 1 + Math.floorMod(index - random.nextLong(1, 100), relationIds), NO_ROLE);
           } else {
-            way("outer");
+            way(OUTER);
           }
         }
         case STREET -> {
           if (i == 0 || random.percent(15)) {
-            way("street");
+            way(STREET_ROLE);
           } else if (random.percent(70)) {
-            node("");
+            node(NO_ROLE);
           } else {
-            way("");
+            way(NO_ROLE);
           }
         }
       }
@@ -124,12 +133,12 @@ final class RelationRows implements RowGenerator {
     return Kind.STREET;
   }
 
-  private void node(String role) {
+  private void node(Utf8Text role) {
     relation.addMember('N', 1 + Math.floorMod(nodePosition, nodeIds), role);
     nodePosition = advance(nodePosition);
   }
 
-  private void way(String role) {
+  private void way(Utf8Text role) {
     relation.addMember('W', 1 + Math.floorMod(wayPosition, wayIds), role);
     wayPosition = advance(wayPosition);
   }

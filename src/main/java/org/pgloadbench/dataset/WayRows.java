@@ -1,5 +1,7 @@
 package org.pgloadbench.dataset;
 
+import org.pgloadbench.copy.Utf8Text;
+
 /**
  * planet_osm_ways rows: id = index + 1, the node refs as int8[] and (almost always) tags.
  *
@@ -22,28 +24,32 @@ final class WayRows implements RowGenerator {
   private static final double MEDIAN_REFS = 8;
   private static final double SIGMA_REFS = 1.1;
 
-  private static final String[][] BUILDING_TAG_SETS = {
-    {"building", "yes"},
-    {"building", "yes"},
-    {"building", "yes"},
-    {"building", "house"},
-    {"building", "residential", "building:levels", "3"},
-  };
+  private static final Utf8Text[][] BUILDING_TAG_SETS =
+      OsmTags.utf8(
+          new String[][] {
+            {"building", "yes"},
+            {"building", "yes"},
+            {"building", "yes"},
+            {"building", "house"},
+            {"building", "residential", "building:levels", "3"},
+          });
 
-  private static final String[][] OTHER_TAG_SETS = {
-    {"highway", "residential", "name", null},
-    {"highway", "residential", "name", null},
-    {"highway", "service"},
-    {"highway", "service", "service", "driveway"},
-    {"highway", "footway"},
-    {"highway", "track", "tracktype", "grade3"},
-    {"highway", "unclassified", "name", null},
-    {"highway", "tertiary", "maxspeed", "50", "name", null},
-    {"waterway", "stream"},
-    {"barrier", "fence"},
-    {"power", "line", "voltage", "110000"},
-    {"railway", "rail", "gauge", "1435"},
-  };
+  private static final Utf8Text[][] OTHER_TAG_SETS =
+      OsmTags.utf8(
+          new String[][] {
+            {"highway", "residential", "name", null},
+            {"highway", "residential", "name", null},
+            {"highway", "service"},
+            {"highway", "service", "service", "driveway"},
+            {"highway", "footway"},
+            {"highway", "track", "tracktype", "grade3"},
+            {"highway", "unclassified", "name", null},
+            {"highway", "tertiary", "maxspeed", "50", "name", null},
+            {"waterway", "stream"},
+            {"barrier", "fence"},
+            {"power", "line", "voltage", "110000"},
+            {"railway", "rail", "gauge", "1435"},
+          });
 
   private final RowRandom random;
   private final long nodeIds;
@@ -82,7 +88,7 @@ final class WayRows implements RowGenerator {
     }
     // untagged: e.g. an inner ring that only a multipolygon relation tags
     if (!random.percent(UNTAGGED_PERCENT)) {
-      String[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
+      Utf8Text[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
       OsmTags.add(way, OsmTags.pick(tagSets, random), random);
     }
   }
