@@ -50,6 +50,10 @@ final class CopyBuffer {
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+  /** 8 bytes at once, for scanning: the order of the bytes does not matter there. */
+  private static final VarHandle WORD =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
   private final CopySink sink;
   private byte[] bytes = new byte[INITIAL_CAPACITY];
   private int position;
@@ -157,16 +161,23 @@ final class CopyBuffer {
 
   /**
    * Writes {@code length} bytes of UTF-8, replacing each ASCII byte {@code b} whose {@code
-   * replacements[b]} is not null: runs without one are copied in bulk, so text that needs no escape
-   * (the usual case) costs a scan and one copy.
+   * replacements[b]} is not null: runs without one are copied in bulk, and the scan skips 8 bytes
+   * at a time where none can need one (the tables name only control chars, the backslash and, for
+   * array elements, the quote). Scanning a jsonb value byte by byte was a fifth of text rels.
    */
   private void putUtf8(byte[] utf8, int length, byte[][] replacements) {
     if (replacements == NO_ESCAPES) {
       putRun(utf8, 0, length);
       return;
     }
+    boolean quotes = replacements['"'] != null;
     int runStart = 0;
-    for (int i = 0; i < length; i++) {
+    int i = 0;
+    while (i < length) {
+      if (i + 8 <= length && !mayNeedEscape((long) WORD.get(utf8, i), quotes)) {
+        i += 8;
+        continue;
+      }
       int b = utf8[i];
       if (b >= 0 && replacements[b] != null) {
         putRun(utf8, runStart, i);
@@ -175,8 +186,26 @@ final class CopyBuffer {
         putBytes(replacement);
         runStart = i + 1;
       }
+      i++;
     }
     putRun(utf8, runStart, length);
+  }
+
+  /**
+   * Whether any of the 8 bytes is below 0x20, a backslash or (if {@code quotes}) a quote; bytes of
+   * multi-byte chars (0x80 and up) never are. The bit tricks of "Bit Twiddling Hacks": a byte below
+   * n, or zero after an xor, borrows into its high bit.
+   */
+  private static boolean mayNeedEscape(long word, boolean quotes) {
+    long control = (word - 0x2020202020202020L) & ~word;
+    long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
+    backslash = (backslash - 0x0101010101010101L) & ~backslash;
+    long quote = 0;
+    if (quotes) {
+      quote = word ^ 0x2222222222222222L;
+      quote = (quote - 0x0101010101010101L) & ~quote;
+    }
+    return ((control | backslash | quote) & 0x8080808080808080L) != 0;
   }
 
   private void putRun(byte[] utf8, int from, int to) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** UTF-8 built in a reused array, and the encoders taking it exactly as they take a String. */
@@ -51,6 +52,25 @@ class Utf8TextTest {
       write(format.encoder(asUtf8), new Utf8Text(8).append(MIXED));
 
       assertThat(asUtf8.bytes()).as(format.name()).isEqualTo(asString.bytes());
+    }
+  }
+
+  /** Escapes at every offset of the 8-byte words the text encoder scans, among multi-byte chars. */
+  @Test
+  void escapesAnywhereInALongValueAreFound() throws SQLException {
+    SplittableRandom random = new SplittableRandom(3);
+    String alphabet = "abc \t\n\r\\\"\u0001\u007f\u00e9\u6771";
+    for (int round = 0; round < 300; round++) {
+      StringBuilder value = new StringBuilder();
+      for (int i = random.nextInt(40); i > 0; i--) {
+        value.append(alphabet.charAt(random.nextInt(random.nextBoolean() ? 3 : alphabet.length())));
+      }
+      RecordingSink asString = new RecordingSink();
+      RecordingSink asUtf8 = new RecordingSink();
+      write(CopyFormat.TEXT.encoder(asString), value.toString());
+      write(CopyFormat.TEXT.encoder(asUtf8), new Utf8Text(8).append(value));
+
+      assertThat(asUtf8.bytes()).as(value.toString()).isEqualTo(asString.bytes());
     }
   }
 
