@@ -16,6 +16,9 @@ import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
 import org.pgloadbench.overhead.HeadToHead;
+import org.pgloadbench.overhead.Osm2pgsqlHeadToHead;
+import org.pgloadbench.overhead.Osm2pgsqlImport;
+import org.pgloadbench.overhead.Osm2pgsqlReport;
 import org.pgloadbench.overhead.OverheadReport;
 import org.pgloadbench.overhead.PgbenchHeadToHead;
 import org.pgloadbench.overhead.PgbenchInit;
@@ -28,7 +31,9 @@ import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,6 +82,23 @@ final class OverheadCommand implements Callable<Integer> {
           "the scenario whose pgbench-equivalent and binary cells meet pgbench -i (default:"
               + " ${DEFAULT-VALUE}; 'none' to leave pgbench out)")
   String pgbenchScenario = "pgbench-init";
+
+  @Option(
+      names = "--osm2pgsql-scenario",
+      paramLabel = "NAME",
+      description =
+          "the scenario whose osm2pgsql imitation and best legacy-format cells meet osm2pgsql"
+              + " --slim -O null on its PBF file (default: ${DEFAULT-VALUE}; 'none' to leave"
+              + " osm2pgsql out)")
+  String osm2pgsqlScenario = "osm-real";
+
+  @Option(
+      names = "--osm2pgsql-bin",
+      paramLabel = "DIR",
+      description =
+          "the bin dir of the PostgreSQL (with PostGIS) osm2pgsql loads into, started by the"
+              + " harness's launcher (default: ${DEFAULT-VALUE})")
+  Path osm2pgsqlBin = Path.of("/usr/lib/postgresql/15/bin");
 
   @Override
   public Integer call() throws Exception {
@@ -154,6 +176,9 @@ final class OverheadCommand implements Callable<Integer> {
     } finally {
       deleteRecursively(files);
     }
+    List<String> osm2pgsqlSetup = new ArrayList<>();
+    String osm2pgsqlSection =
+        osm2pgsqlPair(runId, repeat, scenario.warmup(), missing, osm2pgsqlSetup, out);
     List<String> setup = new ArrayList<>();
     setup.add(
         "run "
@@ -191,13 +216,15 @@ final class OverheadCommand implements Callable<Integer> {
             + " measured rounds after "
             + scenario.warmup()
             + " warm-up round(s); the order of the contenders rotates every round");
+    setup.addAll(osm2pgsqlSetup);
     String report =
         OverheadReport.write(
             dirs.results.resolve("overhead").resolve(runId),
             dirs.reports.resolve("overhead").resolve(runId),
             new OverheadReport.Setup(setup, missing),
             loads,
-            pgbenchSection);
+            pgbenchSection,
+            osm2pgsqlSection);
     out.println();
     out.print(report);
     out.println(dirs.reports.resolve("overhead").resolve(runId).resolve("report.md"));
@@ -246,6 +273,126 @@ final class OverheadCommand implements Callable<Integer> {
       out.println("skipped pgbench -i: " + skip);
     }
     return setup;
+  }
+
+  /**
+   * Pair 3: osm2pgsql against the harness's cells on a server of {@link #osm2pgsqlBin}, started
+   * through the local target; its report section, or "" when left out or skipped (and why in {@code
+   * missing}).
+   */
+  private String osm2pgsqlPair(
+      String runId,
+      int repeat,
+      int warmup,
+      Map<String, String> missing,
+      List<String> setup,
+      PrintWriter out)
+      throws Exception {
+    if (osm2pgsqlScenario.equals("none")) {
+      return "";
+    }
+    String skip = null;
+    Scenario s = null;
+    Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
+    if (osm2pgsql.missing() != null) {
+      skip = osm2pgsql.missing();
+    } else if (!Files.isExecutable(osm2pgsqlBin.resolve("postgres"))) {
+      skip = "no PostgreSQL in " + osm2pgsqlBin;
+    } else if (!Files.exists(args.scenarios.resolve(osm2pgsqlScenario + ".yaml"))
+        && !Files.exists(Path.of(osm2pgsqlScenario))) {
+      skip = "no scenario " + osm2pgsqlScenario + " to compare it with";
+    } else {
+      s =
+          ScenarioLoader.load(ScenarioLoader.resolve(osm2pgsqlScenario, args.scenarios))
+              .withOverrides(Overrides.parse(null, null, null, null, args.data));
+      if (s.dataset().file() == null) {
+        skip = osm2pgsqlScenario + " loads no OSM PBF file";
+      } else if (Osm2pgsqlHeadToHead.imitation(s) == null || Osm2pgsqlHeadToHead.best(s) == null) {
+        skip =
+            osm2pgsqlScenario
+                + " lacks a legacy-format cell with text COPY and pk now, or one with binary"
+                + " COPY FREEZE and pk later";
+      }
+    }
+    if (skip == null) {
+      String section = osm2pgsqlLoads(s, runId, repeat, warmup, setup, out);
+      if (section.startsWith(SKIPPED)) {
+        skip = section.substring(SKIPPED.length());
+      } else {
+        return section;
+      }
+    }
+    skip = skip + " (Debian: " + OSM2PGSQL_PACKAGES + ")";
+    missing.put("osm2pgsql", skip);
+    out.println("skipped osm2pgsql: " + skip);
+    return "";
+  }
+
+  private static final String OSM2PGSQL_PACKAGES =
+      "apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3";
+  private static final String SKIPPED = "skipped: ";
+
+  /** The loads of pair 3 on a server started for it; its section, or SKIPPED and why. */
+  private String osm2pgsqlLoads(
+      Scenario s, String runId, int repeat, int warmup, List<String> setup, PrintWriter out)
+      throws Exception {
+    LocalTarget target =
+        new LocalTarget(Map.of(LocalTarget.UNLABELLED, osm2pgsqlBin.toString()), args.workRoot());
+    PostgresServer server;
+    try {
+      server = target.start(LocalTarget.UNLABELLED, s.settings());
+    } catch (ServerException e) {
+      return SKIPPED + "PostgreSQL of " + osm2pgsqlBin + " did not start: " + e.getMessage();
+    }
+    try (server) {
+      Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
+      Cell best = Osm2pgsqlHeadToHead.best(s);
+      Osm2pgsqlHeadToHead pair =
+          new Osm2pgsqlHeadToHead(
+              server,
+              s,
+              imitation,
+              best,
+              repeat,
+              warmup,
+              args.workRoot(),
+              dirs.results.resolve("overhead").resolve(runId).resolve("osm2pgsql"),
+              out);
+      String why = pair.missing();
+      if (why != null) {
+        return SKIPPED + why;
+      }
+      String version = new Osm2pgsqlImport().version();
+      setup.add(
+          version
+              + " against the cells "
+              + imitation.label()
+              + " and "
+              + best.label()
+              + " of scenario "
+              + s.name()
+              + " on "
+              + s.dataset().file().getFileName()
+              + ": PostgreSQL "
+              + server.version()
+              + " of "
+              + osm2pgsqlBin
+              + " (LocalTarget, PostGIS), settings "
+              + s.settings());
+      out.println(
+          version
+              + ", PostgreSQL "
+              + server.version()
+              + ": 3 contenders x ("
+              + warmup
+              + " warm-up + "
+              + repeat
+              + ") rounds");
+      out.flush();
+      List<Osm2pgsqlHeadToHead.Load> loads = pair.run();
+      loadsFailed += loads.stream().filter(l -> !l.ok()).count();
+      return Osm2pgsqlReport.markdown(loads, imitation.label(), best.label());
+    }
   }
 
   private record PgbenchSetup(Scenario scenario, List<Cell> cells) {}
