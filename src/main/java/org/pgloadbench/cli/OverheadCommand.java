@@ -51,6 +51,10 @@ import picocli.CommandLine.Spec;
           + " connections, alternating, repeated; prints the ratios and writes them as a report.",
       "Uses the scenario's dataset, settings and first PostgreSQL version. A contender whose"
           + " program is missing (psql) is skipped, and the report says so.",
+      "Then pgbench -i against the pgbench-init cells on the same server, and osm2pgsql --slim"
+          + " -O null against the osm-real legacy-format cells on a server of --osm2pgsql-bin"
+          + " (Debian's PostgreSQL 15 with PostGIS); each is skipped, saying what is missing,"
+          + " when its programs are not installed.",
       "The last line printed is the report's path."
     })
 final class OverheadCommand implements Callable<Integer> {
@@ -295,9 +299,9 @@ final class OverheadCommand implements Callable<Integer> {
     Scenario s = null;
     Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
     if (osm2pgsql.missing() != null) {
-      skip = osm2pgsql.missing();
+      skip = osm2pgsql.missing() + " (Debian: " + OSM2PGSQL_PACKAGES + ")";
     } else if (!Files.isExecutable(osm2pgsqlBin.resolve("postgres"))) {
-      skip = "no PostgreSQL in " + osm2pgsqlBin;
+      skip = "no PostgreSQL in " + osm2pgsqlBin + " (Debian: " + OSM2PGSQL_PACKAGES + ")";
     } else if (!Files.exists(args.scenarios.resolve(osm2pgsqlScenario + ".yaml"))
         && !Files.exists(Path.of(osm2pgsqlScenario))) {
       skip = "no scenario " + osm2pgsqlScenario + " to compare it with";
@@ -315,14 +319,12 @@ final class OverheadCommand implements Callable<Integer> {
       }
     }
     if (skip == null) {
-      String section = osm2pgsqlLoads(s, runId, repeat, warmup, setup, out);
-      if (section.startsWith(SKIPPED)) {
-        skip = section.substring(SKIPPED.length());
-      } else {
-        return section;
+      PairOutcome outcome = osm2pgsqlLoads(s, runId, repeat, warmup, setup, out);
+      if (outcome.skipped() == null) {
+        return outcome.section();
       }
+      skip = outcome.skipped();
     }
-    skip = skip + " (Debian: " + OSM2PGSQL_PACKAGES + ")";
     missing.put("osm2pgsql", skip);
     out.println("skipped osm2pgsql: " + skip);
     return "";
@@ -330,10 +332,16 @@ final class OverheadCommand implements Callable<Integer> {
 
   private static final String OSM2PGSQL_PACKAGES =
       "apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3";
-  private static final String SKIPPED = "skipped: ";
 
-  /** The loads of pair 3 on a server started for it; its section, or SKIPPED and why. */
-  private String osm2pgsqlLoads(
+  /** A pair's report section, or why it was skipped. */
+  private record PairOutcome(String section, String skipped) {
+    static PairOutcome skipped(String why) {
+      return new PairOutcome("", why);
+    }
+  }
+
+  /** The loads of pair 3 on a server started for it. */
+  private PairOutcome osm2pgsqlLoads(
       Scenario s, String runId, int repeat, int warmup, List<String> setup, PrintWriter out)
       throws Exception {
     LocalTarget target =
@@ -342,7 +350,8 @@ final class OverheadCommand implements Callable<Integer> {
     try {
       server = target.start(LocalTarget.UNLABELLED, s.settings());
     } catch (ServerException e) {
-      return SKIPPED + "PostgreSQL of " + osm2pgsqlBin + " did not start: " + e.getMessage();
+      return PairOutcome.skipped(
+          "PostgreSQL of " + osm2pgsqlBin + " did not start: " + e.getMessage());
     }
     try (server) {
       Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
@@ -360,7 +369,7 @@ final class OverheadCommand implements Callable<Integer> {
               out);
       String why = pair.missing();
       if (why != null) {
-        return SKIPPED + why;
+        return PairOutcome.skipped(why + " (Debian: " + OSM2PGSQL_PACKAGES + ")");
       }
       String version = new Osm2pgsqlImport().version();
       setup.add(
@@ -391,7 +400,8 @@ final class OverheadCommand implements Callable<Integer> {
       out.flush();
       List<Osm2pgsqlHeadToHead.Load> loads = pair.run();
       loadsFailed += loads.stream().filter(l -> !l.ok()).count();
-      return Osm2pgsqlReport.markdown(loads, imitation.label(), best.label());
+      return new PairOutcome(
+          Osm2pgsqlReport.markdown(loads, imitation.label(), best.label()), null);
     }
   }
 

@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -206,15 +207,19 @@ public final class Osm2pgsqlHeadToHead {
 
   private Load harness(Dataset dataset, Cell cell, int round)
       throws IOException, ScenarioException {
-    Map<String, Double> parts = new LinkedHashMap<>();
+    Map<String, Double> bySteps = new HashMap<>();
     double total = 0;
     for (StepResult step : CellLoad.run(server, scenario, dataset, cell, round, resultsDir)) {
       if (!step.ok()) {
         return failed(cell.label(), round, step.table() + " " + step.step() + ": " + step.error());
       }
-      parts.merge(step.step(), step.seconds(), Double::sum);
+      bySteps.merge(step.step(), step.seconds(), Double::sum);
       total += step.seconds();
     }
+    Map<String, Double> parts = new LinkedHashMap<>(); // in the scenario's order
+    scenario.steps().stream()
+        .filter(bySteps::containsKey)
+        .forEach(step -> parts.put(step, bySteps.get(step)));
     return new Load(cell.label(), round, total, parts, null);
   }
 

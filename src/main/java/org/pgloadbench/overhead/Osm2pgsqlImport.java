@@ -21,8 +21,8 @@ public final class Osm2pgsqlImport {
   /** Not a cell label (labels have no spaces), so it never shares a row with a cell. */
   static final String NAME = "osm2pgsql --slim -O null";
 
-  static final String READING = "reading input (whole s)";
-  static final String INDEXES = "index builds, longest (ms)";
+  static final String READING = "reading input: parse, COPY, ANALYZE (whole s)";
+  static final String INDEXES = "index builds, longest task";
   static final String OVERALL = "overall (whole s)";
 
   private static final Pattern READ = Pattern.compile("Reading input files done in (\\d+)s");

@@ -22,6 +22,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.PostgresServer;
 
@@ -114,6 +115,27 @@ class Osm2pgsqlHeadToHeadTest {
       }
     }
     assertThat(progress.toString()).doesNotContain(password);
+  }
+
+  @Test
+  void aServerWithoutPostgisIsSaidToLackIt() throws Exception {
+    assumeThat(new Osm2pgsqlImport().missing()).as("osm2pgsql is not installed").isNull();
+    Scenario scenario = ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"));
+    // the embedded binaries come without PostGIS
+    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+      Osm2pgsqlHeadToHead pair =
+          new Osm2pgsqlHeadToHead(
+              server,
+              scenario,
+              Osm2pgsqlHeadToHead.imitation(scenario),
+              Osm2pgsqlHeadToHead.best(scenario),
+              1,
+              0,
+              dir.resolve("work"),
+              dir.resolve("results"),
+              new PrintWriter(new StringWriter()));
+      assertThat(pair.missing()).contains("has no PostGIS");
+    }
   }
 
   @Test
