@@ -398,7 +398,13 @@ final class OverheadCommand implements Callable<Integer> {
               + repeat
               + ") rounds");
       out.flush();
-      List<Osm2pgsqlHeadToHead.Load> loads = pair.run();
+      List<Osm2pgsqlHeadToHead.Load> loads;
+      try {
+        loads = pair.run();
+      } catch (java.io.IOException | java.sql.SQLException e) {
+        // pairs 1 and 2 are measured already: say why osm2pgsql could not be compared
+        return PairOutcome.skipped("stopped: " + e.getMessage());
+      }
       loadsFailed += loads.stream().filter(l -> !l.ok()).count();
       return new PairOutcome(
           Osm2pgsqlReport.markdown(loads, imitation.label(), best.label()), null);

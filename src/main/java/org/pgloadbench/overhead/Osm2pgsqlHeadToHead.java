@@ -225,7 +225,10 @@ public final class Osm2pgsqlHeadToHead {
 
   /** The harness decoding the file into an empty cache: what osm2pgsql does inside its clock. */
   private Load decode(Path pbf, int round) throws IOException, ScenarioException {
-    Path cache = Files.createTempDirectory(workRoot, "decode-");
+    // beside the harness's cache of decoded files, on the same disk
+    Path cache =
+        Files.createTempDirectory(
+            Files.createDirectories(workRoot.resolve("osm-pbf")), "timed-decode-");
     try {
       long start = System.nanoTime();
       OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {});
