@@ -6,17 +6,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
+import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
+import org.pgloadbench.server.Versions;
 
 /**
  * Checks a scenario's claims against the results a run stored, with the test every comparison uses
@@ -54,11 +53,7 @@ public final class Claims {
   public static List<ClaimCheck> check(List<Claim> claims, List<StepResult> results) {
     List<StepResult> measured = results.stream().filter(r -> r.repetition() >= 1).toList();
     List<String> versions =
-        measured.stream()
-            .map(StepResult::pgVersion)
-            .distinct()
-            .sorted(Claims::compareVersions)
-            .toList();
+        measured.stream().map(StepResult::pgVersion).distinct().sorted(Versions.ORDER).toList();
     List<ClaimCheck> checks = new ArrayList<>();
     for (Claim claim : claims) {
       if (claim.subject().version() != null) {
@@ -152,48 +147,16 @@ public final class Claims {
         note);
   }
 
-  /**
-   * A side's measure summed over its tables and steps, per repetition. A repetition counts only
-   * when every (table, step) of the side measured anywhere in the cell is there, ok and carries the
-   * measure: a repetition cut short by a failure is left out, never summed in part.
-   */
+  /** A side's measure summed over its tables and steps, per repetition ({@link Repetitions}). */
   static Map<Integer, Double> perRepetition(
       Side side, String version, Function<StepResult, Number> measure, List<StepResult> results) {
-    List<StepResult> rows =
+    return Repetitions.sums(
         results.stream()
             .filter(r -> r.pgVersion().equals(version) && r.cell().equals(side.cell()))
             .filter(r -> side.tables().contains(shortName(r.table())))
             .filter(r -> side.steps().contains(r.step()))
-            .toList();
-    Set<String> parts = new LinkedHashSet<>();
-    Set<Integer> repetitions = new LinkedHashSet<>();
-    rows.forEach(
-        r -> {
-          parts.add(r.table() + "/" + r.step());
-          repetitions.add(r.repetition());
-        });
-    Map<Integer, Double> sums = new TreeMap<>();
-    for (int repetition : repetitions) {
-      double sum = 0;
-      Set<String> seen = new LinkedHashSet<>();
-      boolean complete = true;
-      for (StepResult r : rows) {
-        if (r.repetition() != repetition) {
-          continue;
-        }
-        Number value = r.ok() ? measure.apply(r) : null;
-        if (value == null) {
-          complete = false;
-        } else {
-          sum += value.doubleValue();
-          seen.add(r.table() + "/" + r.step());
-        }
-      }
-      if (complete && seen.equals(parts)) {
-        sums.put(repetition, sum);
-      }
-    }
-    return sums;
+            .toList(),
+        measure);
   }
 
   static Function<StepResult, Number> measure(String name) {
@@ -217,22 +180,6 @@ public final class Claims {
         .filter(v -> v.equals(version) || v.startsWith(version + "."))
         .findFirst()
         .orElse(version);
-  }
-
-  /** Numeric order, part by part: 16.9 before 16.10. */
-  private static int compareVersions(String a, String b) {
-    String[] x = a.split("\\.");
-    String[] y = b.split("\\.");
-    for (int i = 0; i < Math.min(x.length, y.length); i++) {
-      int c =
-          x[i].matches("\\d{1,9}") && y[i].matches("\\d{1,9}")
-              ? Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]))
-              : x[i].compareTo(y[i]);
-      if (c != 0) {
-        return c;
-      }
-    }
-    return Integer.compare(x.length, y.length);
   }
 
   private static double[] values(Collection<Double> values) {

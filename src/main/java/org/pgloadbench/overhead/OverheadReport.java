@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Summary;
@@ -29,6 +30,10 @@ public final class OverheadReport {
 
   /** The client alone must produce rows at least this many times faster than the server ingests. */
   public static final double CLIENT_GOAL = 10;
+
+  /** The harness and its parts measured alone: never the yardstick the harness is held to. */
+  private static final Set<String> HARNESS_PARTS =
+      Set.of(HarnessCopy.NAME, EncodeOnly.NAME, StreamedFile.NAME);
 
   /**
    * @param setup lines describing the run (server, machine, rows, repetitions), shown first
@@ -64,7 +69,7 @@ public final class OverheadReport {
     List<String> others =
         loads.stream()
             .map(Load::contender)
-            .filter(n -> !n.equals(HarnessCopy.NAME) && !n.equals(EncodeOnly.NAME))
+            .filter(n -> !HARNESS_PARTS.contains(n))
             .distinct()
             .toList();
     md.append("Times in seconds: median (min–max) over the rounds. Ratios: harness / other, the")
@@ -93,7 +98,7 @@ public final class OverheadReport {
           row.add(times(caseLoads, HarnessCopy.NAME));
           row.add(cpu(caseLoads));
           others.forEach(o -> row.add(times(caseLoads, o)));
-          others.forEach(o -> row.add(ratio(caseLoads, o)));
+          others.forEach(o -> row.add(ratio(caseLoads, HarnessCopy.NAME, o)));
           row.addAll(againstFaster(caseLoads, others));
           row.addAll(clientAgainstServer(c, caseLoads));
           md.append("| ").append(String.join(" | ", row)).append(" |\n");
@@ -112,10 +117,46 @@ public final class OverheadReport {
                               l.round(),
                               l.error())));
         });
+    if (loads.stream().anyMatch(l -> l.contender().equals(StreamedFile.NAME))) {
+      md.append(whereTheTimeGoes(byCase));
+    }
     if (!failures.isEmpty()) {
       md.append("\n## Failed loads\n\n");
       failures.forEach(f -> md.append("- ").append(f).append('\n'));
     }
+    return md.toString();
+  }
+
+  /**
+   * The harness's ratio to the server reading the file, split in two at the harness's driver
+   * streaming the same file: what generating and encoding while sending adds, and what the wire
+   * adds. The two multiply to the whole.
+   */
+  private static String whereTheTimeGoes(Map<Case, List<Load>> byCase) {
+    StringBuilder md =
+        new StringBuilder("\n## Where the harness's time goes\n\n")
+            .append("`")
+            .append(StreamedFile.NAME)
+            .append("`: the harness's driver and connections streaming the dumped file, nothing")
+            .append(
+                " generated or encoded. Ratios of medians (min–max of the per-round ratios).\n\n")
+            .append("| table | format | conn | harness / ")
+            .append(StreamedFile.NAME)
+            .append(" (generating and encoding) | ")
+            .append(StreamedFile.NAME)
+            .append(" / server-file (the wire) | harness / server-file |\n")
+            .append("|---|---|---|---|---|---|\n");
+    byCase.forEach(
+        (c, loads) ->
+            md.append(
+                String.join(
+                    " | ",
+                    "| " + table(c),
+                    c.format().sqlName(),
+                    Integer.toString(c.connections()),
+                    ratio(loads, HarnessCopy.NAME, StreamedFile.NAME),
+                    ratio(loads, StreamedFile.NAME, ServerFileCopy.NAME),
+                    ratio(loads, HarnessCopy.NAME, ServerFileCopy.NAME) + " |\n")));
     return md.toString();
   }
 
@@ -196,26 +237,25 @@ public final class OverheadReport {
     return cpu.length == 0 ? "–" : String.format(Locale.ROOT, "%.3f", Summary.of(cpu).median());
   }
 
-  /** The ratio of medians, with the min–max of the ratios of the loads of the same round. */
-  private static String ratio(List<Load> loads, String other) {
-    double[] h = seconds(loads, HarnessCopy.NAME);
-    double[] o = seconds(loads, other);
-    if (h.length == 0 || o.length == 0) {
+  /**
+   * {@code a / b}: the ratio of medians, with the min–max of the ratios of the loads of the same
+   * round.
+   */
+  private static String ratio(List<Load> loads, String a, String b) {
+    double[] x = seconds(loads, a);
+    double[] y = seconds(loads, b);
+    if (x.length == 0 || y.length == 0) {
       return "–";
     }
-    double median = Summary.of(h).median() / Summary.of(o).median();
-    Map<Integer, Double> otherByRound = new LinkedHashMap<>();
+    double median = Summary.of(x).median() / Summary.of(y).median();
+    Map<Integer, Double> byRound = new LinkedHashMap<>();
     loads.stream()
-        .filter(l -> l.ok() && l.contender().equals(other))
-        .forEach(l -> otherByRound.put(l.round(), l.seconds()));
+        .filter(l -> l.ok() && l.contender().equals(b))
+        .forEach(l -> byRound.put(l.round(), l.seconds()));
     double[] paired =
         loads.stream()
-            .filter(
-                l ->
-                    l.ok()
-                        && l.contender().equals(HarnessCopy.NAME)
-                        && otherByRound.containsKey(l.round()))
-            .mapToDouble(l -> l.seconds() / otherByRound.get(l.round()))
+            .filter(l -> l.ok() && l.contender().equals(a) && byRound.containsKey(l.round()))
+            .mapToDouble(l -> l.seconds() / byRound.get(l.round()))
             .toArray();
     if (paired.length < 2) {
       return String.format(Locale.ROOT, "%.3f", median);

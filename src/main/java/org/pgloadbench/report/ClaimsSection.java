@@ -52,7 +52,7 @@ final class ClaimsSection {
     }
     List<ClaimCheck> checks = Claims.check(claims, results.measured());
     StringBuilder out = new StringBuilder(heading).append("\n\n");
-    out.append("| claim | source | PostgreSQL | seed | measured ratio | test | p | verdict |\n");
+    out.append("| claim | source | PostgreSQL | published | measured ratio | test | p | verdict |\n");
     out.append("|---|---|---|---:|---:|---|---:|---|\n");
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();

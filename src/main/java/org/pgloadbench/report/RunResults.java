@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.server.Versions;
@@ -171,36 +172,17 @@ public final class RunResults {
       String cell,
       Predicate<Key> parts,
       Function<StepResult, ? extends Number> measure) {
-    List<Map<Integer, StepResult>> measured =
-        byKey.entrySet().stream()
-            .filter(
-                e ->
-                    e.getKey().version().equals(version)
-                        && e.getKey().cell().equals(cell)
-                        && parts.test(e.getKey()))
-            .map(Map.Entry::getValue)
-            .toList();
-    Set<Integer> repetitions = repetitionNumbers(version, cell);
-    List<Double> values = new ArrayList<>();
-    boolean failed = false;
-    for (int repetition : repetitions) {
-      double sum = 0;
-      boolean complete = !measured.isEmpty();
-      for (Map<Integer, StepResult> part : measured) {
-        StepResult r = part.get(repetition);
-        Number value = r != null && r.ok() ? measure.apply(r) : null;
-        failed |= r != null && !r.ok();
-        if (value == null) {
-          complete = false;
-        } else {
-          sum += value.doubleValue();
-        }
-      }
-      if (complete) {
-        values.add(sum);
-      }
-    }
-    return new Sample(values, repetitions.size(), failed);
+    List<StepResult> measured = new ArrayList<>();
+    byKey.forEach(
+        (key, byRepetition) -> {
+          if (key.version().equals(version) && key.cell().equals(cell) && parts.test(key)) {
+            measured.addAll(byRepetition.values());
+          }
+        });
+    return new Sample(
+        List.copyOf(Repetitions.sums(measured, measure).values()),
+        repetitionNumbers(version, cell).size(),
+        measured.stream().anyMatch(r -> !r.ok()));
   }
 
   /** A cell's matrix axis values as stored with its steps (axis → value, in matrix order). */

@@ -12,13 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 
@@ -69,32 +69,29 @@ public final class ScalingReport {
     return md;
   }
 
+  /** One point per cell, from the repetitions {@link Repetitions} counts. */
   static List<Point> points(List<StepResult> steps, Long peakRssKb) {
-    // per cell and repetition: COPY seconds and rows, and all steps' seconds
-    Map<String, Map<Integer, double[]>> byCell = new LinkedHashMap<>();
-    for (StepResult s : steps) {
-      if (!s.ok() || s.repetition() < 1) {
-        continue;
-      }
-      double[] sums =
-          byCell
-              .computeIfAbsent(s.cell(), c -> new TreeMap<>())
-              .computeIfAbsent(s.repetition(), r -> new double[3]);
-      if (s.step().equals("copy")) {
-        sums[0] += s.seconds();
-        sums[2] += s.rows() == null ? 0 : s.rows();
-      }
-      sums[1] += s.seconds();
-    }
+    Map<String, List<StepResult>> byCell = new LinkedHashMap<>();
+    steps.stream()
+        .filter(s -> s.repetition() >= 1)
+        .forEach(s -> byCell.computeIfAbsent(s.cell(), c -> new ArrayList<>()).add(s));
     List<Point> points = new ArrayList<>();
     byCell.forEach(
-        (cell, reps) -> {
-          double[] copy = reps.values().stream().mapToDouble(v -> v[0]).toArray();
-          double[] load = reps.values().stream().mapToDouble(v -> v[1]).toArray();
-          long rows = (long) reps.values().iterator().next()[2];
-          points.add(
-              new Point(
-                  cell, rows, Summary.of(copy).median(), Summary.of(load).median(), peakRssKb));
+        (cell, cellSteps) -> {
+          List<StepResult> copies =
+              cellSteps.stream().filter(s -> s.step().equals("copy")).toList();
+          Map<Integer, Double> rows = Repetitions.sums(copies, StepResult::rows);
+          Map<Integer, Double> copy = Repetitions.sums(copies, StepResult::seconds);
+          Map<Integer, Double> load = Repetitions.sums(cellSteps, StepResult::seconds);
+          if (!rows.isEmpty() && !load.isEmpty()) {
+            points.add(
+                new Point(
+                    cell,
+                    rows.values().iterator().next().longValue(),
+                    Summary.of(copy.values()).median(),
+                    Summary.of(load.values()).median(),
+                    peakRssKb));
+          }
         });
     return points;
   }

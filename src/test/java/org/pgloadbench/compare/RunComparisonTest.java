@@ -15,6 +15,7 @@ import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.report.RunResults;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.TestSteps;
 
 class RunComparisonTest {
   static final Path GOLDEN = Path.of("src/test/resources/org/pgloadbench/compare");
@@ -135,24 +136,6 @@ class RunComparisonTest {
       String table,
       String step,
       double seconds) {
-    return new StepResult(
-        "run",
-        "s",
-        version,
-        cell,
-        axes,
-        rep,
-        table,
-        step,
-        StepResult.OK,
-        seconds,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestSteps.ok(version, cell, axes, rep, table, step, seconds, null);
   }
 }

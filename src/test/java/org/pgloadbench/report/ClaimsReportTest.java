@@ -59,7 +59,7 @@ class ClaimsReportTest {
             .toList();
     assertThat(rows.get(0))
         .containsExactly(
-            "claim", "source", "PostgreSQL", "seed", "measured ratio", "test", "p", "verdict");
+            "claim", "source", "PostgreSQL", "published", "measured ratio", "test", "p", "verdict");
     assertThat(rows.subList(1, rows.size()))
         .containsExactly(
             List.of(
