@@ -92,8 +92,8 @@ final class OverheadCommand implements Callable<Integer> {
       paramLabel = "NAME",
       description =
           "the scenario whose osm2pgsql imitation and best legacy-format cells meet osm2pgsql"
-              + " --slim -O null on its PBF file (default: ${DEFAULT-VALUE}; 'none' to leave"
-              + " osm2pgsql out)")
+              + " --slim -O null on its PBF file, or on --data's (default: ${DEFAULT-VALUE};"
+              + " 'none' to leave osm2pgsql out)")
   String osm2pgsqlScenario = "osm-real";
 
   @Option(

@@ -38,7 +38,7 @@ public final class Osm2pgsqlImport {
     return osm2pgsql == null ? "osm2pgsql is not installed" : null;
   }
 
-  /** The first line of {@code osm2pgsql --version}, e.g. {@code osm2pgsql version 1.8.0}. */
+  /** What {@code osm2pgsql --version} says it is, e.g. {@code osm2pgsql version 1.8.0}. */
   public String version() throws IOException, InterruptedException {
     Process p =
         new ProcessBuilder(osm2pgsql.toString(), "--version").redirectErrorStream(true).start();
@@ -73,7 +73,10 @@ public final class Osm2pgsqlImport {
             pbf.toAbsolutePath().toString()));
   }
 
-  /** Seconds per phase its log shows, in its order; objects processed as {@code nodes} etc. */
+  /**
+   * Seconds per phase its log shows, in its order: the reading of the input, each object type
+   * ({@code nodes (whole s)}), the longest index build, its overall time.
+   */
   static Map<String, Double> phases(String log) throws IOException {
     Map<String, Double> phases = new LinkedHashMap<>();
     Matcher read = READ.matcher(log);
