@@ -54,7 +54,7 @@ class PgbenchHeadToHeadTest {
     }
 
     assertThat(phases).hasSize(4).allMatch(PgbenchHeadToHead.Phases::ok);
-    // the real pgbench and the harness's cell (labelled "pgbench" in the scenario) are kept apart
+    // the real pgbench and the harness's cell (labelled as-pgbench in the scenario) are kept apart
     assertThat(phases)
         .extracting(PgbenchHeadToHead.Phases::contender)
         .containsOnly(PgbenchInit.NAME, equivalent.label())
