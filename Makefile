@@ -7,6 +7,7 @@
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
+#                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='1 3 10'] [REPEAT=3]
 
 SCENARIO ?=
@@ -88,8 +89,14 @@ jmh:
 # The harness's streamed COPY against psql's \copy and a server-side COPY FROM of the same bytes.
 OVERHEAD_FORMATS ?= text,binary
 OVERHEAD_CONNECTIONS ?= 1,2,4
+# Then pgbench -i -s N and osm2pgsql --slim -O null against the harness's cells (none: leave out).
+OVERHEAD_PGBENCH ?= pgbench-init
+OVERHEAD_PGBENCH_SCALE ?= 10
+OVERHEAD_OSM2PGSQL ?= osm-real
 overhead: $(JAR)
-	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS)
+	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" \
+	  --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS) --pgbench-scenario $(OVERHEAD_PGBENCH) \
+	  --pgbench-scale $(OVERHEAD_PGBENCH_SCALE) --osm2pgsql-scenario $(OVERHEAD_OSM2PGSQL) $(FLAGS)
 
 # Time against rows and the harness's peak RSS at each scale; table and chart under reports/scaling/.
 SCALES ?= 1 3 10

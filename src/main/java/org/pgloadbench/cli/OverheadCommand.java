@@ -16,16 +16,12 @@ import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
 import org.pgloadbench.overhead.HeadToHead;
+import org.pgloadbench.overhead.Osm2pgsqlPair;
 import org.pgloadbench.overhead.OverheadReport;
-import org.pgloadbench.overhead.PgbenchHeadToHead;
-import org.pgloadbench.overhead.PgbenchInit;
-import org.pgloadbench.overhead.PgbenchReport;
+import org.pgloadbench.overhead.PairResult;
+import org.pgloadbench.overhead.PgbenchPair;
 import org.pgloadbench.overhead.ScenarioTables;
-import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.scenario.ScenarioException;
-import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
@@ -34,6 +30,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(
@@ -46,6 +43,10 @@ import picocli.CommandLine.Spec;
           + " connections, alternating, repeated; prints the ratios and writes them as a report.",
       "Uses the scenario's dataset, settings and first PostgreSQL version. A contender whose"
           + " program is missing (psql) is skipped, and the report says so.",
+      "Then pgbench -i against the pgbench-init cells on the same server, and osm2pgsql --slim"
+          + " -O null against the osm-real legacy-format cells on a server of --osm2pgsql-bin"
+          + " (Debian's PostgreSQL 15 with PostGIS); each is skipped, saying what is missing,"
+          + " when its programs are not installed.",
       "The last line printed is the report's path."
     })
 final class OverheadCommand implements Callable<Integer> {
@@ -78,13 +79,45 @@ final class OverheadCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}; 'none' to leave pgbench out)")
   String pgbenchScenario = "pgbench-init";
 
+  @Option(
+      names = "--pgbench-scale",
+      paramLabel = "N",
+      description =
+          "pgbench -i -s N, and as many accounts in the scenario's cells (default:"
+              + " ${DEFAULT-VALUE}: about a second of client-side generate, where -s 1 takes a"
+              + " tenth, close to pgbench's 10 ms clock)")
+  int pgbenchScale = PgbenchPair.DEFAULT_SCALE;
+
+  @Option(
+      names = "--osm2pgsql-scenario",
+      paramLabel = "NAME",
+      description =
+          "the scenario whose osm2pgsql imitation and best legacy-format cells meet osm2pgsql"
+              + " --slim -O null on its PBF file, or on --data's (default: ${DEFAULT-VALUE};"
+              + " 'none' to leave osm2pgsql out)")
+  String osm2pgsqlScenario = "osm-real";
+
+  @Option(
+      names = "--osm2pgsql-bin",
+      paramLabel = "DIR",
+      description =
+          "the bin dir of the PostgreSQL (with PostGIS) osm2pgsql loads into, started by the"
+              + " harness's launcher (default: ${DEFAULT-VALUE})")
+  Path osm2pgsqlBin = Osm2pgsqlPair.DEBIAN_BIN;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    if (connections.stream().anyMatch(n -> n < 1) || pgbenchScale < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--connections and --pgbench-scale take numbers from 1 up");
+    }
     Scenario scenario = args.scenario();
     int repeat = args.repeat == null || args.repeat.isBlank() ? DEFAULT_REPEAT : scenario.repeat();
+    int warmup = scenario.warmup();
     String version = scenario.servers().versions().get(0);
     String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+    Path results = dirs.results.resolve("overhead").resolve(runId);
     ServerTarget target = args.target(scenario, runId);
     target.prepare();
 
@@ -94,8 +127,7 @@ final class OverheadCommand implements Callable<Integer> {
       if (c.missing() == null) {
         contenders.add(c);
       } else {
-        missing.put(c.name(), c.missing());
-        out.println("skipped " + c.name() + ": " + c.missing());
+        skipped(c.name(), c.missing(), missing, out);
       }
     }
     List<HeadToHead.Case> cases = new ArrayList<>();
@@ -106,54 +138,30 @@ final class OverheadCommand implements Callable<Integer> {
         }
       }
     }
-    PgbenchSetup pgbench = pgbenchSetup(missing, out);
     Path files = filesDir();
     List<HeadToHead.Load> loads;
-    String pgbenchSection = "";
+    PairResult pgbench;
     String serverVersion;
     try (PostgresServer server = target.start(version, scenario.settings())) {
       serverVersion = server.version();
-      out.println(
-          "PostgreSQL "
-              + serverVersion
-              + ": "
-              + cases.size()
-              + " cases x "
-              + contenders.size()
-              + " contenders x ("
-              + scenario.warmup()
-              + " warm-up + "
-              + repeat
-              + ") rounds");
+      out.printf(
+          "PostgreSQL %s: %d cases x %d contenders x (%d warm-up + %d) rounds%n",
+          serverVersion, cases.size(), contenders.size(), warmup, repeat);
       out.flush();
-      loads = new HeadToHead(server, contenders, repeat, scenario.warmup(), files, out).run(cases);
-      if (pgbench != null) {
-        try {
-          List<PgbenchHeadToHead.Phases> phases =
-              new PgbenchHeadToHead(
-                      server,
-                      pgbench.scenario(),
-                      pgbench.cells(),
-                      repeat,
-                      scenario.warmup(),
-                      dirs.results.resolve("overhead").resolve(runId).resolve("pgbench"),
-                      out)
-                  .run();
-          pgbenchSection =
-              PgbenchReport.markdown(
-                  phases,
-                  pgbench.cells().get(0).label(),
-                  pgbench.cells().size() > 1 ? pgbench.cells().get(1).label() : null);
-          loadsFailed += phases.stream().filter(p -> !p.ok()).count();
-        } catch (java.io.IOException e) {
-          // pair 1 is measured already: say why pgbench could not be compared, keep the rest
-          missing.put("pgbench -i", e.getMessage());
-          out.println("skipped pgbench -i: " + e.getMessage());
-        }
-      }
+      loads = new HeadToHead(server, contenders, repeat, warmup, files, out).run(cases);
+      pgbench =
+          new PgbenchPair(pgbenchScenario, args.scenarios, pgbenchScale)
+              .run(server, repeat, warmup, results.resolve("pgbench"), out);
     } finally {
       deleteRecursively(files);
     }
+    PairResult osm2pgsql =
+        new Osm2pgsqlPair(
+                osm2pgsqlScenario, args.scenarios, args.data, osm2pgsqlBin, args.workRoot())
+            .run(repeat, warmup, results.resolve("osm2pgsql"), out);
+    skipped(PgbenchPair.NAME, pgbench.skipped(), missing, out);
+    skipped(Osm2pgsqlPair.NAME, osm2pgsql.skipped(), missing, out);
+
     List<String> setup = new ArrayList<>();
     setup.add(
         "run "
@@ -164,20 +172,7 @@ final class OverheadCommand implements Callable<Integer> {
             + target.getClass().getSimpleName()
             + "), settings "
             + scenario.settings());
-    Map<String, Object> host = Environment.host();
-    setup.add(
-        "machine: "
-            + host.get("cpu_model")
-            + ", "
-            + host.get("cpus")
-            + " CPUs, "
-            + Math.round(((Number) host.get("memory_bytes")).doubleValue() / (1 << 30))
-            + " GiB; "
-            + host.get("os")
-            + "; Java "
-            + host.get("java")
-            + "; harness "
-            + host.get("harness_revision"));
+    setup.add("machine: " + machine());
     setup.add(
         "dataset of scenario "
             + scenario.name()
@@ -189,19 +184,23 @@ final class OverheadCommand implements Callable<Integer> {
     setup.add(
         repeat
             + " measured rounds after "
-            + scenario.warmup()
+            + warmup
             + " warm-up round(s); the order of the contenders rotates every round");
+    setup.addAll(pgbench.setup());
+    setup.addAll(osm2pgsql.setup());
     String report =
         OverheadReport.write(
-            dirs.results.resolve("overhead").resolve(runId),
+            results,
             dirs.reports.resolve("overhead").resolve(runId),
             new OverheadReport.Setup(setup, missing),
             loads,
-            pgbenchSection);
+            pgbench.section(),
+            osm2pgsql.section());
     out.println();
     out.print(report);
     out.println(dirs.reports.resolve("overhead").resolve(runId).resolve("report.md"));
-    long failed = loadsFailed + loads.stream().filter(l -> !l.ok()).count();
+    long failed =
+        pgbench.failed() + osm2pgsql.failed() + loads.stream().filter(l -> !l.ok()).count();
     if (failed > 0) {
       spec.commandLine()
           .getErr()
@@ -210,45 +209,29 @@ final class OverheadCommand implements Callable<Integer> {
     return failed == 0 ? Main.OK : Main.FAILED;
   }
 
-  private long loadsFailed;
-
-  /** The pgbench-init scenario and its two cells, or null (and why in {@code missing}). */
-  private PgbenchSetup pgbenchSetup(Map<String, String> missing, PrintWriter out)
-      throws ScenarioException {
-    String skip = null;
-    PgbenchSetup setup = null;
-    if (pgbenchScenario.equals("none")) {
-      return null;
-    } else if (new PgbenchInit().missing() != null) {
-      skip = new PgbenchInit().missing();
-    } else if (!Files.exists(args.scenarios.resolve(pgbenchScenario + ".yaml"))
-        && !Files.exists(Path.of(pgbenchScenario))) {
-      skip = "no scenario " + pgbenchScenario + " to compare it with";
-    } else {
-      Scenario s =
-          ScenarioLoader.load(ScenarioLoader.resolve(pgbenchScenario, args.scenarios))
-              .withOverrides(Overrides.parse(null, args.scale, null, null));
-      Cell equivalent =
-          PgbenchHeadToHead.cell(
-              s, Map.of("format", "text", "freeze", "true", "pk", "later", "connections", "1"));
-      Cell binary =
-          PgbenchHeadToHead.cell(
-              s, Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"));
-      if (equivalent == null) {
-        skip = pgbenchScenario + " has no text+freeze+pk-later cell on one connection";
-      } else {
-        setup =
-            new PgbenchSetup(s, binary == null ? List.of(equivalent) : List.of(equivalent, binary));
-      }
+  /** Says that a contender or pair is skipped, and why, unless {@code why} is null. */
+  private static void skipped(
+      String name, String why, Map<String, String> missing, PrintWriter out) {
+    if (why != null) {
+      missing.put(name, why);
+      out.println("skipped " + name + ": " + why);
     }
-    if (skip != null) {
-      missing.put("pgbench -i", skip);
-      out.println("skipped pgbench -i: " + skip);
-    }
-    return setup;
   }
 
-  private record PgbenchSetup(Scenario scenario, List<Cell> cells) {}
+  private static String machine() {
+    Map<String, Object> host = Environment.host();
+    return host.get("cpu_model")
+        + ", "
+        + host.get("cpus")
+        + " CPUs, "
+        + Math.round(((Number) host.get("memory_bytes")).doubleValue() / (1 << 30))
+        + " GiB; "
+        + host.get("os")
+        + "; Java "
+        + host.get("java")
+        + "; harness "
+        + host.get("harness_revision");
+  }
 
   private static void deleteRecursively(Path dir) throws java.io.IOException {
     try (var paths = Files.walk(dir)) {

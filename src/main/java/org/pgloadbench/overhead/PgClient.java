@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 import org.pgloadbench.server.PostgresServer;
 
 /**
- * Runs PostgreSQL's client programs (psql, pgbench) against a server of the harness. The password
- * reaches them only through a password file readable by its owner alone ({@code PGPASSFILE}), never
- * a command line, the environment's {@code PGPASSWORD} or a log; the file goes with {@link #close}.
+ * Runs PostgreSQL's client programs (psql, pgbench, osm2pgsql) against a server of the harness. The
+ * password reaches them only through a password file readable by its owner alone ({@code
+ * PGPASSFILE}), never a command line, the environment's {@code PGPASSWORD} or a log; the file goes
+ * with {@link #close}.
  */
 public final class PgClient implements AutoCloseable {
   private final String host;
@@ -66,6 +67,18 @@ public final class PgClient implements AutoCloseable {
 
   public String database() {
     return database;
+  }
+
+  public String host() {
+    return host;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String user() {
+    return user;
   }
 
   /**

@@ -12,12 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.run.Progress;
-import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.PostgresServer;
@@ -99,10 +95,9 @@ public final class PgbenchHeadToHead {
 
   public List<Phases> run()
       throws SQLException, IOException, InterruptedException, ScenarioException {
+    Dataset dataset = Dataset.of(scenario.dataset(), resultsDir, progress::println);
     long accounts =
-        Dataset.of(scenario.dataset(), resultsDir, progress::println)
-            .tables(cells.get(0).variant())
-            .stream()
+        dataset.tables(cells.get(0).variant()).stream()
             .filter(t -> t.def().name().equals("pgbench_accounts"))
             .findFirst()
             .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_accounts"))
@@ -123,7 +118,9 @@ public final class PgbenchHeadToHead {
         for (int i = 0; i < contenders.size(); i++) {
           int which = Math.floorMod(i + round, contenders.size());
           Phases phases =
-              which == 0 ? pgbench(client, scale, round) : harness(cells.get(which - 1), round);
+              which == 0
+                  ? pgbench(client, scale, round)
+                  : harness(dataset, cells.get(which - 1), round);
           progress.println(line(phases));
           progress.flush();
           if (round >= 1) {
@@ -147,27 +144,12 @@ public final class PgbenchHeadToHead {
     }
   }
 
-  private Phases harness(Cell cell, int round) throws IOException, ScenarioException {
-    // the shared server's version only: the runner would otherwise load once per listed version
-    Scenario one =
-        scenario
-            .withOverrides(Overrides.parse(server.version(), null, "1", "0"))
-            .withCells(List.of(cell));
-    Path dir =
-        resultsDir.resolve(
-            String.format(Locale.ROOT, "round-%d-%s", round, cell.label()).replace("+", "-"));
-    try (ResultStore store = ResultStore.create(dir, one.axes())) {
-      new Runner(
-              one,
-              new SharedServer(server),
-              store,
-              Progress.lines(new PrintWriter(PrintWriter.nullWriter())),
-              dir.getFileName().toString())
-          .run();
-    }
+  private Phases harness(Dataset dataset, Cell cell, int round)
+      throws IOException, ScenarioException {
+    List<StepResult> steps = CellLoad.run(server, scenario, dataset, cell, round, resultsDir);
     Map<String, Double> phases = new LinkedHashMap<>();
     double total = 0;
-    for (StepResult step : ResultStore.readSteps(dir)) {
+    for (StepResult step : steps) {
       if (!step.ok()) {
         return new Phases(cell.label(), round, Map.of(), step.step() + ": " + step.error());
       }

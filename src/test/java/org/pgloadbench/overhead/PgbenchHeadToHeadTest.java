@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -52,7 +54,7 @@ class PgbenchHeadToHeadTest {
     }
 
     assertThat(phases).hasSize(4).allMatch(PgbenchHeadToHead.Phases::ok);
-    // the real pgbench and the harness's cell (labelled "pgbench" in the scenario) are kept apart
+    // the real pgbench and the harness's cell (labelled as-pgbench in the scenario) are kept apart
     assertThat(phases)
         .extracting(PgbenchHeadToHead.Phases::contender)
         .containsOnly(PgbenchInit.NAME, equivalent.label())
@@ -68,5 +70,34 @@ class PgbenchHeadToHeadTest {
     assertThat(section)
         .contains("| " + PgbenchReport.GENERATE + " |")
         .containsPattern("goal, .*: \\*\\*(met|not met)\\*\\*");
+  }
+
+  @Test
+  void thePairLoadsAsManyAccountsAsPgbenchAtItsScale() throws Exception {
+    assumeTrue(Files.exists(Path.of("scenarios/pgbench-init.yaml")), "no pgbench-init scenario");
+    assumeTrue(new PgbenchInit().missing() == null, "pgbench not installed");
+    PairResult result;
+    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+      result =
+          new PgbenchPair("pgbench-init", Path.of("scenarios"), 2)
+              .run(server, 1, 0, dir.resolve("results"), new PrintWriter(new StringWriter()));
+    }
+
+    assertThat(result.skipped()).isNull();
+    assertThat(result.failed()).isZero();
+    assertThat(result.setup()).singleElement().asString().contains("pgbench -i -s 2");
+    assertThat(result.section()).contains("| cell binary s |");
+    // both cells (text and binary) loaded pgbench -i -s 2's 200,000 accounts
+    try (var rounds = Files.list(dir.resolve("results"))) {
+      List<Path> cells = rounds.toList();
+      assertThat(cells).hasSize(2);
+      for (Path cell : cells) {
+        assertThat(ResultStore.readSteps(cell))
+            .filteredOn(s -> s.step().equals("copy") && s.table().equals("pgbench_accounts"))
+            .singleElement()
+            .extracting(StepResult::rows)
+            .isEqualTo(200_000L);
+      }
+    }
   }
 }

@@ -1,0 +1,177 @@
+package org.pgloadbench.overhead;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Overrides;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.LocalTarget;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * Pair 3 of {@code overhead} on the small Liechtenstein extract, one round: Debian's osm2pgsql 1.8
+ * and the harness's two legacy-format cells on one Debian PostgreSQL 15 started by the harness's
+ * launcher. Nothing here asserts speed.
+ */
+class Osm2pgsqlHeadToHeadTest {
+  static final Path PG15 = Path.of("/usr/lib/postgresql/15/bin");
+  static final Path POSTGIS = Path.of("/usr/share/postgresql/15/extension/postgis.control");
+  static final Path LIECHTENSTEIN = Path.of("data/liechtenstein-2013-08-03.osm.pbf");
+
+  @TempDir Path dir;
+
+  @Test
+  void osm2pgsqlAndTheHarnessCellsLoadTheSameRowsAndAreCompared() throws Exception {
+    assumeThat(new Osm2pgsqlImport().missing() == null && Files.exists(POSTGIS))
+        .as(
+            "needs Debian's osm2pgsql 1.8, PostgreSQL 15 and PostGIS:"
+                + " apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3"
+                + " (.ci/run installs them)")
+        .isTrue();
+    assumeThat(Files.isExecutable(PG15.resolve("postgres")))
+        .as("no PostgreSQL 15 in " + PG15)
+        .isTrue();
+    Scenario scenario =
+        ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"))
+            .withOverrides(Overrides.parse(null, null, null, null, LIECHTENSTEIN.toString()));
+    Cell imitation = Osm2pgsqlHeadToHead.imitation(scenario);
+    Cell best = Osm2pgsqlHeadToHead.best(scenario);
+    assertThat(imitation.label()).isEqualTo("osm2pgsql-legacy");
+    assertThat(best.label()).isEqualTo("best-legacy");
+
+    StringWriter progress = new StringWriter();
+    Path results = dir.resolve("results");
+    List<Osm2pgsqlHeadToHead.Load> loads;
+    String password;
+    Map<String, Long> osm2pgsqlRows;
+    Map<String, Long> harnessRows;
+    LocalTarget target =
+        new LocalTarget(Map.of(LocalTarget.UNLABELLED, PG15.toString()), dir.resolve("servers"));
+    try (PostgresServer server = target.start(LocalTarget.UNLABELLED, scenario.settings())) {
+      password = server.credentials().jdbcProperties().getProperty("password");
+      Osm2pgsqlHeadToHead pair =
+          new Osm2pgsqlHeadToHead(
+              server,
+              scenario,
+              imitation,
+              best,
+              1,
+              0,
+              dir.resolve("work"),
+              results,
+              new PrintWriter(progress));
+      assertThat(pair.missing()).isNull();
+      loads = pair.run();
+      osm2pgsqlRows = counts(server, Osm2pgsqlHeadToHead.DATABASE);
+      harnessRows = counts(server, server.loadDatabase()); // the last cell's load of the round
+    }
+
+    assertThat(loads)
+        .as("%s", progress)
+        .allMatch(Osm2pgsqlHeadToHead.Load::ok)
+        .extracting(Osm2pgsqlHeadToHead.Load::contender)
+        .containsExactlyInAnyOrder(
+            Osm2pgsqlImport.NAME, imitation.label(), best.label(), Osm2pgsqlHeadToHead.DECODE);
+    assertThat(osm2pgsqlRows).isEqualTo(harnessRows);
+    assertThat(osm2pgsqlRows.get("planet_osm_nodes")).isPositive();
+    Osm2pgsqlHeadToHead.Load osm2pgsql =
+        loads.stream().filter(l -> l.contender().equals(Osm2pgsqlImport.NAME)).findFirst().get();
+    assertThat(osm2pgsql.seconds()).isPositive();
+    assertThat(osm2pgsql.parts()).containsKeys(Osm2pgsqlImport.READING, Osm2pgsqlImport.INDEXES);
+
+    String section = Osm2pgsqlReport.markdown(loads, imitation.label(), best.label());
+    assertThat(section)
+        .contains("| " + Osm2pgsqlImport.NAME + " | ")
+        .containsPattern(
+            "\\| cell osm2pgsql-legacy \\| [0-9.]+ \\([0-9.–]+\\) \\| [0-9]+\\.[0-9]{3}")
+        .containsPattern("\\| cell best-legacy \\| [0-9.]+ \\([0-9.–]+\\) \\| [0-9]+\\.[0-9]{3}")
+        .containsPattern("goal, osm2pgsql-legacy: .*: \\*\\*(met|not met)\\*\\*")
+        .containsPattern("goal, best-legacy: .*: \\*\\*(met|not met)\\*\\*");
+    assertThat(password).isNotBlank();
+    assertThat(section).doesNotContain(password);
+    try (Stream<Path> files = Files.walk(results)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(f, StandardCharsets.UTF_8))
+            .as("%s", f)
+            .doesNotContain(password);
+      }
+    }
+    assertThat(progress.toString()).doesNotContain(password);
+  }
+
+  @Test
+  void aServerWithoutPostgisIsSaidToLackIt() throws Exception {
+    assumeThat(new Osm2pgsqlImport().missing()).as("osm2pgsql is not installed").isNull();
+    Scenario scenario = ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"));
+    // the embedded binaries come without PostGIS
+    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+      Osm2pgsqlHeadToHead pair =
+          new Osm2pgsqlHeadToHead(
+              server,
+              scenario,
+              Osm2pgsqlHeadToHead.imitation(scenario),
+              Osm2pgsqlHeadToHead.best(scenario),
+              1,
+              0,
+              dir.resolve("work"),
+              dir.resolve("results"),
+              new PrintWriter(new StringWriter()));
+      assertThat(pair.missing()).contains("has no PostGIS");
+    }
+  }
+
+  @Test
+  void osm2pgsqlPhasesAreReadFromItsLog() throws Exception {
+    String log =
+        """
+        2026-11-30 06:57:52  [0] Reading input files done in 3s.
+        2026-11-30 06:57:52  [0]   Processed 372749 nodes in 2s - 186k/s
+        2026-11-30 06:57:52  [0]   Processed 19227 ways in 1s - 19k/s
+        2026-11-30 06:57:52  [0]   Processed 496 relations in 0s - 496/s
+        2026-11-30 06:57:53  [1] Done task in 140ms.
+        2026-11-30 06:57:53  [2] Done task in 631ms.
+        2026-11-30 06:57:53  [0] osm2pgsql took 3s overall.
+        """;
+    assertThat(Osm2pgsqlImport.phases(log))
+        .containsExactly(
+            Map.entry(Osm2pgsqlImport.READING, 3.0),
+            Map.entry("nodes (whole s)", 2.0),
+            Map.entry("ways (whole s)", 1.0),
+            Map.entry("relations (whole s)", 0.0),
+            Map.entry(Osm2pgsqlImport.INDEXES, 0.631),
+            Map.entry(Osm2pgsqlImport.OVERALL, 3.0));
+  }
+
+  private static Map<String, Long> counts(PostgresServer server, String database)
+      throws SQLException {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    try (Connection c = server.connect(database);
+        Statement s = c.createStatement()) {
+      for (String table : List.of("planet_osm_nodes", "planet_osm_ways", "planet_osm_rels")) {
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
+          rs.next();
+          rows.put(table, rs.getLong(1));
+        }
+      }
+    }
+    return rows;
+  }
+}
