@@ -124,6 +124,11 @@ final class CopyBuffer {
     position = Decimal.put(bytes, position, value);
   }
 
+  /** Writes packed decimal digits (see {@link Decimal#pack}); room for 8 bytes is the caller's. */
+  void putPacked(long packed) {
+    position = Decimal.putPacked(bytes, position, packed);
+  }
+
   /** Writes {@code value} as UTF-8; reserves its own room. */
   void putUtf8(CharSequence value) {
     putUtf8(value, NO_ESCAPES);

@@ -25,6 +25,14 @@ final class Decimal {
 
   private static final VarHandle SHORT =
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+  /** Packed digits below this: 8 of them fill a long. */
+  static final long PACKED_LIMIT = 100_000_000;
+
+  private static final long ZEROS = 0x3030303030303030L;
+  private static final long NINES = 0x3939393939393939L;
 
   static {
     for (int i = 0, power = 1; i < POWERS_OF_TEN.length; i++, power *= 10) {
@@ -71,6 +79,48 @@ final class Decimal {
       bytes[p - 1] = DIGIT_ONES[value];
     }
     return end;
+  }
+
+  /**
+   * 0..99,999,999 as 8 ASCII digits with leading zeros, packed big-endian in a long: the form in
+   * which {@link #increment} counts up without dividing.
+   */
+  static long pack(int value) {
+    int high = value / 10_000;
+    int low = value - high * 10_000;
+    int a = high / 100;
+    int b = low / 100;
+    return (long) pair(a) << 48
+        | (long) pair(high - a * 100) << 32
+        | (long) pair(b) << 16
+        | pair(low - b * 100);
+  }
+
+  private static int pair(int value) {
+    return DIGIT_PAIRS[value] & 0xFFFF;
+  }
+
+  /**
+   * The packed digits of the next integer: the trailing 9s (found as zero bytes of an xor) become
+   * 0s and the digit before them goes up by one. -1 after 99,999,999, which needs 9 digits.
+   */
+  static long increment(long packed) {
+    int trailingNines = Long.numberOfTrailingZeros(packed ^ NINES) >>> 3;
+    if (trailingNines == 8) {
+      return -1;
+    }
+    long nines = (1L << (trailingNines << 3)) - 1;
+    return ((packed & ~nines) | (ZEROS & nines)) + (1L << (trailingNines << 3));
+  }
+
+  /**
+   * Writes packed digits without their leading zeros at {@code at} and returns the position after
+   * them: one 8-byte store, which may write past the end (room for 8 bytes is the caller's).
+   */
+  static int putPacked(byte[] bytes, int at, long packed) {
+    int digits = Math.max(1, 8 - (Long.numberOfLeadingZeros(packed ^ ZEROS) >>> 3));
+    LONG.set(bytes, at, packed << ((8 - digits) << 3));
+    return at + digits;
   }
 
   /** 1 for 0..9, 2 for 10..99, ...: floor(log10) from floor(log2) (1233 / 4096 ~ log10(2)). */

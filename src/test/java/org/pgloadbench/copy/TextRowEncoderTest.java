@@ -1,5 +1,6 @@
 package org.pgloadbench.copy;
 
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.pgloadbench.copy.TestBytes.concat;
@@ -8,6 +9,7 @@ import static org.pgloadbench.copy.TestBytes.latin1;
 
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class TextRowEncoderTest {
@@ -76,7 +78,17 @@ class TextRowEncoderTest {
   @Test
   void int8ArrayRunsOfConsecutiveValuesAcrossDigitCountEdges() throws SQLException {
     long[] starts = {
-      -3, -1, 8, 98, 998, 1_099, 2_147_483_646L, 999_999_999_999_999_998L, Long.MAX_VALUE - 2
+      -3,
+      -1,
+      8,
+      98,
+      998,
+      1_099,
+      9_999_998,
+      99_999_998,
+      2_147_483_646L,
+      999_999_999_999_999_998L,
+      Long.MAX_VALUE - 2
     };
     StringBuilder expected = new StringBuilder();
     encoder.beginRow(starts.length + 1);
@@ -95,6 +107,29 @@ class TextRowEncoderTest {
     encoder.endRow();
 
     assertThat(finish()).isEqualTo(latin1(expected.toString()));
+  }
+
+  /** Random runs and jumps at every magnitude, as Long.toString writes them. */
+  @Test
+  void int8ArrayOfRandomRunsMatchesLongToString() throws SQLException {
+    SplittableRandom random = new SplittableRandom(4);
+    StringBuilder expected = new StringBuilder();
+    int rows = 2000;
+    for (int row = 0; row < rows; row++) {
+      long[] values = new long[random.nextInt(30)];
+      long value = random.nextLong() >> random.nextInt(64);
+      for (int i = 0; i < values.length; i++) {
+        values[i] = value;
+        value = random.nextInt(10) == 0 ? random.nextLong() >> random.nextInt(64) : value + 1;
+      }
+      encoder.beginRow(1);
+      encoder.int8Array(values, values.length);
+      encoder.endRow();
+      expected.append(Arrays.toString(values).replace(" ", "").replace('[', '{').replace(']', '}'));
+      expected.append('\n');
+    }
+
+    assertThat(new String(finish(), ISO_8859_1)).isEqualTo(expected.toString());
   }
 
   @Test
