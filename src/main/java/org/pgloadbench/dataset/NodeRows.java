@@ -46,6 +46,16 @@ final class NodeRows implements RowGenerator {
   private final RowRandom random;
   private final RowRandom blocks;
 
+  /**
+   * The block of the previous row and its draws: consecutive rows share them 4095 times in 4096.
+   */
+  private long block = -1;
+
+  private long centreLat;
+  private long centreLon;
+  private long driftLat;
+  private long driftLon;
+
   NodeRows(long seed) {
     random = new RowRandom(seed, STREAM);
     blocks = new RowRandom(seed, BLOCK_STREAM);
@@ -53,11 +63,14 @@ final class NodeRows implements RowGenerator {
 
   @Override
   public void fill(long index, OsmObject node) {
-    blocks.startRow(index >>> BLOCK_BITS);
-    long centreLat = blocks.nextLong(-MAX_CENTRE_LAT, MAX_CENTRE_LAT);
-    long centreLon = blocks.nextLong(-MAX_CENTRE_LON, MAX_CENTRE_LON);
-    long driftLat = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
-    long driftLon = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
+    if (index >>> BLOCK_BITS != block) {
+      block = index >>> BLOCK_BITS;
+      blocks.startRow(block);
+      centreLat = blocks.nextLong(-MAX_CENTRE_LAT, MAX_CENTRE_LAT);
+      centreLon = blocks.nextLong(-MAX_CENTRE_LON, MAX_CENTRE_LON);
+      driftLat = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
+      driftLon = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
+    }
     long offset = index & BLOCK_MASK;
 
     random.startRow(index);
