@@ -144,7 +144,9 @@ final class CopyBuffer {
    */
   void putUtf8(CharSequence value, byte[][] replacements) {
     if (value instanceof Utf8Text utf8) {
-      if (utf8.isPlain()) { // nothing COPY escapes: the tables name control chars, quote, backslash
+      // Nothing to escape: binary, or text without what the tables name (control chars, quote,
+      // backslash).
+      if (replacements == NO_ESCAPES || utf8.isPlain()) {
         putRun(utf8.bytes(), 0, utf8.byteLength());
       } else {
         putUtf8(utf8.bytes(), utf8.byteLength(), replacements);
@@ -171,10 +173,6 @@ final class CopyBuffer {
    * array elements, the quote). Scanning a jsonb value byte by byte was a fifth of text rels.
    */
   private void putUtf8(byte[] utf8, int length, byte[][] replacements) {
-    if (replacements == NO_ESCAPES) {
-      putRun(utf8, 0, length);
-      return;
-    }
     boolean quotes = replacements['"'] != null;
     int runStart = 0;
     int i = 0;

@@ -2,6 +2,7 @@ package org.pgloadbench.dataset;
 
 import java.util.Arrays;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.copy.Utf8Text;
 
 /**
  * The legacy middle format, as osm2pgsql 1.8's {@code middle-pgsql.cpp} writes it: nodes without
@@ -14,7 +15,7 @@ import org.pgloadbench.copy.RowEncoder;
 final class LegacyMiddleRows implements MiddleRowWriter {
   private long[] parts = new long[64];
   private CharSequence[] members = new CharSequence[128];
-  private StringBuilder[] memberNames = new StringBuilder[0];
+  private Utf8Text[] memberNames = new Utf8Text[0];
 
   @Override
   public void write(MiddleTable table, OsmObject o, RowEncoder encoder) {
@@ -49,10 +50,11 @@ final class LegacyMiddleRows implements MiddleRowWriter {
       return;
     }
     for (int i = 0; i < count; i++) {
-      StringBuilder name = memberNames[i];
-      name.setLength(0);
-      name.append(Character.toLowerCase((char) o.memberTypes[i])).append(o.memberRefs[i]);
-      members[2 * i] = name;
+      members[2 * i] =
+          memberNames[i]
+              .clear()
+              .appendAscii(Character.toLowerCase((char) o.memberTypes[i]))
+              .append(o.memberRefs[i]);
       members[2 * i + 1] = o.memberRoles[i];
     }
     encoder.textArray(members, 2 * count);
@@ -79,7 +81,7 @@ final class LegacyMiddleRows implements MiddleRowWriter {
       int old = memberNames.length;
       memberNames = Arrays.copyOf(memberNames, Math.max(count, 2 * old));
       for (int i = old; i < memberNames.length; i++) {
-        memberNames[i] = new StringBuilder(12);
+        memberNames[i] = new Utf8Text(24);
       }
     }
   }
