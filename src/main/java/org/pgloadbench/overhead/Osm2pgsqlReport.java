@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.overhead.Osm2pgsqlHeadToHead.Load;
 
 /**
@@ -120,7 +119,7 @@ public final class Osm2pgsqlReport {
     if (seconds.isEmpty()) {
       return "| " + name + " | – | – | – | – |\n";
     }
-    String times = times(values(seconds));
+    String times = Spread.of(values(seconds));
     if (seconds == base || base.isEmpty()) {
       return "| " + name + " | " + times + " | – | – | – |\n";
     }
@@ -130,24 +129,9 @@ public final class Osm2pgsqlReport {
         "| %s | %s | %s | %.3f | %s |\n",
         name,
         times,
-        ratio(c, seconds, base),
+        Spread.ratio(c.ratio(), seconds, base),
         c.pTwoSided(),
         c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
-  }
-
-  /** The ratio of medians, with the min–max of the ratios of the same round's loads. */
-  private static String ratio(
-      Comparison c, Map<Integer, Double> seconds, Map<Integer, Double> base) {
-    double[] paired =
-        seconds.entrySet().stream()
-            .filter(e -> base.containsKey(e.getKey()))
-            .mapToDouble(e -> e.getValue() / base.get(e.getKey()))
-            .toArray();
-    if (paired.length < 2) {
-      return String.format(Locale.ROOT, "%.3f", c.ratio());
-    }
-    Summary spread = Summary.of(paired);
-    return String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", c.ratio(), spread.min(), spread.max());
   }
 
   /** Each contender's parts: osm2pgsql's log phases, the cells' steps; medians with min–max. */
@@ -175,7 +159,7 @@ public final class Osm2pgsqlReport {
             .append(" | ")
             .append(part)
             .append(" | ")
-            .append(times(s))
+            .append(Spread.of(s))
             .append(" |\n");
       }
     }
@@ -200,7 +184,7 @@ public final class Osm2pgsqlReport {
         "- goal, %s: %s: ratio %s, p %.3f (%s): **%s**%s\n",
         label,
         what,
-        ratio(c, cell, base),
+        Spread.ratio(c.ratio(), cell, base),
         c.pTwoSided(),
         c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '),
         met ? "met" : "not met",
@@ -216,14 +200,5 @@ public final class Osm2pgsqlReport {
 
   private static double[] values(Map<Integer, Double> seconds) {
     return seconds.values().stream().mapToDouble(Double::doubleValue).toArray();
-  }
-
-  private static String times(double[] s) {
-    if (s.length == 0) {
-      return "–";
-    }
-    Summary summary = Summary.of(s);
-    return String.format(
-        Locale.ROOT, "%.3f (%.3f–%.3f)", summary.median(), summary.min(), summary.max());
   }
 }

@@ -215,13 +215,7 @@ public final class OverheadReport {
   }
 
   private static String times(List<Load> loads, String contender) {
-    double[] s = seconds(loads, contender);
-    if (s.length == 0) {
-      return "–";
-    }
-    Summary summary = Summary.of(s);
-    return String.format(
-        Locale.ROOT, "%.3f (%.3f–%.3f)", summary.median(), summary.min(), summary.max());
+    return Spread.of(seconds(loads, contender));
   }
 
   private static String cpu(List<Load> loads) {
@@ -247,21 +241,16 @@ public final class OverheadReport {
     if (x.length == 0 || y.length == 0) {
       return "–";
     }
-    double median = Summary.of(x).median() / Summary.of(y).median();
-    Map<Integer, Double> byRound = new LinkedHashMap<>();
+    return Spread.ratio(
+        Summary.of(x).median() / Summary.of(y).median(), byRound(loads, a), byRound(loads, b));
+  }
+
+  private static Map<Integer, Double> byRound(List<Load> loads, String contender) {
+    Map<Integer, Double> seconds = new LinkedHashMap<>();
     loads.stream()
-        .filter(l -> l.ok() && l.contender().equals(b))
-        .forEach(l -> byRound.put(l.round(), l.seconds()));
-    double[] paired =
-        loads.stream()
-            .filter(l -> l.ok() && l.contender().equals(a) && byRound.containsKey(l.round()))
-            .mapToDouble(l -> l.seconds() / byRound.get(l.round()))
-            .toArray();
-    if (paired.length < 2) {
-      return String.format(Locale.ROOT, "%.3f", median);
-    }
-    Summary spread = Summary.of(paired);
-    return String.format(Locale.ROOT, "%.3f (%.3f–%.3f)", median, spread.min(), spread.max());
+        .filter(l -> l.ok() && l.contender().equals(contender))
+        .forEach(l -> seconds.put(l.round(), l.seconds()));
+    return seconds;
   }
 
   private static String verdict(Comparison.Verdict verdict) {

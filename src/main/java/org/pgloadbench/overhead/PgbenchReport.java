@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.overhead.PgbenchHeadToHead.Phases;
 
 /**
@@ -86,13 +85,7 @@ public final class PgbenchReport {
   }
 
   private static String times(List<Phases> loads, String contender, String phase) {
-    double[] s = seconds(loads, contender, phase);
-    if (s.length == 0) {
-      return "–";
-    }
-    Summary summary = Summary.of(s);
-    return String.format(
-        Locale.ROOT, "%.3f (%.3f–%.3f)", summary.median(), summary.min(), summary.max());
+    return Spread.of(seconds(loads, contender, phase));
   }
 
   private static String ratio(List<Phases> loads, String cell, String phase) {
