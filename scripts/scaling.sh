@@ -34,7 +34,7 @@ for scale in $(echo "$scales" | tr ',' ' '); do
   fi
   rm -f "$log"
   echo "$peak" >"$dir/peak_rss_kb"
-  echo "SCALE=$scale: $dir, peak RSS $((peak / 1024)) MB"
+  echo "SCALE=$scale: $dir, peak RSS $(((peak + 512) / 1024)) MB"
   runs="$runs $dir"
 done
 # shellcheck disable=SC2086
