@@ -41,24 +41,6 @@ class PgbenchPhasesTest {
   }
 
   private static StepResult ok(String table, String step, double seconds) {
-    return new StepResult(
-        "r",
-        "s",
-        "17.6",
-        "c",
-        Map.of(),
-        1,
-        table,
-        step,
-        StepResult.OK,
-        seconds,
-        null,
-        0L,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TestSteps.ok("17.6", "c", Map.of(), 1, table, step, seconds, null);
   }
 }
