@@ -26,6 +26,7 @@ import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.WorkRoot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -153,7 +154,7 @@ final class OverheadCommand implements Callable<Integer> {
           new PgbenchPair(pgbenchScenario, args.scenarios, pgbenchScale)
               .run(server, repeat, warmup, results.resolve("pgbench"), out);
     } finally {
-      deleteRecursively(files);
+      WorkRoot.delete(files);
     }
     PairResult osm2pgsql =
         new Osm2pgsqlPair(
@@ -231,14 +232,6 @@ final class OverheadCommand implements Callable<Integer> {
         + host.get("java")
         + "; harness "
         + host.get("harness_revision");
-  }
-
-  private static void deleteRecursively(Path dir) throws java.io.IOException {
-    try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 
   /**

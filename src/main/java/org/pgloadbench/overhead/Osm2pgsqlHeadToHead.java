@@ -23,6 +23,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoot;
 
 /**
  * {@code osm2pgsql --slim -O null} against the harness's imitation of it (the scenario's cell in
@@ -234,11 +235,7 @@ public final class Osm2pgsqlHeadToHead {
       OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {});
       return new Load(DECODE, round, (System.nanoTime() - start) / 1e9, Map.of(), null);
     } finally {
-      try (var paths = Files.walk(cache)) {
-        for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
+      WorkRoot.delete(cache);
     }
   }
 

