@@ -1,6 +1,9 @@
 package org.pgloadbench.cli;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.pgloadbench.scenario.AllowedSettings;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -17,8 +20,8 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET) in its error messages, since that is how most users give them; blank means not
- * given.
+ * DATA, TARGET, BUILDS, IMAGE) in its error messages, since that is how most users give them;
+ * blank means not given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -54,6 +57,20 @@ final class ScenarioArgs {
   String target;
 
   @Option(
+      names = "--builds",
+      paramLabel = "head=DIR,patch=DIR",
+      description =
+          "local PostgreSQL builds, each a label and its bin dir, compared in the place of"
+              + " versions; they take the build labels a scenario lists")
+  String builds;
+
+  @Option(
+      names = "--image",
+      paramLabel = "IMAGE",
+      description = "the container target's image (default: postgres:<version>)")
+  String image;
+
+  @Option(
       names = "--data",
       paramLabel = "FILE",
       description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
@@ -74,11 +91,12 @@ final class ScenarioArgs {
   Path workDir;
 
   @Option(
-      names = "--allow-unsafe-settings",
+      names = {AllowedSettings.TRUST_FLAG, AllowedSettings.OLD_TRUST_FLAG},
       description =
-          "let the scenario set settings that run commands or load code (archive_command,"
-              + " shared_preload_libraries, ...): only for a scenario you trust")
-  boolean allowUnsafeSettings;
+          "let the scenario file choose what otherwise only the command line does: the"
+              + " programs, image or server to run on (local:<dir>, builds with bin dirs, image,"
+              + " a URL) and settings outside the allow list; only for a file you trust")
+  boolean trustScenario;
 
   Scenario scenario() throws ScenarioException {
     return scenario(scenario);
@@ -87,8 +105,16 @@ final class ScenarioArgs {
   /** Another scenario with the same overrides ({@code reproduce} runs several). */
   Scenario scenario(String name) throws ScenarioException {
     Path file = ScenarioLoader.resolve(name, scenarios);
-    return ScenarioLoader.load(file, allowUnsafeSettings)
-        .withOverrides(Overrides.parse(pg, scale, repeat, warmup, data, target));
+    Map<String, String> given = new LinkedHashMap<>();
+    given.put("PG", pg);
+    given.put("SCALE", scale);
+    given.put("REPEAT", repeat);
+    given.put("WARMUP", warmup);
+    given.put("DATA", data);
+    given.put("TARGET", target);
+    given.put("BUILDS", builds);
+    given.put("IMAGE", image);
+    return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 
   /** The scenario's target; {@code runId} names the database a URL target creates. */

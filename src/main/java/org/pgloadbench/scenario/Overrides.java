@@ -4,50 +4,69 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET) that
- * replace a scenario's; null keeps the scenario's value.
+ * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
+ * IMAGE) that replace a scenario's; null keeps the scenario's value. Where programs, images and
+ * servers come from is the user's choice, so these are also how a scenario that lists build labels
+ * gets their bin dirs.
  *
  * @param versions replaces {@code servers.versions}
  * @param scale multiplies every row count (rounded, at least 1)
  * @param data an OSM PBF file whose objects replace the scenario's rows, same tables
  * @param target replaces {@code servers.target}, as TARGET= gives it
+ * @param builds local builds, label to bin dir, in order (BUILDS=head=DIR,patch=DIR): the local
+ *     target with these builds
+ * @param image the container target's image (IMAGE=)
  */
 public record Overrides(
-    List<String> versions, Double scale, Integer repeat, Integer warmup, Path data, String target) {
-  public static final Overrides NONE = new Overrides(null, null, null, null, null, null);
+    List<String> versions,
+    Double scale,
+    Integer repeat,
+    Integer warmup,
+    Path data,
+    String target,
+    Map<String, String> builds,
+    String image) {
+  public static final Overrides NONE = new Overrides(null, null, null, null, null, null, null, null);
+
+  /** The make variables this reads, in the order they are applied. */
+  public static final List<String> VARIABLES =
+      List.of("PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE");
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
+    builds = builds == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(builds));
   }
 
   public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null);
+    this(versions, scale, repeat, warmup, null, null, null, null);
   }
 
   /**
-   * Reads the make variables as text, e.g. {@code parse("15,17", "0.1", null, "0")}; null or blank
-   * keeps the scenario's value.
+   * Reads the make variables as text, by name ({@link #VARIABLES}), e.g. {@code parse(Map.of("PG",
+   * "15,17", "SCALE", "0.1"))}; a missing, null or blank one keeps the scenario's value.
    */
-  public static Overrides parse(String pg, String scale, String repeat, String warmup)
-      throws ScenarioException {
-    return parse(pg, scale, repeat, warmup, null);
-  }
-
-  /** As {@link #parse(String, String, String, String)}, with DATA, a path. */
-  public static Overrides parse(String pg, String scale, String repeat, String warmup, String data)
-      throws ScenarioException {
-    return parse(pg, scale, repeat, warmup, data, null);
-  }
-
-  /** As {@link #parse(String, String, String, String, String)}, with TARGET. */
-  public static Overrides parse(
-      String pg, String scale, String repeat, String warmup, String data, String target)
-      throws ScenarioException {
+  public static Overrides parse(Map<String, String> given) throws ScenarioException {
+    for (String name : given.keySet()) {
+      if (!VARIABLES.contains(name)) {
+        throw new IllegalArgumentException("not an override: " + name);
+      }
+    }
+    String pg = given.get("PG");
+    String scale = given.get("SCALE");
+    String repeat = given.get("REPEAT");
+    String warmup = given.get("WARMUP");
+    String data = given.get("DATA");
+    String target = given.get("TARGET");
+    String builds = given.get("BUILDS");
+    String image = given.get("IMAGE");
     Overrides o =
         new Overrides(
             blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
@@ -55,9 +74,59 @@ public record Overrides(
             blank(repeat) ? null : whole(repeat, "REPEAT", "must be a whole number >= 1"),
             blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"),
             blank(data) ? null : Path.of(data.trim()),
-            blank(target) ? null : target.trim());
+            blank(target) ? null : target.trim(),
+            blank(builds) ? null : builds(builds.trim()),
+            blank(image) ? null : image.trim());
     o.validate();
     return o;
+  }
+
+  /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP. */
+  public static Overrides parse(String pg, String scale, String repeat, String warmup)
+      throws ScenarioException {
+    return parse(pg, scale, repeat, warmup, null);
+  }
+
+  /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP, DATA. */
+  public static Overrides parse(String pg, String scale, String repeat, String warmup, String data)
+      throws ScenarioException {
+    return parse(pg, scale, repeat, warmup, data, null);
+  }
+
+  /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP, DATA, TARGET. */
+  public static Overrides parse(
+      String pg, String scale, String repeat, String warmup, String data, String target)
+      throws ScenarioException {
+    Map<String, String> given = new LinkedHashMap<>();
+    given.put("PG", pg);
+    given.put("SCALE", scale);
+    given.put("REPEAT", repeat);
+    given.put("WARMUP", warmup);
+    given.put("DATA", data);
+    given.put("TARGET", target);
+    return parse(given);
+  }
+
+  /** {@code head=/opt/pg-head/bin,patch=/opt/pg-patch/bin}: label to bin dir, in order. */
+  private static Map<String, String> builds(String text) throws ScenarioException {
+    Map<String, String> builds = new LinkedHashMap<>();
+    for (String build : text.split("\\s*,\\s*", -1)) {
+      int eq = build.indexOf('=');
+      String label = eq < 0 ? build : build.substring(0, eq).strip();
+      String dir = eq < 0 ? "" : build.substring(eq + 1).strip();
+      if (!ServersSpec.LABEL.matcher(label).matches() || dir.isEmpty()) {
+        throw new ScenarioException(
+            "BUILDS="
+                + text
+                + ": give each build as label=<bin dir>, e.g."
+                + " BUILDS=head=/opt/pg-head/bin,patch=/opt/pg-patch/bin (labels in lower-case"
+                + " letters, digits, '.', '_' and '-')");
+      }
+      if (builds.put(label, dir) != null) {
+        throw new ScenarioException("BUILDS=" + text + ": '" + label + "' is given twice");
+      }
+    }
+    return builds;
   }
 
   void validate() throws ScenarioException {
@@ -94,10 +163,63 @@ public record Overrides(
   }
 
   /**
-   * The scenario's servers with TARGET and PG applied: TARGET moves them to another target (a local
-   * build or a URL replaces the versions), PG replaces the versions.
+   * The scenario's servers with TARGET, BUILDS, IMAGE and PG applied: TARGET moves them to another
+   * target (a local build or a URL replaces the versions), BUILDS to local builds (the scenario's
+   * build labels, when it lists them, each given its bin dir), IMAGE sets the container image, PG
+   * replaces the versions.
    */
   ServersSpec servers(ServersSpec scenario) throws ScenarioException {
+    ServersSpec spec = builds != null ? localBuilds(scenario) : retargeted(scenario);
+    if (image != null) {
+      if (!spec.target().equals(ServersSpec.CONTAINER)) {
+        throw new ScenarioException(
+            "IMAGE=" + image + ": is for the container target; add TARGET=container");
+      }
+      spec = new ServersSpec(spec.target(), spec.versions(), image, Map.of(), null);
+    }
+    if (spec.target().equals(ServersSpec.LOCAL) && spec.builds().isEmpty()) {
+      throw new ScenarioException(
+          "the scenario runs local builds"
+              + (spec.versions().isEmpty() ? "" : " (" + String.join(", ", spec.versions()) + ")")
+              + "; give their bin dirs on the command line, e.g. BUILDS="
+              + (spec.versions().isEmpty()
+                  ? "head=/opt/pg-head/bin,patch=/opt/pg-patch/bin"
+                  : String.join(
+                      ",", spec.versions().stream().map(l -> l + "=/opt/pg-" + l + "/bin").toList()))
+              + ", or TARGET=local:<bin dir> for one");
+    }
+    return spec;
+  }
+
+  /** BUILDS=: the local target with these builds, in the scenario's order of its labels. */
+  private ServersSpec localBuilds(ServersSpec scenario) throws ScenarioException {
+    String given = "BUILDS=" + String.join(",", builds.keySet().stream().map(l -> l + "=...").toList());
+    if (target != null) {
+      throw new ScenarioException(given + ": give TARGET or BUILDS, not both");
+    }
+    if (versions != null) {
+      throw new ScenarioException(
+          "PG=" + String.join(",", versions) + ": the builds are the servers; leave PG out");
+    }
+    Map<String, String> ordered = new LinkedHashMap<>();
+    if (scenario.target().equals(ServersSpec.LOCAL) && !scenario.versions().isEmpty()) {
+      if (!Set.copyOf(scenario.versions()).equals(builds.keySet())) {
+        throw new ScenarioException(
+            given
+                + ": the scenario compares the builds "
+                + String.join(", ", scenario.versions())
+                + "; give a bin dir for each of them");
+      }
+      scenario.versions().forEach(label -> ordered.put(label, builds.get(label)));
+    } else {
+      ordered.putAll(builds);
+    }
+    return new ServersSpec(
+        ServersSpec.LOCAL, List.copyOf(ordered.keySet()), null, ordered, null);
+  }
+
+  /** TARGET= and PG=, or the scenario's own servers. */
+  private ServersSpec retargeted(ServersSpec scenario) throws ScenarioException {
     if (target == null && versions == null) {
       return scenario;
     }
@@ -132,7 +254,7 @@ public record Overrides(
       return spec;
     } catch (IllegalArgumentException e) {
       throw new ScenarioException(
-          "TARGET=" + (target == null ? to : shown(target)) + ": " + e.getMessage());
+          "TARGET=" + (target == null ? to : ServersSpec.shown(target)) + ": " + e.getMessage());
     }
   }
 
@@ -143,14 +265,15 @@ public record Overrides(
       origins = origins.overriddenBy("servers.versions", "PG=" + String.join(",", versions));
     }
     if (target != null) {
-      origins = origins.overriddenBy("servers", "TARGET=" + shown(target));
+      origins = origins.overriddenBy("servers", "TARGET=" + ServersSpec.shown(target));
+    }
+    if (builds != null) {
+      origins = origins.overriddenBy("servers", "BUILDS=" + String.join(",", builds.keySet()));
+    }
+    if (image != null) {
+      origins = origins.overriddenBy("servers.image", "IMAGE=" + image);
     }
     return origins;
-  }
-
-  /** A target as it can be shown: a URL with a password is not repeated. */
-  private static String shown(String target) {
-    return target.contains("@") ? "<url>" : target;
   }
 
   private static boolean blank(String s) {

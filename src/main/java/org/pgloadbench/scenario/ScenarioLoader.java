@@ -59,11 +59,11 @@ public final class ScenarioLoader {
   }
 
   /**
-   * As {@link #load(Path)}; {@code allowUnsafeSettings} (the command line's {@code
-   * --allow-unsafe-settings}) admits settings that run commands or load code ({@link
-   * UnsafeSettings}).
+   * As {@link #load(Path)}; {@code trusted} (the command line's {@value
+   * AllowedSettings#TRUST_FLAG}) lets the file choose what only the user chooses otherwise: the
+   * programs, image or server the benchmark runs on, and settings outside {@link AllowedSettings}.
    */
-  public static Scenario load(Path file, boolean allowUnsafeSettings) throws ScenarioException {
+  public static Scenario load(Path file, boolean trusted) throws ScenarioException {
     String text;
     try {
       text = Files.readString(file);
@@ -93,10 +93,13 @@ public final class ScenarioLoader {
     DatasetSpec dataset =
         dataset(
             root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"),
-            file);
+            file,
+            trusted);
     ServersSpec servers =
-        servers(root.required("servers", "list the versions, e.g. servers: {versions: [17]}"));
-    Map<String, String> settings = settings(root.optional("settings"), allowUnsafeSettings);
+        servers(
+            root.required("servers", "list the versions, e.g. servers: {versions: [17]}"),
+            trusted);
+    Map<String, String> settings = settings(root.optional("settings"), trusted);
     Map<String, String> base = profile(root);
     int repeat = count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
@@ -171,7 +174,8 @@ public final class ScenarioLoader {
   }
 
   /** The dataset section: its kind, then that kind's own parser. */
-  private static DatasetSpec dataset(YamlNode node, Path scenarioFile) throws ScenarioException {
+  private static DatasetSpec dataset(YamlNode node, Path scenarioFile, boolean trusted)
+      throws ScenarioException {
     Mapping m =
         node.asMapping(
             "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
@@ -180,7 +184,7 @@ public final class ScenarioLoader {
     String kind = kindNode.asText("use one of " + kinds);
     return switch (kind) {
       case DatasetSpec.OSM_SYNTHETIC -> osmSynthetic(m);
-      case DatasetSpec.OSM_PBF -> pbfDataset(m, scenarioFile);
+      case DatasetSpec.OSM_PBF -> pbfDataset(m, scenarioFile, trusted);
       case DatasetSpec.INT_ARRAYS -> DatasetSections.intArrays(m);
       case DatasetSpec.POINTS -> DatasetSections.points(m);
       case DatasetSpec.PGBENCH -> DatasetSections.pgbench(m);
@@ -226,13 +230,21 @@ public final class ScenarioLoader {
    * {@code {kind: osm-pbf, file: <path>, tables: [...]}}: every table unless listed; the path is
    * relative to the scenario file's directory.
    */
-  private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile) throws ScenarioException {
+  private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile, boolean trusted)
+      throws ScenarioException {
     m.allowOnly(PBF_DATASET_KEYS, "keys");
     String fileHint = "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
     YamlNode fileNode = m.required("file", fileHint);
     String written = fileNode.asText(fileHint);
     Path parent = scenarioFile.toAbsolutePath().getParent();
     Path file = parent == null ? Path.of(written) : parent.resolve(written).normalize();
+    if (!trusted && !written.endsWith(".pbf")) {
+      // a file of any other kind (a key, a password file) is not the scenario's to read
+      throw fileNode.error(
+          untrusted(
+              "a file that is not an OSM PBF file",
+              "give a .osm.pbf file, or DATA=<file> on the command line"));
+    }
     if (!Files.isRegularFile(file)) {
       throw fileNode.error(
           "no such file '"
@@ -265,7 +277,7 @@ public final class ScenarioLoader {
     return DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
   }
 
-  private static ServersSpec servers(YamlNode node) throws ScenarioException {
+  private static ServersSpec servers(YamlNode node, boolean trusted) throws ScenarioException {
     Mapping m = node.asMapping("e.g. servers: {versions: [16, 17]}");
     m.allowOnly(SERVERS_KEYS, "keys");
 
@@ -273,6 +285,16 @@ public final class ScenarioLoader {
     YamlNode targetNode = m.optional("target");
     if (targetNode != null) {
       target = targetNode.asText("use " + ServersSpec.TARGETS);
+      try {
+        ServersSpec.checkNoPassword(target);
+      } catch (IllegalArgumentException e) {
+        throw targetNode.error(e.getMessage());
+      }
+      String why = ServersSpec.whyUsersChoice(target);
+      if (why != null && !trusted) {
+        throw targetNode.error(
+            untrusted(why, "give it on the command line, TARGET=" + ServersSpec.shown(target)));
+      }
     }
     String versionHint = "list PostgreSQL versions, e.g. versions: [16, 17]";
     YamlNode versionsNode = m.optional("versions");
@@ -288,7 +310,7 @@ public final class ScenarioLoader {
         }
         versions.add(version);
       }
-      if (versions.isEmpty()) {
+      if (versionsNode.asList(versionHint).items().isEmpty()) {
         throw versionsNode.error("is empty; " + versionHint);
       }
     }
@@ -297,15 +319,43 @@ public final class ScenarioLoader {
     if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
       throw imageNode.error("is for the container target; add target: container or remove it");
     }
-    Map<String, String> builds = builds(m.optional("builds"));
-    if (!builds.isEmpty() && !target.equals(ServersSpec.LOCAL)) {
+    if (imageNode != null && !trusted) {
+      throw imageNode.error(
+          untrusted(
+              "the container image (a stranger's image would run)",
+              "give it on the command line, IMAGE=" + image));
+    }
+    YamlNode buildsNode = m.optional("builds");
+    Map<String, String> builds = builds(buildsNode);
+    if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
       throw m.at(
           m.keyLines().get("builds"),
           "servers.builds: is for the local target; add target: local or remove it");
     }
+    boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
+    if (dirsGiven && !trusted) {
+      throw buildsNode.error(
+          untrusted(
+              "the builds' bin dirs (their programs would run as you)",
+              "list the labels, builds: ["
+                  + String.join(", ", builds.keySet())
+                  + "], and give the dirs on the command line, BUILDS="
+                  + String.join(
+                      ",",
+                      builds.entrySet().stream().map(b -> b.getKey() + "=" + b.getValue()).toList())));
+    }
     if (versionsNode == null
         && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
       m.required("versions", versionHint);
+    }
+    if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
+      if (versionsNode != null) {
+        throw versionsNode.error(
+            "the local target runs the builds given on the command line, not versions; remove"
+                + " versions");
+      }
+      // the labels the scenario compares; their bin dirs come from the command line (BUILDS=)
+      return new ServersSpec(ServersSpec.LOCAL, List.copyOf(builds.keySet()), null, Map.of(), null);
     }
     try {
       ServersSpec spec = ServersSpec.of(target, versions, image, builds);
@@ -323,28 +373,58 @@ public final class ScenarioLoader {
     }
   }
 
-  /** {@code builds: {head: <bin dir>, patch: <bin dir>}}: labels in the place of versions. */
+  /**
+   * Why a scenario may not choose something by itself, and how the user does: {@code what}
+   * completes "a scenario may not choose", {@code remedy} says how to give it instead.
+   */
+  private static String untrusted(String what, String remedy) {
+    return "a scenario may not choose "
+        + what
+        + "; "
+        + remedy
+        + ", or run with "
+        + AllowedSettings.TRUST_FLAG
+        + " if you trust this file";
+  }
+
+  /**
+   * {@code builds: [head, patch]} (labels, their bin dirs given on the command line) or, in a
+   * trusted scenario, {@code builds: {head: <bin dir>, patch: <bin dir>}}: label to bin dir, empty
+   * for a label alone.
+   */
   private static Map<String, String> builds(YamlNode node) throws ScenarioException {
     Map<String, String> builds = new LinkedHashMap<>();
     if (node == null) {
       return builds;
     }
-    String hint = "label each build's bin dir, e.g. builds: {head: /opt/pg-head/bin}";
-    Mapping m = node.asMapping(hint);
-    for (var e : m.values().entrySet()) {
-      if (!ServersSpec.LABEL.matcher(e.getKey()).matches()) {
-        throw m.at(
-            m.keyLines().get(e.getKey()),
-            "servers.builds: '"
-                + e.getKey()
-                + "' is not a label; use lower-case letters, digits, '.', '_' and '-'");
+    String hint = "list the builds' labels, e.g. builds: [head, patch]";
+    if (node instanceof YamlNode.Sequence list) {
+      for (YamlNode item : list.items()) {
+        String label = item.asText(hint);
+        if (!ServersSpec.LABEL.matcher(label).matches()) {
+          throw item.error(notALabel(label));
+        }
+        if (builds.put(label, "") != null) {
+          throw item.error("'" + label + "' is listed twice; list each build once");
+        }
       }
-      builds.put(e.getKey(), e.getValue().asText(hint));
+    } else {
+      Mapping m = node.asMapping(hint);
+      for (var e : m.values().entrySet()) {
+        if (!ServersSpec.LABEL.matcher(e.getKey()).matches()) {
+          throw m.at(m.keyLines().get(e.getKey()), "servers.builds: " + notALabel(e.getKey()));
+        }
+        builds.put(e.getKey(), e.getValue().asText(hint));
+      }
     }
     if (builds.isEmpty()) {
       throw node.error("is empty; " + hint);
     }
     return builds;
+  }
+
+  private static String notALabel(String label) {
+    return "'" + label + "' is not a label; use lower-case letters, digits, '.', '_' and '-'";
   }
 
   /**
@@ -366,7 +446,7 @@ public final class ScenarioLoader {
     return Map.of(Axis.SETTINGS.name(), profile);
   }
 
-  private static Map<String, String> settings(YamlNode node, boolean allowUnsafe)
+  private static Map<String, String> settings(YamlNode node, boolean trusted)
       throws ScenarioException {
     Map<String, String> settings = new LinkedHashMap<>();
     if (node == null) {
@@ -379,27 +459,38 @@ public final class ScenarioLoader {
             + " if you like";
     Mapping m = node.asMapping(hint);
     for (var e : m.values().entrySet()) {
-      if (e.getKey().equals(PROFILE)) {
+      String name = e.getKey();
+      if (name.equals(PROFILE)) {
         continue; // see profile()
       }
-      if (!SETTING.matcher(e.getKey()).matches()) {
+      int line = m.keyLines().get(name);
+      if (!SETTING.matcher(name).matches()) {
         throw m.at(
-            m.keyLines().get(e.getKey()),
+            line,
             "settings: '"
-                + e.getKey()
+                + name
                 + "' is not a PostgreSQL setting name; use lower-case"
                 + " letters, digits, '_' and '.', e.g. maintenance_work_mem");
       }
-      String unsafe = UnsafeSettings.why(e.getKey());
-      if (unsafe != null && !allowUnsafe) {
+      if (AllowedSettings.wired(name)) {
         throw m.at(
-            m.keyLines().get(e.getKey()),
+            line,
             "settings."
-                + e.getKey()
-                + ": "
-                + unsafe
-                + ", which a scenario may not do by itself; remove it, or run with "
-                + UnsafeSettings.FLAG
+                + name
+                + ": the harness sets it itself, to reach its own server and keep others out;"
+                + " remove it");
+      }
+      if (!trusted && !AllowedSettings.allowed(name)) {
+        String guess = YamlNode.closest(name, AllowedSettings.names());
+        throw m.at(
+            line,
+            "settings."
+                + name
+                + ": not among the settings a scenario may set by itself (memory, WAL,"
+                + " checkpoints, vacuum, autovacuum, planner costs, parallel workers, I/O"
+                + (guess == null ? "" : "; did you mean '" + guess + "'?")
+                + "); remove it, or run with "
+                + AllowedSettings.TRUST_FLAG
                 + " if you trust this file");
       }
       String value = e.getValue().asText(hint);

@@ -68,22 +68,56 @@ public record ServersSpec(
     if (target.equals(LOCAL)) {
       if (builds.isEmpty()) {
         throw new IllegalArgumentException(
-            "name the build's bin dir, e.g. local:/usr/lib/postgresql/15/bin, or list builds:"
-                + " {head: <bin dir>, patch: <bin dir>}");
+            "give the builds' bin dirs on the command line, e.g."
+                + " TARGET=local:/usr/lib/postgresql/15/bin or BUILDS=head=<bin dir>,patch=<bin"
+                + " dir>");
       }
       return new ServersSpec(LOCAL, List.copyOf(builds.keySet()), null, builds, null);
     }
-    if (target.startsWith("postgresql://") || target.startsWith("postgres://")) {
+    if (isUrl(target)) {
+      checkNoPassword(target);
+      return new ServersSpec(URL, List.of(URL), null, Map.of(), target);
+    }
+    // A mistyped URL may hold a password: it is not repeated.
+    String shown = target.contains("@") ? "this" : "'" + target + "'";
+    throw new IllegalArgumentException(shown + " is not a target; use " + TARGETS);
+  }
+
+  /**
+   * Why only the user, not a scenario file, may choose {@code target} (as a reason completing "a
+   * scenario may not choose ..."), or null for a target any scenario may name.
+   */
+  static String whyUsersChoice(String target) {
+    if (target.startsWith(LOCAL + ":")) {
+      return "the programs the benchmark runs (" + target + "'s postgres would run as you)";
+    }
+    if (isUrl(target)) {
+      return "the server the benchmark runs on (it would receive your password)";
+    }
+    return null;
+  }
+
+  /**
+   * Refuses a URL holding a password: it belongs in PGPASSWORD or ~/.pgpass, never in a file or
+   * on a command line others may read.
+   */
+  static void checkNoPassword(String target) {
+    if (isUrl(target)) {
       String authority = target.substring(target.indexOf("//") + 2).split("[/?]", 2)[0];
       int at = authority.lastIndexOf('@');
       if (at >= 0 && authority.substring(0, at).contains(":")) {
         throw new IllegalArgumentException(
             "the URL holds a password; remove it and give it in PGPASSWORD or ~/.pgpass");
       }
-      return new ServersSpec(URL, List.of(URL), null, Map.of(), target);
     }
-    // A mistyped URL may hold a password: it is not repeated.
-    String shown = target.contains("@") ? "this" : "'" + target + "'";
-    throw new IllegalArgumentException(shown + " is not a target; use " + TARGETS);
+  }
+
+  /** A target as messages may repeat it: a URL with a user or password is not repeated. */
+  static String shown(String target) {
+    return target.contains("@") ? "<url>" : target;
+  }
+
+  private static boolean isUrl(String target) {
+    return target.startsWith("postgresql://") || target.startsWith("postgres://");
   }
 }

@@ -206,9 +206,10 @@ class MainTest {
         .asString()
         .isEqualTo(
             file
-                + ":5: settings.shared_preload_libraries: makes the server load a shared library,"
-                + " which a scenario may not do by itself; remove it, or run with"
-                + " --allow-unsafe-settings if you trust this file");
+                + ":5: settings.shared_preload_libraries: not among the settings a scenario may"
+                + " set by itself (memory, WAL, checkpoints, vacuum, autovacuum, planner costs,"
+                + " parallel workers, I/O); remove it, or run with --trust-scenario if you trust"
+                + " this file");
     assertThat(servers).doesNotExist();
     assertThat(results).doesNotExist();
 

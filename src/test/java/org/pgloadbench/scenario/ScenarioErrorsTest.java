@@ -205,8 +205,6 @@ class ScenarioErrorsTest {
                 7,
                 "servers.target: the URL holds a password; remove it and give it in PGPASSWORD or"
                     + " ~/.pgpass"));
-    assertThat(error("servers:\n", "servers:\n  target: local\n"))
-        .startsWith(at(7, "servers.target: name the build's bin dir"));
     assertThat(error("[16, 17]", "[16, abc]"))
         .isEqualTo(
             at(7, "servers.versions[1]: 'abc' is not a PostgreSQL version; write e.g. 17 or 16.4"));

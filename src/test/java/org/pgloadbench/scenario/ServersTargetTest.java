@@ -15,7 +15,16 @@ class ServersTargetTest {
   @TempDir Path dir;
 
   private Scenario load(String servers) throws Exception {
-    Path file =
+    return ScenarioLoader.load(write(servers));
+  }
+
+  /** A scenario whose user said, on the command line, that they trust it. */
+  private Scenario trusted(String servers) throws Exception {
+    return ScenarioLoader.load(write(servers), true);
+  }
+
+  private Path write(String servers) throws Exception {
+    return
         Files.writeString(
             dir.resolve("x.yaml"),
             "name: x\n"
@@ -24,7 +33,6 @@ class ServersTargetTest {
                 + servers
                 + "\n"
                 + "steps: [create, copy]\n");
-    return ScenarioLoader.load(file);
   }
 
   private String error(String servers) {
@@ -32,14 +40,96 @@ class ServersTargetTest {
   }
 
   @Test
-  void scenarioTargets() throws Exception {
-    assertThat(load("{target: container, versions: [16], image: 'my/pg:16'}").servers())
+  void aScenarioChoosesNoProgramImageOrServerByItself() throws Exception {
+    String trust = ", or run with --trust-scenario if you trust this file";
+    assertThat(error("{target: container, versions: [16], image: 'my/pg:16'}"))
+        .endsWith(
+            "x.yaml:3: servers.image: a scenario may not choose the container image (a"
+                + " stranger's image would run); give it on the command line, IMAGE=my/pg:16"
+                + trust);
+    assertThat(error("{target: local, builds: {head: /opt/head/bin, patch: /opt/patch/bin}}"))
+        .endsWith(
+            "x.yaml:3: servers.builds: a scenario may not choose the builds' bin dirs (their"
+                + " programs would run as you); list the labels, builds: [head, patch], and give"
+                + " the dirs on the command line,"
+                + " BUILDS=head=/opt/head/bin,patch=/opt/patch/bin"
+                + trust);
+    assertThat(error("{target: 'local:/tmp/x'}"))
+        .endsWith(
+            "x.yaml:3: servers.target: a scenario may not choose the programs the benchmark runs"
+                + " (local:/tmp/x's postgres would run as you); give it on the command line,"
+                + " TARGET=local:/tmp/x"
+                + trust);
+    assertThat(error("{target: 'postgresql://bench@db.example:5433/postgres'}"))
+        .doesNotContain("bench@")
+        .endsWith(
+            "x.yaml:3: servers.target: a scenario may not choose the server the benchmark runs"
+                + " on (it would receive your password); give it on the command line,"
+                + " TARGET=<url>"
+                + trust);
+  }
+
+  @Test
+  void aScenarioNamesTheBuildsItComparesAndTheCommandLineGivesTheirDirs() throws Exception {
+    Scenario labels = load("{target: local, builds: [head, patch]}");
+    assertThat(labels.servers())
+        .isEqualTo(new ServersSpec("local", List.of("head", "patch"), null, Map.of(), null));
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class, () -> labels.withOverrides(Overrides.NONE))
+                .getMessage())
+        .isEqualTo(
+            "the scenario runs local builds (head, patch); give their bin dirs on the command"
+                + " line, e.g. BUILDS=head=/opt/pg-head/bin,patch=/opt/pg-patch/bin, or"
+                + " TARGET=local:<bin dir> for one");
+    ServersSpec given =
+        labels.withOverrides(Overrides.parse(Map.of("BUILDS", "patch=/b, head=/a"))).servers();
+    assertThat(given)
+        .isEqualTo(
+            new ServersSpec(
+                "local", List.of("head", "patch"), null, Map.of("head", "/a", "patch", "/b"), null));
+    assertThat(given.builds().keySet()).containsExactly("head", "patch");
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class,
+                    () -> labels.withOverrides(Overrides.parse(Map.of("BUILDS", "head=/a"))))
+                .getMessage())
+        .isEqualTo(
+            "BUILDS=head=...: the scenario compares the builds head, patch; give a bin dir for"
+                + " each of them");
+    // any scenario runs on builds the command line names
+    assertThat(
+            load("{versions: [17]}")
+                .withOverrides(Overrides.parse(Map.of("BUILDS", "a=/x,b=/y")))
+                .servers()
+                .builds())
+        .containsExactly(Map.entry("a", "/x"), Map.entry("b", "/y"));
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> Overrides.parse(Map.of("BUILDS", "head"))))
+        .hasMessageStartingWith("BUILDS=head: give each build as label=<bin dir>");
+  }
+
+  @Test
+  void theImageComesFromTheCommandLine() throws Exception {
+    Scenario containers = load("{target: container, versions: [16]}");
+    assertThat(containers.withOverrides(Overrides.parse(Map.of("IMAGE", "my/pg:16"))).servers())
+        .isEqualTo(new ServersSpec("container", List.of("16"), "my/pg:16", Map.of(), null));
+    assertThat(
+            catchThrowableOfType(
+                ScenarioException.class,
+                () -> load("{versions: [16]}").withOverrides(Overrides.parse(Map.of("IMAGE", "x")))))
+        .hasMessage("IMAGE=x: is for the container target; add TARGET=container");
+  }
+
+  @Test
+  void aTrustedScenarioMayChooseItsServers() throws Exception {
+    assertThat(trusted("{target: container, versions: [16], image: 'my/pg:16'}").servers())
         .isEqualTo(new ServersSpec("container", List.of("16"), "my/pg:16", Map.of(), null));
     ServersSpec builds =
-        load("{target: local, builds: {head: /opt/head/bin, patch: /opt/patch/bin}}").servers();
+        trusted("{target: local, builds: {head: /opt/head/bin, patch: /opt/patch/bin}}")
+            .servers();
     assertThat(builds.versions()).containsExactly("head", "patch");
     assertThat(builds.builds()).containsEntry("patch", "/opt/patch/bin");
-    assertThat(load("{target: 'local:/usr/lib/postgresql/15/bin'}").servers())
+    assertThat(trusted("{target: 'local:/usr/lib/postgresql/15/bin'}").servers())
         .isEqualTo(
             new ServersSpec(
                 "local",
@@ -47,7 +137,8 @@ class ServersTargetTest {
                 null,
                 Map.of("local", "/usr/lib/postgresql/15/bin"),
                 null));
-    ServersSpec url = load("{target: 'postgresql://bench@db.example:5433/postgres'}").servers();
+    ServersSpec url =
+        trusted("{target: 'postgresql://bench@db.example:5433/postgres'}").servers();
     assertThat(url.target()).isEqualTo("url");
     assertThat(url.url()).isEqualTo("postgresql://bench@db.example:5433/postgres");
   }
@@ -58,10 +149,16 @@ class ServersTargetTest {
         .endsWith(
             "x.yaml:3: servers.image: is for the container target; add target: container or"
                 + " remove it");
-    assertThat(error("{target: local, builds: {head: /a}, versions: [17]}"))
-        .contains("the local target runs the server(s) it names, not versions; remove versions");
+    assertThat(error("{target: local, builds: [head], versions: [17]}"))
+        .contains(
+            "the local target runs the builds given on the command line, not versions; remove"
+                + " versions");
     assertThat(error("{target: container}")).contains("missing 'servers.versions'");
-    assertThat(error("{target: 'postgresql://u:hunter2@h/db'}"))
+    // a scenario the user trusts still may not hold a password
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class, () -> trusted("{target: 'postgresql://u:hunter2@h/db'}"))
+                .getMessage())
         .doesNotContain("hunter2")
         .contains("the URL holds a password; remove it and give it in PGPASSWORD or ~/.pgpass");
   }
@@ -89,7 +186,7 @@ class ServersTargetTest {
                 .url())
         .isEqualTo("postgresql://me@h/db");
 
-    Scenario builds = load("{target: local, builds: {head: /a, patch: /b}}");
+    Scenario builds = load("{target: local, builds: [head, patch]}");
     assertThat(
             builds
                 .withOverrides(Overrides.parse("17", null, null, null, null, "embedded"))

@@ -7,13 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.server.SettingsProfile;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A scenario is something people share in issues: it may tune the server, not make it run commands
- * or load code, unless the command line allows it; and no value may break postgresql.conf's lines.
+ * A scenario is something people share in issues: it may tune the server with the settings of the
+ * allow list, nothing else unless the command line trusts it; the harness's own wiring never; and
+ * no value may break postgresql.conf's lines.
  */
 class SettingsSafetyTest {
   @TempDir Path dir;
@@ -40,19 +42,58 @@ class SettingsSafetyTest {
         "hba_file",
         "external_pid_file",
         "log_directory",
-        "listen_addresses"
+        // new in 18: a control file of the scenario's choosing would run as superuser
+        "extension_control_path",
+        "search_path",
+        "default_table_access_method",
+        "pg_stat_statements.max"
       })
-  void aSettingThatRunsCommandsOrLoadsCodeIsRefusedUnlessAllowed(String name) throws Exception {
+  void aSettingOutsideTheAllowListIsRefusedUnlessTrusted(String name) throws Exception {
     Path file = write(BASE + "  " + name + ": \"touch /etc/x\"\n");
     String message =
         catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file)).getMessage();
     assertThat(message)
-        .startsWith(file + ":15: settings." + name + ": ")
-        .endsWith("; remove it, or run with --allow-unsafe-settings if you trust this file")
+        .startsWith(file + ":15: settings." + name + ": not among the settings a scenario may set")
+        .endsWith("; remove it, or run with --trust-scenario if you trust this file")
         .doesNotContain("\n");
     assertThat(ScenarioLoader.load(file, true).settings())
         .containsEntry(name, "touch /etc/x")
         .containsEntry("work_mem", "64MB");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"port", "unix_socket_directories", "unix_socket_permissions", "listen_addresses"})
+  void theHarnesssOwnWiringIsRefusedEvenWhenTrusted(String name) throws Exception {
+    Path file = write(BASE + "  " + name + ": \"0\"\n");
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file, true)))
+        .hasMessage(
+            file
+                + ":15: settings."
+                + name
+                + ": the harness sets it itself, to reach its own server and keep others out;"
+                + " remove it");
+  }
+
+  @Test
+  void aMisspeltSettingIsToldTheClosestAllowedOne() throws Exception {
+    Path file = write(BASE + "  maintenance_work_meme: 1GB\n");
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file)))
+        .hasMessageContaining("did you mean 'maintenance_work_mem'?");
+  }
+
+  @Test
+  void everySettingOfTheShippedScenariosAndProfilesIsAllowed() throws Exception {
+    for (SettingsProfile profile : SettingsProfile.values()) {
+      assertThat(profile.settings(16L << 30).keySet())
+          .allSatisfy(name -> assertThat(AllowedSettings.allowed(name)).as(name).isTrue());
+    }
+    try (var files = Files.list(Path.of("scenarios"))) {
+      for (Path scenario : files.filter(f -> f.toString().endsWith(".yaml")).toList()) {
+        assertThat(ScenarioLoader.load(scenario).settings().keySet())
+            .allSatisfy(name -> assertThat(AllowedSettings.allowed(name)).as(name).isTrue());
+      }
+    }
   }
 
   @Test

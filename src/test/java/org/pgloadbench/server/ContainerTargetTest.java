@@ -79,7 +79,8 @@ class ContainerTargetTest {
                   format: [text, binary]
                 steps: [create, copy, analyze]
                 """
-                    .formatted(IMAGE)));
+                    .formatted(IMAGE)),
+            true);
     Path runDir = dir.resolve("results/container/run");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     CompletableFuture<Long> killed =

@@ -45,13 +45,13 @@ class LocalTargetTest {
             dataset: {kind: osm-synthetic, tables: [ways], rows: {ways: 5000}}
             servers:
               target: local
-              builds: {head: /usr/lib/postgresql/15/bin, patch: /usr/lib/postgresql/15/bin}
+              builds: [head, patch]
             warmup: 0
             matrix:
               format: [text, binary]
             steps: [create, copy, vacuum]
             """);
-    Path run = bench(scenario.toString());
+    Path run = bench(scenario.toString(), "--builds", "head=" + DEBIAN_15 + ",patch=" + DEBIAN_15);
 
     List<StepResult> steps = ResultStore.readSteps(run);
     assertThat(steps).hasSize(2 * 2 * 3).allMatch(StepResult::ok);
@@ -150,13 +150,57 @@ class LocalTargetTest {
             new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             new PrintWriter(err, true, StandardCharsets.UTF_8),
             "plan",
-            scenario.toString());
+            scenario.toString(),
+            "--trust-scenario");
     assertThat(exit).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8).strip())
         .isEqualTo(
             scenario
                 + ":7: servers.builds.patch: no initdb in /nonexistent/bin; give the bin dir of a"
                 + " PostgreSQL build, e.g. local:/usr/lib/postgresql/15/bin");
+  }
+
+  @Test
+  void aSharedScenarioRunsNoProgramOfItsChoosing() throws Exception {
+    // a stranger's scenario naming a directory whose "postgres" is a script of theirs
+    Path bin = Files.createDirectories(dir.resolve("evil/bin"));
+    Path marker = dir.resolve("ran");
+    for (String program : List.of("postgres", "initdb", "pg_ctl")) {
+      Path script = bin.resolve(program);
+      Files.writeString(script, "#!/bin/sh\ntouch " + marker + "\necho 'postgres (PostgreSQL) 15.1'\n");
+      script.toFile().setExecutable(true);
+    }
+    for (String servers :
+        List.of(
+            "{target: 'local:" + bin + "'}",
+            "{target: local, builds: {head: '" + bin + "'}}",
+            "{target: local, builds: [head]}")) {
+      Path scenario =
+          Files.writeString(
+              dir.resolve("shared.yaml"),
+              "name: shared\n"
+                  + "dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 10}}\n"
+                  + "servers: "
+                  + servers
+                  + "\nsteps: [create, copy]\n");
+      String work = dir.resolve("servers").toString();
+      String results = dir.resolve("results").toString();
+      for (String[] command :
+          List.of(
+              new String[] {"plan", scenario.toString(), "--work-dir", work},
+              new String[] {"bench", scenario.toString(), "--work-dir", work, "--results", results})) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit =
+            Main.run(
+                new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintWriter(err, true, StandardCharsets.UTF_8),
+                command);
+        assertThat(exit).as(command[0] + " " + servers).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("on the command line");
+      }
+    }
+    assertThat(marker).doesNotExist();
+    assertThat(dir.resolve("results")).doesNotExist();
   }
 
   /** Runs bench; returns the run directory. */
