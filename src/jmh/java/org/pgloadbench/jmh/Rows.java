@@ -1,10 +1,10 @@
 package org.pgloadbench.jmh;
 
 import java.util.Map;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * The rows a benchmark operation writes: a slice of a synthetic middle dataset sized like the

@@ -19,9 +19,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.RowSource;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 
@@ -72,8 +71,10 @@ public class ScenarioTableBenchmark {
         ScenarioLoader.load(ScenarioLoader.resolve(scenarioName, Path.of("scenarios")));
     Path cache = Files.createTempDirectory("pgloadbench-jmh");
     RowSource all =
-        Dataset.of(scenario.dataset(), cache, note -> {})
-            .tables(LoadVariant.of(Map.of("middle_format", middleFormat)))
+        scenario
+            .dataset()
+            .open(cache, note -> {})
+            .tables(Axis.variant(Map.of("middle_format", middleFormat)))
             .stream()
             .filter(t -> t.def().name().equals(tableName))
             .findFirst()

@@ -12,8 +12,8 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * <p>The p-value is exact: every one of the 2^n ways of signing the ranked differences is equally
  * likely under the hypothesis of no difference, and their statistics are counted by a recurrence
  * over the ranks. Ties among the absolute differences take their average rank (doubled, so the
- * recurrence stays on whole numbers): the permutation distribution conditional on those ranks.
- * Zero differences say nothing about the direction and are left out, as Wilcoxon did.
+ * recurrence stays on whole numbers): the permutation distribution conditional on those ranks. Zero
+ * differences say nothing about the direction and are left out, as Wilcoxon did.
  */
 public final class SignedRank {
   /** Beyond this many pairs the counts of 2^n signings leave a double: the normal approximation. */
@@ -23,8 +23,7 @@ public final class SignedRank {
 
   /**
    * P(W ≤ w) under the hypothesis of no difference, where W sums the ranks of the positive
-   * differences: small when the differences tend to be negative. 1 when no difference is
-   * non-zero.
+   * differences: small when the differences tend to be negative. 1 when no difference is non-zero.
    */
   public static double pLower(double[] differences) {
     double[] nonZero = Arrays.stream(differences).filter(d -> d != 0).toArray();
@@ -94,8 +93,7 @@ public final class SignedRank {
     int[] ranks = new int[n];
     for (int start = 0; start < n; ) {
       int end = start;
-      while (end + 1 < n
-          && Math.abs(values[order[end + 1]]) == Math.abs(values[order[start]])) {
+      while (end + 1 < n && Math.abs(values[order[end + 1]]) == Math.abs(values[order[start]])) {
         end++;
       }
       // ranks start + 1 .. end + 1 tie: each gets their average, doubled

@@ -100,7 +100,7 @@ final class BenchCommand implements Callable<Integer> {
     out.flush();
     int failures;
     Progress progress = TerminalProgress.choose(out);
-    Dataset dataset = Dataset.of(scenario.dataset(), args.workRoot(), progress::note);
+    Dataset dataset = scenario.dataset().open(args.workRoot(), progress::note);
     try (ResultStore store =
         stored == Resume.NONE
             ? ResultStore.create(runDir, scenario.axes())

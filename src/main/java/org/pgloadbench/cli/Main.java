@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.concurrent.Callable;
+import org.pgloadbench.dataset.DataFileException;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.ServerException;
@@ -88,7 +89,9 @@ public final class Main implements Callable<Integer> {
   }
 
   private static int failure(Exception e, PrintWriter err) {
-    if (e instanceof ScenarioException || e instanceof ServerException) {
+    if (e instanceof ScenarioException
+        || e instanceof ServerException
+        || e instanceof DataFileException) {
       err.println(e.getMessage());
       return USAGE;
     }

@@ -178,9 +178,7 @@ final class OverheadCommand implements Callable<Integer> {
         "dataset of scenario "
             + scenario.name()
             + ": "
-            + scenario.dataset().rows()
-            + " rows, seed "
-            + scenario.dataset().seed()
+            + scenario.dataset().describe()
             + "; tables created without primary key, CHECKPOINT before every load");
     setup.add(
         repeat

@@ -5,13 +5,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.ServerException;
@@ -29,26 +25,10 @@ final class Plan {
         .append(" (")
         .append(scenario.source())
         .append(")\n");
-    out.append("  dataset   ").append(scenario.dataset().kind()).append(": ");
-    if (scenario.dataset().file() != null) {
-      out.append(scenario.dataset().file().getFileName())
-          .append(", tables ")
-          .append(String.join(", ", scenario.dataset().tables()));
-    } else if (scenario.dataset().kind().equals(DatasetSpec.OSM_SYNTHETIC)) {
-      List<String> rows = new ArrayList<>();
-      for (String t : scenario.dataset().tables()) {
-        rows.add(String.format(Locale.ROOT, "%s %,d rows", t, scenario.dataset().rows().get(t)));
-      }
-      out.append(String.join(", ", rows)).append(", seed ").append(scenario.dataset().seed());
-    } else {
-      // the other kinds derive some row counts (pgbench's branches and tellers from its accounts)
-      List<String> rows = new ArrayList<>();
-      for (Table t : Dataset.generated(scenario.dataset()).tables(null)) {
-        rows.add(String.format(Locale.ROOT, "%s %,d rows", t.def().name(), t.rows().rows()));
-      }
-      scenario.dataset().options().forEach((k, v) -> rows.add(k + " " + v));
-      out.append(String.join(", ", rows)).append(", seed ").append(scenario.dataset().seed());
-    }
+    out.append("  dataset   ")
+        .append(scenario.dataset().kind())
+        .append(": ")
+        .append(scenario.dataset().describe());
     out.append('\n');
     List<String> servers = new ArrayList<>();
     List<String> versions = scenario.servers().versions();
@@ -98,7 +78,7 @@ final class Plan {
     for (Cell cell : scenario.cells()) {
       // the steps that apply to the cell on any of its tables (nodes build no index, ways do)
       Set<String> steps = new LinkedHashSet<>();
-      for (TableDef table : tableDefs(scenario, cell)) {
+      for (TableDef table : scenario.dataset().tableDefs(cell.variant())) {
         Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.name()));
       }
       List<String> inOrder = scenario.steps().stream().filter(steps::contains).toList();
@@ -107,18 +87,5 @@ final class Plan {
               Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", inOrder)));
     }
     return out.toString();
-  }
-
-  /** The tables a cell loads, known without reading a file. */
-  private static List<TableDef> tableDefs(Scenario scenario, Cell cell) {
-    String kind = scenario.dataset().kind();
-    if (kind.equals(DatasetSpec.OSM_SYNTHETIC) || kind.equals(DatasetSpec.OSM_PBF)) {
-      return scenario.dataset().tables().stream()
-          .map(name -> MiddleTable.byYamlName(name).tableDef(cell.variant().middleFormat()))
-          .toList();
-    }
-    return Dataset.generated(scenario.dataset()).tables(cell.variant()).stream()
-        .map(Table::def)
-        .toList();
   }
 }

@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE) in its error messages, since that is how most users give them;
- * blank means not given.
+ * DATA, TARGET, BUILDS, IMAGE) in its error messages, since that is how most users give them; blank
+ * means not given.
  */
 final class ScenarioArgs {
   @Parameters(

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.variant.MiddleFormat;
 
 /** Records [from, to) of a decoded table, written in a middle format: one load's rows. */
 final class CachedRows implements RowSource {
@@ -28,9 +29,9 @@ final class CachedRows implements RowSource {
 
   @Override
   public void writeTo(RowEncoder encoder) throws SQLException {
-    MiddleRowWriter writer = format.writer();
+    MiddleRowWriter writer = MiddleLayout.of(format).writer();
     OsmObject object = new OsmObject();
-    int fieldCount = format.tableDef(table).columns().size();
+    int fieldCount = table.tableDef(format).columns().size();
     try (ObjectFile.Reader reader = new ObjectFile.Reader(file, table, from)) {
       for (long i = from; i < to; i++) {
         reader.read(object.clear());

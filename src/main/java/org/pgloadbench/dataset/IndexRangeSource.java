@@ -3,6 +3,7 @@ package org.pgloadbench.dataset;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * The rows with index in [from, to) of one table. Since each row is a pure function of its index, a
@@ -40,9 +41,9 @@ final class IndexRangeSource implements RowSource {
   @Override
   public void writeTo(RowEncoder encoder) throws SQLException {
     RowGenerator generator = generators.get();
-    MiddleRowWriter writer = format.writer();
+    MiddleRowWriter writer = MiddleLayout.of(format).writer();
     OsmObject object = new OsmObject();
-    int fieldCount = format.tableDef(table).columns().size();
+    int fieldCount = table.tableDef(format).columns().size();
     for (long index = from; index < to; index++) {
       generator.fill(index, object.clear());
       encoder.beginRow(fieldCount);

@@ -3,8 +3,9 @@ package org.pgloadbench.dataset;
 import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.TableDef.Column;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * A table {@code int_arrays (id int4, a int4[])}, the shape of the pgsql-hackers "gin fast insert

@@ -2,7 +2,7 @@ package org.pgloadbench.dataset;
 
 import java.util.List;
 import org.pgloadbench.dataset.TableDef.Index;
-import org.pgloadbench.scenario.WaysIndex;
+import org.pgloadbench.variant.WaysIndex;
 
 /**
  * The secondary indexes osm2pgsql builds on its middle tables after the load, and the SQL functions

@@ -3,10 +3,11 @@ package org.pgloadbench.dataset;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
- * The three tables of osm2pgsql's middle, as scenarios name them; {@link MiddleFormat} defines
- * them.
+ * The three tables of osm2pgsql's middle, as scenarios name them; {@link MiddleLayout} defines them
+ * in each middle format.
  */
 public enum MiddleTable {
   NODES("nodes", "planet_osm_nodes"),
@@ -32,7 +33,7 @@ public enum MiddleTable {
 
   /** The table's definition in {@code format}. */
   public TableDef tableDef(MiddleFormat format) {
-    return format.tableDef(this);
+    return MiddleLayout.of(format).tableDef(this);
   }
 
   public static Optional<MiddleTable> find(String yamlName) {

@@ -17,8 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.pgloadbench.scenario.LoadVariant;
-import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * The objects of an OSM PBF file, as osm2pgsql writes them to its middle tables: every node, way
@@ -52,7 +52,7 @@ public final class OsmPbfDataset implements Dataset {
    */
   public static OsmPbfDataset prepare(
       Path file, List<MiddleTable> tables, Path cacheRoot, Consumer<String> notes)
-      throws IOException, ScenarioException {
+      throws IOException {
     Path dir = cacheRoot.resolve(sha256(file));
     Path shapeFile = dir.resolve(SHAPE_FILE);
     if (!Files.isRegularFile(shapeFile)) {
@@ -100,7 +100,7 @@ public final class OsmPbfDataset implements Dataset {
         .map(
             t ->
                 new Table(
-                    format.tableDef(t),
+                    t.tableDef(format),
                     new CachedRows(PbfDecoder.file(dir, t), t, format, 0, count(t))))
         .toList();
   }

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * Synthetic osm2pgsql middle tables (new jsonb format) with OSM-like shapes, generated from a seed.

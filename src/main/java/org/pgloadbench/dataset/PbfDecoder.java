@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import org.pgloadbench.scenario.ScenarioException;
 
 /**
  * Reads an OSM PBF file (with osmpbf's block parser) into one {@link ObjectFile} per middle table,
@@ -45,17 +44,17 @@ final class PbfDecoder extends BinaryParser {
   /**
    * Decodes {@code pbf} into {@code dir} (which exists); returns the data's shape.
    *
-   * @throws ScenarioException when the file cannot be read as OSM PBF: bad input, not a failure
+   * @throws DataFileException when the file cannot be read as OSM PBF: bad input, not a failure
    * @throws IOException when the decoded data cannot be written
    */
-  static DataShape decode(Path pbf, Path dir) throws IOException, ScenarioException {
+  static DataShape decode(Path pbf, Path dir) throws IOException {
     PbfDecoder decoder = new PbfDecoder(dir);
     try (InputStream in = Files.newInputStream(pbf)) {
       new BlockInputStream(in, decoder).process();
     } catch (UncheckedIOException writing) {
       throw writing.getCause();
     } catch (IOException | RuntimeException reading) {
-      throw new ScenarioException(
+      throw new DataFileException(
           pbf
               + ": not a readable OSM PBF file ("
               + reading.getMessage()

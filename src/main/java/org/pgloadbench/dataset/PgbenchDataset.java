@@ -3,7 +3,7 @@ package org.pgloadbench.dataset;
 import java.util.List;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * pgbench's four tables with the rows {@code pgbench -i} writes client-side (pgbench.c,

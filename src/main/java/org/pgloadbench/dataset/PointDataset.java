@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * A table of geometric values for GiST builds (the Crunchy Data OpenStreetMap benchmark's GiST

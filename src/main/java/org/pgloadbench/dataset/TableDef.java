@@ -3,7 +3,7 @@ package org.pgloadbench.dataset;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * A table a dataset loads: its name, its columns in COPY order, its primary key (null for none,

@@ -5,7 +5,8 @@ import java.util.Map;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
 import org.pgloadbench.recipe.TableLoad;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * The harness's own load: the very {@code copy} step a scenario runs, generating, encoding and
@@ -22,7 +23,7 @@ final class HarnessCopy implements Contender {
   @Override
   public long load(Match match) throws Exception {
     LoadVariant variant =
-        LoadVariant.of(
+        Axis.variant(
             Map.of(
                 "format",
                 match.format().sqlName(),

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmPbfDataset;
 import org.pgloadbench.results.StepResult;
@@ -114,8 +115,8 @@ public final class Osm2pgsqlHeadToHead {
 
   public List<Load> run()
       throws SQLException, IOException, InterruptedException, ScenarioException {
-    Path pbf = scenario.dataset().file();
-    Dataset dataset = Dataset.of(scenario.dataset(), workRoot, progress::println);
+    Path pbf = ((DatasetSpec.OsmPbf) scenario.dataset()).file();
+    Dataset dataset = scenario.dataset().open(workRoot, progress::println);
     Map<String, Long> expected = new LinkedHashMap<>();
     dataset.tables(imitation.variant()).forEach(t -> expected.put(t.def().name(), t.rows().rows()));
     Files.createDirectories(resultsDir);
@@ -225,7 +226,7 @@ public final class Osm2pgsqlHeadToHead {
   }
 
   /** The harness decoding the file into an empty cache: what osm2pgsql does inside its clock. */
-  private Load decode(Path pbf, int round) throws IOException, ScenarioException {
+  private Load decode(Path pbf, int round) throws IOException {
     // beside the harness's cache of decoded files, on the same disk
     Path cache =
         Files.createTempDirectory(

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -49,7 +50,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
             .withOverrides(Overrides.parse(null, null, null, null, data));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
     Cell best = Osm2pgsqlHeadToHead.best(s);
-    if (s.dataset().file() == null) {
+    if (!(s.dataset() instanceof DatasetSpec.OsmPbf pbf)) {
       return PairResult.skipped(scenario + " loads no OSM PBF file");
     }
     if (imitation == null || best == null) {
@@ -100,7 +101,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
               + " of scenario "
               + s.name()
               + " on "
-              + s.dataset().file().getFileName()
+              + pbf.file().getFileName()
               + ": PostgreSQL "
               + server.version()
               + " of "

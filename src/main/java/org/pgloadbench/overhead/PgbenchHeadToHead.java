@@ -86,7 +86,7 @@ public final class PgbenchHeadToHead {
 
   public List<Phases> run()
       throws SQLException, IOException, InterruptedException, ScenarioException {
-    Dataset dataset = Dataset.of(scenario.dataset(), resultsDir, progress::println);
+    Dataset dataset = scenario.dataset().open(resultsDir, progress::println);
     long accounts =
         dataset.tables(cells.get(0).variant()).stream()
             .filter(t -> t.def().name().equals("pgbench_accounts"))

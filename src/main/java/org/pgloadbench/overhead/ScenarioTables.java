@@ -7,11 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * The tables a scenario loads, once per middle format its cells use (the other axes do not change
@@ -25,7 +25,7 @@ public final class ScenarioTables {
 
   public static List<Labelled> of(Scenario scenario, Path workRoot, PrintWriterNotes notes)
       throws IOException, ScenarioException {
-    Dataset dataset = Dataset.of(scenario.dataset(), workRoot, notes::note);
+    Dataset dataset = scenario.dataset().open(workRoot, notes::note);
     Map<MiddleFormat, LoadVariant> formats = new LinkedHashMap<>();
     for (Cell cell : scenario.cells()) {
       formats.putIfAbsent(cell.variant().middleFormat(), cell.variant());

@@ -5,7 +5,7 @@ import java.sql.Statement;
 import java.util.List;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.dataset.TableDef.Index;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * Builds one secondary index after the load. The scenario's {@code indexes} step stands for one of

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.dataset.TableDef.Index;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless it comes later, after

@@ -8,7 +8,7 @@ import java.sql.Types;
 import java.util.Arrays;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoaderKind;
+import org.pgloadbench.variant.LoaderKind;
 import org.postgresql.geometric.PGbox;
 import org.postgresql.geometric.PGpoint;
 import org.postgresql.util.PGobject;

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoaderKind;
+import org.pgloadbench.variant.LoaderKind;
 
 /**
  * Loads rows with prepared INSERTs (one row per statement, multi-row VALUES, or JDBC batches), in

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * The steps a scenario names, as the steps of one table's load in one cell: those that apply to the

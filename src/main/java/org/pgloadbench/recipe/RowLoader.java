@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * Sends rows over one connection and returns how many the server reported loading: one

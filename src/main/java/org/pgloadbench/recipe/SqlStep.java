@@ -5,7 +5,7 @@ import java.sql.Statement;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /** A step that is one SQL statement on the table, run in autocommit mode (VACUUM needs that). */
 record SqlStep(String name, Function<TableDef, String> sql, Predicate<LoadVariant> applies)

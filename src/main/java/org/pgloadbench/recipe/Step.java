@@ -1,7 +1,7 @@
 package org.pgloadbench.recipe;
 
 import java.sql.SQLException;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * One step of a load (create the table, COPY, add the primary key, VACUUM, ...), run on one table.

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.util.List;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * What a step works on: one table of one cell's load, with the repetition's connections (opened by

@@ -18,9 +18,9 @@ import org.pgloadbench.recipe.Step;
 import org.pgloadbench.recipe.TableLoad;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.scenario.LoaderKind;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.variant.LoaderKind;
 
 /**
  * One load of every table of a cell on a fresh database, each step timed here (steps never read the

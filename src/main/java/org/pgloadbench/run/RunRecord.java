@@ -141,17 +141,7 @@ final class RunRecord {
     s.put("name", scenario.name());
     s.put("description", scenario.description());
     s.put("source", scenario.source().toString());
-    Map<String, Object> dataset = new LinkedHashMap<>();
-    dataset.put("kind", scenario.dataset().kind());
-    dataset.put("tables", scenario.dataset().tables());
-    dataset.put("rows", scenario.dataset().rows());
-    if (scenario.dataset().file() == null) {
-      dataset.put("seed", scenario.dataset().seed());
-    } else {
-      dataset.put("file", scenario.dataset().file().getFileName().toString());
-    }
-    dataset.putAll(scenario.dataset().options());
-    s.put("dataset", dataset);
+    s.put("dataset", scenario.dataset().json());
     Map<String, Object> servers = new LinkedHashMap<>();
     servers.put("target", scenario.servers().target());
     servers.put("versions", scenario.servers().versions());

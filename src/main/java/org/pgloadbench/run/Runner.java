@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -56,7 +56,7 @@ public final class Runner {
       throws IOException, ScenarioException {
     this(
         scenario,
-        Dataset.of(scenario.dataset(), EmbeddedTarget.defaultWorkRoot(), progress::note),
+        scenario.dataset().open(EmbeddedTarget.defaultWorkRoot(), progress::note),
         target,
         store,
         progress,
@@ -213,7 +213,7 @@ public final class Runner {
       }
     }
     // pgbench's own lines after each load, and their average per cell at the end
-    boolean pgbench = scenario.dataset().kind().equals(DatasetSpec.PGBENCH);
+    boolean pgbench = scenario.dataset() instanceof DatasetSpec.Pgbench;
     Map<String, List<Double>> totals = new LinkedHashMap<>();
     for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
       for (Cell cell : cells) {

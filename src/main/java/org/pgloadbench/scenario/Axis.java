@@ -7,8 +7,11 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.LoaderKind;
+import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.variant.WaysIndex;
 
 /**
  * One matrix axis: its YAML key, how to read a value, the value used when the axis is not in the
@@ -289,5 +292,24 @@ public final class Axis<T> {
   @Override
   public String toString() {
     return name;
+  }
+
+  /** Resolves every {@link Axis} from a cell's values; an axis not given takes its default. */
+  public static LoadVariant variant(Map<String, String> values) {
+    return new LoadVariant(
+        FORMAT.valueIn(values),
+        FREEZE.valueIn(values),
+        PK.valueIn(values),
+        CONNECTIONS.valueIn(values),
+        UNLOGGED.valueIn(values),
+        INDEXES.valueIn(values),
+        WAYS_INDEX.valueIn(values),
+        MIDDLE_FORMAT.valueIn(values),
+        SETTINGS.valueIn(values),
+        LOADER.valueIn(values),
+        BATCH_SIZE.valueIn(values),
+        COMMIT_EVERY.valueIn(values),
+        FASTUPDATE.valueIn(values),
+        GIN_PENDING_LIST_LIMIT.valueIn(values));
   }
 }

@@ -3,6 +3,7 @@ package org.pgloadbench.scenario;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * One point of the matrix.
@@ -30,6 +31,6 @@ public record Cell(String label, Map<String, String> axes, LoadVariant variant) 
                 axes.entrySet().stream()
                     .map(e -> Axis.named(e.getKey()).orElseThrow().label(e.getValue()))
                     .toList());
-    return new Cell(label, axes, LoadVariant.of(axes));
+    return new Cell(label, axes, Axis.variant(axes));
   }
 }

@@ -1,9 +1,11 @@
 package org.pgloadbench.scenario;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.IntArrayDataset.Distribution;
+import org.pgloadbench.dataset.PointDataset.Geometry;
+import org.pgloadbench.dataset.PointDataset.Shape;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
@@ -24,26 +26,25 @@ final class DatasetSections {
   static DatasetSpec intArrays(Mapping m) throws ScenarioException {
     m.allowOnly(List.of("kind", "rows", "elements", "distribution", "domain", "seed"), "keys");
     long rows = whole(m, "rows", "e.g. rows: 10000", 1, Integer.MAX_VALUE);
-    Map<String, String> options = new LinkedHashMap<>();
-    options.put("elements", String.valueOf(whole(m, "elements", "e.g. elements: 100", 0, 100_000)));
-    options.put("distribution", oneOf(m, "distribution", DISTRIBUTIONS, "uniform"));
+    int elements = (int) whole(m, "elements", "e.g. elements: 100", 0, 100_000);
+    String distribution = oneOf(m, "distribution", DISTRIBUTIONS, "uniform");
     YamlNode domain = m.optional("domain");
-    options.put(
-        "domain",
-        String.valueOf(domain == null ? 10_000 : bounded(domain, 1, Integer.MAX_VALUE - 1)));
-    return spec(DatasetSpec.INT_ARRAYS, "int_arrays", rows, m, options);
+    return new DatasetSpec.IntArrays(
+        rows,
+        elements,
+        Distribution.byYamlName(distribution),
+        domain == null ? 10_000 : (int) bounded(domain, 1, Integer.MAX_VALUE - 1),
+        seed(m));
   }
 
   /** {@code {kind: points, rows: 100000, shape: clustered, geometry: point}}: points or boxes. */
   static DatasetSpec points(Mapping m) throws ScenarioException {
     m.allowOnly(List.of("kind", "rows", "shape", "geometry", "seed"), "keys");
     long rows = whole(m, "rows", "e.g. rows: 100000", 1, Long.MAX_VALUE);
-    Map<String, String> options = new LinkedHashMap<>();
-    options.put("shape", oneOf(m, "shape", SHAPES, "uniform"));
+    String shape = oneOf(m, "shape", SHAPES, "uniform");
     String geometry = oneOf(m, "geometry", GEOMETRIES, "point");
-    options.put("geometry", geometry);
-    return spec(
-        DatasetSpec.POINTS, geometry + (geometry.equals("box") ? "es" : "s"), rows, m, options);
+    return new DatasetSpec.Points(
+        rows, Shape.byYamlName(shape), Geometry.byYamlName(geometry), seed(m));
   }
 
   /**
@@ -53,26 +54,12 @@ final class DatasetSections {
   static DatasetSpec pgbench(Mapping m) throws ScenarioException {
     m.allowOnly(List.of("kind", "scale"), "keys");
     YamlNode scale = m.optional("scale");
-    long factor = scale == null ? 1 : bounded(scale, 1, 20_000 - 1);
-    Map<String, Long> rows = Map.of("pgbench_accounts", factor * 100_000);
-    return new DatasetSpec(
-        DatasetSpec.PGBENCH,
-        List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history"),
-        rows,
-        0,
-        Map.of("scale", String.valueOf(factor)));
+    return new DatasetSpec.Pgbench(scale == null ? 1 : (int) bounded(scale, 1, 20_000 - 1));
   }
 
-  private static DatasetSpec spec(
-      String kind, String table, long rows, Mapping m, Map<String, String> options)
-      throws ScenarioException {
+  private static long seed(Mapping m) throws ScenarioException {
     YamlNode seed = m.optional("seed");
-    return new DatasetSpec(
-        kind,
-        List.of(table),
-        Map.of(table, rows),
-        seed == null ? 1 : seed.asWhole(Long.MIN_VALUE),
-        options);
+    return seed == null ? 1 : seed.asWhole(Long.MIN_VALUE);
   }
 
   private static long whole(Mapping m, String key, String hint, long min, long max)

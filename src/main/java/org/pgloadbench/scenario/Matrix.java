@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.YamlNode.Mapping;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.LoaderKind;
 
 /**
  * The {@code matrix}, {@code exclude} and {@code cells} sections of a scenario, expanded into its

@@ -127,6 +127,6 @@ final class NamedCells {
     for (String axis : axes) {
       shown.put(axis, resolved.getOrDefault(axis, Axis.named(axis).orElseThrow().defaultValue()));
     }
-    return new Cell(label, shown, LoadVariant.of(resolved));
+    return new Cell(label, shown, Axis.variant(resolved));
   }
 }

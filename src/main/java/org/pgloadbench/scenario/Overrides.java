@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.pgloadbench.dataset.DatasetSpec;
 
 /**
  * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
@@ -34,7 +35,8 @@ public record Overrides(
     String target,
     Map<String, String> builds,
     String image) {
-  public static final Overrides NONE = new Overrides(null, null, null, null, null, null, null, null);
+  public static final Overrides NONE =
+      new Overrides(null, null, null, null, null, null, null, null);
 
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
@@ -162,6 +164,23 @@ public record Overrides(
     }
   }
 
+  /** The scenario's dataset with DATA or SCALE applied: DATA's objects in the same osm tables. */
+  DatasetSpec dataset(DatasetSpec scenario) throws ScenarioException {
+    if (data != null) {
+      if (!(scenario instanceof DatasetSpec.OsmSynthetic
+          || scenario instanceof DatasetSpec.OsmPbf)) {
+        throw new ScenarioException(
+            "DATA="
+                + data
+                + ": the scenario loads "
+                + scenario.kind()
+                + " rows, not OpenStreetMap data; leave DATA out");
+      }
+      return new DatasetSpec.OsmPbf(data.toAbsolutePath(), scenario.tables());
+    }
+    return scale == null ? scenario : scenario.scaled(scale);
+  }
+
   /**
    * The scenario's servers with TARGET, BUILDS, IMAGE and PG applied: TARGET moves them to another
    * target (a local build or a URL replaces the versions), BUILDS to local builds (the scenario's
@@ -185,7 +204,8 @@ public record Overrides(
               + (spec.versions().isEmpty()
                   ? "head=/opt/pg-head/bin,patch=/opt/pg-patch/bin"
                   : String.join(
-                      ",", spec.versions().stream().map(l -> l + "=/opt/pg-" + l + "/bin").toList()))
+                      ",",
+                      spec.versions().stream().map(l -> l + "=/opt/pg-" + l + "/bin").toList()))
               + ", or TARGET=local:<bin dir> for one");
     }
     return spec;
@@ -193,7 +213,8 @@ public record Overrides(
 
   /** BUILDS=: the local target with these builds, in the scenario's order of its labels. */
   private ServersSpec localBuilds(ServersSpec scenario) throws ScenarioException {
-    String given = "BUILDS=" + String.join(",", builds.keySet().stream().map(l -> l + "=...").toList());
+    String given =
+        "BUILDS=" + String.join(",", builds.keySet().stream().map(l -> l + "=...").toList());
     if (target != null) {
       throw new ScenarioException(given + ": give TARGET or BUILDS, not both");
     }
@@ -214,8 +235,7 @@ public record Overrides(
     } else {
       ordered.putAll(builds);
     }
-    return new ServersSpec(
-        ServersSpec.LOCAL, List.copyOf(ordered.keySet()), null, ordered, null);
+    return new ServersSpec(ServersSpec.LOCAL, List.copyOf(ordered.keySet()), null, ordered, null);
   }
 
   /** TARGET= and PG=, or the scenario's own servers. */

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.dataset.DatasetSpec;
 
 /**
  * A validated scenario: what to load, on which servers, how often, and the matrix cells to compare.
@@ -63,9 +64,7 @@ public record Scenario(
         name,
         description,
         source,
-        o.data() != null
-            ? DatasetSpec.pbf(o.data().toAbsolutePath(), dataset.tables())
-            : o.scale() == null ? dataset : dataset.scaled(o.scale()),
+        o.dataset(dataset),
         o.servers(servers),
         settings,
         o.repeat() == null ? repeat : o.repeat(),

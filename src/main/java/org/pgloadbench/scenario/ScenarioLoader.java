@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.YamlNode.Kind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.scenario.YamlNode.Scalar;
@@ -40,6 +41,11 @@ public final class ScenarioLoader {
           "cells",
           "steps",
           "claims");
+
+  /** Every dataset kind, as scenarios name them. */
+  static final List<String> KINDS =
+      List.of("osm-synthetic", "osm-pbf", "int-arrays", "points", "pgbench");
+
   private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
   private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
   private static final String TABLE_HINT =
@@ -97,8 +103,7 @@ public final class ScenarioLoader {
             trusted);
     ServersSpec servers =
         servers(
-            root.required("servers", "list the versions, e.g. servers: {versions: [17]}"),
-            trusted);
+            root.required("servers", "list the versions, e.g. servers: {versions: [17]}"), trusted);
     Map<String, String> settings = settings(root.optional("settings"), trusted);
     Map<String, String> base = profile(root);
     int repeat = count(root, "repeat", 1, 1);
@@ -179,17 +184,17 @@ public final class ScenarioLoader {
     Mapping m =
         node.asMapping(
             "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
-    String kinds = String.join(", ", DatasetSpec.KINDS);
+    String kinds = String.join(", ", KINDS);
     YamlNode kindNode = m.required("kind", "use kind: one of " + kinds);
     String kind = kindNode.asText("use one of " + kinds);
     return switch (kind) {
-      case DatasetSpec.OSM_SYNTHETIC -> osmSynthetic(m);
-      case DatasetSpec.OSM_PBF -> pbfDataset(m, scenarioFile, trusted);
-      case DatasetSpec.INT_ARRAYS -> DatasetSections.intArrays(m);
-      case DatasetSpec.POINTS -> DatasetSections.points(m);
-      case DatasetSpec.PGBENCH -> DatasetSections.pgbench(m);
+      case "osm-synthetic" -> osmSynthetic(m);
+      case "osm-pbf" -> pbfDataset(m, scenarioFile, trusted);
+      case "int-arrays" -> DatasetSections.intArrays(m);
+      case "points" -> DatasetSections.points(m);
+      case "pgbench" -> DatasetSections.pgbench(m);
       default -> {
-        String guess = YamlNode.closest(kind, DatasetSpec.KINDS);
+        String guess = YamlNode.closest(kind, KINDS);
         throw kindNode.error(
             "'"
                 + kind
@@ -202,15 +207,14 @@ public final class ScenarioLoader {
   }
 
   private static DatasetSpec osmSynthetic(Mapping m) throws ScenarioException {
-    String kind = DatasetSpec.OSM_SYNTHETIC;
     m.allowOnly(DATASET_KEYS, "keys");
 
     List<String> tables = tables(m.required("tables", TABLE_HINT));
     String rowsHint = "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}";
     Mapping rowsMap = m.required("rows", rowsHint).asMapping(rowsHint);
-    rowsMap.allowOnly(DatasetSpec.TABLES, "tables");
+    rowsMap.allowOnly(DatasetSpec.MIDDLE_TABLES, "tables");
     Map<String, Long> rows = new LinkedHashMap<>();
-    for (String table : DatasetSpec.TABLES) {
+    for (String table : DatasetSpec.MIDDLE_TABLES) {
       if (rowsMap.values().containsKey(table)) {
         rows.put(table, rowsMap.values().get(table).asWhole(1));
       }
@@ -223,7 +227,8 @@ public final class ScenarioLoader {
     }
 
     YamlNode seed = m.optional("seed");
-    return new DatasetSpec(kind, tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
+    return new DatasetSpec.OsmSynthetic(
+        tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
   }
 
   /**
@@ -254,8 +259,8 @@ public final class ScenarioLoader {
               + "); give a path to an .osm.pbf file, relative to the scenario");
     }
     YamlNode tablesNode = m.optional("tables");
-    List<String> tables = tablesNode == null ? DatasetSpec.TABLES : tables(tablesNode);
-    return DatasetSpec.pbf(file, tables);
+    List<String> tables = tablesNode == null ? DatasetSpec.MIDDLE_TABLES : tables(tablesNode);
+    return new DatasetSpec.OsmPbf(file, tables);
   }
 
   /** The tables listed, in load order. */
@@ -263,7 +268,7 @@ public final class ScenarioLoader {
     Set<String> chosen = new LinkedHashSet<>();
     for (YamlNode item : tablesNode.asList(TABLE_HINT).items()) {
       String table = item.asText(TABLE_HINT);
-      if (!DatasetSpec.TABLES.contains(table)) {
+      if (!DatasetSpec.MIDDLE_TABLES.contains(table)) {
         throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
       }
       if (!chosen.add(table)) {
@@ -274,7 +279,7 @@ public final class ScenarioLoader {
       throw tablesNode.error("is empty; " + TABLE_HINT);
     }
     // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
-    return DatasetSpec.TABLES.stream().filter(chosen::contains).toList();
+    return DatasetSpec.MIDDLE_TABLES.stream().filter(chosen::contains).toList();
   }
 
   private static ServersSpec servers(YamlNode node, boolean trusted) throws ScenarioException {
@@ -342,7 +347,9 @@ public final class ScenarioLoader {
                   + "], and give the dirs on the command line, BUILDS="
                   + String.join(
                       ",",
-                      builds.entrySet().stream().map(b -> b.getKey() + "=" + b.getValue()).toList())));
+                      builds.entrySet().stream()
+                          .map(b -> b.getKey() + "=" + b.getValue())
+                          .toList())));
     }
     if (versionsNode == null
         && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {

@@ -98,8 +98,8 @@ public record ServersSpec(
   }
 
   /**
-   * Refuses a URL holding a password: it belongs in PGPASSWORD or ~/.pgpass, never in a file or
-   * on a command line others may read.
+   * Refuses a URL holding a password: it belongs in PGPASSWORD or ~/.pgpass, never in a file or on
+   * a command line others may read.
    */
   static void checkNoPassword(String target) {
     if (isUrl(target)) {

@@ -18,9 +18,10 @@ import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.PointDataset.Geometry;
 import org.pgloadbench.dataset.PointDataset.Shape;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.variant.LoadVariant;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 import org.postgresql.core.BaseConnection;
@@ -31,7 +32,7 @@ import org.postgresql.core.BaseConnection;
  */
 class GeneratedDatasetsTest {
   /** The generated tables do not depend on the cell. */
-  static final LoadVariant ANY = LoadVariant.of(Map.of());
+  static final LoadVariant ANY = Axis.variant(Map.of());
 
   @TempDir static Path workRoot;
   static PostgresServer server;

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * The same seed keeps giving the same bytes: the SHA-256 of the COPY stream of the first rows of

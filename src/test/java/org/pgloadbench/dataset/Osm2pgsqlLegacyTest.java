@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
+import org.pgloadbench.variant.LoadVariant;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
 import org.postgresql.core.BaseConnection;
@@ -142,7 +143,7 @@ class Osm2pgsqlLegacyTest {
             OsmPbfDatasetTest.LIECHTENSTEIN, List.of(MiddleTable.values()), cache, note -> {});
     String db = "harness_" + format.sqlName();
     LoadVariant variant =
-        LoadVariant.of(Map.of("format", format.sqlName(), "middle_format", "legacy"));
+        Axis.variant(Map.of("format", format.sqlName(), "middle_format", "legacy"));
     try (Connection harness = connect(db);
         Connection osm2pgsql = connect("osm2pgsql")) {
       for (Table table : dataset.tables(variant)) {

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.scenario.LoadVariant;
-import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.Axis;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.MiddleFormat;
 
 /** The Liechtenstein extract shipped in data/, decoded and written in both middle formats. */
 class OsmPbfDatasetTest {
@@ -44,7 +45,7 @@ class OsmPbfDatasetTest {
   }
 
   static LoadVariant variant(MiddleFormat format) {
-    return LoadVariant.of(Map.of("middle_format", format.yamlName()));
+    return Axis.variant(Map.of("middle_format", format.yamlName()));
   }
 
   @Test
@@ -156,7 +157,7 @@ class OsmPbfDatasetTest {
     assertThatThrownBy(
             () ->
                 OsmPbfDataset.prepare(notPbf, List.of(MiddleTable.values()), cacheRoot, note -> {}))
-        .isInstanceOf(ScenarioException.class)
+        .isInstanceOf(DataFileException.class)
         .hasMessageStartingWith(notPbf + ": not a readable OSM PBF file (")
         .hasMessageEndingWith("); give an .osm.pbf file, e.g. data/andorra-2023-07-12.osm.pbf");
     try (var left = Files.list(cacheRoot)) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.pgloadbench.dataset.CapturingEncoder.Json;
+import org.pgloadbench.variant.MiddleFormat;
 
 class OsmSyntheticDatasetTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * A child JVM's work for {@link FlatMemoryTest}: generates and encodes {@code rows} rows of every

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
@@ -26,6 +25,7 @@ import org.pgloadbench.overhead.HeadToHead.Case;
 import org.pgloadbench.overhead.HeadToHead.Load;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * Short real head-to-heads on one server: every contender loads every row, the files hold exactly

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.PointDataset;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * The GIN index of int-arrays and the GiST index of points through the shared index mechanism, on a
@@ -127,7 +128,7 @@ class GinAndGistIndexTest {
   }
 
   private static LoadVariant variant(Map<String, String> axes) {
-    return LoadVariant.of(axes);
+    return Axis.variant(axes);
   }
 
   private static String reloptions(Statement s, String index) throws SQLException {

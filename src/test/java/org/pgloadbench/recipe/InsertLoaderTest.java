@@ -20,15 +20,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.IntArrayDataset;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.dataset.PointDataset;
-import org.pgloadbench.scenario.LoadVariant;
-import org.pgloadbench.scenario.LoaderKind;
-import org.pgloadbench.scenario.WaysIndex;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.LoaderKind;
+import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.variant.WaysIndex;
 
 /**
  * Every loader through the load step on a real server: the rows it reports are checked, and the

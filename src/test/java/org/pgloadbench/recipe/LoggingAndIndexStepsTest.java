@@ -17,14 +17,15 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
  * The unlogged and index steps on real servers, oldest and newest supported: what they leave in the
@@ -103,7 +104,7 @@ class LoggingAndIndexStepsTest {
       long withIndex = relationsWithWay(c, true);
       assertThat(withIndex).isPositive().isEqualTo(relationsWithWay(c, false));
       // nothing left for the indexes step
-      assertThat(Recipe.of(List.of("indexes"), LoadVariant.of(axes), RELS)).isEmpty();
+      assertThat(Recipe.of(List.of("indexes"), Axis.variant(axes), RELS)).isEmpty();
     }
   }
 
@@ -147,7 +148,7 @@ class LoggingAndIndexStepsTest {
   /** Runs the named steps of one table as the runner would, untimed; returns them. */
   private static List<Step> run(
       Connection c, TableDef table, Map<String, String> axes, String... names) throws SQLException {
-    LoadVariant variant = LoadVariant.of(axes);
+    LoadVariant variant = Axis.variant(axes);
     RowSource rows =
         DATA.source(
             MiddleTable.find(table == WAYS ? "ways" : "rels").orElseThrow(),

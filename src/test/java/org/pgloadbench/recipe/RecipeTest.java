@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
-import org.pgloadbench.dataset.MiddleFormat;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.scenario.LoadVariant;
+import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.variant.MiddleFormat;
 
 class RecipeTest {
   static final TableDef NODES = MiddleTable.NODES.tableDef(MiddleFormat.NEW);
@@ -40,7 +40,7 @@ class RecipeTest {
   @Test
   void theIndexesStepIsOneStepPerIndexOfTheTableEachNamingIt() {
     List<String> steps = List.of("create", "copy", "indexes", "analyze");
-    assertThat(Recipe.of(steps, LoadVariant.of(Map.of()), WAYS))
+    assertThat(Recipe.of(steps, Axis.variant(Map.of()), WAYS))
         .extracting(Step::name, Step::object)
         .containsExactly(
             tuple("create", null),
@@ -58,11 +58,11 @@ class RecipeTest {
   }
 
   private static List<String> names(List<String> steps, Map<String, String> axes, TableDef t) {
-    return Recipe.of(steps, LoadVariant.of(axes), t).stream().map(Step::name).toList();
+    return Recipe.of(steps, Axis.variant(axes), t).stream().map(Step::name).toList();
   }
 
   private static List<String> objects(List<String> steps, Map<String, String> axes, TableDef t) {
-    return Recipe.of(steps, LoadVariant.of(axes), t).stream()
+    return Recipe.of(steps, Axis.variant(axes), t).stream()
         .map(Step::object)
         .filter(Objects::nonNull)
         .toList();

@@ -29,7 +29,7 @@ class RunnerTest {
   void storesEveryStepOfEveryCellOnTwoVersions() throws Exception {
     Scenario scenario =
         scenario(
-"""
+            """
 name: two-versions
 dataset: {kind: osm-synthetic, tables: [nodes, ways], rows: {nodes: 20000, ways: 3000}, seed: 7}
 servers: {versions: [16, 17]}
@@ -193,7 +193,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     Path runDir = dir.resolve("results/run");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     Progress out = Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8));
-    Dataset dataset = Dataset.of(scenario.dataset(), dir.resolve("work"), out::note);
+    Dataset dataset = scenario.dataset().open(dir.resolve("work"), out::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
       assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();

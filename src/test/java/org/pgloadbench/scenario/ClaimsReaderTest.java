@@ -72,15 +72,15 @@ class ClaimsReaderTest {
   void sidesMaySumStepsAndTablesOfTheirOwnAndNameVersions() throws Exception {
     Claim c =
         load("""
-          - claim: VACUUM after COPY FREEZE far shorter
-            source: "osm2pgsql issue #2110"
-            seed: [0.5 s, 7 min]
-            measure: wal_bytes
-            factor: 0.1
-            version: 17
-            more: {cell: text+pk-later, step: [copy, primary_key]}
-            than: {cell: text+pk-now, step: copy, table: [nodes], version: 15}
-        """)
+               - claim: VACUUM after COPY FREEZE far shorter
+                 source: "osm2pgsql issue #2110"
+                 seed: [0.5 s, 7 min]
+                 measure: wal_bytes
+                 factor: 0.1
+                 version: 17
+                 more: {cell: text+pk-later, step: [copy, primary_key]}
+                 than: {cell: text+pk-now, step: copy, table: [nodes], version: 15}
+             """)
             .claims()
             .get(0);
     assertThat(c.seedRatio()).isCloseTo(0.5 / 420, org.assertj.core.data.Offset.offset(1e-12));

@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.IntArrayDataset.Distribution;
+import org.pgloadbench.variant.LoaderKind;
 
 /**
  * The dataset kinds besides osm-synthetic and the loader axes: what they read, the defaults they
@@ -45,32 +48,33 @@ class DatasetSectionsTest {
     DatasetSpec spec = load(ARRAYS, LOADERS).dataset();
     assertThat(spec.tables()).containsExactly("int_arrays");
     assertThat(spec.rows()).isEqualTo(Map.of("int_arrays", 1000L));
-    assertThat(spec.options())
-        .isEqualTo(Map.of("elements", "10", "distribution", "zipf", "domain", "10000"));
-    assertThat(
-            Dataset.generated(spec.scaled(0.1))
-                .tables(LoadVariant.of(Map.of()))
-                .get(0)
-                .rows()
-                .rows())
-        .isEqualTo(100);
+    assertThat(spec).isEqualTo(new DatasetSpec.IntArrays(1000, 10, Distribution.ZIPF, 10_000, 1));
+    assertThat(spec.json())
+        .containsEntry("elements", "10")
+        .containsEntry("distribution", "zipf")
+        .containsEntry("domain", "10000");
+    assertThat(open(spec.scaled(0.1)).get(0).rows().rows()).isEqualTo(100);
   }
 
   @Test
   void pointsAndPgbench() throws Exception {
     DatasetSpec points = load("{kind: points, rows: 50, geometry: box}", LOADERS).dataset();
     assertThat(points.tables()).containsExactly("boxes");
-    assertThat(points.options()).containsEntry("shape", "uniform");
-    assertThat(Dataset.generated(points).tables(LoadVariant.of(Map.of())).get(0).def().name())
-        .isEqualTo("boxes");
+    assertThat(points.json()).containsEntry("shape", "uniform");
+    assertThat(open(points).get(0).def().name()).isEqualTo("boxes");
 
     DatasetSpec pgbench = load("{kind: pgbench, scale: 2}", LOADERS).dataset();
-    assertThat(Dataset.generated(pgbench).tables(LoadVariant.of(Map.of())))
+    assertThat(open(pgbench))
         .extracting(t -> t.rows().rows())
         .containsExactly(2L, 20L, 200_000L, 0L);
-    assertThat(Dataset.generated(pgbench.scaled(0.05)).tables(LoadVariant.of(Map.of())))
+    assertThat(open(pgbench.scaled(0.05)))
         .extracting(t -> t.rows().rows())
         .containsExactly(1L, 10L, 10_000L, 0L);
+  }
+
+  /** The tables of a generated dataset, as the default cell loads them. */
+  private static List<Dataset.Table> open(DatasetSpec spec) throws Exception {
+    return spec.open(null, note -> {}).tables(Axis.variant(Map.of()));
   }
 
   @Test

@@ -23,10 +23,7 @@ class HostileScenariosTest {
 
   static List<Path> refused() throws IOException {
     try (Stream<Path> files = Files.list(CORPUS)) {
-      return files
-          .filter(f -> f.getFileName().toString().startsWith("refused-"))
-          .sorted()
-          .toList();
+      return files.filter(f -> f.getFileName().toString().startsWith("refused-")).sorted().toList();
     }
   }
 

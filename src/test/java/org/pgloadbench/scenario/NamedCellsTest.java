@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.LoaderKind;
+import org.pgloadbench.variant.WaysIndex;
 
 /** Named cells and settings profiles in a scenario: what they expand to, and their errors. */
 class NamedCellsTest {
@@ -61,7 +64,7 @@ class NamedCellsTest {
                 false,
                 false,
                 WaysIndex.BUCKET,
-                org.pgloadbench.dataset.MiddleFormat.NEW,
+                org.pgloadbench.variant.MiddleFormat.NEW,
                 SettingsProfile.DEFAULTS,
                 LoaderKind.COPY,
                 1000,

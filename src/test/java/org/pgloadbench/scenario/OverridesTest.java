@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.dataset.DatasetSpec;
 
 class OverridesTest {
   @TempDir Path dir;
@@ -51,7 +52,8 @@ class OverridesTest {
     Scenario tiny = scenario.withOverrides(new Overrides(null, 0.0001, null, null));
     assertThat(tiny.dataset().rows().values()).containsOnly(1L);
 
-    assertThat(s.dataset().seed()).isEqualTo(scenario.dataset().seed());
+    assertThat(((DatasetSpec.OsmSynthetic) s.dataset()).seed())
+        .isEqualTo(((DatasetSpec.OsmSynthetic) scenario.dataset()).seed());
     assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
   }
 
@@ -113,8 +115,8 @@ class OverridesTest {
   void dataLoadsAPbfFileIntoTheScenariosTables() throws Exception {
     Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
     Scenario s = scenario.withOverrides(Overrides.parse(null, null, null, null, pbf.toString()));
-    assertThat(s.dataset().kind()).isEqualTo(DatasetSpec.OSM_PBF);
-    assertThat(s.dataset().file()).isEqualTo(pbf.toAbsolutePath());
+    assertThat(s.dataset()).isInstanceOf(DatasetSpec.OsmPbf.class);
+    assertThat(((DatasetSpec.OsmPbf) s.dataset()).file()).isEqualTo(pbf.toAbsolutePath());
     assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
     assertThat(s.dataset().rows()).isEmpty();
     // a file's rows are what it holds: SCALE leaves them

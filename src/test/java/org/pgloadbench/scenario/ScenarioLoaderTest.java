@@ -11,8 +11,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.LoaderKind;
+import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.variant.WaysIndex;
 
 class ScenarioLoaderTest {
   @TempDir Path dir;
@@ -80,11 +84,8 @@ class ScenarioLoaderTest {
     assertThat(s.source()).isEqualTo(file);
     assertThat(s.dataset())
         .isEqualTo(
-            new DatasetSpec(
-                "osm-synthetic",
-                List.of("nodes", "ways"),
-                Map.of("nodes", 2_000_000L, "ways", 400_000L),
-                42));
+            new DatasetSpec.OsmSynthetic(
+                List.of("nodes", "ways"), Map.of("nodes", 2_000_000L, "ways", 400_000L), 42));
     assertThat(s.dataset().rows().keySet()).containsExactly("nodes", "ways");
     assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "16", "17.2")));
     assertThat(s.settings())
@@ -135,7 +136,7 @@ class ScenarioLoaderTest {
     Scenario s = load(MINIMAL);
 
     assertThat(s.description()).isEmpty();
-    assertThat(s.dataset().seed()).isEqualTo(1);
+    assertThat(((DatasetSpec.OsmSynthetic) s.dataset()).seed()).isEqualTo(1);
     assertThat(s.servers().target()).isEqualTo("embedded");
     assertThat(s.settings()).isEmpty();
     assertThat(s.repeat()).isEqualTo(1);
@@ -169,11 +170,11 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                matrix:
-                  format: [text, binary]
-                  freeze: [false, true]
-                  pk: [now, later]
-                """);
+                  matrix:
+                    format: [text, binary]
+                    freeze: [false, true]
+                    pk: [now, later]
+                  """);
 
     assertThat(s.cells())
         .extracting(Cell::label)
@@ -194,14 +195,14 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                matrix:
-                  pk: [later, now]
-                  freeze: ["true", "false"]
-                  format: [binary, text]
-                exclude:
-                  - {pk: now, freeze: true}
-                  - {format: text, pk: later}
-                """);
+                  matrix:
+                    pk: [later, now]
+                    freeze: ["true", "false"]
+                    format: [binary, text]
+                  exclude:
+                    - {pk: now, freeze: true}
+                    - {format: text, pk: later}
+                  """);
 
     assertThat(s.axes()).containsExactly("pk", "freeze", "format");
     assertThat(s.cells())
@@ -262,10 +263,10 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL
             + """
-            matrix:
-              freeze: [false, true]
-              connections: [1, 2]
-            """;
+              matrix:
+                freeze: [false, true]
+                connections: [1, 2]
+              """;
     assertThatThrownBy(() -> load(yaml))
         .hasMessage(
             dir.resolve("s.yaml")

@@ -24,15 +24,14 @@ class ServersTargetTest {
   }
 
   private Path write(String servers) throws Exception {
-    return
-        Files.writeString(
-            dir.resolve("x.yaml"),
-            "name: x\n"
-                + "dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 10}}\n"
-                + "servers: "
-                + servers
-                + "\n"
-                + "steps: [create, copy]\n");
+    return Files.writeString(
+        dir.resolve("x.yaml"),
+        "name: x\n"
+            + "dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 10}}\n"
+            + "servers: "
+            + servers
+            + "\n"
+            + "steps: [create, copy]\n");
   }
 
   private String error(String servers) {
@@ -87,7 +86,11 @@ class ServersTargetTest {
     assertThat(given)
         .isEqualTo(
             new ServersSpec(
-                "local", List.of("head", "patch"), null, Map.of("head", "/a", "patch", "/b"), null));
+                "local",
+                List.of("head", "patch"),
+                null,
+                Map.of("head", "/a", "patch", "/b"),
+                null));
     assertThat(given.builds().keySet()).containsExactly("head", "patch");
     assertThat(
             catchThrowableOfType(
@@ -104,7 +107,9 @@ class ServersTargetTest {
                 .servers()
                 .builds())
         .containsExactly(Map.entry("a", "/x"), Map.entry("b", "/y"));
-    assertThat(catchThrowableOfType(ScenarioException.class, () -> Overrides.parse(Map.of("BUILDS", "head"))))
+    assertThat(
+            catchThrowableOfType(
+                ScenarioException.class, () -> Overrides.parse(Map.of("BUILDS", "head"))))
         .hasMessageStartingWith("BUILDS=head: give each build as label=<bin dir>");
   }
 
@@ -116,7 +121,8 @@ class ServersTargetTest {
     assertThat(
             catchThrowableOfType(
                 ScenarioException.class,
-                () -> load("{versions: [16]}").withOverrides(Overrides.parse(Map.of("IMAGE", "x")))))
+                () ->
+                    load("{versions: [16]}").withOverrides(Overrides.parse(Map.of("IMAGE", "x")))))
         .hasMessage("IMAGE=x: is for the container target; add TARGET=container");
   }
 
@@ -125,8 +131,7 @@ class ServersTargetTest {
     assertThat(trusted("{target: container, versions: [16], image: 'my/pg:16'}").servers())
         .isEqualTo(new ServersSpec("container", List.of("16"), "my/pg:16", Map.of(), null));
     ServersSpec builds =
-        trusted("{target: local, builds: {head: /opt/head/bin, patch: /opt/patch/bin}}")
-            .servers();
+        trusted("{target: local, builds: {head: /opt/head/bin, patch: /opt/patch/bin}}").servers();
     assertThat(builds.versions()).containsExactly("head", "patch");
     assertThat(builds.builds()).containsEntry("patch", "/opt/patch/bin");
     assertThat(trusted("{target: 'local:/usr/lib/postgresql/15/bin'}").servers())
@@ -137,8 +142,7 @@ class ServersTargetTest {
                 null,
                 Map.of("local", "/usr/lib/postgresql/15/bin"),
                 null));
-    ServersSpec url =
-        trusted("{target: 'postgresql://bench@db.example:5433/postgres'}").servers();
+    ServersSpec url = trusted("{target: 'postgresql://bench@db.example:5433/postgres'}").servers();
     assertThat(url.target()).isEqualTo("url");
     assertThat(url.url()).isEqualTo("postgresql://bench@db.example:5433/postgres");
   }
@@ -157,7 +161,8 @@ class ServersTargetTest {
     // a scenario the user trusts still may not hold a password
     assertThat(
             catchThrowableOfType(
-                    ScenarioException.class, () -> trusted("{target: 'postgresql://u:hunter2@h/db'}"))
+                    ScenarioException.class,
+                    () -> trusted("{target: 'postgresql://u:hunter2@h/db'}"))
                 .getMessage())
         .doesNotContain("hunter2")
         .contains("the URL holds a password; remove it and give it in PGPASSWORD or ~/.pgpass");

@@ -7,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.pgloadbench.server.SettingsProfile;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.pgloadbench.server.SettingsProfile;
 
 /**
  * A scenario is something people share in issues: it may tune the server with the settings of the

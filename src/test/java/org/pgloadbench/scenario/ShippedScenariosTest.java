@@ -6,8 +6,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.MiddleFormat;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.LoaderKind;
+import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.variant.WaysIndex;
 
 /** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
 class ShippedScenariosTest {
@@ -18,7 +22,7 @@ class ShippedScenariosTest {
     assertThat(ScenarioLoader.available(SCENARIOS)).contains("ways-unlogged", "middle-indexes");
     for (String name : ScenarioLoader.available(SCENARIOS)) {
       Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
-      if (s.dataset().kind().equals(DatasetSpec.PGBENCH)) {
+      if (s.dataset() instanceof DatasetSpec.Pgbench) {
         continue; // pgbench-init does what pgbench -i does: no checkpoint, the server's defaults
       }
       assertThat(s.steps()).as(name).endsWith("checkpoint");
@@ -91,8 +95,10 @@ class ShippedScenariosTest {
   void osmRealComparesOsm2pgsqlsWayWithTheBestInBothMiddleFormatsOnTheShippedFile()
       throws Exception {
     Scenario s = ScenarioLoader.load(SCENARIOS.resolve("osm-real.yaml"));
-    assertThat(s.dataset().kind()).isEqualTo(DatasetSpec.OSM_PBF);
-    assertThat(s.dataset().file()).isRegularFile().hasFileName("andorra-2023-07-12.osm.pbf");
+    assertThat(s.dataset()).isInstanceOf(DatasetSpec.OsmPbf.class);
+    assertThat(((DatasetSpec.OsmPbf) s.dataset()).file())
+        .isRegularFile()
+        .hasFileName("andorra-2023-07-12.osm.pbf");
     assertThat(s.dataset().tables()).containsExactly("nodes", "ways", "rels");
     assertThat(s.cells())
         .extracting(Cell::label)

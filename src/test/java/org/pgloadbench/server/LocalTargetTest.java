@@ -167,7 +167,8 @@ class LocalTargetTest {
     Path marker = dir.resolve("ran");
     for (String program : List.of("postgres", "initdb", "pg_ctl")) {
       Path script = bin.resolve(program);
-      Files.writeString(script, "#!/bin/sh\ntouch " + marker + "\necho 'postgres (PostgreSQL) 15.1'\n");
+      Files.writeString(
+          script, "#!/bin/sh\ntouch " + marker + "\necho 'postgres (PostgreSQL) 15.1'\n");
       script.toFile().setExecutable(true);
     }
     for (String servers :
@@ -188,7 +189,9 @@ class LocalTargetTest {
       for (String[] command :
           List.of(
               new String[] {"plan", scenario.toString(), "--work-dir", work},
-              new String[] {"bench", scenario.toString(), "--work-dir", work, "--results", results})) {
+              new String[] {
+                "bench", scenario.toString(), "--work-dir", work, "--results", results
+              })) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit =
             Main.run(

@@ -1,4 +1,4 @@
-package org.pgloadbench.scenario;
+package org.pgloadbench.variant;
 
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,18 +1,17 @@
 package org.pgloadbench.dataset;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.dataset.TableDef.Index;
+import org.pgloadbench.variant.MiddleFormat;
 
 /**
- * How osm2pgsql lays out its middle tables: the {@code middle_format} axis. The table definitions
- * (with the indexes osm2pgsql builds after the load) and the one row writer of each format;
- * synthetic and PBF rows both go through them.
+ * The middle tables of each {@link MiddleFormat}: their definitions (with the indexes osm2pgsql
+ * builds after the load) and the one row writer of the format; synthetic and PBF rows both go
+ * through them.
  */
-public enum MiddleFormat {
+enum MiddleLayout {
   /** osm2pgsql 1.9+ ({@code --middle-database-format=new}, the only one from 2.0): jsonb. */
   NEW(
       NewMiddleRows::new,
@@ -56,7 +55,7 @@ public enum MiddleFormat {
   private final Supplier<MiddleRowWriter> writers;
   private final List<TableDef> tableDefs;
 
-  MiddleFormat(
+  MiddleLayout(
       Supplier<MiddleRowWriter> writers,
       List<Column> nodes,
       List<Column> ways,
@@ -77,16 +76,11 @@ public enum MiddleFormat {
                 MiddleTable.RELS.tableName(), rels, "id", relationFunctions, relationIndexes));
   }
 
-  /** The name a scenario uses: {@code new} or {@code legacy}. */
-  public String yamlName() {
-    return name().toLowerCase(Locale.ROOT);
+  static MiddleLayout of(MiddleFormat format) {
+    return valueOf(format.name());
   }
 
-  public static MiddleFormat byYamlName(String name) {
-    return Arrays.stream(values()).filter(f -> f.yamlName().equals(name)).findFirst().orElse(null);
-  }
-
-  public TableDef tableDef(MiddleTable table) {
+  TableDef tableDef(MiddleTable table) {
     return tableDefs.get(table.ordinal());
   }
 

@@ -1,4 +1,4 @@
-package org.pgloadbench.scenario;
+package org.pgloadbench.variant;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -22,7 +22,7 @@ public enum WaysIndex {
     return yamlName;
   }
 
-  static Optional<WaysIndex> find(String yamlName) {
+  public static Optional<WaysIndex> find(String yamlName) {
     return Arrays.stream(values()).filter(w -> w.yamlName.equals(yamlName)).findFirst();
   }
 }
