@@ -22,6 +22,7 @@ import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
 
 /**
@@ -68,7 +69,7 @@ public class ScenarioTableBenchmark {
     String scenarioName = table.substring(0, colon);
     String tableName = table.substring(colon + 1);
     Scenario scenario =
-        ScenarioLoader.load(ScenarioLoader.resolve(scenarioName, Path.of("scenarios")));
+        ScenarioLoader.load(ScenarioFiles.resolve(scenarioName, Path.of("scenarios")));
     Path cache = Files.createTempDirectory("pgloadbench-jmh");
     RowSource all =
         scenario

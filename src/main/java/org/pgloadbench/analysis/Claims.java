@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Claim;
@@ -28,8 +29,6 @@ import org.pgloadbench.server.Versions;
  * repetitions on a side there is <b>no verdict</b>.
  */
 public final class Claims {
-  private static final String OSM_PREFIX = "planet_osm_";
-
   private Claims() {}
 
   /** The claims of the scenario stored in a run's {@code run.json}; none when it holds none. */
@@ -153,7 +152,7 @@ public final class Claims {
     return Repetitions.sums(
         results.stream()
             .filter(r -> r.pgVersion().equals(version) && r.cell().equals(side.cell()))
-            .filter(r -> side.tables().contains(shortName(r.table())))
+            .filter(r -> side.tables().contains(MiddleTable.shortName(r.table())))
             .filter(r -> side.steps().contains(r.step()))
             .toList(),
         measure);
@@ -169,17 +168,9 @@ public final class Claims {
     };
   }
 
-  /** {@code planet_osm_ways} as a scenario names it: {@code ways}. */
-  private static String shortName(String table) {
-    return table.startsWith(OSM_PREFIX) ? table.substring(OSM_PREFIX.length()) : table;
-  }
-
   /** The measured version a scenario's {@code 17} or {@code 17.6} means, else it as written. */
   private static String match(String version, List<String> measured) {
-    return measured.stream()
-        .filter(v -> v.equals(version) || v.startsWith(version + "."))
-        .findFirst()
-        .orElse(version);
+    return measured.stream().filter(v -> Versions.names(version, v)).findFirst().orElse(version);
   }
 
   private static double[] values(Collection<Double> values) {

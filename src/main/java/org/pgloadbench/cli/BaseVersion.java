@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.pgloadbench.report.RunResults;
 import org.pgloadbench.report.VersionComparison;
+import org.pgloadbench.server.Versions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -28,7 +29,7 @@ final class BaseVersion {
     }
     boolean known =
         VersionComparison.base(versions, version).isPresent()
-            || versions.stream().anyMatch(v -> version.strip().startsWith(v + "."));
+            || versions.stream().anyMatch(v -> Versions.names(v, version.strip()));
     if (!versions.isEmpty() && !known) {
       throw new ParameterException(
           spec.commandLine(),

@@ -7,6 +7,7 @@ import org.pgloadbench.scenario.AllowedSettings;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.scenario.ServersSpec;
 import org.pgloadbench.server.ContainerTarget;
@@ -104,7 +105,7 @@ final class ScenarioArgs {
 
   /** Another scenario with the same overrides ({@code reproduce} runs several). */
   Scenario scenario(String name) throws ScenarioException {
-    Path file = ScenarioLoader.resolve(name, scenarios);
+    Path file = ScenarioFiles.resolve(name, scenarios);
     Map<String, String> given = new LinkedHashMap<>();
     given.put("PG", pg);
     given.put("SCALE", scale);

@@ -5,6 +5,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.run.Progress;
 
 /**
@@ -42,14 +43,7 @@ final class TerminalProgress implements Progress {
   @Override
   public void stepStarting(String server, String cell, String table, String step) {
     bar.setExtraMessage(
-        " PG "
-            + server
-            + " · "
-            + cell
-            + " · "
-            + table.replaceFirst("^planet_osm_", "")
-            + " "
-            + step);
+        " PG " + server + " · " + cell + " · " + MiddleTable.shortName(table) + " " + step);
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.report.Charts;
 import org.pgloadbench.report.Verdicts;
 
@@ -117,7 +118,7 @@ public final class CompareReport {
         List.of(
             row.version(),
             row.cell(),
-            row.table().replaceFirst("^planet_osm_", ""),
+            MiddleTable.shortName(row.table()),
             row.step(),
             figure(c.base()),
             figure(c.other()),

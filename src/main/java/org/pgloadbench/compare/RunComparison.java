@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.report.RunResults;
 import org.pgloadbench.report.Sample;
 import org.pgloadbench.scenario.Axis;
@@ -207,7 +208,7 @@ public record RunComparison(
   }
 
   static String shortTable(String table) {
-    return table.replaceFirst("^planet_osm_", "");
+    return MiddleTable.shortName(table);
   }
 
   /** The rows significantly slower on the new side by more than {@code percent}. */

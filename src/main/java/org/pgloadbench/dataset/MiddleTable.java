@@ -10,16 +10,19 @@ import org.pgloadbench.variant.MiddleFormat;
  * in each middle format.
  */
 public enum MiddleTable {
-  NODES("nodes", "planet_osm_nodes"),
-  WAYS("ways", "planet_osm_ways"),
-  RELS("rels", "planet_osm_rels");
+  NODES("nodes"),
+  WAYS("ways"),
+  RELS("rels");
+
+  /** What osm2pgsql's middle table names start with. */
+  private static final String PREFIX = "planet_osm_";
 
   private final String yamlName;
   private final String tableName;
 
-  MiddleTable(String yamlName, String tableName) {
+  MiddleTable(String yamlName) {
     this.yamlName = yamlName;
-    this.tableName = tableName;
+    this.tableName = PREFIX + yamlName;
   }
 
   /** The key a scenario file uses for this table: {@code nodes}, {@code ways} or {@code rels}. */
@@ -34,6 +37,13 @@ public enum MiddleTable {
   /** The table's definition in {@code format}. */
   public TableDef tableDef(MiddleFormat format) {
     return MiddleLayout.of(format).tableDef(this);
+  }
+
+  /**
+   * {@code planet_osm_ways} as a scenario names it, {@code ways}; any other table's name as it is.
+   */
+  public static String shortName(String tableName) {
+    return tableName.startsWith(PREFIX) ? tableName.substring(PREFIX.length()) : tableName;
   }
 
   public static Optional<MiddleTable> find(String yamlName) {

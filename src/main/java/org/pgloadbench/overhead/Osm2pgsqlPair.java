@@ -12,6 +12,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.PostgresServer;
@@ -46,7 +47,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
       return PairResult.skipped("no scenario " + scenario + " to compare it with");
     }
     Scenario s =
-        ScenarioLoader.load(ScenarioLoader.resolve(scenario, scenarios))
+        ScenarioLoader.load(ScenarioFiles.resolve(scenario, scenarios))
             .withOverrides(Overrides.parse(null, null, null, null, data));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
     Cell best = Osm2pgsqlHeadToHead.best(s);

@@ -11,6 +11,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.PostgresServer;
 
@@ -42,7 +43,7 @@ public record PgbenchPair(String scenario, Path scenarios, int scale) {
     if (!Files.exists(scenarios.resolve(scenario + ".yaml")) && !Files.exists(Path.of(scenario))) {
       return PairResult.skipped("no scenario " + scenario + " to compare it with");
     }
-    Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(scenario, scenarios));
+    Scenario s = ScenarioLoader.load(ScenarioFiles.resolve(scenario, scenarios));
     Cell equivalent = cell(s, "text");
     Cell binary = cell(s, "binary");
     if (equivalent == null) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -33,7 +34,7 @@ public final class ScenarioTables {
     List<Labelled> tables = new ArrayList<>();
     for (Map.Entry<MiddleFormat, LoadVariant> format : formats.entrySet()) {
       for (Dataset.Table table : dataset.tables(format.getValue())) {
-        String name = table.def().name().replaceFirst("^planet_osm_", "");
+        String name = MiddleTable.shortName(table.def().name());
         tables.add(
             new Labelled(
                 formats.size() > 1 || format.getKey() != MiddleFormat.NEW

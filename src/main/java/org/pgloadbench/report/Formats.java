@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
 import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.dataset.MiddleTable;
 
 /** How the report shows numbers: three significant digits, enough to compare load strategies. */
 final class Formats {
@@ -63,6 +64,6 @@ final class Formats {
 
   /** planet_osm_ways → ways: the osm2pgsql prefix says nothing within one report. */
   static String table(String name) {
-    return name.startsWith("planet_osm_") ? name.substring("planet_osm_".length()) : name;
+    return MiddleTable.shortName(name);
   }
 }

@@ -175,14 +175,13 @@ final class ClaimsReader {
       throws ScenarioException {
     String value = node.asText("name a " + noun);
     if (!known.contains(value)) {
-      String guess = YamlNode.closest(value, known);
       throw node.error(
           "unknown "
               + noun
               + " '"
               + value
               + "'"
-              + (guess == null ? "" : " (did you mean '" + guess + "'?)")
+              + YamlNode.didYouMean(value, known)
               + "; the scenario's "
               + noun
               + "s: "

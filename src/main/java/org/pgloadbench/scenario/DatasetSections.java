@@ -1,7 +1,13 @@
 package org.pgloadbench.scenario;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.PointDataset.Geometry;
@@ -9,15 +15,127 @@ import org.pgloadbench.dataset.PointDataset.Shape;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
- * The dataset sections of the kinds other than osm-synthetic, one small parser each: the keys a
- * kind takes, their values checked with file:line errors, and defaults filled in.
+ * The {@code dataset} section: its kind, then that kind's own small parser: the keys a kind takes,
+ * their values checked with file:line errors, and defaults filled in.
  */
 final class DatasetSections {
   static final List<String> DISTRIBUTIONS = List.of("uniform", "zipf", "identical");
   static final List<String> SHAPES = List.of("uniform", "clustered");
   static final List<String> GEOMETRIES = List.of("point", "box");
 
+  /** Every dataset kind, as scenarios name them. */
+  static final List<String> KINDS =
+      List.of("osm-synthetic", "osm-pbf", "int-arrays", "points", "pgbench");
+
+  private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
+  private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
+  private static final String TABLE_HINT =
+      "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
+
   private DatasetSections() {}
+
+  /** The dataset section: its kind, then that kind's own parser. */
+  static DatasetSpec dataset(YamlNode node, Path scenarioFile, boolean trusted)
+      throws ScenarioException {
+    Mapping m =
+        node.asMapping(
+            "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
+    String kinds = String.join(", ", KINDS);
+    YamlNode kindNode = m.required("kind", "use kind: one of " + kinds);
+    String kind = kindNode.asText("use one of " + kinds);
+    return switch (kind) {
+      case "osm-synthetic" -> osmSynthetic(m);
+      case "osm-pbf" -> pbfDataset(m, scenarioFile, trusted);
+      case "int-arrays" -> DatasetSections.intArrays(m);
+      case "points" -> DatasetSections.points(m);
+      case "pgbench" -> DatasetSections.pgbench(m);
+      default -> {
+        throw kindNode.error(
+            "'"
+                + kind
+                + "' is not a dataset kind"
+                + YamlNode.didYouMean(kind, KINDS)
+                + "; use one of "
+                + kinds);
+      }
+    };
+  }
+
+  private static DatasetSpec osmSynthetic(Mapping m) throws ScenarioException {
+    m.allowOnly(DATASET_KEYS, "keys");
+
+    List<String> tables = tables(m.required("tables", TABLE_HINT));
+    String rowsHint = "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}";
+    Mapping rowsMap = m.required("rows", rowsHint).asMapping(rowsHint);
+    rowsMap.allowOnly(DatasetSpec.MIDDLE_TABLES, "tables");
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (String table : DatasetSpec.MIDDLE_TABLES) {
+      if (rowsMap.values().containsKey(table)) {
+        rows.put(table, rowsMap.values().get(table).asWhole(1));
+      }
+    }
+    for (String table : tables) {
+      if (!rows.containsKey(table)) {
+        throw rowsMap.error(
+            "no row count for '" + table + "', which is loaded; add " + table + ": <rows>");
+      }
+    }
+
+    YamlNode seed = m.optional("seed");
+    return new DatasetSpec.OsmSynthetic(
+        tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
+  }
+
+  /**
+   * {@code {kind: osm-pbf, file: <path>, tables: [...]}}: every table unless listed; the path is
+   * relative to the scenario file's directory.
+   */
+  private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile, boolean trusted)
+      throws ScenarioException {
+    m.allowOnly(PBF_DATASET_KEYS, "keys");
+    String fileHint = "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
+    YamlNode fileNode = m.required("file", fileHint);
+    String written = fileNode.asText(fileHint);
+    Path parent = scenarioFile.toAbsolutePath().getParent();
+    Path file = parent == null ? Path.of(written) : parent.resolve(written).normalize();
+    if (!trusted && !written.endsWith(".pbf")) {
+      // a file of any other kind (a key, a password file) is not the scenario's to read
+      throw fileNode.error(
+          ServersSection.untrusted(
+              "a file that is not an OSM PBF file",
+              "give a .osm.pbf file, or DATA=<file> on the command line"));
+    }
+    if (!Files.isRegularFile(file)) {
+      throw fileNode.error(
+          "no such file '"
+              + written
+              + "' (looked for "
+              + file
+              + "); give a path to an .osm.pbf file, relative to the scenario");
+    }
+    YamlNode tablesNode = m.optional("tables");
+    List<String> tables = tablesNode == null ? DatasetSpec.MIDDLE_TABLES : tables(tablesNode);
+    return new DatasetSpec.OsmPbf(file, tables);
+  }
+
+  /** The tables listed, in load order. */
+  private static List<String> tables(YamlNode tablesNode) throws ScenarioException {
+    Set<String> chosen = new LinkedHashSet<>();
+    for (YamlNode item : tablesNode.asList(TABLE_HINT).items()) {
+      String table = item.asText(TABLE_HINT);
+      if (!DatasetSpec.MIDDLE_TABLES.contains(table)) {
+        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
+      }
+      if (!chosen.add(table)) {
+        throw item.error("'" + table + "' is listed twice; list each table once");
+      }
+    }
+    if (chosen.isEmpty()) {
+      throw tablesNode.error("is empty; " + TABLE_HINT);
+    }
+    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
+    return DatasetSpec.MIDDLE_TABLES.stream().filter(chosen::contains).toList();
+  }
 
   /**
    * {@code {kind: int-arrays, rows: 10000, elements: 100, distribution: zipf, domain: 10000}}: one

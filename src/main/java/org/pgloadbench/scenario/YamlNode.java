@@ -66,14 +66,13 @@ sealed interface YamlNode {
     void allowOnly(List<String> known, String noun) throws ScenarioException {
       for (String key : values.keySet()) {
         if (!known.contains(key)) {
-          String guess = closest(key, known);
           throw at(
               keyLines.get(key),
               "unknown key '"
                   + key
                   + "'"
                   + (path.isEmpty() ? "" : " in " + path)
-                  + (guess == null ? "" : " (did you mean '" + guess + "'?)")
+                  + didYouMean(key, known)
                   + "; known "
                   + noun
                   + ": "
@@ -149,6 +148,12 @@ sealed interface YamlNode {
 
   static String child(String path, String key) {
     return path.isEmpty() ? key : path + "." + key;
+  }
+
+  /** {@code " (did you mean 'x'?)"} for the known word closest to {@code word}, else empty. */
+  static String didYouMean(String word, Collection<String> known) {
+    String guess = closest(word, known);
+    return guess == null ? "" : " (did you mean '" + guess + "'?)";
   }
 
   /** The known word within a small edit distance of {@code word}, or null. */

@@ -60,7 +60,7 @@ final class PostgresDistributions {
   String resolve(String requested) throws ServerException {
     List<String> versions = versions();
     return versions.stream()
-        .filter(v -> v.equals(requested) || v.startsWith(requested + "."))
+        .filter(v -> Versions.names(requested, v))
         .max(Versions.ORDER)
         .orElseThrow(
             () ->

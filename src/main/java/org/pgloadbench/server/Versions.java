@@ -21,6 +21,14 @@ public final class Versions {
     return 0;
   }
 
+  /**
+   * Whether {@code actual} ({@code 17.6}, {@code 17.6.0}) is a version that {@code requested}
+   * ({@code 17}, {@code 17.6}, as a user writes it) names.
+   */
+  public static boolean names(String requested, String actual) {
+    return actual.equals(requested) || actual.startsWith(requested + ".");
+  }
+
   /** The major version: 17 for 17.6, 9 for 9.6 (the two-part majors before 10 are not offered). */
   public static int major(String version) {
     return Integer.parseInt(version.split("\\D+")[0]);

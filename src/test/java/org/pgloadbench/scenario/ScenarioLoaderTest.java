@@ -334,14 +334,14 @@ class ScenarioLoaderTest {
   @Test
   void resolvesAnExistingPathAsIs() throws Exception {
     Path file = write("elsewhere.yaml", MINIMAL);
-    assertThat(ScenarioLoader.resolve(file.toString(), dir.resolve("scenarios"))).isEqualTo(file);
+    assertThat(ScenarioFiles.resolve(file.toString(), dir.resolve("scenarios"))).isEqualTo(file);
   }
 
   @Test
   void resolvesANameInTheScenariosDirectory() throws Exception {
     Path scenarios = Files.createDirectories(dir.resolve("scenarios"));
     Path file = Files.writeString(scenarios.resolve("ways-binary.yaml"), MINIMAL);
-    assertThat(ScenarioLoader.resolve("ways-binary", scenarios)).isEqualTo(file);
+    assertThat(ScenarioFiles.resolve("ways-binary", scenarios)).isEqualTo(file);
   }
 
   @Test
@@ -351,19 +351,19 @@ class ScenarioLoaderTest {
     Files.writeString(scenarios.resolve("nodes-text.yaml"), MINIMAL);
     Files.writeString(scenarios.resolve("notes.txt"), "not a scenario");
 
-    assertThatThrownBy(() -> ScenarioLoader.resolve("ways-binry", scenarios))
+    assertThatThrownBy(() -> ScenarioFiles.resolve("ways-binry", scenarios))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(
             "no scenario 'ways-binry': no such file and no "
                 + scenarios.resolve("ways-binry.yaml")
                 + " (did you mean 'ways-binary'?); available: nodes-text, ways-binary");
-    assertThat(ScenarioLoader.available(scenarios)).containsExactly("nodes-text", "ways-binary");
+    assertThat(ScenarioFiles.available(scenarios)).containsExactly("nodes-text", "ways-binary");
   }
 
   @Test
   void anEmptyScenariosDirectoryIsSaidSo() {
     Path scenarios = dir.resolve("missing");
-    assertThatThrownBy(() -> ScenarioLoader.resolve("x", scenarios))
+    assertThatThrownBy(() -> ScenarioFiles.resolve("x", scenarios))
         .hasMessageEndingWith("; there are no scenarios in " + scenarios);
   }
 }

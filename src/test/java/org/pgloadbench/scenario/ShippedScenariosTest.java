@@ -19,9 +19,9 @@ class ShippedScenariosTest {
 
   @Test
   void everyShippedScenarioLoadsAndEndsEachTableWithACheckpoint() throws Exception {
-    assertThat(ScenarioLoader.available(SCENARIOS)).contains("ways-unlogged", "middle-indexes");
-    for (String name : ScenarioLoader.available(SCENARIOS)) {
-      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
+    assertThat(ScenarioFiles.available(SCENARIOS)).contains("ways-unlogged", "middle-indexes");
+    for (String name : ScenarioFiles.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioFiles.resolve(name, SCENARIOS));
       if (s.dataset() instanceof DatasetSpec.Pgbench) {
         continue; // pgbench-init does what pgbench -i does: no checkpoint, the server's defaults
       }
@@ -114,10 +114,10 @@ class ShippedScenariosTest {
 
   @Test
   void scenariosStatingClaimsRepeatEnoughForAVerdict() throws Exception {
-    assertThat(ScenarioLoader.available(SCENARIOS))
+    assertThat(ScenarioFiles.available(SCENARIOS))
         .contains("ways-binary-freeze", "middle-pk-freeze", "ways-parallel-copy", "bulk-settings");
-    for (String name : ScenarioLoader.available(SCENARIOS)) {
-      Scenario s = ScenarioLoader.load(ScenarioLoader.resolve(name, SCENARIOS));
+    for (String name : ScenarioFiles.available(SCENARIOS)) {
+      Scenario s = ScenarioLoader.load(ScenarioFiles.resolve(name, SCENARIOS));
       if (!s.claims().isEmpty()) {
         assertThat(s.repeat()).as(name).isGreaterThanOrEqualTo(3);
       }

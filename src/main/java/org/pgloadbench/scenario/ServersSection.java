@@ -1,0 +1,169 @@
+package org.pgloadbench.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+
+/**
+ * The {@code servers} section: the target, the versions or build labels, and what only a trusted
+ * scenario may choose (a bin dir, an image, a URL).
+ */
+final class ServersSection {
+  private static final List<String> SERVERS_KEYS = List.of("target", "versions", "image", "builds");
+
+  private ServersSection() {}
+
+  static ServersSpec servers(YamlNode node, boolean trusted) throws ScenarioException {
+    Mapping m = node.asMapping("e.g. servers: {versions: [16, 17]}");
+    m.allowOnly(SERVERS_KEYS, "keys");
+
+    String target = ServersSpec.EMBEDDED;
+    YamlNode targetNode = m.optional("target");
+    if (targetNode != null) {
+      target = targetNode.asText("use " + ServersSpec.TARGETS);
+      try {
+        ServersSpec.checkNoPassword(target);
+      } catch (IllegalArgumentException e) {
+        throw targetNode.error(e.getMessage());
+      }
+      String why = ServersSpec.whyUsersChoice(target);
+      if (why != null && !trusted) {
+        throw targetNode.error(
+            untrusted(why, "give it on the command line, TARGET=" + ServersSpec.shown(target)));
+      }
+    }
+    String versionHint = "list PostgreSQL versions, e.g. versions: [16, 17]";
+    YamlNode versionsNode = m.optional("versions");
+    List<String> versions = new ArrayList<>();
+    if (versionsNode != null) {
+      for (YamlNode item : versionsNode.asList(versionHint).items()) {
+        String version = item.asText(versionHint);
+        if (!ServersSpec.VERSION.matcher(version).matches()) {
+          throw item.error("'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
+        }
+        if (versions.contains(version)) {
+          throw item.error("'" + version + "' is listed twice; list each version once");
+        }
+        versions.add(version);
+      }
+      if (versionsNode.asList(versionHint).items().isEmpty()) {
+        throw versionsNode.error("is empty; " + versionHint);
+      }
+    }
+    YamlNode imageNode = m.optional("image");
+    String image = imageNode == null ? null : imageNode.asText("e.g. image: postgres:17");
+    if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
+      throw imageNode.error("is for the container target; add target: container or remove it");
+    }
+    if (imageNode != null && !trusted) {
+      throw imageNode.error(
+          untrusted(
+              "the container image (a stranger's image would run)",
+              "give it on the command line, IMAGE=" + image));
+    }
+    YamlNode buildsNode = m.optional("builds");
+    Map<String, String> builds = builds(buildsNode);
+    if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
+      throw m.at(
+          m.keyLines().get("builds"),
+          "servers.builds: is for the local target; add target: local or remove it");
+    }
+    boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
+    if (dirsGiven && !trusted) {
+      throw buildsNode.error(
+          untrusted(
+              "the builds' bin dirs (their programs would run as you)",
+              "list the labels, builds: ["
+                  + String.join(", ", builds.keySet())
+                  + "], and give the dirs on the command line, BUILDS="
+                  + String.join(
+                      ",",
+                      builds.entrySet().stream()
+                          .map(b -> b.getKey() + "=" + b.getValue())
+                          .toList())));
+    }
+    if (versionsNode == null
+        && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
+      m.required("versions", versionHint);
+    }
+    if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
+      if (versionsNode != null) {
+        throw versionsNode.error(
+            "the local target runs the builds given on the command line, not versions; remove"
+                + " versions");
+      }
+      // the labels the scenario compares; their bin dirs come from the command line (BUILDS=)
+      return new ServersSpec(ServersSpec.LOCAL, List.copyOf(builds.keySet()), null, Map.of(), null);
+    }
+    try {
+      ServersSpec spec = ServersSpec.of(target, versions, image, builds);
+      if (versionsNode != null
+          && !spec.target().equals(ServersSpec.EMBEDDED)
+          && !spec.target().equals(ServersSpec.CONTAINER)) {
+        throw versionsNode.error(
+            "the "
+                + spec.target()
+                + " target runs the server(s) it names, not versions; remove versions");
+      }
+      return spec;
+    } catch (IllegalArgumentException e) {
+      throw targetNode.error(e.getMessage());
+    }
+  }
+
+  /**
+   * Why a scenario may not choose something by itself, and how the user does: {@code what}
+   * completes "a scenario may not choose", {@code remedy} says how to give it instead.
+   */
+  static String untrusted(String what, String remedy) {
+    return "a scenario may not choose "
+        + what
+        + "; "
+        + remedy
+        + ", or run with "
+        + AllowedSettings.TRUST_FLAG
+        + " if you trust this file";
+  }
+
+  /**
+   * {@code builds: [head, patch]} (labels, their bin dirs given on the command line) or, in a
+   * trusted scenario, {@code builds: {head: <bin dir>, patch: <bin dir>}}: label to bin dir, empty
+   * for a label alone.
+   */
+  private static Map<String, String> builds(YamlNode node) throws ScenarioException {
+    Map<String, String> builds = new LinkedHashMap<>();
+    if (node == null) {
+      return builds;
+    }
+    String hint = "list the builds' labels, e.g. builds: [head, patch]";
+    if (node instanceof YamlNode.Sequence list) {
+      for (YamlNode item : list.items()) {
+        String label = item.asText(hint);
+        if (!ServersSpec.LABEL.matcher(label).matches()) {
+          throw item.error(notALabel(label));
+        }
+        if (builds.put(label, "") != null) {
+          throw item.error("'" + label + "' is listed twice; list each build once");
+        }
+      }
+    } else {
+      Mapping m = node.asMapping(hint);
+      for (var e : m.values().entrySet()) {
+        if (!ServersSpec.LABEL.matcher(e.getKey()).matches()) {
+          throw m.at(m.keyLines().get(e.getKey()), "servers.builds: " + notALabel(e.getKey()));
+        }
+        builds.put(e.getKey(), e.getValue().asText(hint));
+      }
+    }
+    if (builds.isEmpty()) {
+      throw node.error("is empty; " + hint);
+    }
+    return builds;
+  }
+
+  private static String notALabel(String label) {
+    return "'" + label + "' is not a label; use lower-case letters, digits, '.', '_' and '-'";
+  }
+}
