@@ -1,0 +1,51 @@
+package org.pgloadbench.metrics;
+
+/**
+ * The one clock of the harness: the wall time and the harness's own CPU time of a piece of work,
+ * read right around it and nowhere else. Whoever runs a step or a contender's load calls {@link
+ * #time}; the work itself never reads the clock, and what is sampled from the server (WAL, sizes,
+ * resources) is read outside the timed region.
+ */
+public final class Clock {
+  /** Work to time; it may fail, and a failure is timed too (until the error). */
+  @FunctionalInterface
+  public interface Work<T> {
+    T run() throws Exception;
+  }
+
+  /**
+   * What one piece of work took.
+   *
+   * @param value what the work returned, or null when it failed
+   * @param seconds wall time
+   * @param clientCpuSeconds the harness's CPU time meanwhile, or null where the JVM cannot tell
+   * @param error why it failed, or null
+   */
+  public record Timed<T>(T value, double seconds, Double clientCpuSeconds, Exception error) {
+    public boolean ok() {
+      return error == null;
+    }
+  }
+
+  private Clock() {}
+
+  /** Runs {@code work} and times it; an exception is caught and returned with its time. */
+  public static <T> Timed<T> time(Work<T> work) {
+    long cpuBefore = ClientCpu.nanos();
+    long start = System.nanoTime();
+    try {
+      T value = work.run();
+      return new Timed<>(value, since(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
+    } catch (Exception e) {
+      double seconds = since(start);
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return new Timed<>(null, seconds, ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), e);
+    }
+  }
+
+  private static double since(long start) {
+    return (System.nanoTime() - start) / 1e9;
+  }
+}
