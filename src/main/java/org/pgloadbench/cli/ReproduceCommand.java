@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pgloadbench.report.Markdown;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +41,7 @@ final class ReproduceCommand implements Callable<Integer> {
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
 
-  private record Done(Scenario scenario, BenchCommand.Done bench, double seconds) {}
+  record Done(Scenario scenario, BenchCommand.Done bench, double seconds) {}
 
   @Override
   public Integer call() throws Exception {
@@ -63,16 +64,17 @@ final class ReproduceCommand implements Callable<Integer> {
     Path dir = dirs.reports.resolve(DIR).resolve(runId);
     Files.createDirectories(dir);
     Path report = dir.resolve("report.md");
-    Files.writeString(report, render(done, total, dir), StandardCharsets.UTF_8);
+    Files.writeString(report, render(done, total, dir, overrides()), StandardCharsets.UTF_8);
     out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
     out.println(report);
     return done.stream().allMatch(d -> d.bench().failures() == 0) ? Main.OK : Main.FAILED;
   }
 
-  private String render(List<Done> done, double total, Path dir) throws IOException {
+  /** The combined report; {@code overrides} as {@link #overrides} gives them. */
+  static String render(List<Done> done, double total, Path dir, String overrides)
+      throws IOException {
     StringBuilder md = new StringBuilder("# Reproducing the published experiments\n\n");
     md.append("Every scenario below ran in turn on this machine");
-    String overrides = overrides();
     md.append(overrides.isEmpty() ? "" : " with " + overrides)
         .append("; total wall time **")
         .append(minutes(total))
@@ -83,7 +85,7 @@ final class ReproduceCommand implements Callable<Integer> {
           String.format(
               Locale.ROOT,
               "| %s | %s | %d | [report](%s) |%n",
-              d.scenario().name(),
+              Markdown.text(d.scenario().name()),
               minutes(d.seconds()),
               d.bench().failures(),
               link(dir, d.bench().report())));
@@ -91,9 +93,9 @@ final class ReproduceCommand implements Callable<Integer> {
     md.append('\n');
     String notes = "";
     for (Done d : done) {
-      md.append("## ").append(d.scenario().name()).append("\n\n");
+      md.append("## ").append(Markdown.text(d.scenario().name())).append("\n\n");
       if (!d.scenario().description().isEmpty()) {
-        md.append(d.scenario().description()).append("\n\n");
+        md.append(Markdown.text(d.scenario().description())).append("\n\n");
       }
       String report = Files.readString(d.bench().report(), StandardCharsets.UTF_8);
       md.append(claims(report))
@@ -156,7 +158,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
   private static void add(List<String> given, String name, String value) {
     if (value != null && !value.isBlank()) {
-      given.add("`" + name + "=" + value.trim() + "`");
+      given.add(Markdown.code(name + "=" + value.trim()));
     }
   }
 

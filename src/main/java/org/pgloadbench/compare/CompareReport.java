@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.report.Charts;
+import org.pgloadbench.report.Markdown;
 import org.pgloadbench.report.Verdicts;
 
 /**
@@ -42,7 +44,7 @@ public final class CompareReport {
     StringBuilder out = new StringBuilder();
     out.append("base: ").append(comparison.baseSource()).append('\n');
     out.append("new:  ").append(comparison.newSource()).append('\n');
-    setAside(comparison, out, "");
+    setAside(comparison, out, "", UnaryOperator.identity());
     for (List<String> line : lines) {
       StringBuilder row = new StringBuilder();
       for (int i = 0; i < line.size(); i++) {
@@ -56,7 +58,7 @@ public final class CompareReport {
       }
       out.append(row.toString().stripTrailing()).append('\n');
     }
-    onlyOneSide(comparison, out, "");
+    onlyOneSide(comparison, out, "", UnaryOperator.identity());
     summary(comparison, out);
     return out.toString();
   }
@@ -65,25 +67,27 @@ public final class CompareReport {
   public static String markdown(RunComparison comparison, String chartFile) {
     StringBuilder out = new StringBuilder();
     out.append("# Compare\n\n");
-    out.append("- base: `").append(comparison.baseSource()).append("`\n");
-    out.append("- new: `").append(comparison.newSource()).append("`\n");
-    setAside(comparison, out, "- ");
+    out.append("- base: ").append(Markdown.code(comparison.baseSource())).append('\n');
+    out.append("- new: ").append(Markdown.code(comparison.newSource())).append('\n');
+    setAside(comparison, out, "- ", Markdown::text);
     out.append('\n');
     out.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
     out.append("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |\n");
     for (RunComparison.Row row : comparison.rows()) {
       List<String> cells = cells(row);
+      // the run's strings: version, cell, table, step
+      for (int i = 0; i < 4; i++) {
+        cells.set(i, Markdown.text(cells.get(i)));
+      }
       if (row.total()) {
         cells.set(3, "**total**");
       }
-      out.append("| ")
-          .append(String.join(" | ", cells.stream().map(c -> c.replace("|", "\\|")).toList()))
-          .append(" |\n");
+      Markdown.row(out, cells);
     }
     out.append('\n');
     if (!comparison.onlyBase().isEmpty() || !comparison.onlyNew().isEmpty()) {
       out.append("## On one side only\n\n");
-      onlyOneSide(comparison, out, "- ");
+      onlyOneSide(comparison, out, "- ", Markdown::text);
       out.append('\n');
     }
     summary(comparison, out);
@@ -139,19 +143,24 @@ public final class CompareReport {
     return median + String.format(Locale.ROOT, " ±%.0f%%", half * 100);
   }
 
-  private static void setAside(RunComparison comparison, StringBuilder out, String bullet) {
+  /** {@code shown}: how a run's string reads in the output, as it is or as Markdown text. */
+  private static void setAside(
+      RunComparison comparison, StringBuilder out, String bullet, UnaryOperator<String> shown) {
     for (String aside : comparison.setAside()) {
-      out.append(bullet).append("matched across ").append(aside).append('\n');
+      out.append(bullet).append("matched across ").append(shown.apply(aside)).append('\n');
     }
   }
 
-  private static void onlyOneSide(RunComparison comparison, StringBuilder out, String bullet) {
+  private static void onlyOneSide(
+      RunComparison comparison, StringBuilder out, String bullet, UnaryOperator<String> shown) {
     comparison
         .onlyBase()
-        .forEach(l -> out.append(bullet).append("only in base: ").append(l).append('\n'));
+        .forEach(
+            l -> out.append(bullet).append("only in base: ").append(shown.apply(l)).append('\n'));
     comparison
         .onlyNew()
-        .forEach(l -> out.append(bullet).append("only in new: ").append(l).append('\n'));
+        .forEach(
+            l -> out.append(bullet).append("only in new: ").append(shown.apply(l)).append('\n'));
   }
 
   private static void summary(RunComparison comparison, StringBuilder out) {

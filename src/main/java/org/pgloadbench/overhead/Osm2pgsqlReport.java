@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.overhead.Osm2pgsqlHeadToHead.Load;
+import org.pgloadbench.report.Markdown;
 
 /**
  * The osm2pgsql head-to-head as a report section: the contenders' wall times, their ratios to
@@ -97,11 +98,11 @@ public final class Osm2pgsqlReport {
         .forEach(
             l ->
                 md.append("- failed: ")
-                    .append(l.contender())
+                    .append(Markdown.text(l.contender()))
                     .append(", round ")
                     .append(l.round())
                     .append(": ")
-                    .append(l.error())
+                    .append(Markdown.text(l.error()))
                     .append('\n'));
     return md.toString();
   }
@@ -115,7 +116,10 @@ public final class Osm2pgsqlReport {
     return seconds;
   }
 
-  private static String row(String name, Map<Integer, Double> seconds, Map<Integer, Double> base) {
+  /** {@code name} as stored (a cell's label, the scenario's); shown as Markdown text. */
+  private static String row(
+      String stored, Map<Integer, Double> seconds, Map<Integer, Double> base) {
+    String name = Markdown.text(stored);
     if (seconds.isEmpty()) {
       return "| " + name + " | – | – | – | – |\n";
     }
@@ -155,9 +159,9 @@ public final class Osm2pgsqlReport {
                 .mapToDouble(l -> l.parts().get(part))
                 .toArray();
         md.append("| ")
-            .append(contender)
+            .append(Markdown.text(contender))
             .append(" | ")
-            .append(part)
+            .append(Markdown.text(part))
             .append(" | ")
             .append(Spread.of(s))
             .append(" |\n");
@@ -173,7 +177,7 @@ public final class Osm2pgsqlReport {
       String what,
       boolean significantlyLower) {
     if (cell.isEmpty() || base.isEmpty()) {
-      return "- goal, " + label + ": " + what + ": not measured\n";
+      return "- goal, " + Markdown.text(label) + ": " + what + ": not measured\n";
     }
     Comparison c = Comparison.of(values(base), values(cell));
     boolean met =
@@ -182,7 +186,7 @@ public final class Osm2pgsqlReport {
     return String.format(
         Locale.ROOT,
         "- goal, %s: %s: ratio %s, p %.3f (%s): **%s**%s\n",
-        label,
+        Markdown.text(label),
         what,
         Spread.ratio(c.ratio(), cell, base),
         c.pTwoSided(),

@@ -15,6 +15,7 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.overhead.HeadToHead.Case;
 import org.pgloadbench.overhead.HeadToHead.Load;
+import org.pgloadbench.report.Markdown;
 
 /**
  * The head-to-head as Markdown: per case the contenders' median times with min–max, the harness's
@@ -60,8 +61,17 @@ public final class OverheadReport {
 
   static String markdown(Setup setup, List<Load> loads) {
     StringBuilder md = new StringBuilder("# Harness overhead: streamed COPY head to head\n\n");
-    setup.lines().forEach(l -> md.append("- ").append(l).append('\n'));
-    setup.missing().forEach((name, why) -> md.append("- **" + name + " skipped**: " + why + "\n"));
+    // server versions, settings, errors: text from servers and scenarios, through Markdown
+    setup.lines().forEach(l -> md.append("- ").append(Markdown.text(l)).append('\n'));
+    setup
+        .missing()
+        .forEach(
+            (name, why) ->
+                md.append("- **")
+                    .append(Markdown.text(name))
+                    .append(" skipped**: ")
+                    .append(Markdown.text(why))
+                    .append('\n'));
     md.append('\n');
     Map<Case, List<Load>> byCase =
         loads.stream()
@@ -83,8 +93,8 @@ public final class OverheadReport {
         .append("× the server.\n\n");
     List<String> header = new ArrayList<>(List.of("table", "format", "conn", "harness s"));
     header.add("client CPU s");
-    others.forEach(o -> header.add(o + " s"));
-    others.forEach(o -> header.add("harness / " + o));
+    others.forEach(o -> header.add(Markdown.text(o) + " s"));
+    others.forEach(o -> header.add("harness / " + Markdown.text(o)));
     header.addAll(List.of("vs faster", "p", "verdict", "goal ≤ " + GOAL));
     header.addAll(
         List.of("client rows/s", "server rows/s", "client / server (goal ≥ " + CLIENT_GOAL + ")"));
@@ -110,7 +120,7 @@ public final class OverheadReport {
                           String.format(
                               Locale.ROOT,
                               "%s %s x%d, %s, round %d: %s",
-                              table(c),
+                              c.label(),
                               c.format().sqlName(),
                               c.connections(),
                               l.contender(),
@@ -122,7 +132,7 @@ public final class OverheadReport {
     }
     if (!failures.isEmpty()) {
       md.append("\n## Failed loads\n\n");
-      failures.forEach(f -> md.append("- ").append(f).append('\n'));
+      failures.forEach(f -> md.append("- ").append(Markdown.text(f)).append('\n'));
     }
     return md.toString();
   }
@@ -177,7 +187,7 @@ public final class OverheadReport {
     }
     Comparison vs = Comparison.of(seconds(loads, faster), harness);
     return List.of(
-        String.format(Locale.ROOT, "%.3f (%s)", vs.ratio(), faster),
+        String.format(Locale.ROOT, "%.3f (%s)", vs.ratio(), Markdown.text(faster)),
         String.format(Locale.ROOT, "%.3f", vs.pTwoSided()),
         verdict(vs.verdict()),
         vs.ratio() <= GOAL ? "met" : "not met");
@@ -204,7 +214,7 @@ public final class OverheadReport {
   }
 
   private static String table(Case c) {
-    return c.label();
+    return Markdown.text(c.label());
   }
 
   private static double[] seconds(List<Load> loads, String contender) {

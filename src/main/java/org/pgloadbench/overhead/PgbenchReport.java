@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.overhead.PgbenchHeadToHead.Phases;
+import org.pgloadbench.report.Markdown;
 
 /**
  * The pgbench -i head-to-head as a report section: per phase the medians of pgbench and of each
@@ -37,11 +38,16 @@ public final class PgbenchReport {
     md.append("Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i,")
         .append(" with the two-sided Mann-Whitney verdict.\n\n| phase | pgbench -i s |");
     cells.forEach(
-        c -> md.append(" cell ").append(c).append(" s | ").append(c).append(" / pgbench -i |"));
+        c ->
+            md.append(" cell ")
+                .append(Markdown.text(c))
+                .append(" s | ")
+                .append(Markdown.text(c))
+                .append(" / pgbench -i |"));
     md.append("\n|---|---|").append("---|---|".repeat(cells.size())).append('\n');
     for (String phase : phases) {
       md.append("| ")
-          .append(phase)
+          .append(Markdown.text(phase))
           .append(" | ")
           .append(times(loads, PgbenchInit.NAME, phase))
           .append(" |");
@@ -68,11 +74,11 @@ public final class PgbenchReport {
         .forEach(
             p ->
                 md.append("- failed: ")
-                    .append(p.contender())
+                    .append(Markdown.text(p.contender()))
                     .append(", round ")
                     .append(p.round())
                     .append(": ")
-                    .append(p.error())
+                    .append(Markdown.text(p.error()))
                     .append('\n'));
     return md.toString();
   }
@@ -108,14 +114,14 @@ public final class PgbenchReport {
     double[] base = seconds(loads, PgbenchInit.NAME, phase);
     double[] other = seconds(loads, cell, phase);
     if (base.length == 0 || other.length == 0) {
-      return "- goal, " + cell + ": " + what + ": not measured\n";
+      return "- goal, " + Markdown.text(cell) + ": " + what + ": not measured\n";
     }
     Comparison c = Comparison.of(base, other);
     boolean met = strictlyFaster ? c.verdict() == Comparison.Verdict.LOWER : c.ratio() <= 1.0;
     return String.format(
         Locale.ROOT,
         "- goal, %s: %s: ratio %.3f, p %.3f: **%s**\n",
-        cell,
+        Markdown.text(cell),
         what,
         c.ratio(),
         c.pTwoSided(),

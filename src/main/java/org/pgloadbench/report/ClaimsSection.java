@@ -52,23 +52,25 @@ final class ClaimsSection {
     }
     List<ClaimCheck> checks = Claims.check(claims, results.measured());
     StringBuilder out = new StringBuilder(heading).append("\n\n");
-    out.append("| claim | source | PostgreSQL | published | measured ratio | test | p | verdict |\n");
+    out.append(
+        "| claim | source | PostgreSQL | published | measured ratio | test | p | verdict |\n");
     out.append("|---|---|---|---:|---:|---|---:|---|\n");
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();
       List<String> row = new ArrayList<>();
-      row.add(claim.claim());
-      row.add(claim.source());
-      row.add(check.versions());
-      row.add(claim.seed() == null ? "–" : claim.seed() + " (" + ratio(claim.seedRatio()) + ")");
+      row.add(Markdown.text(claim.claim()));
+      row.add(Markdown.text(claim.source()));
+      row.add(Markdown.text(check.versions()));
+      row.add(
+          claim.seed() == null
+              ? "–"
+              : Markdown.text(claim.seed()) + " (" + ratio(claim.seedRatio()) + ")");
       row.add(measured(check));
       row.add(check.test());
       boolean tested = check.verdict() != Verdict.NO_VERDICT;
       row.add(tested ? String.format(Locale.ROOT, "%.3f", check.p()) : "–");
       row.add(verdict(check));
-      out.append("| ")
-          .append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
-          .append(" |\n");
+      Markdown.row(out, row);
     }
     return out.append('\n').append(notes).append("\n\n").toString();
   }
@@ -89,7 +91,7 @@ final class ClaimsSection {
     if (check.verdict() == Verdict.HELD || check.verdict() == Verdict.NOT_HELD) {
       verdict = "**" + verdict + "**";
     }
-    return check.note().isEmpty() ? verdict : verdict + " (" + check.note() + ")";
+    return check.note().isEmpty() ? verdict : verdict + " (" + Markdown.text(check.note()) + ")";
   }
 
   /** Two decimals, or two significant digits for a ratio far below 1 (0.0012). */

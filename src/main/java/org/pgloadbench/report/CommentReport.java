@@ -28,7 +28,7 @@ public final class CommentReport {
   /** The comment for a run; {@code comparison} is null for a run over one version. */
   public static String render(RunResults results, VersionComparison comparison) {
     StringBuilder head = new StringBuilder();
-    head.append("### pgloadbench: ").append(results.scenarioName()).append("\n\n");
+    head.append("### pgloadbench: ").append(Markdown.text(results.scenarioName())).append("\n\n");
     new RunSetup(results.run())
         .twoLines(results.versions())
         .forEach(l -> head.append(l).append("  \n"));
@@ -42,9 +42,9 @@ public final class CommentReport {
         .append(Math.round(Noise.CV_THRESHOLD * 100))
         .append("%. ")
         .append(Verdicts.rule())
-        .append(" Full report with per-table figures, confidence intervals and charts: `")
-        .append(reportPath(results))
-        .append("`.</sub>\n");
+        .append(" Full report with per-table figures, confidence intervals and charts: ")
+        .append(Markdown.code(reportPath(results)))
+        .append(".</sub>\n");
     String claims = ClaimsSection.comment(results);
     String versions =
         comparison == null
@@ -55,7 +55,8 @@ public final class CommentReport {
 
   /** The comparison table, cut down to the totals, then to the significant ones, to fit. */
   static String versions(VersionComparison comparison, int room) {
-    String intro = "#### Versions compared (base PostgreSQL " + comparison.base() + ")\n\n";
+    String intro =
+        "#### Versions compared (base PostgreSQL " + Markdown.text(comparison.base()) + ")\n\n";
     String warning = comparison.tooSmallToDecide();
     if (!warning.isEmpty()) {
       intro += "**" + warning + "**\n\n";
@@ -113,12 +114,12 @@ public final class CommentReport {
                   c,
                   String.format(
                       Locale.ROOT,
-                      "PostgreSQL %s: `%s` takes %s s against %s s for `%s`: %s %s",
-                      version,
-                      cell,
+                      "PostgreSQL %s: %s takes %s s against %s s for %s: %s %s",
+                      Markdown.text(version),
+                      Markdown.code(cell),
                       Formats.significant(c.other().median()),
                       Formats.significant(c.base().median()),
-                      cells.get(0),
+                      Markdown.code(cells.get(0)),
                       Verdicts.ratio(c),
                       ComparisonSection.verdict(c))));
         }
@@ -134,12 +135,12 @@ public final class CommentReport {
                             c,
                             String.format(
                                 Locale.ROOT,
-                                "`%s`: PostgreSQL %s takes %s s against %s s on %s: %s %s",
-                                row.cell(),
-                                version,
+                                "%s: PostgreSQL %s takes %s s against %s s on %s: %s %s",
+                                Markdown.code(row.cell()),
+                                Markdown.text(version),
                                 Formats.significant(c.other().median()),
                                 Formats.significant(c.base().median()),
-                                comparison.base(),
+                                Markdown.text(comparison.base()),
                                 Verdicts.ratio(c),
                                 ComparisonSection.verdict(c)))));
       }
@@ -196,7 +197,7 @@ public final class CommentReport {
         }
         double median = total.summary().median();
         max = Math.max(max, median);
-        labels.add('"' + (manyVersions ? version + " " : "") + cell.replace("\"", "") + '"');
+        labels.add('"' + Markdown.mermaid((manyVersions ? version + " " : "") + cell) + '"');
         values.add(Formats.significant(median));
       }
     }
@@ -208,7 +209,7 @@ public final class CommentReport {
         .append(labels.size() < bars ? " (the first " + labels.size() + " of " + bars + ")" : "")
         .append("\n\n```mermaid\nxychart-beta\n")
         .append("    title \"")
-        .append(results.scenarioName().replace("\"", ""))
+        .append(Markdown.mermaid(results.scenarioName()))
         .append(": total seconds (median)\"\n")
         .append("    x-axis [")
         .append(String.join(", ", labels))

@@ -18,7 +18,7 @@ final class ComparisonSection {
     out.append("## Versions compared\n\n");
     out.append(
             "Seconds, median over repetitions, all tables summed; each version against PostgreSQL ")
-        .append(comparison.base())
+        .append(Markdown.text(comparison.base()))
         .append(" (the base): ratio of medians, verdict and its p-value (see the notes).");
     String warning = comparison.tooSmallToDecide();
     if (!warning.isEmpty()) {
@@ -37,15 +37,18 @@ final class ComparisonSection {
       VersionComparison comparison, List<VersionComparison.Row> rows, StringBuilder out) {
     List<String> header = new ArrayList<>(List.of("cell", "step"));
     for (String version : comparison.versions()) {
-      header.add("PostgreSQL " + version + (version.equals(comparison.base()) ? " (base)" : ""));
+      header.add(
+          "PostgreSQL "
+              + Markdown.text(version)
+              + (version.equals(comparison.base()) ? " (base)" : ""));
     }
     Markdown.header(out, header, 2);
     String previous = null;
     for (VersionComparison.Row row : rows) {
       List<String> cells = new ArrayList<>();
-      cells.add(row.cell().equals(previous) ? "" : row.cell());
+      cells.add(row.cell().equals(previous) ? "" : Markdown.text(row.cell()));
       previous = row.cell();
-      cells.add(row.total() ? "**total**" : row.step());
+      cells.add(row.total() ? "**total**" : Markdown.text(row.step()));
       for (String version : comparison.versions()) {
         cells.add(entry(row, version));
       }

@@ -36,7 +36,7 @@ final class DataShapeSection {
     String name = run.path("scenario").path("dataset").path("file").asText("the file");
     StringBuilder out = new StringBuilder("## Data shape\n\n");
     out.append("| | ")
-        .append(name)
+        .append(Markdown.text(name))
         .append(" | synthetic generator, same counts |\n|---|--:|--:|\n");
     for (Measure m : MEASURES) {
       out.append("| ")

@@ -38,13 +38,14 @@ final class IndexBuildsByVersion {
         new StringBuilder("## Index builds per version\n\n")
             .append("Build seconds, median (min–max), and size in MB after the build.\n\n");
     List<String> header = new ArrayList<>(List.of("cell", "index"));
-    versions.forEach(v -> header.add(v + " build (s)"));
-    versions.forEach(v -> header.add(v + " size (MB)"));
+    versions.forEach(v -> header.add(Markdown.text(v) + " build (s)"));
+    versions.forEach(v -> header.add(Markdown.text(v) + " size (MB)"));
     out.append("| ").append(String.join(" | ", header)).append(" |\n|");
     out.append(" --- | --- |");
     out.append(" ---: |".repeat(versions.size() * 2)).append('\n');
     for (Row row : rows) {
-      List<String> cells = new ArrayList<>(List.of(row.cell(), row.index()));
+      List<String> cells =
+          new ArrayList<>(List.of(Markdown.text(row.cell()), Markdown.text(row.index())));
       for (String v : versions) {
         Sample s =
             results.objectSample(

@@ -84,7 +84,7 @@ public final class MarkdownReport {
   }
 
   private String render() {
-    out.append("# ").append(results.scenarioName()).append("\n\n");
+    out.append("# ").append(Markdown.text(results.scenarioName())).append("\n\n");
     if (!setup.description().isEmpty()) {
       out.append(setup.description()).append("\n\n");
     }
@@ -116,7 +116,9 @@ public final class MarkdownReport {
     if (!results.versions().isEmpty()) {
       NotesSection.render(comparison == null ? "" : comparison.tooSmallToDecide(), out);
     }
-    out.append("---\n\n<sub>pgloadbench report from ").append(results.source()).append('.');
+    out.append("---\n\n<sub>pgloadbench report from ")
+        .append(Markdown.text(results.source()))
+        .append('.');
     if (setup.osmData()) {
       out.append(" Data model: osm2pgsql middle tables.");
     }
@@ -124,7 +126,7 @@ public final class MarkdownReport {
   }
 
   private void versionSection(String version) {
-    out.append("## PostgreSQL ").append(version).append("\n\n");
+    out.append("## PostgreSQL ").append(Markdown.text(version)).append("\n\n");
     String server = setup.server(version);
     if (!server.isEmpty()) {
       out.append(server).append("\n\n");
@@ -165,9 +167,9 @@ public final class MarkdownReport {
         2);
     List<String> both = List.of(COPY, SET_LOGGED);
     for (String cell : results.cells(version)) {
-      String label = cell;
+      String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
-        List<String> row = new ArrayList<>(List.of(label, Formats.table(table)));
+        List<String> row = new ArrayList<>(List.of(label, table(table)));
         row.add(seconds(results.seconds(version, cell, List.of(table), List.of(COPY))));
         row.add(seconds(results.seconds(version, cell, List.of(table), List.of(SET_LOGGED))));
         row.add(seconds(results.seconds(version, cell, List.of(table), both)));
@@ -188,10 +190,10 @@ public final class MarkdownReport {
         .append(" create the indexes with the table pay for them in the copy.\n\n");
     tableHeader(List.of("cell", "table", "index", "build (s)", "size (MB)"), 3);
     for (String cell : results.cells(version)) {
-      String label = cell;
+      String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
         for (String index : results.objects(version, cell, table, INDEXES)) {
-          List<String> row = new ArrayList<>(List.of(label, Formats.table(table), index));
+          List<String> row = new ArrayList<>(List.of(label, table(table), Markdown.text(index)));
           row.add(
               seconds(
                   results.objectSample(version, cell, table, INDEXES, index, StepResult::seconds)));
@@ -213,16 +215,16 @@ public final class MarkdownReport {
     List<String> tables = results.tables(version);
     boolean sum = tables.size() > 1;
     List<String> header = new ArrayList<>(List.of("cell", "step"));
-    tables.forEach(t -> header.add(Formats.table(t)));
+    tables.forEach(t -> header.add(table(t)));
     if (sum) {
       header.add("sum");
     }
     tableHeader(header, 2);
     for (String cell : results.cells(version)) {
       List<String> steps = results.steps(version, cell);
-      String label = cell;
+      String label = Markdown.text(cell);
       for (String step : steps) {
-        List<String> row = new ArrayList<>(List.of(label, step));
+        List<String> row = new ArrayList<>(List.of(label, Markdown.text(step)));
         for (String table : tables) {
           row.add(seconds(results.seconds(version, cell, List.of(table), List.of(step))));
         }
@@ -256,9 +258,9 @@ public final class MarkdownReport {
     }
     tableHeader(header, 2);
     for (String cell : results.cells(version)) {
-      String label = cell;
+      String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
-        List<String> row = new ArrayList<>(List.of(label, Formats.table(table)));
+        List<String> row = new ArrayList<>(List.of(label, table(table)));
         row.add(median(version, cell, table, COPY, StepResult::rows, Formats::count));
         // the harness's own CPU beside the wall time: how much of the machine the client took
         row.add(median(version, cell, table, COPY, StepResult::seconds, Formats::significant));
@@ -284,25 +286,23 @@ public final class MarkdownReport {
     }
     out.append("## Failures\n\n");
     for (StepResult f : failed) {
+      out.append("- PostgreSQL ").append(Markdown.text(f.pgVersion())).append(" · ");
       if (f.repetition() < 1) {
-        out.append("- PostgreSQL ").append(f.pgVersion()).append(" · ").append(f.step());
-        out.append(": `").append(oneLine(f.error())).append("`\n");
+        out.append(Markdown.text(f.step()));
+        out.append(": ").append(Markdown.code(error(f.error()))).append('\n');
         continue;
       }
-      out.append("- PostgreSQL ")
-          .append(f.pgVersion())
-          .append(" · ")
-          .append(f.cell())
+      out.append(Markdown.text(f.cell()))
           .append(" · repetition ")
           .append(f.repetition())
           .append(" · ")
-          .append(Formats.table(f.table()))
+          .append(table(f.table()))
           .append(" · ")
-          .append(f.step())
-          .append(f.object() == null ? "" : " " + f.object())
-          .append(": `")
-          .append(oneLine(f.error()))
-          .append("`\n");
+          .append(Markdown.text(f.step()))
+          .append(f.object() == null ? "" : " " + Markdown.text(f.object()))
+          .append(": ")
+          .append(Markdown.code(error(f.error())))
+          .append('\n');
     }
     out.append('\n');
   }
@@ -343,11 +343,15 @@ public final class MarkdownReport {
     return Markdown.bold(text);
   }
 
-  /** Errors can span lines and hold backticks; a list item needs neither. */
-  private static String oneLine(String error) {
+  /** An error on one line (a server's spans several: DETAIL, HINT), cut short. */
+  private static String error(String error) {
     String text = error == null ? "(no error message)" : error.strip().replaceAll("\\s+", " ");
-    text = text.replace('`', '\'');
     return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR - 1) + "…";
+  }
+
+  /** A table's name as a cell or heading shows it. */
+  private static String table(String name) {
+    return Markdown.text(Formats.table(name));
   }
 
   private void tableHeader(List<String> columns, int textColumns) {

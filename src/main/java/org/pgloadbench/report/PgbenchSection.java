@@ -30,10 +30,15 @@ final class PgbenchSection {
             loads.computeIfAbsent(s.repetition(), r -> new ArrayList<>()).add(s);
           }
         }
-        out.append("PostgreSQL ").append(version).append(", `").append(cell).append("`:\n\n```\n");
+        out.append("PostgreSQL ")
+            .append(Markdown.text(version))
+            .append(", ")
+            .append(Markdown.code(cell))
+            .append(":\n\n```\n");
         List<Double> totals = new ArrayList<>();
         for (List<StepResult> load : loads.values()) {
-          out.append(PgbenchPhases.line(load)).append('\n');
+          // on one line, so that no line of a stored step name closes the fence
+          out.append(Markdown.oneLine(PgbenchPhases.line(load))).append('\n');
           if (load.stream().allMatch(StepResult::ok)) {
             totals.add(PgbenchPhases.total(load));
           }

@@ -12,8 +12,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The report's lines describing how a run was set up, from {@code run.json}. Every field is
- * optional: a missing one is left out rather than shown empty.
+ * The report's lines describing how a run was set up, from {@code run.json}, as Markdown: every
+ * string of the run through {@link Markdown}. Every field is optional: a missing one is left out
+ * rather than shown empty.
  */
 final class RunSetup {
   static final String WAL_MINIMAL =
@@ -32,7 +33,7 @@ final class RunSetup {
   }
 
   String description() {
-    return text(scenario.path("description"), "");
+    return Markdown.text(text(scenario.path("description"), ""));
   }
 
   boolean osmData() {
@@ -48,25 +49,32 @@ final class RunSetup {
         .path("rows")
         .fields()
         .forEachRemaining(
-            e -> rows.add(Formats.table(e.getKey()) + " " + Formats.count(e.getValue().asLong())));
+            e ->
+                rows.add(
+                    Markdown.text(Formats.table(e.getKey()))
+                        + " "
+                        + Formats.count(e.getValue().asLong())));
     if (!rows.isEmpty()) {
       parts.add("rows: " + String.join(", ", rows));
     }
     String file = text(scenario.path("dataset").path("file"), "");
     if (!file.isEmpty()) {
-      parts.add("data: " + file);
+      parts.add("data: " + Markdown.text(file));
     }
     List<String> runs = new ArrayList<>();
     if (scenario.has("repeat")) {
-      runs.add("repetitions: " + scenario.path("repeat").asText());
+      runs.add("repetitions: " + Markdown.text(scenario.path("repeat").asText()));
     }
     if (scenario.has("warmup")) {
-      runs.add("warm-up: " + scenario.path("warmup").asText());
+      runs.add("warm-up: " + Markdown.text(scenario.path("warmup").asText()));
     }
     if (!runs.isEmpty()) {
       parts.add(String.join(", ", runs));
     }
-    parts.add("PostgreSQL " + String.join(", ", versions) + targets());
+    parts.add(
+        "PostgreSQL "
+            + String.join(", ", versions.stream().map(Markdown::text).toList())
+            + targets());
     String environment = environment();
     if (!environment.isEmpty()) {
       parts.add(environment);
@@ -110,11 +118,12 @@ final class RunSetup {
             .fields()
             .forEachRemaining(e -> settings.add(e.getKey() + "=" + e.getValue().asText()));
         List<String> parts = new ArrayList<>();
-        parts.add(text(server.path("target"), ""));
+        parts.add(Markdown.text(text(server.path("target"), "")));
         parts.add(origin(server));
-        parts.add(settings.isEmpty() ? "" : "settings `" + String.join(", ", settings) + "`");
+        parts.add(
+            settings.isEmpty() ? "" : "settings " + Markdown.code(String.join(", ", settings)));
         String described = joinPresent(parts, ", ");
-        String profile = text(server.path("profile"), "");
+        String profile = Markdown.text(text(server.path("profile"), ""));
         if (!described.isEmpty()) {
           lines.add("Server" + (profile.isEmpty() ? "" : " (" + profile + ")") + ": " + described);
         }
@@ -131,11 +140,12 @@ final class RunSetup {
     List<String> parts = new ArrayList<>();
     String built = text(server.path("server_version"), "");
     String bin = text(server.path("bin_dir"), "");
-    parts.add(bin.isEmpty() ? "" : "PostgreSQL " + built + " from `" + bin + "`");
+    parts.add(
+        bin.isEmpty() ? "" : "PostgreSQL " + Markdown.text(built) + " from " + Markdown.code(bin));
     String image = text(server.path("image"), "");
-    parts.add(image.isEmpty() ? "" : "image `" + image + "`");
+    parts.add(image.isEmpty() ? "" : "image " + Markdown.code(image));
     String host = text(server.path("host"), "");
-    parts.add(host.isEmpty() ? "" : "server " + host);
+    parts.add(host.isEmpty() ? "" : "server " + Markdown.text(host));
     return joinPresent(parts, ", ");
   }
 
@@ -146,7 +156,7 @@ final class RunSetup {
     List<String> missing = new ArrayList<>();
     for (JsonNode server : run.path("servers")) {
       if (server.path("version").asText("").equals(version)) {
-        server.path("missing").forEach(m -> missing.add(m.asText()));
+        server.path("missing").forEach(m -> missing.add(Markdown.text(m.asText())));
       }
     }
     return missing;
@@ -156,24 +166,26 @@ final class RunSetup {
     Set<String> targets = new LinkedHashSet<>();
     run.path("servers").forEach(s -> targets.add(s.path("target").asText("")));
     targets.remove("");
-    return targets.isEmpty() ? "" : " (" + String.join(", ", targets) + ")";
+    return targets.isEmpty()
+        ? ""
+        : " (" + String.join(", ", targets.stream().map(Markdown::text).toList()) + ")";
   }
 
   private String environment() {
     JsonNode env = run.path("environment");
     List<String> parts = new ArrayList<>();
-    String cpu = text(env.path("cpu_model"), "");
+    String cpu = Markdown.text(text(env.path("cpu_model"), ""));
     if (env.has("cpus")) {
-      cpu = (cpu.isEmpty() ? "CPUs" : cpu) + " × " + env.path("cpus").asText();
+      cpu = (cpu.isEmpty() ? "CPUs" : cpu) + " × " + Markdown.text(env.path("cpus").asText());
     }
     parts.add(cpu);
     if (env.has("memory_bytes")) {
       parts.add(Formats.gibibytes(env.path("memory_bytes").asDouble()) + " GiB");
     }
-    parts.add(text(env.path("os"), ""));
-    parts.add(env.has("java") ? "Java " + env.path("java").asText() : "");
+    parts.add(Markdown.text(text(env.path("os"), "")));
+    parts.add(env.has("java") ? "Java " + Markdown.text(env.path("java").asText()) : "");
     String revision = text(env.path("harness_revision"), "");
-    parts.add(revision.isEmpty() ? "" : "harness " + revision);
+    parts.add(revision.isEmpty() ? "" : "harness " + Markdown.text(revision));
     return joinPresent(parts, ", ");
   }
 
@@ -182,8 +194,11 @@ final class RunSetup {
     String id = text(run.path("run_id"), "");
     String started = text(env.path("started"), "");
     String ended = text(env.path("ended"), "");
-    String span = started.isEmpty() ? "" : started + " – " + ended + duration(started, ended);
-    String runId = id.isEmpty() ? "" : "run " + id;
+    String span =
+        started.isEmpty()
+            ? ""
+            : Markdown.text(started) + " – " + Markdown.text(ended) + duration(started, ended);
+    String runId = id.isEmpty() ? "" : "run " + Markdown.text(id);
     return runId.isEmpty() || span.isEmpty() ? runId + span : runId + ", " + span;
   }
 

@@ -102,9 +102,12 @@ public final class ScalingReport {
   }
 
   static String markdown(List<Point> points, String scenario, List<Path> runDirs) {
-    StringBuilder md = new StringBuilder("# Time against rows: ").append(scenario).append("\n\n");
+    StringBuilder md =
+        new StringBuilder("# Time against rows: ")
+            .append(Markdown.text(String.valueOf(scenario)))
+            .append("\n\n");
     md.append("Runs: ")
-        .append(String.join(", ", runDirs.stream().map(Path::toString).toList()))
+        .append(String.join(", ", runDirs.stream().map(d -> Markdown.text(d.toString())).toList()))
         .append("\n\nMedians over repetitions. Linear cost: the µs per row stay level as rows")
         .append(" grow.\n\n")
         .append("| cell | rows | copy s | copy µs/row | load s | load µs/row | peak RSS MB |\n")
@@ -114,7 +117,7 @@ public final class ScalingReport {
           String.format(
               Locale.ROOT,
               "| %s | %,d | %.3f | %.3f | %.3f | %.3f | %s |\n",
-              p.cell(),
+              Markdown.text(p.cell()),
               p.rows(),
               p.copySeconds(),
               p.copySeconds() * 1e6 / p.rows(),

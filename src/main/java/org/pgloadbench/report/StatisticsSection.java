@@ -50,10 +50,10 @@ final class StatisticsSection {
   private static List<String> row(
       String version, String cell, String table, String step, Summary s) {
     return List.of(
-        version,
-        cell,
-        Formats.table(table),
-        step,
+        Markdown.text(version),
+        Markdown.text(cell),
+        Markdown.text(Formats.table(table)),
+        Markdown.text(step),
         Integer.toString(s.n()),
         Formats.significant(s.median()),
         interval(s),

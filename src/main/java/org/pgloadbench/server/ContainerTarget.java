@@ -141,15 +141,22 @@ public final class ContainerTarget implements ServerTarget {
         stop();
         throw new ServerException("container " + image + " did not start: " + rootMessage(e), e);
       }
+      String reported;
       try (Connection c = connect(MAINTENANCE_DATABASE);
           Statement s = c.createStatement();
           ResultSet rs = s.executeQuery("SHOW server_version")) {
         rs.next();
-        version = rs.getString(1).split(" ")[0];
+        reported = rs.getString(1);
       } catch (SQLException e) {
         stop();
         throw new ServerException(
             "container " + image + " started but refused a connection: " + e.getMessage(), e);
+      }
+      try {
+        version = Versions.label(reported);
+      } catch (ServerException e) {
+        stop();
+        throw new ServerException("container " + image + ": " + e.getMessage(), e);
       }
     }
 

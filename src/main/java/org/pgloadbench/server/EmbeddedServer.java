@@ -49,7 +49,7 @@ final class EmbeddedServer implements PostgresServer {
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SHOW server_version")) {
       rs.next();
-      version = rs.getString(1).split(" ")[0];
+      version = Versions.label(rs.getString(1));
     } catch (SQLException e) {
       throw new ServerException(
           "PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);

@@ -79,7 +79,7 @@ public final class LocalTarget implements ServerTarget {
       throw new ServerException(
           bin + "/postgres --version says '" + out.strip() + "'; is it PostgreSQL?", field(label));
     }
-    return m.group(1) + (m.group(2) == null ? "" : m.group(2)) + m.group(3);
+    return Versions.label(m.group(1) + (m.group(2) == null ? "" : m.group(2)) + m.group(3));
   }
 
   /** Where the scenario names a build: {@code target: local:<dir>}, or under {@code builds}. */

@@ -103,7 +103,7 @@ public final class UrlTarget implements ServerTarget {
           Statement s = c.createStatement()) {
         try (ResultSet rs = s.executeQuery("SHOW server_version")) {
           rs.next();
-          version = rs.getString(1).split(" ")[0];
+          version = Versions.label(rs.getString(1));
         }
         try (ResultSet rs =
             s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <message>}, or {@code # refused even trusted: <message>} for what the trust flag does not unlock
  * either. The report's part of the corpus ({@code inert-*.yaml}) is rendered by the report tests.
  */
-class HostileScenariosTest {
+class RefusedScenariosTest {
   static final Path CORPUS = Path.of("src/test/resources/org/pgloadbench/hostile");
 
   static List<Path> refused() throws IOException {
