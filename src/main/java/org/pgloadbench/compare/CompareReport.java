@@ -11,9 +11,9 @@ import java.util.function.UnaryOperator;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.dataset.MiddleTable;
-import org.pgloadbench.report.Charts;
-import org.pgloadbench.report.Markdown;
-import org.pgloadbench.report.Verdicts;
+import org.pgloadbench.render.Charts;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Verdicts;
 
 /**
  * A {@link RunComparison} as people read it, in the spirit of Go's benchstat: both medians with the

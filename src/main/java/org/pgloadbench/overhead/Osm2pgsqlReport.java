@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.overhead.Osm2pgsqlHeadToHead.Load;
-import org.pgloadbench.report.Markdown;
+import org.pgloadbench.render.Markdown;
 
 /**
  * The osm2pgsql head-to-head as a report section: the contenders' wall times, their ratios to

@@ -15,7 +15,7 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.overhead.HeadToHead.Case;
 import org.pgloadbench.overhead.HeadToHead.Load;
-import org.pgloadbench.report.Markdown;
+import org.pgloadbench.render.Markdown;
 
 /**
  * The head-to-head as Markdown: per case the contenders' median times with min–max, the harness's

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.overhead.PgbenchHeadToHead.Phases;
-import org.pgloadbench.report.Markdown;
+import org.pgloadbench.render.Markdown;
 
 /**
  * The pgbench -i head-to-head as a report section: per phase the medians of pgbench and of each

@@ -7,6 +7,8 @@ import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.analysis.Claims;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
 import org.pgloadbench.scenario.Claim;
 
 /** The report's claims table: each published finding, its figures, what this run measured. */

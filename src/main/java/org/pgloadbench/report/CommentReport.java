@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Verdicts;
 
 /**
  * {@code comment.md}: what a person pastes into a GitHub issue. The setup in two lines, the

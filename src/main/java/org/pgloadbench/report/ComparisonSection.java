@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Verdicts;
 
 /**
  * The report's first answer for a run over several versions: per cell and step, one column per

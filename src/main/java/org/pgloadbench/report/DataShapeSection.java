@@ -3,6 +3,8 @@ package org.pgloadbench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Locale;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
 
 /**
  * The shape of a real OpenStreetMap file's data beside the synthetic generator's for the same

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
 import org.pgloadbench.results.StepResult;
 
 /**

@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.pgloadbench.render.Charts;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Noise;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 

@@ -1,6 +1,8 @@
 package org.pgloadbench.report;
 
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Verdicts;
 
 /** How to read the report's figures: the statistics behind them, stated once. */
 final class NotesSection {

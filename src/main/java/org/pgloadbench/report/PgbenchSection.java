@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.render.Markdown;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.StepResult;
 

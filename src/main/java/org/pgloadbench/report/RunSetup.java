@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
 
 /**
  * The report's lines describing how a run was set up, from {@code run.json}, as Markdown: every

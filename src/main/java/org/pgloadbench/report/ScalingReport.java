@@ -18,6 +18,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.render.Markdown;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;

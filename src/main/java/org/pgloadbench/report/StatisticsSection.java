@@ -3,6 +3,9 @@ package org.pgloadbench.report;
 import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Noise;
 
 /**
  * Every measured figure with what its repetitions say of it: per version, cell, table and step, the

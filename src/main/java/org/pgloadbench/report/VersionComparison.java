@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.Verdicts;
 
 /**
  * A run's versions side by side: per cell, each step summed over the tables and the total, with

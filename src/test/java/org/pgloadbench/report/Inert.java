@@ -149,7 +149,7 @@ public final class Inert {
   }
 
   /** The nodes of a Markdown document, for checks of what a piece of it parses into. */
-  static Node parse(String markdown) {
+  public static Node parse(String markdown) {
     return PARSER.parse(markdown);
   }
 }

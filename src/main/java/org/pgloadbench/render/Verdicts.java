@@ -1,4 +1,4 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;

@@ -1,4 +1,4 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;

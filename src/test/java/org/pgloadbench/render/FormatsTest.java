@@ -1,9 +1,10 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.render.Formats;
 
 class FormatsTest {
   @Test

@@ -1,4 +1,4 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -120,7 +120,7 @@ public final class Markdown {
     out.append("| ").append(String.join(" | ", cells)).append(" |\n");
   }
 
-  static String bold(String text) {
+  public static String bold(String text) {
     return text.isEmpty() || text.equals("–") ? text : "**" + text + "**";
   }
 }

@@ -1,4 +1,4 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,8 @@ import org.commonmark.node.Node;
 import org.commonmark.node.Paragraph;
 import org.commonmark.node.Text;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.report.Inert;
 
 /**
  * The one escaper: a run's string put into a paragraph, heading, list item, table cell or code span

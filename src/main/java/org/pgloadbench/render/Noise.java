@@ -1,26 +1,26 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import org.pgloadbench.analysis.Summary;
 
 /** When repetitions disagree too much for a figure to be trusted at face value. */
-final class Noise {
+public final class Noise {
   /** A coefficient of variation (sd / mean) above this flags a figure. */
-  static final double CV_THRESHOLD = 0.10;
+  public static final double CV_THRESHOLD = 0.10;
 
-  static final String FLAG = "⚠";
+  public static final String FLAG = "⚠";
 
   private Noise() {}
 
-  static boolean noisy(Summary s) {
+  public static boolean noisy(Summary s) {
     return s.n() >= 2 && !Double.isNaN(s.cv()) && s.cv() > CV_THRESHOLD;
   }
 
   /** " ⚠" after a noisy figure, else nothing. */
-  static String flag(Summary s) {
+  public static String flag(Summary s) {
     return noisy(s) ? " " + FLAG : "";
   }
 
-  static String causes() {
+  public static String causes() {
     return FLAG
         + " marks a figure whose repetitions vary by more than "
         + Math.round(CV_THRESHOLD * 100)

@@ -1,4 +1,4 @@
-package org.pgloadbench.report;
+package org.pgloadbench.render;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -7,7 +7,7 @@ import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.dataset.MiddleTable;
 
 /** How the report shows numbers: three significant digits, enough to compare load strategies. */
-final class Formats {
+public final class Formats {
   private static final MathContext THREE_DIGITS = new MathContext(3);
   private static final double MIB = 1024.0 * 1024.0;
   private static final double GIB = MIB * 1024.0;
@@ -15,7 +15,7 @@ final class Formats {
   private Formats() {}
 
   /** 0.0123, 0.456, 12.3, 123, 1234: whole numbers from 100 up rather than exponents. */
-  static String significant(double value) {
+  public static String significant(double value) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return String.valueOf(value);
     }
@@ -32,7 +32,7 @@ final class Formats {
   }
 
   /** The median, with min–max beside it when there was more than one value. */
-  static String stats(Summary stats) {
+  public static String stats(Summary stats) {
     String median = significant(stats.median());
     if (stats.n() == 1) {
       return median;
@@ -41,16 +41,16 @@ final class Formats {
   }
 
   /** MB in PostgreSQL's sense (pg_size_pretty): 1024 × 1024 bytes. */
-  static String megabytes(double bytes) {
+  public static String megabytes(double bytes) {
     return significant(bytes / MIB);
   }
 
-  static String gibibytes(double bytes) {
+  public static String gibibytes(double bytes) {
     return significant(bytes / GIB);
   }
 
   /** A fraction as a percentage; only exactly 0 and 1 show as 0% and 100%, which is the point. */
-  static String percent(double fraction) {
+  public static String percent(double fraction) {
     if (fraction == 0 || fraction == 1) {
       return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
@@ -58,12 +58,12 @@ final class Formats {
     return String.format(Locale.ROOT, "%.1f%%", clamped);
   }
 
-  static String count(double value) {
+  public static String count(double value) {
     return String.format(Locale.ROOT, "%,d", Math.round(value));
   }
 
   /** planet_osm_ways → ways: the osm2pgsql prefix says nothing within one report. */
-  static String table(String name) {
+  public static String table(String name) {
     return MiddleTable.shortName(name);
   }
 }

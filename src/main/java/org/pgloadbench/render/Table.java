@@ -1,0 +1,71 @@
+package org.pgloadbench.render;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Markdown table, the one way every report writes one: a header whose first columns hold text
+ * (aligned left) and the rest figures (aligned right), then rows. Cells are Markdown already: a
+ * figure, or a run's string passed through {@link Markdown#text}.
+ */
+public final class Table {
+  private final List<String> header;
+  private final int textColumns;
+  private final List<List<String>> rows = new ArrayList<>();
+
+  private Table(List<String> header, int textColumns) {
+    this.header = List.copyOf(header);
+    this.textColumns = textColumns;
+  }
+
+  /** A table with these columns, the first {@code textColumns} of them text. */
+  public static Table of(int textColumns, List<String> header) {
+    return new Table(header, textColumns);
+  }
+
+  /** As {@link #of(int, List)}. */
+  public static Table of(int textColumns, String... header) {
+    return of(textColumns, List.of(header));
+  }
+
+  /** Adds a row; it has as many cells as the header. */
+  public Table row(List<String> cells) {
+    if (cells.size() != header.size()) {
+      throw new IllegalArgumentException(
+          "a row of " + cells.size() + " cells in a table of " + header.size() + " columns");
+    }
+    rows.add(List.copyOf(cells));
+    return this;
+  }
+
+  /** As {@link #row(List)}. */
+  public Table row(String... cells) {
+    return row(List.of(cells));
+  }
+
+  public boolean isEmpty() {
+    return rows.isEmpty();
+  }
+
+  /** Appends the table, header and rule first, each line ending in a line break. */
+  public void appendTo(StringBuilder out) {
+    line(out, header);
+    List<String> rule = new ArrayList<>();
+    for (int i = 0; i < header.size(); i++) {
+      rule.add(i < textColumns ? "---" : "---:");
+    }
+    line(out, rule);
+    rows.forEach(row -> line(out, row));
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder();
+    appendTo(out);
+    return out.toString();
+  }
+
+  private static void line(StringBuilder out, List<String> cells) {
+    out.append("| ").append(String.join(" | ", cells)).append(" |\n");
+  }
+}
