@@ -56,7 +56,7 @@ final class ClaimsSection {
     StringBuilder out = new StringBuilder(heading).append("\n\n");
     out.append(
         "| claim | source | PostgreSQL | published | measured ratio | test | p | verdict |\n");
-    out.append("|---|---|---|---:|---:|---|---:|---|\n");
+    out.append("| --- | --- | --- | ---: | ---: | --- | ---: | --- |\n");
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();
       List<String> row = new ArrayList<>();

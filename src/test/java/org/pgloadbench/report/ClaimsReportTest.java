@@ -54,7 +54,7 @@ class ClaimsReportTest {
     List<List<String>> rows =
         section
             .lines()
-            .filter(l -> l.startsWith("| "))
+            .filter(l -> l.startsWith("| ") && !l.startsWith("| ---"))
             .map(l -> List.of(l.substring(2, l.length() - 2).split(" \\| ", -1)))
             .toList();
     assertThat(rows.get(0))
