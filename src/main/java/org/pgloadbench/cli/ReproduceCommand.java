@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -79,17 +80,15 @@ final class ReproduceCommand implements Callable<Integer> {
         .append("; total wall time **")
         .append(minutes(total))
         .append("**.\n\n");
-    md.append("| scenario | wall time | failed steps | report |\n|---|---:|---:|---|\n");
+    Table table = Table.aligned("lrrl", "scenario", "wall time", "failed steps", "report");
     for (Done d : done) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %d | [report](%s) |%n",
-              Markdown.text(d.scenario().name()),
-              minutes(d.seconds()),
-              d.bench().failures(),
-              link(dir, d.bench().report())));
+      table.row(
+          Markdown.text(d.scenario().name()),
+          minutes(d.seconds()),
+          String.valueOf(d.bench().failures()),
+          "[report](" + link(dir, d.bench().report()) + ")");
     }
+    table.appendTo(md);
     md.append('\n');
     String notes = "";
     for (Done d : done) {

@@ -13,6 +13,7 @@ import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 
 /**
@@ -71,8 +72,7 @@ public final class CompareReport {
     out.append("- new: ").append(Markdown.code(comparison.newSource())).append('\n');
     setAside(comparison, out, "- ", Markdown::text);
     out.append('\n');
-    out.append("| ").append(String.join(" | ", HEADER)).append(" |\n");
-    out.append("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |\n");
+    Table table = Table.aligned("llllrrrrl", HEADER.toArray(String[]::new));
     for (RunComparison.Row row : comparison.rows()) {
       List<String> cells = cells(row);
       // the run's strings: version, cell, table, step
@@ -82,8 +82,9 @@ public final class CompareReport {
       if (row.total()) {
         cells.set(3, "**total**");
       }
-      Markdown.row(out, cells);
+      table.row(cells);
     }
+    table.appendTo(out);
     out.append('\n');
     if (!comparison.onlyBase().isEmpty() || !comparison.onlyNew().isEmpty()) {
       out.append("## On one side only\n\n");

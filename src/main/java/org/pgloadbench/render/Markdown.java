@@ -103,23 +103,6 @@ public final class Markdown {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 
-  /** A table header; the first {@code textColumns} columns align left, the rest right. */
-  public static void header(StringBuilder out, List<String> columns, int textColumns) {
-    row(out, columns);
-    List<String> rule = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      rule.add(i < textColumns ? "---" : "---:");
-    }
-    row(out, rule);
-  }
-
-  /**
-   * A table row of cells that are Markdown already: figures, or a run's strings as {@link #text}.
-   */
-  public static void row(StringBuilder out, List<String> cells) {
-    out.append("| ").append(String.join(" | ", cells)).append(" |\n");
-  }
-
   public static String bold(String text) {
     return text.isEmpty() || text.equals("–") ? text : "**" + text + "**";
   }

@@ -4,23 +4,31 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Markdown table, the one way every report writes one: a header whose first columns hold text
- * (aligned left) and the rest figures (aligned right), then rows. Cells are Markdown already: a
- * figure, or a run's string passed through {@link Markdown#text}.
+ * A Markdown table, the one way every report writes one: a header, each column aligned left (text)
+ * or right (figures), then rows. Cells are Markdown already: a figure, or a run's string passed
+ * through {@link Markdown#text}.
  */
 public final class Table {
   private final List<String> header;
-  private final int textColumns;
+  private final String align;
   private final List<List<String>> rows = new ArrayList<>();
 
-  private Table(List<String> header, int textColumns) {
+  private Table(List<String> header, String align) {
+    if (align.length() != header.size() || !align.matches("[lr]*")) {
+      throw new IllegalArgumentException("align each of " + header.size() + " columns: l or r");
+    }
     this.header = List.copyOf(header);
-    this.textColumns = textColumns;
+    this.align = align;
   }
 
-  /** A table with these columns, the first {@code textColumns} of them text. */
+  /** A table with these columns, the first {@code textColumns} of them text, the rest figures. */
   public static Table of(int textColumns, List<String> header) {
-    return new Table(header, textColumns);
+    return new Table(header, "l".repeat(textColumns) + "r".repeat(header.size() - textColumns));
+  }
+
+  /** A table whose columns align as {@code align} says, one letter each: l(eft) or r(ight). */
+  public static Table aligned(String align, String... header) {
+    return new Table(List.of(header), align);
   }
 
   /** As {@link #of(int, List)}. */
@@ -52,7 +60,7 @@ public final class Table {
     line(out, header);
     List<String> rule = new ArrayList<>();
     for (int i = 0; i < header.size(); i++) {
-      rule.add(i < textColumns ? "---" : "---:");
+      rule.add(align.charAt(i) == 'l' ? "---" : "---:");
     }
     line(out, rule);
     rows.forEach(row -> line(out, row));

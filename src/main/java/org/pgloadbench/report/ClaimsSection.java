@@ -9,6 +9,7 @@ import org.pgloadbench.analysis.Claims;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.scenario.Claim;
 
 /** The report's claims table: each published finding, its figures, what this run measured. */
@@ -54,9 +55,17 @@ final class ClaimsSection {
     }
     List<ClaimCheck> checks = Claims.check(claims, results.measured());
     StringBuilder out = new StringBuilder(heading).append("\n\n");
-    out.append(
-        "| claim | source | PostgreSQL | published | measured ratio | test | p | verdict |\n");
-    out.append("| --- | --- | --- | ---: | ---: | --- | ---: | --- |\n");
+    Table table =
+        Table.aligned(
+            "lllrrlrl",
+            "claim",
+            "source",
+            "PostgreSQL",
+            "published",
+            "measured ratio",
+            "test",
+            "p",
+            "verdict");
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();
       List<String> row = new ArrayList<>();
@@ -72,8 +81,9 @@ final class ClaimsSection {
       boolean tested = check.verdict() != Verdict.NO_VERDICT;
       row.add(tested ? String.format(Locale.ROOT, "%.3f", check.p()) : "–");
       row.add(verdict(check));
-      Markdown.row(out, row);
+      table.row(row);
     }
+    table.appendTo(out);
     return out.append('\n').append(notes).append("\n\n").toString();
   }
 

@@ -7,6 +7,7 @@ import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 
 /**
@@ -46,7 +47,7 @@ final class ComparisonSection {
               + Markdown.text(version)
               + (version.equals(comparison.base()) ? " (base)" : ""));
     }
-    Markdown.header(out, header, 2);
+    Table table = Table.of(2, header);
     String previous = null;
     for (VersionComparison.Row row : rows) {
       List<String> cells = new ArrayList<>();
@@ -56,8 +57,9 @@ final class ComparisonSection {
       for (String version : comparison.versions()) {
         cells.add(entry(row, version));
       }
-      Markdown.row(out, cells);
+      table.row(cells);
     }
+    table.appendTo(out);
   }
 
   private static String entry(VersionComparison.Row row, String version) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
 
 /**
  * The shape of a real OpenStreetMap file's data beside the synthetic generator's for the same
@@ -37,18 +38,11 @@ final class DataShapeSection {
     }
     String name = run.path("scenario").path("dataset").path("file").asText("the file");
     StringBuilder out = new StringBuilder("## Data shape\n\n");
-    out.append("| | ")
-        .append(Markdown.text(name))
-        .append(" | synthetic generator, same counts |\n|---|--:|--:|\n");
+    Table table = Table.of(1, "", Markdown.text(name), "synthetic generator, same counts");
     for (Measure m : MEASURES) {
-      out.append("| ")
-          .append(m.label())
-          .append(" | ")
-          .append(value(file.path(m.key()), m))
-          .append(" | ")
-          .append(value(synthetic.path(m.key()), m))
-          .append(" |\n");
+      table.row(m.label(), value(file.path(m.key()), m), value(synthetic.path(m.key()), m));
     }
+    table.appendTo(out);
     long sampled = synthetic.path("sampled_objects").asLong();
     long total =
         synthetic.path("nodes").asLong()

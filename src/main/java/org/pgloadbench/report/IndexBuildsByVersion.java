@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.results.StepResult;
 
 /**
@@ -42,9 +43,7 @@ final class IndexBuildsByVersion {
     List<String> header = new ArrayList<>(List.of("cell", "index"));
     versions.forEach(v -> header.add(Markdown.text(v) + " build (s)"));
     versions.forEach(v -> header.add(Markdown.text(v) + " size (MB)"));
-    out.append("| ").append(String.join(" | ", header)).append(" |\n|");
-    out.append(" --- | --- |");
-    out.append(" ---: |".repeat(versions.size() * 2)).append('\n');
+    Table table = Table.of(2, header);
     for (Row row : rows) {
       List<String> cells =
           new ArrayList<>(List.of(Markdown.text(row.cell()), Markdown.text(row.index())));
@@ -60,8 +59,9 @@ final class IndexBuildsByVersion {
                 v, row.cell(), row.table(), INDEXES, row.index(), StepResult::objectBytes);
         cells.add(s.isEmpty() ? "–" : Formats.megabytes(s.summary().median()));
       }
-      out.append("| ").append(String.join(" | ", cells)).append(" |\n");
+      table.row(cells);
     }
+    table.appendTo(out);
     return out.append('\n').toString();
   }
 }

@@ -11,6 +11,7 @@ import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 
@@ -158,17 +159,18 @@ public final class MarkdownReport {
     out.append("**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to no")
         .append(" WAL; SET LOGGED then writes the whole table to it. Compare copy + set_logged")
         .append(" with the copy of the logged cells.\n\n");
-    tableHeader(
-        List.of(
-            "cell",
-            "table",
-            "copy (s)",
-            "set_logged (s)",
-            "copy + set_logged (s)",
-            "WAL by copy (MB)",
-            "WAL by set_logged (MB)",
-            "all-frozen after set_logged"),
-        2);
+    Table shown =
+        Table.of(
+            2,
+            List.of(
+                "cell",
+                "table",
+                "copy (s)",
+                "set_logged (s)",
+                "copy + set_logged (s)",
+                "WAL by copy (MB)",
+                "WAL by set_logged (MB)",
+                "all-frozen after set_logged"));
     List<String> both = List.of(COPY, SET_LOGGED);
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
@@ -181,10 +183,11 @@ public final class MarkdownReport {
         row.add(median(version, cell, table, SET_LOGGED, StepResult::walBytes, Formats::megabytes));
         // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
         row.add(median(version, cell, table, SET_LOGGED, MarkdownReport::frozen, Formats::percent));
-        tableRow(row);
+        shown.row(row);
         label = "";
       }
     }
+    shown.appendTo(out);
     out.append('\n');
   }
 
@@ -192,7 +195,7 @@ public final class MarkdownReport {
   private void indexBuilds(String version) {
     out.append("**Index builds after the load**, one at a time; size after the build. Cells that")
         .append(" create the indexes with the table pay for them in the copy.\n\n");
-    tableHeader(List.of("cell", "table", "index", "build (s)", "size (MB)"), 3);
+    Table shown = Table.of(3, List.of("cell", "table", "index", "build (s)", "size (MB)"));
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
@@ -204,11 +207,12 @@ public final class MarkdownReport {
           Sample size =
               results.objectSample(version, cell, table, INDEXES, index, StepResult::objectBytes);
           row.add(size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
-          tableRow(row);
+          shown.row(row);
           label = "";
         }
       }
     }
+    shown.appendTo(out);
     out.append('\n');
   }
 
@@ -223,7 +227,7 @@ public final class MarkdownReport {
     if (sum) {
       header.add("sum");
     }
-    tableHeader(header, 2);
+    Table shown = Table.of(2, header);
     for (String cell : results.cells(version)) {
       List<String> steps = results.steps(version, cell);
       String label = Markdown.text(cell);
@@ -235,7 +239,7 @@ public final class MarkdownReport {
         if (sum) {
           row.add(seconds(results.seconds(version, cell, tables, List.of(step))));
         }
-        tableRow(row);
+        shown.row(row);
         label = "";
       }
       List<String> total = new ArrayList<>(List.of(label, "**total**"));
@@ -245,8 +249,9 @@ public final class MarkdownReport {
       if (sum) {
         total.add(bold(seconds(results.seconds(version, cell, tables, steps))));
       }
-      tableRow(total);
+      shown.row(total);
     }
+    shown.appendTo(out);
     out.append('\n');
   }
 
@@ -260,7 +265,7 @@ public final class MarkdownReport {
     if (vacuum) {
       header.add("after vacuum");
     }
-    tableHeader(header, 2);
+    Table shown = Table.of(2, header);
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
@@ -276,10 +281,11 @@ public final class MarkdownReport {
         if (vacuum) {
           row.add(median(version, cell, table, VACUUM, MarkdownReport::frozen, Formats::percent));
         }
-        tableRow(row);
+        shown.row(row);
         label = "";
       }
     }
+    shown.appendTo(out);
     out.append('\n');
   }
 
@@ -356,13 +362,5 @@ public final class MarkdownReport {
   /** A table's name as a cell or heading shows it. */
   private static String table(String name) {
     return Markdown.text(Formats.table(name));
-  }
-
-  private void tableHeader(List<String> columns, int textColumns) {
-    Markdown.header(out, columns, textColumns);
-  }
-
-  private void tableRow(List<String> cells) {
-    Markdown.row(out, cells);
   }
 }

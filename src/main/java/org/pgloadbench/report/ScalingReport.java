@@ -19,6 +19,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
@@ -110,24 +111,21 @@ public final class ScalingReport {
     md.append("Runs: ")
         .append(String.join(", ", runDirs.stream().map(d -> Markdown.text(d.toString())).toList()))
         .append("\n\nMedians over repetitions. Linear cost: the µs per row stay level as rows")
-        .append(" grow.\n\n")
-        .append("| cell | rows | copy s | copy µs/row | load s | load µs/row | peak RSS MB |\n")
-        .append("|---|---|---|---|---|---|---|\n");
+        .append(" grow.\n\n");
+    Table table =
+        Table.of(
+            1, "cell", "rows", "copy s", "copy µs/row", "load s", "load µs/row", "peak RSS MB");
     for (Point p : points) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %,d | %.3f | %.3f | %.3f | %.3f | %s |\n",
-              Markdown.text(p.cell()),
-              p.rows(),
-              p.copySeconds(),
-              p.copySeconds() * 1e6 / p.rows(),
-              p.loadSeconds(),
-              p.loadSeconds() * 1e6 / p.rows(),
-              p.peakRssKb() == null
-                  ? "–"
-                  : String.format(Locale.ROOT, "%.0f", p.peakRssKb() / 1024.0)));
+      table.row(
+          Markdown.text(p.cell()),
+          String.format(Locale.ROOT, "%,d", p.rows()),
+          String.format(Locale.ROOT, "%.3f", p.copySeconds()),
+          String.format(Locale.ROOT, "%.3f", p.copySeconds() * 1e6 / p.rows()),
+          String.format(Locale.ROOT, "%.3f", p.loadSeconds()),
+          String.format(Locale.ROOT, "%.3f", p.loadSeconds() * 1e6 / p.rows()),
+          p.peakRssKb() == null ? "–" : String.format(Locale.ROOT, "%.0f", p.peakRssKb() / 1024.0));
     }
+    table.appendTo(md);
     md.append("\n![copy seconds against rows](scaling.png)\n");
     return md.toString();
   }

@@ -6,6 +6,7 @@ import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Table;
 
 /**
  * Every measured figure with what its repetitions say of it: per version, cell, table and step, the
@@ -19,9 +20,9 @@ final class StatisticsSection {
     out.append("## Statistics\n\n<details><summary>Seconds per version, cell, table and step:")
         .append(" median, 95% confidence interval of the median, mean, sd, min, max,")
         .append(" coefficient of variation</summary>\n\n");
-    Markdown.header(
-        out,
-        List.of(
+    Table table =
+        Table.of(
+            4,
             "PostgreSQL",
             "cell",
             "table",
@@ -33,20 +34,20 @@ final class StatisticsSection {
             "sd",
             "min",
             "max",
-            "CV"),
-        4);
+            "CV");
     for (String version : results.versions()) {
       for (String cell : results.cells(version)) {
-        for (String table : results.tables(version)) {
+        for (String name : results.tables(version)) {
           for (String step : results.steps(version, cell)) {
-            Sample sample = results.seconds(version, cell, List.of(table), List.of(step));
+            Sample sample = results.seconds(version, cell, List.of(name), List.of(step));
             if (!sample.isEmpty()) {
-              Markdown.row(out, row(version, cell, table, step, sample.summary()));
+              table.row(row(version, cell, name, step, sample.summary()));
             }
           }
         }
       }
     }
+    table.appendTo(out);
     out.append("\n</details>\n\n");
   }
 

@@ -37,7 +37,7 @@ class DataShapeSectionTest {
     assertThat(markdown).contains("data: andorra-2023-07-12.osm.pbf");
     assertThat(markdown)
         .contains(
-            "| | andorra-2023-07-12.osm.pbf | synthetic generator, same counts |",
+            "|  | andorra-2023-07-12.osm.pbf | synthetic generator, same counts |",
             "| nodes | 372,749 | 372,749 |",
             "| tagged nodes | 3.2% | 4.9% |",
             "| mean way length (node refs) | 22.14 | 9.67 |",
