@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -77,11 +78,12 @@ final class Plan {
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {
       // the steps that apply to the cell on any of its tables (nodes build no index, ways do)
-      Set<String> steps = new LinkedHashSet<>();
+      Set<StepKind> steps = new LinkedHashSet<>();
       for (TableDef table : scenario.dataset().tableDefs(cell.variant())) {
-        Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.name()));
+        Recipe.of(scenario.steps(), cell.variant(), table).forEach(s -> steps.add(s.kind()));
       }
-      List<String> inOrder = scenario.steps().stream().filter(steps::contains).toList();
+      List<String> inOrder =
+          scenario.steps().stream().filter(steps::contains).map(StepKind::yamlName).toList();
       out.append(
           String.format(
               Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", inOrder)));

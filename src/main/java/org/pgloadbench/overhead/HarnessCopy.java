@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.recipe.TableLoad;
 import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.variant.LoadVariant;
@@ -29,7 +30,7 @@ final class HarnessCopy implements Contender {
                 match.format().sqlName(),
                 "connections",
                 Integer.toString(match.parts())));
-    Step copy = Recipe.of(List.of("copy"), variant, match.table()).get(0);
+    Step copy = Recipe.of(List.of(StepKind.COPY), variant, match.table()).get(0);
     return copy.run(new TableLoad(match.table(), match.rows(), variant, match.connections()));
   }
 }

@@ -19,6 +19,7 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -220,6 +221,7 @@ public final class Osm2pgsqlHeadToHead {
     }
     Map<String, Double> parts = new LinkedHashMap<>(); // in the scenario's order
     scenario.steps().stream()
+        .map(StepKind::yamlName)
         .filter(bySteps::containsKey)
         .forEach(step -> parts.put(step, bySteps.get(step)));
     return new Load(cell.label(), round, total, parts, null);

@@ -19,8 +19,8 @@ import org.pgloadbench.dataset.RowSource;
  */
 final class CopyRows implements Step {
   @Override
-  public String name() {
-    return "copy";
+  public StepKind kind() {
+    return StepKind.COPY;
   }
 
   @Override

@@ -13,7 +13,6 @@ import org.pgloadbench.variant.LoadVariant;
  * creates the indexes with the table ({@code indexes: now}) there is nothing left to build.
  */
 record CreateIndex(Index index) implements Step {
-  static final String NAME = "indexes";
 
   /** The index builds of one table in one cell, in the table's order. */
   static List<Step> of(TableDef table, LoadVariant variant) {
@@ -24,8 +23,8 @@ record CreateIndex(Index index) implements Step {
   }
 
   @Override
-  public String name() {
-    return NAME;
+  public StepKind kind() {
+    return StepKind.INDEXES;
   }
 
   @Override

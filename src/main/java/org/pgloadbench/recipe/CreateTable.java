@@ -15,8 +15,8 @@ import org.pgloadbench.variant.LoadVariant;
  */
 final class CreateTable implements Step {
   @Override
-  public String name() {
-    return "create";
+  public StepKind kind() {
+    return StepKind.CREATE;
   }
 
   @Override

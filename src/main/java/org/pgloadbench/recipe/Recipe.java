@@ -1,10 +1,8 @@
 package org.pgloadbench.recipe;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -19,45 +17,42 @@ public final class Recipe {
     List<Step> on(TableDef table, LoadVariant variant);
   }
 
-  private static final Map<String, Expansion> STEPS = new LinkedHashMap<>();
+  private static final Map<StepKind, Expansion> STEPS = new EnumMap<>(StepKind.class);
 
   static {
     add(new CreateTable());
     add(new CopyRows());
     // a table without a primary key (pgbench_history) has none to add
     SqlStep primaryKey =
-        new SqlStep("primary_key", TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater);
+        new SqlStep(StepKind.PRIMARY_KEY, TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater);
     STEPS.put(
-        primaryKey.name(),
+        primaryKey.kind(),
         (table, variant) ->
             table.primaryKey() != null && primaryKey.appliesTo(variant)
                 ? List.of(primaryKey)
                 : List.of());
-    add(new SqlStep("vacuum", t -> "VACUUM " + t.name()));
-    add(new SqlStep("analyze", t -> "ANALYZE " + t.name()));
+    add(new SqlStep(StepKind.VACUUM, t -> "VACUUM " + t.name()));
+    add(new SqlStep(StepKind.ANALYZE, t -> "ANALYZE " + t.name()));
     add(
         new SqlStep(
-            "set_logged", t -> "ALTER TABLE " + t.name() + " SET LOGGED", LoadVariant::unlogged));
-    STEPS.put(CreateIndex.NAME, CreateIndex::of);
+            StepKind.SET_LOGGED,
+            t -> "ALTER TABLE " + t.name() + " SET LOGGED",
+            LoadVariant::unlogged));
+    STEPS.put(StepKind.INDEXES, CreateIndex::of);
     // Dirty pages a load left in memory reach the disk here, not later, outside the measurement.
-    add(new SqlStep("checkpoint", t -> "CHECKPOINT"));
-    add(new SqlStep("drop", t -> "DROP TABLE IF EXISTS " + t.name()));
-    add(new SqlStep("vacuum_analyze", t -> "VACUUM ANALYZE " + t.name()));
+    add(new SqlStep(StepKind.CHECKPOINT, t -> "CHECKPOINT"));
+    add(new SqlStep(StepKind.DROP, t -> "DROP TABLE IF EXISTS " + t.name()));
+    add(new SqlStep(StepKind.VACUUM_ANALYZE, t -> "VACUUM ANALYZE " + t.name()));
   }
 
   private Recipe() {}
 
   private static void add(Step step) {
-    STEPS.put(step.name(), (table, variant) -> step.appliesTo(variant) ? List.of(step) : List.of());
-  }
-
-  /** The step names the harness knows, for validation and messages. */
-  public static Set<String> knownSteps() {
-    return Collections.unmodifiableSet(STEPS.keySet());
+    STEPS.put(step.kind(), (table, variant) -> step.appliesTo(variant) ? List.of(step) : List.of());
   }
 
   /** The steps of loading {@code table} in a cell of {@code variant}, in the order named. */
-  public static List<Step> of(List<String> names, LoadVariant variant, TableDef table) {
-    return names.stream().flatMap(name -> STEPS.get(name).on(table, variant).stream()).toList();
+  public static List<Step> of(List<StepKind> kinds, LoadVariant variant, TableDef table) {
+    return kinds.stream().flatMap(kind -> STEPS.get(kind).on(table, variant).stream()).toList();
   }
 }

@@ -8,11 +8,11 @@ import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoadVariant;
 
 /** A step that is one SQL statement on the table, run in autocommit mode (VACUUM needs that). */
-record SqlStep(String name, Function<TableDef, String> sql, Predicate<LoadVariant> applies)
+record SqlStep(StepKind kind, Function<TableDef, String> sql, Predicate<LoadVariant> applies)
     implements Step {
 
-  SqlStep(String name, Function<TableDef, String> sql) {
-    this(name, sql, variant -> true);
+  SqlStep(StepKind kind, Function<TableDef, String> sql) {
+    this(kind, sql, variant -> true);
   }
 
   @Override

@@ -11,8 +11,8 @@ public interface Step {
   /** What a step returns when it loads no rows. */
   long NO_ROWS = -1;
 
-  /** The name scenarios and results use, e.g. {@code primary_key}. */
-  String name();
+  /** Which step of a scenario this is. */
+  StepKind kind();
 
   /**
    * The object the step acts on within the table, e.g. the index it builds; null when it acts on

@@ -74,7 +74,8 @@ final class Load {
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
-          progress.stepStarting(server.version(), cell.label(), table.def().name(), step.name());
+          progress.stepStarting(
+              server.version(), cell.label(), table.def().name(), step.kind().yamlName());
           StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
           if (result == null) {
             continue; // a step the role may not run: noted, not stored
@@ -121,12 +122,19 @@ final class Load {
       Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
       rollBack(c);
       if (e instanceof SQLException sql && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
-        notAllowed.accept(step.name());
-        missing.accept(step.name() + " step: not run, the role may not (" + oneLine(e) + ")");
+        notAllowed.accept(step.kind().yamlName());
+        missing.accept(
+            step.kind().yamlName() + " step: not run, the role may not (" + oneLine(e) + ")");
         return null;
       }
       return failed(
-              server.version(), cell, repetition, load.table().name(), step.name(), seconds, e)
+              server.version(),
+              cell,
+              repetition,
+              load.table().name(),
+              step.kind().yamlName(),
+              seconds,
+              e)
           .about(step.object(), cpu);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
@@ -141,7 +149,7 @@ final class Load {
         cell.axes(),
         repetition,
         load.table().name(),
-        step.name(),
+        step.kind().yamlName(),
         StepResult.OK,
         seconds,
         rows == Step.NO_ROWS ? null : rows,

@@ -145,7 +145,7 @@ public final class Resume {
           steps +=
               (int)
                   Recipe.of(scenario.steps(), cell.variant(), table.def()).stream()
-                      .filter(s -> !skipped.contains(s.name()))
+                      .filter(s -> !skipped.contains(s.kind().yamlName()))
                       .count();
         }
         return steps;

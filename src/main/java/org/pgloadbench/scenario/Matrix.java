@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
@@ -92,9 +93,9 @@ record Matrix(List<String> axes, List<Cell> cells) {
    * set_logged (and comparing the two halves is the point), and indexes built after the load are
    * built by the indexes step.
    */
-  void requireSteps(Mapping root, List<String> steps) throws ScenarioException {
+  void requireSteps(Mapping root, List<StepKind> steps) throws ScenarioException {
     for (Cell cell : cells) {
-      if (cell.variant().unlogged() && !steps.contains("set_logged")) {
+      if (cell.variant().unlogged() && !steps.contains(StepKind.SET_LOGGED)) {
         throw where(root, cell, Axis.UNLOGGED)
             .error(
                 "cell "
@@ -105,7 +106,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
       for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
         YamlNode values = where(root, cell, axis);
         boolean chosen = values != root; // the axis is written for this cell
-        if (chosen && !cell.variant().indexesNow() && !steps.contains("indexes")) {
+        if (chosen && !cell.variant().indexesNow() && !steps.contains(StepKind.INDEXES)) {
           throw values.error(
               "cell "
                   + cell.label()

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.recipe.StepKind;
 
 /**
  * A validated scenario: what to load, on which servers, how often, and the matrix cells to compare.
@@ -31,23 +32,9 @@ public record Scenario(
     int warmup,
     List<String> axes,
     List<Cell> cells,
-    List<String> steps,
+    List<StepKind> steps,
     Origins origins,
     List<Claim> claims) {
-
-  /** Every step a scenario may list; a new step is one more name here and its runner code. */
-  public static final List<String> KNOWN_STEPS =
-      List.of(
-          "create",
-          "copy",
-          "primary_key",
-          "vacuum",
-          "analyze",
-          "set_logged",
-          "indexes",
-          "checkpoint",
-          "drop",
-          "vacuum_analyze");
 
   public Scenario {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
@@ -89,10 +90,15 @@ public final class ScenarioLoader {
     int repeat = count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root, base);
-    List<String> steps = steps(root);
+    List<StepKind> steps = steps(root);
     matrix.requireSteps(root, steps);
     List<Claim> claims =
-        ClaimsReader.read(root, dataset.tables(), steps, matrix.cells(), servers.versions());
+        ClaimsReader.read(
+            root,
+            dataset.tables(),
+            steps.stream().map(StepKind::yamlName).toList(),
+            matrix.cells(),
+            servers.versions());
     return new Scenario(
         name,
         description,
@@ -109,30 +115,33 @@ public final class ScenarioLoader {
         claims);
   }
 
-  private static List<String> steps(Mapping root) throws ScenarioException {
-    String hint = "list the load steps, e.g. [" + String.join(", ", Scenario.KNOWN_STEPS) + "]";
+  private static List<StepKind> steps(Mapping root) throws ScenarioException {
+    String known = String.join(", ", StepKind.names());
+    String hint = "list the load steps, e.g. [" + known + "]";
     YamlNode node = root.required("steps", hint);
-    List<String> steps = new ArrayList<>();
+    List<StepKind> steps = new ArrayList<>();
     for (YamlNode item : node.asList(hint).items()) {
-      String step = item.asText(hint);
-      if (!Scenario.KNOWN_STEPS.contains(step)) {
-        throw item.error(
-            "unknown step '"
-                + step
-                + "'"
-                + YamlNode.didYouMean(step, Scenario.KNOWN_STEPS)
-                + "; known steps: "
-                + String.join(", ", Scenario.KNOWN_STEPS));
-      }
+      String name = item.asText(hint);
+      StepKind step =
+          StepKind.find(name)
+              .orElseThrow(
+                  () ->
+                      item.error(
+                          "unknown step '"
+                              + name
+                              + "'"
+                              + YamlNode.didYouMean(name, StepKind.names())
+                              + "; known steps: "
+                              + known));
       if (steps.contains(step)) {
         throw item.error("'" + step + "' is listed twice; list each step once");
       }
       steps.add(step);
     }
     // drop (a no-op on the fresh database, timed as pgbench -i times it) may come first
-    int first = steps.isEmpty() || !steps.get(0).equals("drop") ? 0 : 1;
+    int first = steps.isEmpty() || steps.get(0) != StepKind.DROP ? 0 : 1;
     if (steps.size() < first + 2
-        || !steps.subList(first, first + 2).equals(List.of("create", "copy"))) {
+        || !steps.subList(first, first + 2).equals(List.of(StepKind.CREATE, StepKind.COPY))) {
       throw node.error(
           "must start with create, copy (the table is created, then loaded), after drop if"
               + " listed; got "

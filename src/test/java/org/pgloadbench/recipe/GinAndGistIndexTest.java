@@ -83,7 +83,8 @@ class GinAndGistIndexTest {
       // built after the load: the indexes step is one step, naming the index
       LoadVariant later = variant(Map.of());
       List<Step> steps =
-          Recipe.of(List.of("drop", "create", "copy", "indexes"), later, ARRAYS.def());
+          Recipe.of(
+              RecipeTest.kinds(List.of("drop", "create", "copy", "indexes")), later, ARRAYS.def());
       assertThat(steps).extracting(Step::object).last().isEqualTo("int_arrays_a_idx");
       load(c, ARRAYS, later, List.of("drop", "create", "copy", "indexes"));
       assertThat(matches(s)).isEqualTo(withIndex);
@@ -99,7 +100,10 @@ class GinAndGistIndexTest {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       List<Step> steps =
-          Recipe.of(List.of("create", "copy", "indexes"), variant(Map.of()), points.def());
+          Recipe.of(
+              RecipeTest.kinds(List.of("create", "copy", "indexes")),
+              variant(Map.of()),
+              points.def());
       assertThat(steps).extracting(Step::object).last().isEqualTo("points_p_idx");
       load(c, points, variant(Map.of()), List.of("create", "copy", "indexes"));
       try (ResultSet r =
@@ -122,7 +126,7 @@ class GinAndGistIndexTest {
   private static void load(
       Connection c, Dataset.Table table, LoadVariant variant, List<String> names)
       throws SQLException {
-    for (Step step : Recipe.of(names, variant, table.def())) {
+    for (Step step : Recipe.of(RecipeTest.kinds(names), variant, table.def())) {
       step.run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
     }
   }

@@ -104,7 +104,7 @@ class LoggingAndIndexStepsTest {
       long withIndex = relationsWithWay(c, true);
       assertThat(withIndex).isPositive().isEqualTo(relationsWithWay(c, false));
       // nothing left for the indexes step
-      assertThat(Recipe.of(List.of("indexes"), Axis.variant(axes), RELS)).isEmpty();
+      assertThat(Recipe.of(List.of(StepKind.INDEXES), Axis.variant(axes), RELS)).isEmpty();
     }
   }
 
@@ -153,7 +153,7 @@ class LoggingAndIndexStepsTest {
         DATA.source(
             MiddleTable.find(table == WAYS ? "ways" : "rels").orElseThrow(),
             variant.middleFormat());
-    List<Step> steps = Recipe.of(List.of(names), variant, table);
+    List<Step> steps = Recipe.of(RecipeTest.kinds(List.of(names)), variant, table);
     for (Step step : steps) {
       step.run(new TableLoad(table, rows, variant, List.of(c)));
     }

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.Axis;
-import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.variant.MiddleFormat;
 
 class RecipeTest {
@@ -20,7 +19,13 @@ class RecipeTest {
 
   @Test
   void everyStepAScenarioMayNameHasAnImplementation() {
-    assertThat(Recipe.knownSteps()).containsExactlyElementsOf(Scenario.KNOWN_STEPS);
+    Map<String, String> everything = Map.of("pk", "later", "unlogged", "true");
+    for (StepKind kind : StepKind.values()) {
+      assertThat(Recipe.of(List.of(kind), Axis.variant(everything), WAYS))
+          .as(kind.yamlName())
+          .isNotEmpty()
+          .allMatch(step -> step.kind() == kind);
+    }
   }
 
   @Test
@@ -40,8 +45,8 @@ class RecipeTest {
   @Test
   void theIndexesStepIsOneStepPerIndexOfTheTableEachNamingIt() {
     List<String> steps = List.of("create", "copy", "indexes", "analyze");
-    assertThat(Recipe.of(steps, Axis.variant(Map.of()), WAYS))
-        .extracting(Step::name, Step::object)
+    assertThat(Recipe.of(kinds(steps), Axis.variant(Map.of()), WAYS))
+        .extracting(step -> step.kind().yamlName(), Step::object)
         .containsExactly(
             tuple("create", null),
             tuple("copy", null),
@@ -58,13 +63,19 @@ class RecipeTest {
   }
 
   private static List<String> names(List<String> steps, Map<String, String> axes, TableDef t) {
-    return Recipe.of(steps, Axis.variant(axes), t).stream().map(Step::name).toList();
+    return Recipe.of(kinds(steps), Axis.variant(axes), t).stream()
+        .map(step -> step.kind().yamlName())
+        .toList();
   }
 
   private static List<String> objects(List<String> steps, Map<String, String> axes, TableDef t) {
-    return Recipe.of(steps, Axis.variant(axes), t).stream()
+    return Recipe.of(kinds(steps), Axis.variant(axes), t).stream()
         .map(Step::object)
         .filter(Objects::nonNull)
         .toList();
+  }
+
+  static List<StepKind> kinds(List<String> names) {
+    return names.stream().map(StepKind::named).toList();
   }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
@@ -25,7 +26,7 @@ class ShippedScenariosTest {
       if (s.dataset() instanceof DatasetSpec.Pgbench) {
         continue; // pgbench-init does what pgbench -i does: no checkpoint, the server's defaults
       }
-      assertThat(s.steps()).as(name).endsWith("checkpoint");
+      assertThat(s.steps().stream().map(StepKind::yamlName)).as(name).endsWith("checkpoint");
       assertThat(s.settings()).as(name).containsEntry("autovacuum", "off");
     }
   }
@@ -54,7 +55,7 @@ class ShippedScenariosTest {
                 0,
                 true,
                 0));
-    assertThat(s.steps()).contains("set_logged");
+    assertThat(s.steps().stream().map(StepKind::yamlName)).contains("set_logged");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
   }
 
@@ -86,7 +87,7 @@ class ShippedScenariosTest {
                 0,
                 true,
                 0));
-    assertThat(s.steps()).contains("indexes");
+    assertThat(s.steps().stream().map(StepKind::yamlName)).contains("indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
     assertThat(s.settings()).containsKey("maintenance_work_mem");
   }
@@ -108,7 +109,7 @@ class ShippedScenariosTest {
     assertThat(s.cells().get(3).variant().freeze()).isTrue();
     assertThat(s.cells().get(3).variant().primaryKeyLater()).isTrue();
     assertThat(s.claims()).hasSize(3);
-    assertThat(s.steps()).contains("analyze", "indexes");
+    assertThat(s.steps().stream().map(StepKind::yamlName)).contains("analyze", "indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
   }
 
