@@ -26,6 +26,7 @@ import org.pgloadbench.overhead.HeadToHead.Case;
 import org.pgloadbench.overhead.HeadToHead.Load;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * Short real head-to-heads on one server: every contender loads every row, the files hold exactly
@@ -39,8 +40,7 @@ class HeadToHeadTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
-    server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of());
+    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
   }
 
   @AfterAll
