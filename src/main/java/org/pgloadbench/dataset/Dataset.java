@@ -8,6 +8,8 @@ import java.util.function.Consumer;
 import org.pgloadbench.scenario.DatasetSpec;
 import org.pgloadbench.scenario.LoadVariant;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.WorkRoot;
 
 /**
  * The tables a scenario loads, in load order, each with its rows. One implementation per dataset
@@ -34,8 +36,7 @@ public interface Dataset {
       throws IOException, ScenarioException {
     return switch (spec.kind()) {
       case DatasetSpec.OSM_PBF ->
-          OsmPbfDataset.prepare(
-              spec.file(), middleTables(spec), workRoot.resolve("osm-pbf"), notes);
+          OsmPbfDataset.prepare(spec.file(), middleTables(spec), pbfCache(workRoot), notes);
       case DatasetSpec.OSM_SYNTHETIC -> {
         OsmSyntheticDataset osm = new OsmSyntheticDataset(spec.rows(), spec.seed());
         List<MiddleTable> tables = middleTables(spec);
@@ -73,6 +74,19 @@ public interface Dataset {
       case DatasetSpec.PGBENCH -> new PgbenchDataset(spec.rows().get("pgbench_accounts"));
       default -> throw new IllegalArgumentException("unknown dataset kind " + spec.kind());
     };
+  }
+
+  /**
+   * The decoded files' cache under the work root, checked like the work root itself: every target
+   * streams them, and another user able to change them would choose the rows loaded.
+   */
+  private static Path pbfCache(Path workRoot) throws ScenarioException {
+    try {
+      WorkRoot.prepare(workRoot);
+      return WorkRoot.prepare(workRoot.resolve("osm-pbf"));
+    } catch (ServerException e) {
+      throw new ScenarioException(e.getMessage());
+    }
   }
 
   private static List<MiddleTable> middleTables(DatasetSpec spec) {

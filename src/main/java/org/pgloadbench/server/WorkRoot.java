@@ -1,15 +1,19 @@
 package org.pgloadbench.server;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The directory the servers' data directories go in. Whoever controls it controls the servers'
@@ -29,15 +33,56 @@ public final class WorkRoot {
 
   private WorkRoot() {}
 
-  /** Deletes {@code dir} and everything in it; nothing when it does not exist. */
+  /**
+   * Deletes {@code dir} and everything in it; nothing when it does not exist. As root, the tree is
+   * a server's, whose user may swap a directory for a symbolic link while it is deleted: every
+   * entry is opened relative to its parent's open directory without following links, so nothing
+   * outside {@code dir} can be reached.
+   */
   public static void delete(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
+    Path absolute = dir.toAbsolutePath().normalize();
+    Path parent = absolute.getParent();
+    if (parent == null || !Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(parent)) {
+      if (!(stream instanceof SecureDirectoryStream<Path> secure)) {
+        throw new IOException("cannot delete " + dir + " safely: no secure directory streams");
       }
+      deleteEntry(secure, absolute.getFileName());
+    }
+  }
+
+  /**
+   * Deletes {@code name} in the open directory {@code parent}: a directory with its contents. An
+   * entry gone meanwhile (a server process exiting removes its files) is left gone.
+   */
+  private static void deleteEntry(SecureDirectoryStream<Path> parent, Path name)
+      throws IOException {
+    try {
+      boolean directory =
+          parent
+              .getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+              .readAttributes()
+              .isDirectory();
+      if (!directory) {
+        parent.deleteFile(name); // a symbolic link itself, never its target
+        return;
+      }
+      // a directory swapped for a link since the check above fails to open here (O_NOFOLLOW)
+      try (SecureDirectoryStream<Path> child =
+          parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+        List<Path> names = new ArrayList<>();
+        for (Path entry : child) {
+          names.add(entry.getFileName());
+        }
+        for (Path entry : names) {
+          deleteEntry(child, entry);
+        }
+      }
+      parent.deleteDirectory(name);
+    } catch (NoSuchFileException gone) {
+      // nothing left to delete
     }
   }
 
