@@ -106,7 +106,8 @@ public final class UrlTarget implements ServerTarget {
           version = rs.getString(1).split(" ")[0];
         }
         try (ResultSet rs =
-            s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
+            s.executeQuery(
+                "SELECT 1 FROM pg_catalog.pg_database WHERE datname = '" + database + "'")) {
           if (rs.next()) {
             throw new ServerException(
                 "database "
