@@ -2,7 +2,6 @@ package org.pgloadbench.dataset;
 
 import java.util.List;
 import java.util.Map;
-import org.pgloadbench.render.Table;
 import org.pgloadbench.variant.LoadVariant;
 
 /**

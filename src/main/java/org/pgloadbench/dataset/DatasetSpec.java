@@ -12,6 +12,8 @@ import java.util.function.Consumer;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.PointDataset.Geometry;
 import org.pgloadbench.dataset.PointDataset.Shape;
+import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.WorkRoot;
 import org.pgloadbench.variant.LoadVariant;
 
 /**
@@ -141,7 +143,7 @@ public sealed interface DatasetSpec {
 
     @Override
     public Dataset open(Path workRoot, Consumer<String> notes) throws IOException {
-      return OsmPbfDataset.prepare(file, middleTables(tables), workRoot.resolve("osm-pbf"), notes);
+      return OsmPbfDataset.prepare(file, middleTables(tables), pbfCache(workRoot), notes);
     }
   }
 
@@ -321,6 +323,19 @@ public sealed interface DatasetSpec {
     MIDDLE_TABLES.stream().filter(rows::containsKey).forEach(t -> ordered.put(t, rows.get(t)));
     rows.forEach(ordered::putIfAbsent);
     return Collections.unmodifiableMap(ordered);
+  }
+
+  /**
+   * The decoded files' cache, checked like the work root (the user's own, no one else may write to
+   * it, not a link): it is read for every target, the servers' too.
+   */
+  private static Path pbfCache(Path workRoot) throws DataFileException {
+    try {
+      WorkRoot.prepare(workRoot);
+      return WorkRoot.prepare(workRoot.resolve("osm-pbf"));
+    } catch (ServerException e) {
+      throw new DataFileException(e.getMessage());
+    }
   }
 
   private static List<MiddleTable> middleTables(List<String> tables) {

@@ -5,7 +5,6 @@ import java.util.Locale;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.TableDef.Column;
-import org.pgloadbench.render.Table;
 import org.pgloadbench.variant.LoadVariant;
 
 /**

@@ -10,15 +10,20 @@ import org.pgloadbench.variant.WaysIndex;
  * have none. The ways' index is the same in both middle formats; the relations' differ.
  */
 final class MiddleIndexes {
-  /** The node refs of a way shifted right by 5 bits: neighbouring nodes share one index key. */
+  /**
+   * The node refs of a way shifted right by 5 bits: neighbouring nodes share one index key. The
+   * functions' bodies name the catalog functions they call with their schema: run as the harness's
+   * role, they must not pick up a function of the same name in {@code public}.
+   */
   static final String BUCKET_FUNCTION =
-      "CREATE OR REPLACE FUNCTION planet_osm_index_bucket(int8[]) RETURNS int8[] AS"
-          + " $$ SELECT ARRAY(SELECT DISTINCT unnest($1) >> 5) $$ LANGUAGE sql IMMUTABLE";
+      "CREATE OR REPLACE FUNCTION planet_osm_index_bucket(int8[]) RETURNS int8[] AS $$ SELECT"
+          + " ARRAY(SELECT DISTINCT pg_catalog.unnest($1) >> 5) $$ LANGUAGE sql IMMUTABLE";
 
   /** The ids of a relation's members of one type ('N' nodes, 'W' ways, 'R' relations). */
   static final String MEMBER_IDS_FUNCTION =
       "CREATE OR REPLACE FUNCTION planet_osm_member_ids(jsonb, char) RETURNS int8[] AS"
-          + " $$ SELECT array_agg((el->>'ref')::int8) FROM jsonb_array_elements($1) AS el"
+          + " $$ SELECT pg_catalog.array_agg((el->>'ref')::int8)"
+          + " FROM pg_catalog.jsonb_array_elements($1) AS el"
           + " WHERE el->>'type' = $2 $$ LANGUAGE sql IMMUTABLE";
 
   static final List<Index> WAYS =

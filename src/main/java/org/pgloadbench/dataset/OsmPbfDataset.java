@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import org.pgloadbench.render.Table;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
 

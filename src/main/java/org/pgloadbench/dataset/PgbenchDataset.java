@@ -3,7 +3,6 @@ package org.pgloadbench.dataset;
 import java.util.List;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
-import org.pgloadbench.render.Table;
 import org.pgloadbench.variant.LoadVariant;
 
 /**

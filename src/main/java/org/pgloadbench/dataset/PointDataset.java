@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
-import org.pgloadbench.render.Table;
 import org.pgloadbench.variant.LoadVariant;
 
 /**

@@ -12,8 +12,15 @@ import java.util.List;
  * What the runner reads from the server around a step, outside the timed region: the WAL insert
  * position, and the table's size and visibility map afterwards. A step's WAL is the difference of
  * the positions after it and after the step before (or at the start of the load).
+ *
+ * <p>Every function is named with its schema ({@code pg_catalog}, or {@link #SCHEMA} for the
+ * extensions'), so that no function of the same name elsewhere on the search path (say in {@code
+ * public}, as in CVE-2018-1058) runs as the harness's role instead.
  */
 public final class ServerProbe {
+  /** The schema the probe's extensions are created in, in the harness's own database. */
+  static final String SCHEMA = "pgloadbench_probe";
+
   /**
    * Heap pages at the end of the table that were never initialised: from 16 on, COPY extends a
    * table many pages at a time and leaves the last few unused. Counted backwards from the end,
@@ -23,13 +30,16 @@ public final class ServerProbe {
   private static final String TRAILING_NEW_PAGES =
       """
       WITH RECURSIVE tail(block) AS (
-        SELECT pg_relation_size(c.oid) / current_setting('block_size')::int8
+        SELECT pg_catalog.pg_relation_size(c.oid)
+          / pg_catalog.current_setting('block_size')::int8
         UNION ALL
         SELECT block - 1 FROM tail
         WHERE block > 0
-          AND (page_header(get_raw_page(c.oid::regclass::text, 'main', block - 1))).upper = 0)
-      SELECT count(*) - 1 FROM tail\
-      """;
+          AND (%1$s.page_header(%1$s.get_raw_page(
+            c.oid::regclass::text, 'main', block - 1))).upper = 0)
+      SELECT pg_catalog.count(*) - 1 FROM tail\
+      """
+          .formatted(ServerProbe.SCHEMA);
 
   /**
    * The WAL position, the table's heap and the size of an object within it (an index); the object
@@ -42,14 +52,15 @@ public final class ServerProbe {
 
   private ServerProbe(boolean visibility, boolean pageinspect) {
     afterSql =
-        "SELECT pg_current_wal_insert_lsn()::text, pg_relation_size(c.oid),"
-            + " pg_relation_size(c.oid) / current_setting('block_size')::int8"
+        "SELECT pg_catalog.pg_current_wal_insert_lsn()::text, pg_catalog.pg_relation_size(c.oid),"
+            + " pg_catalog.pg_relation_size(c.oid)"
+            + " / pg_catalog.current_setting('block_size')::int8"
             + (pageinspect ? " - (" + TRAILING_NEW_PAGES + ")" : "")
             + (visibility
-                ? ", (SELECT all_frozen FROM pg_visibility_map_summary(c.oid))"
+                ? ", (SELECT all_frozen FROM " + SCHEMA + ".pg_visibility_map_summary(c.oid))"
                 : ", NULL::int8")
-            + ", pg_relation_size(to_regclass(?))"
-            + " FROM (SELECT to_regclass(?) AS oid) c";
+            + ", pg_catalog.pg_relation_size(pg_catalog.to_regclass(?::text))"
+            + " FROM (SELECT pg_catalog.to_regclass(?::text) AS oid) c";
   }
 
   /**
@@ -79,10 +90,11 @@ public final class ServerProbe {
     return missing;
   }
 
-  /** Null when the extension is there, else the server's reason. */
+  /** Null when the extension is there, in {@link #SCHEMA}, else the server's reason. */
   private static String createExtension(Connection connection, String name) {
     try (Statement s = connection.createStatement()) {
-      s.execute("CREATE EXTENSION IF NOT EXISTS " + name);
+      s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+      s.execute("CREATE EXTENSION IF NOT EXISTS " + name + " SCHEMA " + SCHEMA);
       return null;
     } catch (SQLException e) {
       return e.getMessage().replaceAll("\\s+", " ").strip();
@@ -96,7 +108,7 @@ public final class ServerProbe {
    */
   public long walInsertPosition(Connection connection) throws SQLException {
     try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_current_wal_insert_lsn()::text")) {
+        ResultSet rs = s.executeQuery("SELECT pg_catalog.pg_current_wal_insert_lsn()::text")) {
       rs.next();
       return parseLsn(rs.getString(1));
     }

@@ -109,7 +109,8 @@ public final class Osm2pgsqlHeadToHead {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement();
         ResultSet rs =
-            s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'postgis'")) {
+            s.executeQuery(
+                "SELECT 1 FROM pg_catalog.pg_available_extensions WHERE name = 'postgis'")) {
       return rs.next() ? null : "PostgreSQL " + server.version() + " has no PostGIS";
     }
   }
@@ -195,7 +196,7 @@ public final class Osm2pgsqlHeadToHead {
     try (Connection c = server.connect(DATABASE);
         Statement s = c.createStatement()) {
       for (Map.Entry<String, Long> table : expected.entrySet()) {
-        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table.getKey())) {
+        try (ResultSet rs = s.executeQuery("SELECT pg_catalog.count(*) FROM " + table.getKey())) {
           rs.next();
           if (rs.getLong(1) != table.getValue()) {
             wrong.add(table.getKey() + " " + rs.getLong(1) + " rows, expected " + table.getValue());

@@ -62,7 +62,7 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     }
     // pgjdbc's rewritten batches report SUCCESS_NO_INFO per row: ask the table instead.
     try (Statement s = connection.createStatement();
-        var result = s.executeQuery("SELECT count(*) FROM " + table.name())) {
+        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + table.name())) {
       result.next();
       return result.getLong(1);
     }

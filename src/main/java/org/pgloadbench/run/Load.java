@@ -178,13 +178,15 @@ final class Load {
   /**
    * Drops and recreates the benchmark database and checkpoints, so that every load starts from the
    * same state and no load pays for the previous one's dirty buffers. A role that may not
-   * CHECKPOINT (a server the harness does not own) loads without it, and that is recorded.
+   * CHECKPOINT (a server the harness does not own) loads without it, and that is recorded. The
+   * database is a copy of template0, which no one can change: template1 may hold functions that
+   * would run as the harness's role (on a server the harness does not own, anyone's).
    */
   private void freshDatabase(PostgresServer server) throws SQLException {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + server.loadDatabase());
-      s.execute("CREATE DATABASE " + server.loadDatabase());
+      s.execute("CREATE DATABASE " + server.loadDatabase() + " TEMPLATE template0");
       try {
         s.execute("CHECKPOINT");
       } catch (SQLException e) {

@@ -307,7 +307,7 @@ public final class Runner {
   /** The server's full {@code version()}: build, compiler, platform. */
   private static String versionString(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT version()")) {
+        ResultSet rs = s.executeQuery("SELECT pg_catalog.version()")) {
       rs.next();
       return rs.getString(1);
     }

@@ -43,7 +43,11 @@ final class EmbeddedServer implements PostgresServer {
       pgCtl("-l", dir.resolve("postgres.log").toString(), "-w", "-t", "120", "start");
     } catch (ServerException e) {
       throw new ServerException(
-          "PostgreSQL " + home.getFileName() + " did not start: " + failureReason(), e);
+          "PostgreSQL "
+              + home.getFileName()
+              + " did not start: "
+              + failureReason(dir.resolve("postgres.log")),
+          e);
     }
     try (Connection c = connect(MAINTENANCE_DATABASE);
         Statement s = c.createStatement();
@@ -142,7 +146,13 @@ final class EmbeddedServer implements PostgresServer {
    */
   private static void killPostmaster(Path data) {
     try {
-      long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip());
+      long pid =
+          Long.parseLong(
+              ServerFiles.read(data.resolve("postmaster.pid"))
+                  .lines()
+                  .findFirst()
+                  .orElse("")
+                  .strip());
       if (isPostmasterOf(pid, data)) {
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
       }
@@ -208,11 +218,15 @@ final class EmbeddedServer implements PostgresServer {
     EmbeddedTarget.run(isolation.command(home.resolve("bin/pg_ctl"), all), "pg_ctl");
   }
 
-  /** The server log's error lines, without their timestamp prefix, on one line. */
-  private String failureReason() {
-    try (Stream<String> lines = Files.lines(dir.resolve("postgres.log"))) {
+  /**
+   * The server log's error lines, without their timestamp prefix, on one line; read as a file of
+   * the server's user (see {@link ServerFiles}), so that no line of another file can show here.
+   */
+  static String failureReason(Path log) {
+    try {
       String reason =
-          lines
+          ServerFiles.read(log)
+              .lines()
               .filter(
                   l ->
                       l.matches(".*\\b(FATAL|PANIC|ERROR):.*")

@@ -3,10 +3,8 @@ package org.pgloadbench.server;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -174,10 +172,9 @@ public final class EmbeddedTarget implements ServerTarget {
 
   /**
    * Appends the harness's and the scenario's settings to postgresql.conf, so the server log shows
-   * them.
+   * them. As root the data directory is the server user's: see {@link ServerFiles}.
    */
-  private static void writeConfig(Path dir, int port, Map<String, String> settings)
-      throws ServerException {
+  static void writeConfig(Path dir, int port, Map<String, String> settings) throws ServerException {
     Map<String, String> all = new LinkedHashMap<>();
     all.put("listen_addresses", "127.0.0.1");
     all.put("port", Integer.toString(port));
@@ -187,12 +184,10 @@ public final class EmbeddedTarget implements ServerTarget {
     all.forEach(
         (name, value) -> conf.append(name).append(" = '").append(quoted(value)).append("'\n"));
     try {
-      Path file = dir.resolve("data/pgloadbench.conf");
-      Files.writeString(file, conf, StandardCharsets.UTF_8);
-      Path main = dir.resolve("data/postgresql.conf");
-      if (!Files.readString(main).contains("include = 'pgloadbench.conf'")) {
-        Files.writeString(main, "\ninclude = 'pgloadbench.conf'\n", StandardOpenOption.APPEND);
-      }
+      ServerFiles.replace(dir.resolve("data/pgloadbench.conf"), conf.toString());
+      String include = "include = 'pgloadbench.conf'";
+      ServerFiles.appendUnlessPresent(
+          dir.resolve("data/postgresql.conf"), include, "\n" + include + "\n");
     } catch (IOException e) {
       throw new ServerException(
           "cannot write the server configuration in " + dir + ": " + e.getMessage(), e);
@@ -223,7 +218,7 @@ public final class EmbeddedTarget implements ServerTarget {
       Path output = Files.createTempFile("pgloadbench-" + what, ".log");
       try {
         Process p =
-            new ProcessBuilder(command)
+            processBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
@@ -245,6 +240,17 @@ public final class EmbeddedTarget implements ServerTarget {
       Thread.currentThread().interrupt();
       throw new ServerException(what + " was interrupted", e);
     }
+  }
+
+  /**
+   * A PostgreSQL program's process, without the harness's {@code PG*} variables: initdb, pg_ctl and
+   * the postmaster (which inherits pg_ctl's environment) read some ({@code PGDATA}, {@code PGPORT},
+   * {@code PG_OOM_ADJUST_FILE}, ...), and the harness alone says how its servers run.
+   */
+  static ProcessBuilder processBuilder(List<String> command) {
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().keySet().removeIf(name -> name.startsWith("PG"));
+    return builder;
   }
 
   static String lastLine(String text) {

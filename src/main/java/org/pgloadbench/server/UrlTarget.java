@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
 /**
  * A server the harness does not own ({@code postgresql://user@host:port/db}, real hardware): it
@@ -19,6 +20,12 @@ import java.util.function.UnaryOperator;
 public final class UrlTarget implements ServerTarget {
   /** What every database the harness creates on such a server starts with. */
   public static final String DATABASE_PREFIX = "pgloadbench_";
+
+  /**
+   * A database or role name as the URL may hold it: plain, so that nothing in it can reach the JDBC
+   * URL as a driver parameter ({@code db%3Fssl%3Dfalse} decodes to {@code db?ssl=false}).
+   */
+  private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
 
   /** How long a server that went down is waited for before the run stops. */
   static final String WAIT_PROPERTY = "pgloadbench.url.wait-seconds";
@@ -54,7 +61,26 @@ public final class UrlTarget implements ServerTarget {
       throw new ServerException(
           "not a URL the harness can use; write postgresql://user@host:port/db", "target");
     }
+    if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+      throw new ServerException(
+          "the URL's parameters (?...) would not be used; write postgresql://user@host:port/db"
+              + " alone",
+          "target");
+    }
+    String user = uri.getRawUserInfo();
+    if (!rawDatabase().isEmpty() && !PLAIN_NAME.matcher(rawDatabase()).matches()
+        || user != null && !user.isEmpty() && !PLAIN_NAME.matcher(user).matches()) {
+      throw new ServerException(
+          "the URL's user and database must be plain names (letters, digits, _ . -, nothing"
+              + " percent-encoded); write postgresql://user@host:port/db",
+          "target");
+    }
     return "the server at " + where();
+  }
+
+  /** The database as the URL writes it, not percent-decoded: checked by {@link #resolve}. */
+  private String rawDatabase() {
+    return uri.getRawPath() == null ? "" : uri.getRawPath().replaceFirst("^/", "");
   }
 
   private String where() {
@@ -66,13 +92,12 @@ public final class UrlTarget implements ServerTarget {
   }
 
   private String urlDatabase() {
-    String path = uri.getPath() == null ? "" : uri.getPath().replaceFirst("^/", "");
-    return path.isEmpty() ? PostgresServer.MAINTENANCE_DATABASE : path;
+    return rawDatabase().isEmpty() ? PostgresServer.MAINTENANCE_DATABASE : rawDatabase();
   }
 
   private String role() {
-    if (uri.getUserInfo() != null && !uri.getUserInfo().isEmpty()) {
-      return uri.getUserInfo();
+    if (uri.getRawUserInfo() != null && !uri.getRawUserInfo().isEmpty()) {
+      return uri.getRawUserInfo();
     }
     String user = env.apply("PGUSER");
     return user != null ? user : System.getProperty("user.name");
@@ -106,7 +131,8 @@ public final class UrlTarget implements ServerTarget {
           version = Versions.label(rs.getString(1));
         }
         try (ResultSet rs =
-            s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'")) {
+            s.executeQuery(
+                "SELECT 1 FROM pg_catalog.pg_database WHERE datname = '" + database + "'")) {
           if (rs.next()) {
             throw new ServerException(
                 "database "

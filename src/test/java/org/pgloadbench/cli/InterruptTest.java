@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.Processes;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * Ctrl-C in the middle of a load: the JVM stops its servers on the way out, and keeps the results.
@@ -30,7 +31,7 @@ class InterruptTest {
             warmup: 0
             steps: [create, copy]
             """);
-    Path servers = dir.resolve("servers");
+    Path servers = WorkRoots.enterable(dir).resolve("servers");
     Process bench =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

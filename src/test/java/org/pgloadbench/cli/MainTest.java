@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.server.WorkRoots;
 
 /** The command line as a user meets it: exit codes, one-line errors, the report path last. */
 class MainTest {
@@ -90,7 +91,7 @@ class MainTest {
                 "--data",
                 notPbf.toString(),
                 "--work-dir",
-                dir.resolve("work").toString(),
+                WorkRoots.enterable(dir).resolve("work").toString(),
                 "--results",
                 dir.resolve("results").toString()))
         .isEqualTo(Main.USAGE);
@@ -188,7 +189,7 @@ class MainTest {
                     "repeat: 1",
                     "repeat: 1\nsettings: {shared_preload_libraries: pg_stat_statements}")
                 .replace("freeze: [false, true]", "freeze: [false]"));
-    Path servers = dir.resolve("servers");
+    Path servers = WorkRoots.enterable(dir).resolve("servers");
     Path results = dir.resolve("results");
     List<String> args =
         List.of(
@@ -271,7 +272,7 @@ class MainTest {
             "--reports",
             dir.resolve("reports").toString(),
             "--work-dir",
-            dir.resolve("servers").toString());
+            WorkRoots.enterable(dir).resolve("servers").toString());
     assertThat(code).as(err.toString()).isEqualTo(Main.OK);
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
     Path report = Path.of(lines.get(lines.size() - 1));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.server.WorkRoots;
 
 /** {@code overhead} as a user meets it when a pair's programs are missing: it says so, goes on. */
 class OverheadCommandTest {
@@ -51,7 +52,7 @@ class OverheadCommandTest {
             "--reports",
             dir.resolve("reports").toString(),
             "--work-dir",
-            dir.resolve("servers").toString());
+            WorkRoots.enterable(dir).resolve("servers").toString());
 
     assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();

@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * {@code reproduce}: two small scenarios (pgbench -i phases, and int arrays loaded by multi-row
@@ -125,7 +126,7 @@ class ReproduceTest {
             "--reports",
             dir.resolve("reports").toString(),
             "--work-dir",
-            dir.resolve("servers").toString());
+            WorkRoots.enterable(dir).resolve("servers").toString());
     return Main.run(
         new PrintWriter(out, true, StandardCharsets.UTF_8),
         new PrintWriter(err, true, StandardCharsets.UTF_8),

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * A run killed outright (SIGKILL, so no shutdown hook runs) after its first load, with a
@@ -42,7 +43,7 @@ class ResumeTest {
   @Test
   void aKilledRunIsResumedToCompletion() throws Exception {
     Path scenario = Files.writeString(dir.resolve("resumable.yaml"), SCENARIO);
-    Path servers = dir.resolve("servers");
+    Path servers = WorkRoots.enterable(dir).resolve("servers");
     Path results = dir.resolve("results");
     Process bench =
         new ProcessBuilder(

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.cli.Main;
 import org.pgloadbench.report.RunResults;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * {@code compare} on real runs: the same scenario run twice comes out as noise, and a setting that
@@ -128,7 +129,7 @@ class CompareRunsTest {
             "--reports",
             dir.resolve("reports").toString(),
             "--work-dir",
-            dir.resolve("servers").toString());
+            WorkRoots.enterable(dir).resolve("servers").toString());
     assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
     String results =
         out.toString(StandardCharsets.UTF_8)

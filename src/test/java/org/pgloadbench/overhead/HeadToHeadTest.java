@@ -25,6 +25,7 @@ import org.pgloadbench.overhead.HeadToHead.Case;
 import org.pgloadbench.overhead.HeadToHead.Load;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoots;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
@@ -39,8 +40,7 @@ class HeadToHeadTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
-    server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of());
+    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
   }
 
   @AfterAll

@@ -25,6 +25,7 @@ import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * Pair 3 of {@code overhead} on the small Liechtenstein extract, one round: Debian's osm2pgsql 1.8
@@ -64,7 +65,9 @@ class Osm2pgsqlHeadToHeadTest {
     Map<String, Long> osm2pgsqlRows;
     Map<String, Long> harnessRows;
     LocalTarget target =
-        new LocalTarget(Map.of(LocalTarget.UNLABELLED, PG15.toString()), dir.resolve("servers"));
+        new LocalTarget(
+            Map.of(LocalTarget.UNLABELLED, PG15.toString()),
+            WorkRoots.enterable(dir).resolve("servers"));
     try (PostgresServer server = target.start(LocalTarget.UNLABELLED, scenario.settings())) {
       password = server.credentials().jdbcProperties().getProperty("password");
       Osm2pgsqlHeadToHead pair =
@@ -122,7 +125,8 @@ class Osm2pgsqlHeadToHeadTest {
     assumeThat(new Osm2pgsqlImport().missing()).as("osm2pgsql is not installed").isNull();
     Scenario scenario = ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"));
     // the embedded binaries come without PostGIS
-    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+    try (PostgresServer server =
+        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
       Osm2pgsqlHeadToHead pair =
           new Osm2pgsqlHeadToHead(
               server,

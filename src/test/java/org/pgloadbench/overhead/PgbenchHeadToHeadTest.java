@@ -18,6 +18,7 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * pgbench -i and the harness's pgbench-equivalent cell on one server, two rounds: every phase
@@ -40,7 +41,8 @@ class PgbenchHeadToHeadTest {
 
     List<PgbenchHeadToHead.Phases> phases;
     StringWriter progress = new StringWriter();
-    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+    try (PostgresServer server =
+        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
       phases =
           new PgbenchHeadToHead(
                   server,
@@ -77,7 +79,8 @@ class PgbenchHeadToHeadTest {
     assumeTrue(Files.exists(Path.of("scenarios/pgbench-init.yaml")), "no pgbench-init scenario");
     assumeTrue(new PgbenchInit().missing() == null, "pgbench not installed");
     PairResult result;
-    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+    try (PostgresServer server =
+        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
       result =
           new PgbenchPair("pgbench-init", Path.of("scenarios"), 2)
               .run(server, 1, 0, dir.resolve("results"), new PrintWriter(new StringWriter()));

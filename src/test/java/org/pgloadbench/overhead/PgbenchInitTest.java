@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoots;
 
 /** pgbench -i's phase line read back, and a real pgbench -i through the password file. */
 class PgbenchInitTest {
@@ -46,7 +47,8 @@ class PgbenchInitTest {
   void runsPgbenchInitOnAServerOfTheHarness() throws Exception {
     PgbenchInit pgbench = new PgbenchInit();
     assumeTrue(pgbench.missing() == null, "pgbench not installed: " + pgbench.missing());
-    try (PostgresServer server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of())) {
+    try (PostgresServer server =
+        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
       try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + HeadToHead.DATABASE);

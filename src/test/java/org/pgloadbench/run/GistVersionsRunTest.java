@@ -16,6 +16,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * A GiST build on points after the load, on the oldest and newest version: one result row per build
@@ -43,7 +44,7 @@ class GistVersionsRunTest {
       int failures =
           new Runner(
                   scenario,
-                  new EmbeddedTarget(dir.resolve("servers")),
+                  new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")),
                   store,
                   Progress.lines(new PrintWriter(new StringWriter())),
                   "gist-run")

@@ -21,6 +21,7 @@ import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.WorkRoots;
 
 /** Settings profiles on real servers: one start per profile, the settings in force recorded. */
 class ProfilesRunTest {
@@ -50,7 +51,7 @@ class ProfilesRunTest {
       int failures =
           new Runner(
                   scenario,
-                  new EmbeddedTarget(dir.resolve("servers")),
+                  new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")),
                   store,
                   Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
                   "test-run")

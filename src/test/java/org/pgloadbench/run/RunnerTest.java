@@ -20,6 +20,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.WorkRoots;
 
 /** Whole runs on real servers: what is stored, and what happens when a step or a server fails. */
 class RunnerTest {
@@ -195,7 +196,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     Progress out = Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8));
     Dataset dataset = scenario.dataset().open(dir.resolve("work"), out::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
+      EmbeddedTarget target = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
       assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();
     }
     List<StepResult> steps = ResultStore.readSteps(runDir);
@@ -237,7 +238,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
 
   private int run(Scenario scenario, ResultStore store, ByteArrayOutputStream progress)
       throws Exception {
-    EmbeddedTarget target = new EmbeddedTarget(dir.resolve("servers"));
+    EmbeddedTarget target = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
     return new Runner(
             scenario,
             target,

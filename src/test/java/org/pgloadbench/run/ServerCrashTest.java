@@ -21,6 +21,7 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Processes;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * A postmaster killed with SIGKILL in the middle of a COPY: the step is stored as failed with the
@@ -47,7 +48,7 @@ class ServerCrashTest {
         """);
     Scenario scenario = ScenarioLoader.load(file);
     Path runDir = dir.resolve("results/crash/run");
-    Path servers = dir.resolve("servers");
+    Path servers = WorkRoots.enterable(dir).resolve("servers");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
     // Once the first load is stored, the next COPY's backend is found by its process title and its

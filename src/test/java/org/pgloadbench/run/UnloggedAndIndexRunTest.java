@@ -19,6 +19,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.WorkRoots;
 
 /**
  * A run over the unlogged, indexes and ways_index axes (four of their cells) on the oldest and
@@ -55,7 +56,7 @@ class UnloggedAndIndexRunTest {
       int failures =
           new Runner(
                   scenario,
-                  new EmbeddedTarget(dir.resolve("servers")),
+                  new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")),
                   store,
                   Progress.lines(new PrintWriter(new StringWriter())),
                   "test-run")

@@ -214,7 +214,7 @@ class LocalTargetTest {
     all.addAll(List.of(args));
     all.addAll(
         List.of(
-            "--work-dir", dir.resolve("servers").toString(),
+            "--work-dir", WorkRoots.enterable(dir).resolve("servers").toString(),
             "--results", dir.resolve("results").toString(),
             "--reports", dir.resolve("reports").toString()));
     int exit =

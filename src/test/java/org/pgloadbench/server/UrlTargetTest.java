@@ -50,7 +50,7 @@ class UrlTargetTest {
 
   @BeforeAll
   static void startServerWithABenchRole() throws Exception {
-    server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of());
+    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("CREATE ROLE " + ROLE + " LOGIN CREATEDB PASSWORD '" + PASSWORD + "'");
@@ -175,7 +175,8 @@ class UrlTargetTest {
 
   @Test
   void aServerThatGoesAwayIsWaitedForABoundedTimeThenTheRunStopsWithWhatItHas() throws Exception {
-    PostgresServer own = new EmbeddedTarget(dir.resolve("own-servers")).start("17", Map.of());
+    PostgresServer own =
+        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("own-servers")).start("17", Map.of());
     try {
       try (Connection c = own.connect(PostgresServer.MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {

@@ -40,6 +40,17 @@ class WorkRootTest {
     assertThat(root.startsWith(Path.of(System.getProperty("java.io.tmpdir")))).isFalse();
   }
 
+  /** Root's ~/.cache lies in a 0700 home that the servers' user cannot enter. */
+  @Test
+  void rootsDefaultIsASystemCacheUnlessXdgCacheHomeSaysOtherwise() {
+    assertThat(WorkRoot.defaultLocation(null, true, "/root"))
+        .isEqualTo(Path.of("/var/cache/pgloadbench"));
+    assertThat(WorkRoot.defaultLocation("/srv/cache", true, "/root"))
+        .isEqualTo(Path.of("/srv/cache/pgloadbench"));
+    assertThat(WorkRoot.defaultLocation(null, false, "/home/u"))
+        .isEqualTo(Path.of("/home/u/.cache/pgloadbench"));
+  }
+
   @Test
   void aWorkRootOthersMayWriteToIsRefused() throws Exception {
     Path root = Files.createDirectory(dir.resolve("servers"));
