@@ -1,6 +1,7 @@
 package org.pgloadbench.analysis;
 
 import java.util.Locale;
+import org.pgloadbench.results.Summary;
 import org.pgloadbench.scenario.Claim;
 
 /**

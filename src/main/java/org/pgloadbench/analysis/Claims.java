@@ -1,8 +1,5 @@
 package org.pgloadbench.analysis;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,8 +8,10 @@ import java.util.Map;
 import java.util.function.Function;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.Summary;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
@@ -31,20 +30,6 @@ import org.pgloadbench.server.Versions;
 public final class Claims {
   private Claims() {}
 
-  /** The claims of the scenario stored in a run's {@code run.json}; none when it holds none. */
-  public static List<Claim> read(JsonNode run) {
-    List<Claim> claims = new ArrayList<>();
-    ObjectMapper json = new ObjectMapper();
-    for (JsonNode node : run.path("scenario").path("claims")) {
-      try {
-        claims.add(json.treeToValue(node, Claim.class));
-      } catch (JsonProcessingException e) {
-        throw new IllegalArgumentException("run.json holds a claim this version cannot read", e);
-      }
-    }
-    return claims;
-  }
-
   /**
    * Every claim checked on every version measured (a claim whose sides name versions: once), in
    * claim order, then version order.
@@ -52,7 +37,7 @@ public final class Claims {
   public static List<ClaimCheck> check(List<Claim> claims, List<StepResult> results) {
     List<StepResult> measured = results.stream().filter(r -> r.repetition() >= 1).toList();
     List<String> versions =
-        measured.stream().map(StepResult::pgVersion).distinct().sorted(Versions.ORDER).toList();
+        measured.stream().map(StepResult::server).distinct().sorted(Versions.ORDER).toList();
     List<ClaimCheck> checks = new ArrayList<>();
     for (Claim claim : claims) {
       if (claim.subject().version() != null) {
@@ -74,7 +59,7 @@ public final class Claims {
       String referenceVersion,
       String label,
       List<StepResult> results) {
-    Function<StepResult, Number> measure = measure(claim.measure());
+    Function<Measurements, Number> measure = Measurements.named(claim.measure());
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =
         perRepetition(claim.reference(), referenceVersion, measure, results);
@@ -148,24 +133,14 @@ public final class Claims {
 
   /** A side's measure summed over its tables and steps, per repetition ({@link Repetitions}). */
   static Map<Integer, Double> perRepetition(
-      Side side, String version, Function<StepResult, Number> measure, List<StepResult> results) {
+      Side side, String version, Function<Measurements, Number> measure, List<StepResult> results) {
     return Repetitions.sums(
         results.stream()
-            .filter(r -> r.pgVersion().equals(version) && r.cell().equals(side.cell()))
+            .filter(r -> r.server().equals(version) && r.cell().equals(side.cell()))
             .filter(r -> side.tables().contains(MiddleTable.shortName(r.table())))
             .filter(r -> side.steps().contains(r.step()))
             .toList(),
         measure);
-  }
-
-  static Function<StepResult, Number> measure(String name) {
-    return switch (name) {
-      case "seconds" -> StepResult::seconds;
-      case "wal_bytes" -> StepResult::walBytes;
-      case "table_bytes" -> StepResult::tableBytes;
-      case "object_bytes" -> StepResult::objectBytes;
-      default -> throw new IllegalArgumentException("unknown measure " + name);
-    };
   }
 
   /** The measured version a scenario's {@code 17} or {@code 17.6} means, else it as written. */

@@ -1,5 +1,7 @@
 package org.pgloadbench.analysis;
 
+import org.pgloadbench.results.Summary;
+
 /**
  * One measurement compared between a base and another sample (two versions, two cells, two runs):
  * the ratio of their medians and whether the difference is more than noise, by the Mann-Whitney U

@@ -3,8 +3,8 @@ package org.pgloadbench.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.pgloadbench.report.RunResults;
 import org.pgloadbench.report.VersionComparison;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.server.Versions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -42,6 +42,6 @@ final class BaseVersion {
   }
 
   String checked(Path runDir) throws IOException {
-    return checked(RunResults.load(runDir).versions());
+    return checked(StoredRun.load(runDir).versions());
   }
 }

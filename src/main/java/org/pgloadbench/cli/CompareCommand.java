@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgloadbench.compare.CompareReport;
 import org.pgloadbench.compare.RunComparison;
-import org.pgloadbench.report.RunResults;
+import org.pgloadbench.results.StoredRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -57,8 +57,8 @@ final class CompareCommand implements Callable<Integer> {
     Double threshold = threshold();
     RunComparison comparison =
         RunComparison.of(
-            RunResults.load(ReportCommand.checked(base)),
-            RunResults.load(ReportCommand.checked(other)));
+            StoredRun.load(ReportCommand.checked(base)),
+            StoredRun.load(ReportCommand.checked(other)));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(CompareReport.text(comparison));
     Path dir = out != null ? out : defaultDir();

@@ -218,18 +218,18 @@ final class OverheadCommand implements Callable<Integer> {
   }
 
   private static String machine() {
-    Map<String, Object> host = Environment.host();
-    return host.get("cpu_model")
+    Environment.Host host = Environment.host();
+    return host.cpuModel()
         + ", "
-        + host.get("cpus")
+        + host.cpus()
         + " CPUs, "
-        + Math.round(((Number) host.get("memory_bytes")).doubleValue() / (1 << 30))
+        + Math.round(host.memoryBytes() / (double) (1 << 30))
         + " GiB; "
-        + host.get("os")
+        + host.os()
         + "; Java "
-        + host.get("java")
+        + host.java()
         + "; harness "
-        + host.get("harness_revision");
+        + host.harnessRevision();
   }
 
   /**

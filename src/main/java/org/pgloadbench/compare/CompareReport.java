@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.Summary;
 
 /**
  * A {@link RunComparison} as people read it, in the spirit of Go's benchstat: both medians with the

@@ -8,8 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.dataset.MiddleTable;
-import org.pgloadbench.report.RunResults;
-import org.pgloadbench.report.Sample;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Axis;
 
 /**
@@ -52,7 +53,7 @@ public record RunComparison(
     }
   }
 
-  public static RunComparison of(RunResults base, RunResults other) {
+  public static RunComparison of(StoredRun base, StoredRun other) {
     List<String> setAside = new ArrayList<>();
     Map<String, String> baseVersions = new LinkedHashMap<>();
     Map<String, String> newVersions = new LinkedHashMap<>();
@@ -108,18 +109,18 @@ public record RunComparison(
    * Per key, the seconds of each repetition; a total over tables and steps per version and cell.
    */
   private static Map<Key, Sample> samples(
-      RunResults results, Map<String, String> versions, Set<String> fixed) {
+      StoredRun results, Map<String, String> versions, Set<String> fixed) {
     Map<Key, Sample> samples = new LinkedHashMap<>();
     for (String version : results.versions()) {
       String shown = versions.get(version);
       for (String cell : results.cells(version)) {
         String key = cellKey(results, cell, fixed);
-        List<String> steps = results.steps(version, cell);
+        List<StepKind> steps = results.steps(version, cell);
         for (String table : results.tables(version)) {
-          for (String step : steps) {
+          for (StepKind step : steps) {
             Sample sample = results.seconds(version, cell, List.of(table), List.of(step));
             if (!sample.isEmpty() || sample.failed()) { // else never measured for this table
-              samples.put(new Key(shown, key, table, step), sample);
+              samples.put(new Key(shown, key, table, step.yamlName()), sample);
             }
           }
         }
@@ -133,7 +134,7 @@ public record RunComparison(
    * on one side only does not pass for a difference.
    */
   private static void addTotals(
-      RunResults results,
+      StoredRun results,
       Map<String, String> versions,
       Map<Key, Sample> samples,
       Set<Key> otherSide,
@@ -142,14 +143,14 @@ public record RunComparison(
       for (String cell : results.cells(version)) {
         Key any = new Key(versions.get(version), cellKey(results, cell, fixed), ALL_TABLES, TOTAL);
         Set<String> tables = new LinkedHashSet<>();
-        Set<String> steps = new LinkedHashSet<>();
+        Set<StepKind> steps = new LinkedHashSet<>();
         for (Key key : samples.keySet()) {
           if (key.version().equals(any.version())
               && key.cell().equals(any.cell())
               && !key.step().equals(TOTAL)
               && otherSide.contains(key)) {
             tables.add(key.table());
-            steps.add(key.step());
+            steps.add(StepKind.named(key.step()));
           }
         }
         if (!tables.isEmpty()) {
@@ -160,7 +161,7 @@ public record RunComparison(
   }
 
   /** Axes with one value in every cell of each side, a different one on each side. */
-  private static Set<String> fixedDifferentAxes(RunResults base, RunResults other) {
+  private static Set<String> fixedDifferentAxes(StoredRun base, StoredRun other) {
     Set<String> fixed = new LinkedHashSet<>();
     for (String axis : axisValues(base).keySet()) {
       Set<String> left = axisValues(base).get(axis);
@@ -172,7 +173,7 @@ public record RunComparison(
     return fixed;
   }
 
-  private static Map<String, Set<String>> axisValues(RunResults results) {
+  private static Map<String, Set<String>> axisValues(StoredRun results) {
     Map<String, Set<String>> values = new LinkedHashMap<>();
     for (String version : results.versions()) {
       for (String cell : results.cells(version)) {
@@ -186,12 +187,12 @@ public record RunComparison(
     return values;
   }
 
-  private static String onlyValue(RunResults results, String axis) {
+  private static String onlyValue(StoredRun results, String axis) {
     return axisValues(results).get(axis).iterator().next();
   }
 
   /** The cell's label without the parts of the axes set aside; "default" if nothing is left. */
-  private static String cellKey(RunResults results, String cell, Set<String> fixed) {
+  private static String cellKey(StoredRun results, String cell, Set<String> fixed) {
     if (fixed.isEmpty()) {
       return cell;
     }

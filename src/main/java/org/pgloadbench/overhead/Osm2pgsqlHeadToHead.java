@@ -211,7 +211,7 @@ public final class Osm2pgsqlHeadToHead {
 
   private Load harness(Dataset dataset, Cell cell, int round)
       throws IOException, ScenarioException {
-    Map<String, Double> bySteps = new HashMap<>();
+    Map<StepKind, Double> bySteps = new HashMap<>();
     double total = 0;
     for (StepResult step : CellLoad.run(server, scenario, dataset, cell, round, resultsDir)) {
       if (!step.ok()) {
@@ -222,9 +222,8 @@ public final class Osm2pgsqlHeadToHead {
     }
     Map<String, Double> parts = new LinkedHashMap<>(); // in the scenario's order
     scenario.steps().stream()
-        .map(StepKind::yamlName)
         .filter(bySteps::containsKey)
-        .forEach(step -> parts.put(step, bySteps.get(step)));
+        .forEach(step -> parts.put(step.yamlName(), bySteps.get(step)));
     return new Load(cell.label(), round, total, parts, null);
   }
 

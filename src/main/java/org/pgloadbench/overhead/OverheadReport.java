@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.overhead.HeadToHead.Case;
 import org.pgloadbench.overhead.HeadToHead.Load;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.results.Summary;
 
 /**
  * The head-to-head as Markdown: per case the contenders' median times with min–max, the harness's

@@ -2,7 +2,7 @@ package org.pgloadbench.overhead;
 
 import java.util.Locale;
 import java.util.Map;
-import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.results.Summary;
 
 /** How the head-to-head reports write a sample and a ratio: the median with its range. */
 final class Spread {

@@ -22,7 +22,11 @@ public enum StepKind {
   INDEXES,
   CHECKPOINT,
   DROP,
-  VACUUM_ANALYZE;
+  VACUUM_ANALYZE,
+  /** Not a step a scenario lists: what a load does before its first step (a fresh database). */
+  PREPARE,
+  /** Not a step a scenario lists: starting a server, or bringing it back. */
+  SERVER;
 
   /** The name scenarios and results use, e.g. {@code primary_key}. */
   @JsonValue
@@ -30,20 +34,30 @@ public enum StepKind {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  public static Optional<StepKind> find(String name) {
-    return Arrays.stream(values()).filter(k -> k.yamlName().equals(name)).findFirst();
+  /** Whether a scenario may list this step (the others only name where a failure happened). */
+  public boolean listable() {
+    return this != PREPARE && this != SERVER;
   }
 
-  /** The step a stored result or a scenario names. */
+  /** The step a scenario names, if it may. */
+  public static Optional<StepKind> find(String name) {
+    return Arrays.stream(values())
+        .filter(k -> k.listable() && k.yamlName().equals(name))
+        .findFirst();
+  }
+
+  /** The step a stored result names. */
   @JsonCreator
   public static StepKind named(String name) {
-    return find(name)
+    return Arrays.stream(values())
+        .filter(k -> k.yamlName().equals(name))
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("unknown step '" + name + "'"));
   }
 
-  /** Every step's name, in this order. */
+  /** The names of the steps a scenario may list, in this order. */
   public static List<String> names() {
-    return Arrays.stream(values()).map(StepKind::yamlName).toList();
+    return Arrays.stream(values()).filter(StepKind::listable).map(StepKind::yamlName).toList();
   }
 
   @Override

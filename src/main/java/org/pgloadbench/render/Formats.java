@@ -3,8 +3,8 @@ package org.pgloadbench.render;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
-import org.pgloadbench.analysis.Summary;
 import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.results.Summary;
 
 /** How the report shows numbers: three significant digits, enough to compare load strategies. */
 public final class Formats {

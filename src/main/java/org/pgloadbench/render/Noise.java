@@ -1,6 +1,6 @@
 package org.pgloadbench.render;
 
-import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.results.Summary;
 
 /** When repetitions disagree too much for a figure to be trusted at face value. */
 public final class Noise {

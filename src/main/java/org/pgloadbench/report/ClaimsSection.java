@@ -10,6 +10,7 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Claim;
 
 /** The report's claims table: each published finding, its figures, what this run measured. */
@@ -32,12 +33,12 @@ final class ClaimsSection {
   private ClaimsSection() {}
 
   /** The report's claims section, or empty when the scenario states no claims. */
-  static String render(RunResults results) {
+  static String render(StoredRun results) {
     return section(results, "## Claims", NOTES);
   }
 
   /** The same table for an issue comment, with the rule in one line. */
-  static String comment(RunResults results) {
+  static String comment(StoredRun results) {
     return section(
         results,
         "#### Claims",
@@ -48,8 +49,8 @@ final class ClaimsSection {
             + " repetitions.</sub>");
   }
 
-  private static String section(RunResults results, String heading, String notes) {
-    List<Claim> claims = Claims.read(results.run());
+  private static String section(StoredRun results, String heading, String notes) {
+    List<Claim> claims = results.manifest().scenario().claims();
     if (claims.isEmpty()) {
       return "";
     }

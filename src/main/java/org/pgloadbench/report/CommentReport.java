@@ -8,6 +8,8 @@ import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * {@code comment.md}: what a person pastes into a GitHub issue. The setup in two lines, the
@@ -30,10 +32,10 @@ public final class CommentReport {
   private CommentReport() {}
 
   /** The comment for a run; {@code comparison} is null for a run over one version. */
-  public static String render(RunResults results, VersionComparison comparison) {
+  public static String render(StoredRun results, VersionComparison comparison) {
     StringBuilder head = new StringBuilder();
     head.append("### pgloadbench: ").append(Markdown.text(results.scenarioName())).append("\n\n");
-    new RunSetup(results.run())
+    new RunSetup(results.manifest())
         .twoLines(results.versions())
         .forEach(l -> head.append(l).append("  \n"));
     head.append('\n');
@@ -101,7 +103,7 @@ public final class CommentReport {
    * Per version, each cell's total against the scenario's first cell (what osm2pgsql does today in
    * the shipped scenarios); then, over versions, each cell's total against the base.
    */
-  static void findings(RunResults results, VersionComparison comparison, StringBuilder out) {
+  static void findings(StoredRun results, VersionComparison comparison, StringBuilder out) {
     List<Finding> findings = new ArrayList<>();
     for (String version : results.versions()) {
       List<String> cells = results.cells(version);
@@ -177,7 +179,7 @@ public final class CommentReport {
   }
 
   /** A bar per (cell, version): the median total, as Mermaid's xychart draws it in a comment. */
-  static void mermaid(RunResults results, StringBuilder out) {
+  static void mermaid(StoredRun results, StringBuilder out) {
     List<String> labels = new ArrayList<>();
     List<String> values = new ArrayList<>();
     double max = 0;
@@ -224,7 +226,7 @@ public final class CommentReport {
         .append("]\n```\n\n");
   }
 
-  private static List<String> cellsInOrder(RunResults results) {
+  private static List<String> cellsInOrder(StoredRun results) {
     List<String> cells = new ArrayList<>();
     for (String version : results.versions()) {
       results.cells(version).stream().filter(c -> !cells.contains(c)).forEach(cells::add);
@@ -232,11 +234,11 @@ public final class CommentReport {
     return cells;
   }
 
-  private static Sample total(RunResults results, String version, String cell) {
+  private static Sample total(StoredRun results, String version, String cell) {
     return results.seconds(version, cell, results.tables(version), results.steps(version, cell));
   }
 
-  private static String reportPath(RunResults results) {
+  private static String reportPath(StoredRun results) {
     return "reports/"
         + results.source().substring("results/".length())
         + "/"

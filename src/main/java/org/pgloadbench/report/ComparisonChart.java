@@ -5,6 +5,7 @@ import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
+import org.pgloadbench.results.Sample;
 
 /**
  * Per cell, the versions' total seconds side by side: a bar at the median, its error bar one

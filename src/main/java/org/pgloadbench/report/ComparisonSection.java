@@ -9,6 +9,7 @@ import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.Sample;
 
 /**
  * The report's first answer for a run over several versions: per cell and step, one column per

@@ -1,11 +1,13 @@
 package org.pgloadbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.RunManifest;
 
 /**
  * The shape of a real OpenStreetMap file's data beside the synthetic generator's for the same
@@ -29,14 +31,16 @@ final class DataShapeSection {
 
   private DataShapeSection() {}
 
-  static String render(JsonNode run) {
-    JsonNode shape = run.path("dataset_shape");
+  static String render(RunManifest run) {
+    // the shape's own layout (DataShape.toJson): per side, figures by name
+    JsonNode shape = new ObjectMapper().valueToTree(run.datasetShape());
     JsonNode file = shape.path("file");
     JsonNode synthetic = shape.path("synthetic");
     if (!file.isObject() || !synthetic.isObject()) {
       return "";
     }
-    String name = run.path("scenario").path("dataset").path("file").asText("the file");
+    String name =
+        run.scenario().datasetFile().isEmpty() ? "the file" : run.scenario().datasetFile();
     StringBuilder out = new StringBuilder("## Data shape\n\n");
     Table table = Table.of(1, "", Markdown.text(name), "synthetic generator, same counts");
     for (Measure m : MEASURES) {

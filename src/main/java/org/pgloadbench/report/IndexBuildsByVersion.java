@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
-import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * Index builds after the load, one row per cell and index, one column per version: the build time
@@ -15,23 +18,22 @@ import org.pgloadbench.results.StepResult;
  * compares GiST builds across versions. Shown when a run built indexes on more than one version.
  */
 final class IndexBuildsByVersion {
-  private static final String INDEXES = "indexes";
 
   private IndexBuildsByVersion() {}
 
-  static boolean applies(RunResults results) {
+  static boolean applies(StoredRun results) {
     return results.versions().size() > 1
-        && results.versions().stream().anyMatch(v -> results.hasStep(v, INDEXES));
+        && results.versions().stream().anyMatch(v -> results.hasStep(v, StepKind.INDEXES));
   }
 
-  static String render(RunResults results) {
+  static String render(StoredRun results) {
     List<String> versions = results.versions();
     record Row(String cell, String table, String index) {}
     Set<Row> rows = new LinkedHashSet<>();
     for (String version : versions) {
       for (String cell : results.cells(version)) {
         for (String table : results.tables(version)) {
-          for (String index : results.objects(version, cell, table, INDEXES)) {
+          for (String index : results.objects(version, cell, table, StepKind.INDEXES)) {
             rows.add(new Row(cell, table, index));
           }
         }
@@ -50,13 +52,18 @@ final class IndexBuildsByVersion {
       for (String v : versions) {
         Sample s =
             results.objectSample(
-                v, row.cell(), row.table(), INDEXES, row.index(), StepResult::seconds);
+                v, row.cell(), row.table(), StepKind.INDEXES, row.index(), Measurements::seconds);
         cells.add(s.isEmpty() ? "–" : Formats.stats(s.summary()));
       }
       for (String v : versions) {
         Sample s =
             results.objectSample(
-                v, row.cell(), row.table(), INDEXES, row.index(), StepResult::objectBytes);
+                v,
+                row.cell(),
+                row.table(),
+                StepKind.INDEXES,
+                row.index(),
+                Measurements::objectBytes);
         cells.add(s.isEmpty() ? "–" : Formats.megabytes(s.summary().median()));
       }
       table.row(cells);

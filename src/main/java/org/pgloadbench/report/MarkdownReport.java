@@ -7,13 +7,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * The report of a run, built only from its stored results: a Markdown file with the versions
@@ -26,20 +30,16 @@ public final class MarkdownReport {
   public static final String CHART = "steps.png";
   static final String STEPS_CHART = "steps";
 
-  static final String COPY = "copy";
-  static final String VACUUM = "vacuum";
-  static final String SET_LOGGED = "set_logged";
-  static final String INDEXES = "indexes";
   private static final int MAX_ERROR = 200;
 
-  private final RunResults results;
+  private final StoredRun results;
   private final RunSetup setup;
   private final VersionComparison comparison;
   private final StringBuilder out = new StringBuilder();
 
-  private MarkdownReport(RunResults results, String base) {
+  private MarkdownReport(StoredRun results, String base) {
     this.results = results;
-    this.setup = new RunSetup(results.run());
+    this.setup = new RunSetup(results.manifest());
     this.comparison = results.versions().size() > 1 ? VersionComparison.of(results, base) : null;
   }
 
@@ -56,7 +56,7 @@ public final class MarkdownReport {
    * @throws IllegalArgumentException when {@code base} is not a version of the run
    */
   public static Path write(Path runDir, Path reportDir, String base) throws IOException {
-    RunResults results = RunResults.load(runDir);
+    StoredRun results = StoredRun.load(runDir);
     if (results.versions().isEmpty() && results.failures().isEmpty()) {
       throw new IOException("no measured steps in " + runDir.resolve(ResultStore.STEPS));
     }
@@ -84,7 +84,7 @@ public final class MarkdownReport {
   }
 
   /** The Markdown text of a run's report, versions compared with the oldest. */
-  public static String render(RunResults results) {
+  public static String render(StoredRun results) {
     return new MarkdownReport(results, null).render();
   }
 
@@ -102,7 +102,7 @@ public final class MarkdownReport {
         .append(" that succeeded. `sum` and `total` are medians of per-repetition sums. ")
         .append(Noise.FLAG)
         .append(": noisy, see the notes.\n\n");
-    out.append(DataShapeSection.render(results.run()));
+    out.append(DataShapeSection.render(results.manifest()));
     for (String version : results.versions()) {
       versionSection(version);
     }
@@ -143,20 +143,21 @@ public final class MarkdownReport {
       out.append('\n');
     }
     timings(version);
-    if (results.hasStep(version, COPY)) {
+    if (results.hasStep(version, StepKind.COPY)) {
       storage(version);
     }
-    if (results.hasStep(version, SET_LOGGED)) {
+    if (results.hasStep(version, StepKind.SET_LOGGED)) {
       unloggedHalves(version);
     }
-    if (results.hasStep(version, INDEXES)) {
+    if (results.hasStep(version, StepKind.INDEXES)) {
       indexBuilds(version);
     }
   }
 
-  /** An unlogged COPY saves WAL that SET LOGGED then writes: both halves side by side. */
+  /** An unlogged StepKind.COPY saves WAL that SET LOGGED then writes: both halves side by side. */
   private void unloggedHalves(String version) {
-    out.append("**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to no")
+    out.append(
+            "**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to" + " no")
         .append(" WAL; SET LOGGED then writes the whole table to it. Compare copy + set_logged")
         .append(" with the copy of the logged cells.\n\n");
     Table shown =
@@ -171,18 +172,35 @@ public final class MarkdownReport {
                 "WAL by copy (MB)",
                 "WAL by set_logged (MB)",
                 "all-frozen after set_logged"));
-    List<String> both = List.of(COPY, SET_LOGGED);
+    List<StepKind> both = List.of(StepKind.COPY, StepKind.SET_LOGGED);
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
         List<String> row = new ArrayList<>(List.of(label, table(table)));
-        row.add(seconds(results.seconds(version, cell, List.of(table), List.of(COPY))));
-        row.add(seconds(results.seconds(version, cell, List.of(table), List.of(SET_LOGGED))));
+        row.add(seconds(results.seconds(version, cell, List.of(table), List.of(StepKind.COPY))));
+        row.add(
+            seconds(results.seconds(version, cell, List.of(table), List.of(StepKind.SET_LOGGED))));
         row.add(seconds(results.seconds(version, cell, List.of(table), both)));
-        row.add(median(version, cell, table, COPY, StepResult::walBytes, Formats::megabytes));
-        row.add(median(version, cell, table, SET_LOGGED, StepResult::walBytes, Formats::megabytes));
+        row.add(
+            median(
+                version, cell, table, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
+        row.add(
+            median(
+                version,
+                cell,
+                table,
+                StepKind.SET_LOGGED,
+                Measurements::walBytes,
+                Formats::megabytes));
         // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
-        row.add(median(version, cell, table, SET_LOGGED, MarkdownReport::frozen, Formats::percent));
+        row.add(
+            median(
+                version,
+                cell,
+                table,
+                StepKind.SET_LOGGED,
+                MarkdownReport::frozen,
+                Formats::percent));
         shown.row(row);
         label = "";
       }
@@ -199,13 +217,15 @@ public final class MarkdownReport {
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
-        for (String index : results.objects(version, cell, table, INDEXES)) {
+        for (String index : results.objects(version, cell, table, StepKind.INDEXES)) {
           List<String> row = new ArrayList<>(List.of(label, table(table), Markdown.text(index)));
           row.add(
               seconds(
-                  results.objectSample(version, cell, table, INDEXES, index, StepResult::seconds)));
+                  results.objectSample(
+                      version, cell, table, StepKind.INDEXES, index, Measurements::seconds)));
           Sample size =
-              results.objectSample(version, cell, table, INDEXES, index, StepResult::objectBytes);
+              results.objectSample(
+                  version, cell, table, StepKind.INDEXES, index, Measurements::objectBytes);
           row.add(size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
           shown.row(row);
           label = "";
@@ -229,10 +249,10 @@ public final class MarkdownReport {
     }
     Table shown = Table.of(2, header);
     for (String cell : results.cells(version)) {
-      List<String> steps = results.steps(version, cell);
+      List<StepKind> steps = results.steps(version, cell);
       String label = Markdown.text(cell);
-      for (String step : steps) {
-        List<String> row = new ArrayList<>(List.of(label, Markdown.text(step)));
+      for (StepKind step : steps) {
+        List<String> row = new ArrayList<>(List.of(label, step.yamlName()));
         for (String table : tables) {
           row.add(seconds(results.seconds(version, cell, List.of(table), List.of(step))));
         }
@@ -255,9 +275,12 @@ public final class MarkdownReport {
     out.append('\n');
   }
 
-  /** What the copy left behind: COPY FREEZE shows as all-frozen, and VACUUM then has no work. */
+  /**
+   * What the copy left behind: StepKind.COPY FREEZE shows as all-frozen, and StepKind.VACUUM then
+   * has no work.
+   */
   private void storage(String version) {
-    boolean vacuum = results.hasStep(version, VACUUM);
+    boolean vacuum = results.hasStep(version, StepKind.VACUUM);
     List<String> header =
         new ArrayList<>(
             List.of("cell", "table", "rows", "copy (s)", "client CPU (s)", "WAL by copy (MB)"));
@@ -270,16 +293,31 @@ public final class MarkdownReport {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
         List<String> row = new ArrayList<>(List.of(label, table(table)));
-        row.add(median(version, cell, table, COPY, StepResult::rows, Formats::count));
+        row.add(median(version, cell, table, StepKind.COPY, Measurements::rows, Formats::count));
         // the harness's own CPU beside the wall time: how much of the machine the client took
-        row.add(median(version, cell, table, COPY, StepResult::seconds, Formats::significant));
         row.add(
-            median(version, cell, table, COPY, StepResult::clientCpuSeconds, Formats::significant));
-        row.add(median(version, cell, table, COPY, StepResult::walBytes, Formats::megabytes));
-        row.add(median(version, cell, table, COPY, StepResult::tableBytes, Formats::megabytes));
-        row.add(median(version, cell, table, COPY, MarkdownReport::frozen, Formats::percent));
+            median(
+                version, cell, table, StepKind.COPY, Measurements::seconds, Formats::significant));
+        row.add(
+            median(
+                version,
+                cell,
+                table,
+                StepKind.COPY,
+                Measurements::clientCpuSeconds,
+                Formats::significant));
+        row.add(
+            median(
+                version, cell, table, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
+        row.add(
+            median(
+                version, cell, table, StepKind.COPY, Measurements::tableBytes, Formats::megabytes));
+        row.add(
+            median(version, cell, table, StepKind.COPY, MarkdownReport::frozen, Formats::percent));
         if (vacuum) {
-          row.add(median(version, cell, table, VACUUM, MarkdownReport::frozen, Formats::percent));
+          row.add(
+              median(
+                  version, cell, table, StepKind.VACUUM, MarkdownReport::frozen, Formats::percent));
         }
         shown.row(row);
         label = "";
@@ -296,9 +334,9 @@ public final class MarkdownReport {
     }
     out.append("## Failures\n\n");
     for (StepResult f : failed) {
-      out.append("- PostgreSQL ").append(Markdown.text(f.pgVersion())).append(" · ");
+      out.append("- PostgreSQL ").append(Markdown.text(f.server())).append(" · ");
       if (f.repetition() < 1) {
-        out.append(Markdown.text(f.step()));
+        out.append(Markdown.text(f.step().yamlName()));
         out.append(": ").append(Markdown.code(error(f.error()))).append('\n');
         continue;
       }
@@ -308,7 +346,7 @@ public final class MarkdownReport {
           .append(" · ")
           .append(table(f.table()))
           .append(" · ")
-          .append(Markdown.text(f.step()))
+          .append(Markdown.text(f.step().yamlName()))
           .append(f.object() == null ? "" : " " + Markdown.text(f.object()))
           .append(": ")
           .append(Markdown.code(error(f.error())))
@@ -321,8 +359,8 @@ public final class MarkdownReport {
       String version,
       String cell,
       String table,
-      String step,
-      Function<StepResult, ? extends Number> measure,
+      StepKind step,
+      Function<Measurements, ? extends Number> measure,
       Function<Double, String> format) {
     Sample sample = results.sample(version, cell, List.of(table), List.of(step), measure);
     if (sample.isEmpty()) {
@@ -331,11 +369,11 @@ public final class MarkdownReport {
     return format.apply(sample.summary().median());
   }
 
-  private static Double frozen(StepResult r) {
-    if (r.pages() == null || r.frozenPages() == null || r.pages() == 0) {
+  private static Double frozen(Measurements m) {
+    if (m.pages() == null || m.frozenPages() == null || m.pages() == 0) {
       return null;
     }
-    return r.frozenPages() / (double) r.pages();
+    return m.frozenPages() / (double) m.pages();
   }
 
   private static String seconds(Sample sample) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * The report section of a pgbench dataset: per version and cell, one {@code done in ...} line per
@@ -16,18 +17,18 @@ import org.pgloadbench.results.StepResult;
 final class PgbenchSection {
   private PgbenchSection() {}
 
-  static boolean applies(RunResults results) {
-    return results.run().path("scenario").path("dataset").path("kind").asText("").equals("pgbench");
+  static boolean applies(StoredRun results) {
+    return results.manifest().scenario().datasetKind().equals("pgbench");
   }
 
-  static String render(RunResults results) {
+  static String render(StoredRun results) {
     StringBuilder out = new StringBuilder("## pgbench -i phases\n\n");
     out.append("Each phase sums its step over pgbench's four tables (loaded table by table).\n\n");
     for (String version : results.versions()) {
       for (String cell : results.cells(version)) {
         Map<Integer, List<StepResult>> loads = new LinkedHashMap<>();
         for (StepResult s : results.measured()) {
-          if (s.pgVersion().equals(version) && s.cell().equals(cell)) {
+          if (s.server().equals(version) && s.cell().equals(cell)) {
             loads.computeIfAbsent(s.repetition(), r -> new ArrayList<>()).add(s);
           }
         }

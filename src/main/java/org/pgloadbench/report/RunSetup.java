@@ -1,6 +1,5 @@
 package org.pgloadbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -12,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.results.RunManifest;
 
 /**
  * The report's lines describing how a run was set up, from {@code run.json}, as Markdown: every
@@ -26,20 +26,20 @@ final class RunSetup {
           + " default), written to the WAL whole at commit. A COPY in a later transaction writes"
           + " its WAL as usual.";
 
-  private final JsonNode run;
-  private final JsonNode scenario;
+  private final RunManifest run;
+  private final RunManifest.Resolved scenario;
 
-  RunSetup(JsonNode run) {
+  RunSetup(RunManifest run) {
     this.run = run;
-    this.scenario = run.path("scenario");
+    this.scenario = run.scenario();
   }
 
   String description() {
-    return Markdown.text(text(scenario.path("description"), ""));
+    return Markdown.text(text(scenario.description()));
   }
 
   boolean osmData() {
-    return scenario.path("dataset").path("kind").asText("").startsWith("osm");
+    return scenario.datasetKind().startsWith("osm");
   }
 
   /** One line: rows, repetitions, servers, environment, run id and time span. */
@@ -47,28 +47,22 @@ final class RunSetup {
     List<String> parts = new ArrayList<>();
     List<String> rows = new ArrayList<>();
     scenario
-        .path("dataset")
-        .path("rows")
-        .fields()
-        .forEachRemaining(
-            e ->
-                rows.add(
-                    Markdown.text(Formats.table(e.getKey()))
-                        + " "
-                        + Formats.count(e.getValue().asLong())));
+        .datasetRows()
+        .forEach(
+            (table, n) -> rows.add(Markdown.text(Formats.table(table)) + " " + Formats.count(n)));
     if (!rows.isEmpty()) {
       parts.add("rows: " + String.join(", ", rows));
     }
-    String file = text(scenario.path("dataset").path("file"), "");
+    String file = scenario.datasetFile();
     if (!file.isEmpty()) {
       parts.add("data: " + Markdown.text(file));
     }
     List<String> runs = new ArrayList<>();
-    if (scenario.has("repeat")) {
-      runs.add("repetitions: " + Markdown.text(scenario.path("repeat").asText()));
+    if (scenario.repeat() != null) {
+      runs.add("repetitions: " + scenario.repeat());
     }
-    if (scenario.has("warmup")) {
-      runs.add("warm-up: " + Markdown.text(scenario.path("warmup").asText()));
+    if (scenario.warmup() != null) {
+      runs.add("warm-up: " + scenario.warmup());
     }
     if (!runs.isEmpty()) {
       parts.add(String.join(", ", runs));
@@ -112,41 +106,35 @@ final class RunSetup {
    */
   String server(String version) {
     List<String> lines = new ArrayList<>();
-    for (JsonNode server : run.path("servers")) {
-      if (server.path("version").asText("").equals(version)) {
-        List<String> settings = new ArrayList<>();
-        server
-            .path("settings")
-            .fields()
-            .forEachRemaining(e -> settings.add(e.getKey() + "=" + e.getValue().asText()));
-        List<String> parts = new ArrayList<>();
-        parts.add(Markdown.text(text(server.path("target"), "")));
-        parts.add(origin(server));
-        parts.add(
-            settings.isEmpty() ? "" : "settings " + Markdown.code(String.join(", ", settings)));
-        String described = joinPresent(parts, ", ");
-        String profile = Markdown.text(text(server.path("profile"), ""));
-        if (!described.isEmpty()) {
-          lines.add("Server" + (profile.isEmpty() ? "" : " (" + profile + ")") + ": " + described);
-        }
-        if (server.path("settings").path("wal_level").asText("").equals("minimal")) {
-          lines.add(WAL_MINIMAL);
-        }
+    for (RunManifest.ServerRun server : run.servers(version)) {
+      List<String> settings = new ArrayList<>();
+      server.settings().forEach((name, value) -> settings.add(name + "=" + value));
+      List<String> parts = new ArrayList<>();
+      parts.add(Markdown.text(text(server.target())));
+      parts.add(origin(server));
+      parts.add(settings.isEmpty() ? "" : "settings " + Markdown.code(String.join(", ", settings)));
+      String described = joinPresent(parts, ", ");
+      String profile = Markdown.text(text(server.profile()));
+      if (!described.isEmpty()) {
+        lines.add("Server" + (profile.isEmpty() ? "" : " (" + profile + ")") + ": " + described);
+      }
+      if ("minimal".equals(server.settings().get("wal_level"))) {
+        lines.add(WAL_MINIMAL);
       }
     }
     return String.join("\n\n", lines.stream().distinct().toList());
   }
 
   /** Where a server came from: a local build's version and bin dir, an image, a host. */
-  private static String origin(JsonNode server) {
+  private static String origin(RunManifest.ServerRun server) {
     List<String> parts = new ArrayList<>();
-    String built = text(server.path("server_version"), "");
-    String bin = text(server.path("bin_dir"), "");
+    String built = server.detail("server_version");
+    String bin = server.detail("bin_dir");
     parts.add(
         bin.isEmpty() ? "" : "PostgreSQL " + Markdown.text(built) + " from " + Markdown.code(bin));
-    String image = text(server.path("image"), "");
+    String image = server.detail("image");
     parts.add(image.isEmpty() ? "" : "image " + Markdown.code(image));
-    String host = text(server.path("host"), "");
+    String host = server.detail("host");
     parts.add(host.isEmpty() ? "" : "server " + Markdown.text(host));
     return joinPresent(parts, ", ");
   }
@@ -156,17 +144,15 @@ final class RunSetup {
    */
   List<String> missing(String version) {
     List<String> missing = new ArrayList<>();
-    for (JsonNode server : run.path("servers")) {
-      if (server.path("version").asText("").equals(version)) {
-        server.path("missing").forEach(m -> missing.add(Markdown.text(m.asText())));
-      }
+    for (RunManifest.ServerRun server : run.servers(version)) {
+      server.missing().forEach(m -> missing.add(Markdown.text(m)));
     }
     return missing;
   }
 
   private String targets() {
     Set<String> targets = new LinkedHashSet<>();
-    run.path("servers").forEach(s -> targets.add(s.path("target").asText("")));
+    run.servers().forEach(s -> targets.add(text(s.target())));
     targets.remove("");
     return targets.isEmpty()
         ? ""
@@ -174,28 +160,27 @@ final class RunSetup {
   }
 
   private String environment() {
-    JsonNode env = run.path("environment");
+    RunManifest.Machine env = run.environment();
     List<String> parts = new ArrayList<>();
-    String cpu = Markdown.text(text(env.path("cpu_model"), ""));
-    if (env.has("cpus")) {
-      cpu = (cpu.isEmpty() ? "CPUs" : cpu) + " × " + Markdown.text(env.path("cpus").asText());
+    String cpu = Markdown.text(text(env.cpuModel()));
+    if (env.cpus() != null) {
+      cpu = (cpu.isEmpty() ? "CPUs" : cpu) + " × " + env.cpus();
     }
     parts.add(cpu);
-    if (env.has("memory_bytes")) {
-      parts.add(Formats.gibibytes(env.path("memory_bytes").asDouble()) + " GiB");
+    if (env.memoryBytes() != null) {
+      parts.add(Formats.gibibytes(env.memoryBytes()) + " GiB");
     }
-    parts.add(Markdown.text(text(env.path("os"), "")));
-    parts.add(env.has("java") ? "Java " + Markdown.text(env.path("java").asText()) : "");
-    String revision = text(env.path("harness_revision"), "");
+    parts.add(Markdown.text(text(env.os())));
+    parts.add(env.java() == null ? "" : "Java " + Markdown.text(env.java()));
+    String revision = text(env.harnessRevision());
     parts.add(revision.isEmpty() ? "" : "harness " + Markdown.text(revision));
     return joinPresent(parts, ", ");
   }
 
   private String runSpan() {
-    JsonNode env = run.path("environment");
-    String id = text(run.path("run_id"), "");
-    String started = text(env.path("started"), "");
-    String ended = text(env.path("ended"), "");
+    String id = text(run.runId());
+    String started = text(run.environment().started());
+    String ended = text(run.environment().ended());
     String span =
         started.isEmpty()
             ? ""
@@ -217,7 +202,8 @@ final class RunSetup {
     return parts.stream().filter(p -> !p.isEmpty()).collect(Collectors.joining(separator));
   }
 
-  private static String text(JsonNode node, String fallback) {
-    return node.isValueNode() && !node.asText().isBlank() ? node.asText() : fallback;
+  /** A field of run.json as text; empty when it was not stored. */
+  private static String text(String value) {
+    return value == null || value.isBlank() ? "" : value;
   }
 }

@@ -17,12 +17,14 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
-import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.Summary;
 
 /**
  * Time against rows: the same scenario run at several scales, one point per run and cell, the
@@ -55,7 +57,7 @@ public final class ScalingReport {
     for (Path run : runDirs) {
       List<StepResult> steps = ResultStore.readSteps(run);
       if (!steps.isEmpty()) {
-        scenario = steps.get(0).scenario() + " on PostgreSQL " + steps.get(0).pgVersion();
+        scenario = steps.get(0).scenario() + " on PostgreSQL " + steps.get(0).server();
       }
       points.addAll(points(steps, peakRss(run)));
     }
@@ -81,10 +83,10 @@ public final class ScalingReport {
     byCell.forEach(
         (cell, cellSteps) -> {
           List<StepResult> copies =
-              cellSteps.stream().filter(s -> s.step().equals("copy")).toList();
-          Map<Integer, Double> rows = Repetitions.sums(copies, StepResult::rows);
-          Map<Integer, Double> copy = Repetitions.sums(copies, StepResult::seconds);
-          Map<Integer, Double> load = Repetitions.sums(cellSteps, StepResult::seconds);
+              cellSteps.stream().filter(s -> s.step() == StepKind.COPY).toList();
+          Map<Integer, Double> rows = Repetitions.sums(copies, Measurements::rows);
+          Map<Integer, Double> copy = Repetitions.sums(copies, Measurements::seconds);
+          Map<Integer, Double> load = Repetitions.sums(cellSteps, Measurements::seconds);
           if (!rows.isEmpty() && !load.isEmpty()) {
             points.add(
                 new Point(

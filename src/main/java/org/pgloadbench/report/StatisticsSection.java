@@ -2,11 +2,14 @@ package org.pgloadbench.report;
 
 import java.util.List;
 import java.util.Locale;
-import org.pgloadbench.analysis.Summary;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.results.Summary;
 
 /**
  * Every measured figure with what its repetitions say of it: per version, cell, table and step, the
@@ -16,7 +19,7 @@ import org.pgloadbench.render.Table;
 final class StatisticsSection {
   private StatisticsSection() {}
 
-  static void render(RunResults results, StringBuilder out) {
+  static void render(StoredRun results, StringBuilder out) {
     out.append("## Statistics\n\n<details><summary>Seconds per version, cell, table and step:")
         .append(" median, 95% confidence interval of the median, mean, sd, min, max,")
         .append(" coefficient of variation</summary>\n\n");
@@ -38,10 +41,10 @@ final class StatisticsSection {
     for (String version : results.versions()) {
       for (String cell : results.cells(version)) {
         for (String name : results.tables(version)) {
-          for (String step : results.steps(version, cell)) {
+          for (StepKind step : results.steps(version, cell)) {
             Sample sample = results.seconds(version, cell, List.of(name), List.of(step));
             if (!sample.isEmpty()) {
-              table.row(row(version, cell, name, step, sample.summary()));
+              table.row(row(version, cell, name, step.yamlName(), sample.summary()));
             }
           }
         }

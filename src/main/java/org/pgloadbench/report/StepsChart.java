@@ -10,6 +10,9 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * One stacked bar per (version, cell), a segment per step: the median over repetitions of the
@@ -20,10 +23,10 @@ public final class StepsChart {
 
   private StepsChart() {}
 
-  static CategoryChart chart(RunResults results) {
+  static CategoryChart chart(StoredRun results) {
     List<String> labels = new ArrayList<>();
     List<Bar> bars = new ArrayList<>();
-    Set<String> steps = new LinkedHashSet<>();
+    Set<StepKind> steps = new LinkedHashSet<>();
     for (String version : results.versions()) {
       if (!bars.isEmpty()) {
         // An empty bar between versions shows the grouping; labels must differ, so spaces grow.
@@ -48,7 +51,7 @@ public final class StepsChart {
             .yAxisTitle("seconds (median over repetitions, all tables)")
             .build();
     style(chart.getStyler(), rotation);
-    for (String step : steps) {
+    for (StepKind step : steps) {
       List<Double> seconds = new ArrayList<>();
       for (Bar bar : bars) {
         if (bar == null) {
@@ -60,7 +63,7 @@ public final class StepsChart {
         // A failed or absent step adds nothing to its bar; the tables say why.
         seconds.add(sample.isEmpty() ? 0.0 : sample.summary().median());
       }
-      chart.addSeries(step, labels, seconds);
+      chart.addSeries(step.yamlName(), labels, seconds);
     }
     return chart;
   }

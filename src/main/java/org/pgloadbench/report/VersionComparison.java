@@ -8,7 +8,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * A run's versions side by side: per cell, each step summed over the tables and the total, with
@@ -46,7 +49,7 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
   }
 
   /** The comparison of a run with two or more versions; {@code base} as {@link #base}. */
-  public static VersionComparison of(RunResults results, String requestedBase) {
+  public static VersionComparison of(StoredRun results, String requestedBase) {
     List<String> versions = results.versions();
     String base =
         base(versions, requestedBase)
@@ -61,10 +64,10 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
     versions.forEach(v -> cells.addAll(results.cells(v)));
     List<Row> rows = new ArrayList<>();
     for (String cell : cells) {
-      Set<String> steps = new LinkedHashSet<>();
+      Set<StepKind> steps = new LinkedHashSet<>();
       versions.forEach(v -> steps.addAll(results.steps(v, cell)));
-      for (String step : steps) {
-        rows.add(row(results, versions, base, cell, step, List.of(step)));
+      for (StepKind step : steps) {
+        rows.add(row(results, versions, base, cell, step.yamlName(), List.of(step)));
       }
       rows.add(row(results, versions, base, cell, TOTAL, List.copyOf(steps)));
     }
@@ -72,12 +75,12 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
   }
 
   private static Row row(
-      RunResults results,
+      StoredRun results,
       List<String> versions,
       String base,
       String cell,
       String step,
-      List<String> steps) {
+      List<StepKind> steps) {
     Map<String, Sample> samples = new LinkedHashMap<>();
     for (String version : versions) {
       if (results.cells(version).contains(cell)) {

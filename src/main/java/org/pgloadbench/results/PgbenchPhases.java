@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.pgloadbench.recipe.StepKind;
 
 /**
  * One load's step times in the shape {@code pgbench -i} prints them, so that a PostgreSQL hacker
@@ -12,21 +13,21 @@ import java.util.Map;
  * the tables, as pgbench's phases span all four.
  */
 public final class PgbenchPhases {
-  private static final Map<String, String> PHASES =
+  private static final Map<StepKind, String> PHASES =
       Map.of(
-          "drop", "drop tables",
-          "create", "create tables",
-          "copy", "client-side generate",
-          "vacuum", "vacuum",
-          "vacuum_analyze", "vacuum",
-          "analyze", "vacuum",
-          "primary_key", "primary keys");
+          StepKind.DROP, "drop tables",
+          StepKind.CREATE, "create tables",
+          StepKind.COPY, "client-side generate",
+          StepKind.VACUUM, "vacuum",
+          StepKind.VACUUM_ANALYZE, "vacuum",
+          StepKind.ANALYZE, "vacuum",
+          StepKind.PRIMARY_KEY, "primary keys");
 
   private PgbenchPhases() {}
 
   /** pgbench's name for a step's phase; a step pgbench does not have keeps its own name. */
-  public static String phase(String step) {
-    return PHASES.getOrDefault(step, step.replace('_', ' '));
+  public static String phase(StepKind step) {
+    return PHASES.getOrDefault(step, step.yamlName().replace('_', ' '));
   }
 
   /** The seconds of one load: the sum of its steps. */

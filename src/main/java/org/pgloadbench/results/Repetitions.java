@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.pgloadbench.recipe.StepKind;
 
 /**
  * The one rule by which stored steps become a figure per repetition, for reports and claims alike.
@@ -22,12 +23,12 @@ public final class Repetitions {
    * medians. A part stored twice in one repetition (a resumed run) counts once, the later one.
    */
   public static Map<Integer, Double> sums(
-      List<StepResult> steps, Function<StepResult, ? extends Number> measure) {
+      List<StepResult> steps, Function<Measurements, ? extends Number> measure) {
     Set<Part> parts = new LinkedHashSet<>();
     Set<Integer> spoiled = new LinkedHashSet<>();
     Map<Integer, Map<Part, Double>> byRepetition = new TreeMap<>();
     for (StepResult s : steps) {
-      Number value = s.ok() ? measure.apply(s) : null;
+      Number value = s.ok() ? measure.apply(s.measured()) : null;
       if (value == null) {
         spoiled.add(s.repetition());
         continue;
@@ -48,5 +49,5 @@ public final class Repetitions {
     return sums;
   }
 
-  private record Part(String table, String step, String object) {}
+  private record Part(String table, StepKind step, String object) {}
 }

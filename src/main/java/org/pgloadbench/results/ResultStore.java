@@ -13,10 +13,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The append-only results of one run, under {@code results/<scenario>/<run-id>/}: every measured
@@ -32,22 +32,32 @@ public final class ResultStore implements Closeable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   private static final List<String> LEADING = List.of("run_id", "scenario", "pg_version", "cell");
-  private static final List<String> TRAILING =
+
+  /** A column of timings.csv after the axes: its name and how a result fills it. */
+  private record Column(String name, Function<StepResult, Object> value) {}
+
+  /** The columns after the axes; a new figure appends its column here. */
+  private static final List<Column> TRAILING =
       List.of(
-          "repetition",
-          "table",
-          "step",
-          "status",
-          "seconds",
-          "rows",
-          "wal_bytes",
-          "table_bytes",
-          "pages",
-          "frozen_pages",
-          "error",
-          "object",
-          "object_bytes",
-          "client_cpu_seconds");
+          new Column("repetition", StepResult::repetition),
+          new Column("table", StepResult::table),
+          new Column("step", StepResult::step),
+          new Column("status", r -> r.status().text()),
+          new Column("seconds", r -> String.format(Locale.ROOT, "%.6f", r.seconds())),
+          new Column("rows", r -> r.measured().rows()),
+          new Column("wal_bytes", r -> r.measured().walBytes()),
+          new Column("table_bytes", r -> r.measured().tableBytes()),
+          new Column("pages", r -> r.measured().pages()),
+          new Column("frozen_pages", r -> r.measured().frozenPages()),
+          new Column("error", StepResult::error),
+          new Column("object", StepResult::object),
+          new Column("object_bytes", r -> r.measured().objectBytes()),
+          new Column(
+              "client_cpu_seconds",
+              r ->
+                  r.measured().clientCpuSeconds() == null
+                      ? null
+                      : String.format(Locale.ROOT, "%.3f", r.measured().clientCpuSeconds())));
 
   private final Path dir;
   private final List<String> axes;
@@ -63,7 +73,7 @@ public final class ResultStore implements Closeable {
     if (mode == StandardOpenOption.CREATE_NEW) {
       List<String> header = new ArrayList<>(LEADING);
       header.addAll(this.axes);
-      header.addAll(TRAILING);
+      TRAILING.forEach(c -> header.add(c.name()));
       timings.write(String.join(",", header));
       timings.newLine();
       timings.flush();
@@ -110,26 +120,9 @@ public final class ResultStore implements Closeable {
     steps.write(JSON.writeValueAsString(r));
     steps.newLine();
     steps.flush();
-    List<Object> row = new ArrayList<>(List.of(r.runId(), r.scenario(), r.pgVersion(), r.cell()));
+    List<Object> row = new ArrayList<>(List.of(r.runId(), r.scenario(), r.server(), r.cell()));
     axes.forEach(axis -> row.add(r.axes().get(axis)));
-    row.addAll(
-        Arrays.asList(
-            r.repetition(),
-            r.table(),
-            r.step(),
-            r.status(),
-            String.format(Locale.ROOT, "%.6f", r.seconds()),
-            r.rows(),
-            r.walBytes(),
-            r.tableBytes(),
-            r.pages(),
-            r.frozenPages(),
-            r.error(),
-            r.object(),
-            r.objectBytes(),
-            r.clientCpuSeconds() == null
-                ? null
-                : String.format(Locale.ROOT, "%.3f", r.clientCpuSeconds())));
+    TRAILING.forEach(c -> row.add(c.value().apply(r)));
     timings.write(String.join(",", row.stream().map(ResultStore::csv).toList()));
     timings.newLine();
     timings.flush();
@@ -138,10 +131,24 @@ public final class ResultStore implements Closeable {
   /**
    * Writes {@code run.json}: replaced as the run goes on, so it always holds the latest end time.
    */
-  public void writeRun(Object run) throws IOException {
+  public void writeRun(RunManifest run) throws IOException {
     Path tmp = dir.resolve(RUN + ".tmp");
     JSON.writer(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), run);
     Files.move(tmp, dir.resolve(RUN), StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /** The {@code run.json} of a run directory; {@link RunManifest#NONE} when it has none. */
+  public static RunManifest readRun(Path runDir) throws IOException {
+    Path file = runDir.resolve(RUN);
+    if (!Files.exists(file)) {
+      return RunManifest.NONE;
+    }
+    try {
+      return JSON.readValue(file.toFile(), RunManifest.class);
+    } catch (JsonProcessingException e) {
+      throw new IOException(
+          file + ": not a run.json this harness can read (" + e.getOriginalMessage() + ")");
+    }
   }
 
   /**

@@ -10,12 +10,15 @@ import java.util.Properties;
 import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.metrics.ClientCpu;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.ServerProbe;
 import org.pgloadbench.metrics.ServerProbe.TableState;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.recipe.TableLoad;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -84,11 +87,11 @@ final class Load {
           if (!result.ok()) {
             return results;
           }
-          walPosition += result.walBytes();
+          walPosition += result.measured().walBytes();
         }
       }
     } catch (SQLException e) {
-      results.add(failed(server.version(), cell, repetition, "-", "prepare", 0, e));
+      results.add(failed(server.version(), cell, repetition, StepKind.PREPARE, oneLine(e)));
     } finally {
       for (Connection c : connections) {
         try {
@@ -112,55 +115,44 @@ final class Load {
       long walBefore)
       throws SQLException {
     Connection c = load.connection();
-    long cpuBefore = ClientCpu.nanos();
-    long start = System.nanoTime();
-    long rows;
-    try {
-      rows = step.run(load);
-    } catch (SQLException | RuntimeException e) {
-      double seconds = (System.nanoTime() - start) / 1e9;
-      Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
+    StepKey key =
+        new StepKey(
+            server.version(),
+            cell.label(),
+            repetition,
+            load.table().name(),
+            step.kind(),
+            step.object());
+    Clock.Timed<Long> timed = Clock.time(() -> step.run(load));
+    Measurements.Builder measured =
+        Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
+    if (!timed.ok()) {
+      Exception e = timed.error();
       rollBack(c);
       if (e instanceof SQLException sql && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
         notAllowed.accept(step.kind().yamlName());
-        missing.accept(
-            step.kind().yamlName() + " step: not run, the role may not (" + oneLine(e) + ")");
+        missing.accept(step.kind() + " step: not run, the role may not (" + oneLine(e) + ")");
         return null;
       }
-      return failed(
-              server.version(),
-              cell,
-              repetition,
-              load.table().name(),
-              step.kind().yamlName(),
-              seconds,
-              e)
-          .about(step.object(), cpu);
+      return StepResult.failed(
+          runId, scenario.name(), key, cell.axes(), measured.build(), oneLine(e));
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
     ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
-    return new StepResult(
+    if (state != null) {
+      measured.table(state.bytes(), state.pages(), state.frozenPages());
+    }
+    long rows = timed.value();
+    return StepResult.ok(
         runId,
         scenario.name(),
-        server.version(),
-        cell.label(),
+        key,
         cell.axes(),
-        repetition,
-        load.table().name(),
-        step.kind().yamlName(),
-        StepResult.OK,
-        seconds,
-        rows == Step.NO_ROWS ? null : rows,
-        after.walPosition() - walBefore,
-        state == null ? null : state.bytes(),
-        state == null ? null : state.pages(),
-        state == null ? null : state.frozenPages(),
-        null,
-        step.object(),
-        after.objectBytes(),
-        cpu);
+        measured
+            .rows(rows == Step.NO_ROWS ? null : rows)
+            .walBytes(after.walPosition() - walBefore)
+            .objectBytes(after.objectBytes())
+            .build());
   }
 
   /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */
@@ -202,36 +194,17 @@ final class Load {
     }
   }
 
-  /** A failed step, or a server that failed to start when {@code cell} is null. */
-  StepResult failed(
-      String version,
-      Cell cell,
-      int repetition,
-      String table,
-      String step,
-      double seconds,
-      Exception e) {
-    return failed(version, cell, repetition, table, step, seconds, oneLine(e));
-  }
-
-  StepResult failed(
-      String version,
-      Cell cell,
-      int repetition,
-      String table,
-      String step,
-      double seconds,
-      String error) {
+  /**
+   * What failed outside a step: the load's preparation ({@code cell} given) or a server that did
+   * not start or come back ({@code cell} null, repetition 0).
+   */
+  StepResult failed(String server, Cell cell, int repetition, StepKind step, String error) {
     return StepResult.failed(
         runId,
         scenario.name(),
-        version,
-        cell == null ? "-" : cell.label(),
+        new StepKey(server, cell == null ? "-" : cell.label(), repetition, "-", step, null),
         cell == null ? Map.of() : cell.axes(),
-        repetition,
-        table,
-        step,
-        seconds,
+        Measurements.timed(0).build(),
         error);
   }
 

@@ -1,6 +1,5 @@
 package org.pgloadbench.run;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -16,6 +15,7 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -28,9 +28,10 @@ import org.pgloadbench.scenario.ScenarioException;
  */
 public final class Resume {
   /** A new run: nothing is done yet. */
-  public static final Resume NONE = new Resume(Map.of(), List.of(), Map.of(), Map.of(), Set.of());
+  public static final Resume NONE =
+      new Resume(RunManifest.NONE, List.of(), Map.of(), Map.of(), Set.of());
 
-  private final Map<String, Object> stored;
+  private final RunManifest stored;
   private final List<StepResult> steps;
 
   /** The server version each requested version (or build label) ran as. */
@@ -42,7 +43,7 @@ public final class Resume {
   private final Set<String> done;
 
   private Resume(
-      Map<String, Object> stored,
+      RunManifest stored,
       List<StepResult> steps,
       Map<String, String> versions,
       Map<String, Set<String>> notAllowed,
@@ -58,22 +59,20 @@ public final class Resume {
    * Reads a stored run to resume it with {@code scenario}; refuses, in one line, a directory that
    * holds no run or one made with another scenario or other overrides.
    */
-  @SuppressWarnings("unchecked")
   public static Resume of(Path runDir, Scenario scenario, Consumer<String> warn)
       throws ScenarioException, IOException {
-    Path runJson = runDir.resolve(ResultStore.RUN);
-    if (!Files.isRegularFile(runJson) || !Files.isRegularFile(runDir.resolve(ResultStore.STEPS))) {
+    if (!Files.isRegularFile(runDir.resolve(ResultStore.RUN))
+        || !Files.isRegularFile(runDir.resolve(ResultStore.STEPS))) {
       throw new ScenarioException(
           "RESUME="
               + runDir
               + ": holds no stored run; give a directory results/<scenario>/<run-id>");
     }
-    Map<String, Object> stored =
-        new ObjectMapper().readValue(runJson.toFile(), new TypeReference<Map<String, Object>>() {});
-    ObjectMapper json = new ObjectMapper();
-    JsonNode then = json.readTree(runJson.toFile()).path("scenario");
+    RunManifest stored = ResultStore.readRun(runDir);
     // Through text, so that numbers compare as read back (150000 is an int either way).
-    JsonNode now = json.readTree(json.writeValueAsString(RunRecord.scenarioJson(scenario)));
+    ObjectMapper json = new ObjectMapper();
+    JsonNode then = json.readTree(json.writeValueAsString(stored.scenario()));
+    JsonNode now = json.readTree(json.writeValueAsString(RunRecord.resolved(scenario)));
     for (String key : (Iterable<String>) now::fieldNames) {
       if (key.equals("source") || key.equals("description")) {
         continue;
@@ -94,13 +93,12 @@ public final class Resume {
     }
     Map<String, String> versions = new HashMap<>();
     Map<String, Set<String>> notAllowed = new HashMap<>();
-    for (Object server : (List<Object>) stored.getOrDefault("servers", List.of())) {
-      Map<String, Object> s = (Map<String, Object>) server;
-      if (s.get("requested") != null && s.get("version") != null) {
-        versions.put(s.get("requested").toString(), s.get("version").toString());
+    for (RunManifest.ServerRun server : stored.servers()) {
+      if (server.requested() != null && server.version() != null) {
+        versions.put(server.requested(), server.version());
         notAllowed
-            .computeIfAbsent(s.get("version").toString(), v -> new HashSet<>())
-            .addAll((List<String>) s.getOrDefault("steps_not_allowed", List.of()));
+            .computeIfAbsent(server.version(), v -> new HashSet<>())
+            .addAll(server.stepsNotAllowed());
       }
     }
     return new Resume(stored, ResultStore.readSteps(runDir, warn), versions, notAllowed, Set.of());
@@ -108,7 +106,7 @@ public final class Resume {
 
   /** This stored run, knowing which repetitions are complete for the dataset's tables and steps. */
   Resume against(Scenario scenario, Dataset dataset) {
-    return stored.isEmpty()
+    return stored == RunManifest.NONE
         ? this
         : new Resume(stored, steps, versions, notAllowed, doneRepetitions(scenario, dataset));
   }
@@ -122,12 +120,12 @@ public final class Resume {
     Map<String, Integer> counted = new HashMap<>();
     Set<String> done = new HashSet<>();
     for (StepResult step : steps) {
-      Set<String> skipped = notAllowed.getOrDefault(step.pgVersion(), Set.of());
+      Set<String> skipped = notAllowed.getOrDefault(step.server(), Set.of());
       int all =
           expected.computeIfAbsent(
-              step.pgVersion() + "\u0000" + step.cell(),
+              step.server() + "\u0000" + step.cell(),
               k -> expectedSteps(scenario, dataset, step.cell(), skipped));
-      String key = key(step.pgVersion(), step.cell(), step.repetition());
+      String key = key(step.server(), step.cell(), step.repetition());
       int count = counted.merge(key, 1, Integer::sum);
       if (!step.ok() || count == all) {
         done.add(key);
@@ -155,10 +153,10 @@ public final class Resume {
   }
 
   boolean resuming() {
-    return !stored.isEmpty();
+    return stored != RunManifest.NONE;
   }
 
-  Map<String, Object> stored() {
+  RunManifest stored() {
     return stored;
   }
 

@@ -6,25 +6,32 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.RunManifest.CellRun;
+import org.pgloadbench.results.RunManifest.Machine;
+import org.pgloadbench.results.RunManifest.Resolved;
+import org.pgloadbench.results.RunManifest.ServerRun;
+import org.pgloadbench.results.RunManifest.Targets;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.Environment;
 
-/**
- * What {@code run.json} holds: the resolved scenario, the environment, and each server as it ran.
- */
+/** The manifest of a run as it goes on: servers added as they start, the end time kept current. */
 final class RunRecord {
   private final String runId;
-  private final Scenario scenario;
-  private final Map<String, Object> environment;
-  private final List<Map<String, Object>> servers = new ArrayList<>();
+  private final Resolved scenario;
+  private final Environment.Host host;
+  private String started;
+  private String ended;
+  private final List<String> resumed = new ArrayList<>();
+  private final List<ServerRun> servers = new ArrayList<>();
   private Map<String, Object> datasetShape = Map.of();
 
-  RunRecord(String runId, Scenario scenario, Map<String, Object> host, Instant started) {
+  RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started) {
     this.runId = runId;
-    this.scenario = scenario;
-    this.environment = new LinkedHashMap<>(host);
-    environment.put("started", seconds(started));
-    environment.put("ended", seconds(started));
+    this.scenario = resolved(scenario);
+    this.host = host;
+    this.started = seconds(started);
+    this.ended = this.started;
   }
 
   /**
@@ -38,32 +45,37 @@ final class RunRecord {
       String target,
       Map<String, String> details,
       Map<String, String> settings) {
-    Map<String, Object> server = new LinkedHashMap<>();
-    server.put("requested", requested);
-    server.put("version", version);
-    server.put("profile", profile);
-    server.put("target", target);
-    server.putAll(details);
-    server.put("settings", settings);
-    servers.add(server);
+    servers.add(
+        new ServerRun(
+            requested,
+            version,
+            profile,
+            target,
+            new LinkedHashMap<>(details),
+            settings,
+            List.of(),
+            List.of()));
   }
 
   /**
    * Notes on the last server added what could not be measured there and why; false when noted
    * already.
    */
-  @SuppressWarnings("unchecked")
   boolean missing(String what) {
-    if (servers.isEmpty()) {
+    if (servers.isEmpty() || last().missing().contains(what)) {
       return false;
     }
-    List<String> missing =
-        (List<String>)
-            servers.get(servers.size() - 1).computeIfAbsent("missing", k -> new ArrayList<>());
-    if (missing.contains(what)) {
-      return false;
-    }
-    missing.add(what);
+    ServerRun s = last();
+    replaceLast(
+        new ServerRun(
+            s.requested(),
+            s.version(),
+            s.profile(),
+            s.target(),
+            s.details(),
+            s.settings(),
+            appended(s.missing(), what),
+            s.stepsNotAllowed()));
     return true;
   }
 
@@ -71,39 +83,31 @@ final class RunRecord {
    * Notes on the last server added a step its role may not run, so that a resumed run knows its
    * repetitions hold no such step.
    */
-  @SuppressWarnings("unchecked")
   void notAllowed(String step) {
-    if (!servers.isEmpty()) {
-      List<String> steps =
-          (List<String>)
-              servers
-                  .get(servers.size() - 1)
-                  .computeIfAbsent("steps_not_allowed", k -> new ArrayList<>());
-      if (!steps.contains(step)) {
-        steps.add(step);
-      }
+    if (servers.isEmpty() || last().stepsNotAllowed().contains(step)) {
+      return;
     }
+    ServerRun s = last();
+    replaceLast(
+        new ServerRun(
+            s.requested(),
+            s.version(),
+            s.profile(),
+            s.target(),
+            s.details(),
+            s.settings(),
+            s.missing(),
+            appended(s.stepsNotAllowed(), step)));
   }
 
   /** Goes on from a stored run: its servers and start time are kept, the resumption noted. */
-  @SuppressWarnings("unchecked")
-  void resumeFrom(Map<String, Object> stored, Instant resumed) {
-    Object started =
-        ((Map<String, Object>) stored.getOrDefault("environment", Map.of())).get("started");
-    if (started != null) {
-      environment.put("started", started);
+  void resumeFrom(RunManifest stored, Instant resumedAt) {
+    if (stored.environment().started() != null) {
+      started = stored.environment().started();
     }
-    List<Object> resumptions = new ArrayList<>();
-    Object before =
-        ((Map<String, Object>) stored.getOrDefault("environment", Map.of())).get("resumed");
-    if (before instanceof List<?> list) {
-      resumptions.addAll(list);
-    }
-    resumptions.add(seconds(resumed));
-    environment.put("resumed", resumptions);
-    for (Object server : (List<Object>) stored.getOrDefault("servers", List.of())) {
-      servers.add((Map<String, Object>) server);
-    }
+    resumed.addAll(stored.environment().resumed());
+    resumed.add(seconds(resumedAt));
+    servers.addAll(stored.servers());
   }
 
   /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
@@ -111,65 +115,69 @@ final class RunRecord {
     this.datasetShape = shape;
   }
 
-  void end(Instant ended) {
-    environment.put("ended", seconds(ended));
+  void end(Instant at) {
+    ended = seconds(at);
+  }
+
+  RunManifest manifest() {
+    return new RunManifest(
+        runId,
+        scenario,
+        new Machine(
+            host.cpuModel(),
+            host.cpus(),
+            host.memoryBytes(),
+            host.os(),
+            host.java(),
+            host.harnessRevision(),
+            started,
+            ended,
+            resumed),
+        servers,
+        datasetShape);
+  }
+
+  /** The scenario as run.json records it; a resumed run must have the same. */
+  static Resolved resolved(Scenario scenario) {
+    Targets targets =
+        new Targets(
+            scenario.servers().target(),
+            scenario.servers().versions(),
+            scenario.servers().image(),
+            scenario.servers().builds(),
+            scenario.servers().url());
+    return new Resolved(
+        scenario.name(),
+        scenario.description(),
+        scenario.source().toString(),
+        scenario.dataset().json(),
+        targets,
+        scenario.settings(),
+        scenario.repeat(),
+        scenario.warmup(),
+        scenario.axes(),
+        scenario.cells().stream()
+            .map(c -> new CellRun(c.label(), c.axes(), c.variant().settings().profileName()))
+            .toList(),
+        scenario.steps(),
+        scenario.claims());
+  }
+
+  private ServerRun last() {
+    return servers.get(servers.size() - 1);
+  }
+
+  private void replaceLast(ServerRun server) {
+    servers.set(servers.size() - 1, server);
+  }
+
+  private static List<String> appended(List<String> list, String item) {
+    List<String> more = new ArrayList<>(list);
+    more.add(item);
+    return more;
   }
 
   private static String seconds(Instant instant) {
     return instant.truncatedTo(ChronoUnit.SECONDS).toString();
-  }
-
-  Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("run_id", runId);
-    json.put("scenario", scenarioJson());
-    json.put("environment", environment);
-    json.put("servers", servers);
-    if (!datasetShape.isEmpty()) {
-      json.put("dataset_shape", datasetShape);
-    }
-    return json;
-  }
-
-  private Map<String, Object> scenarioJson() {
-    return scenarioJson(scenario);
-  }
-
-  /** The resolved scenario as run.json stores it; a resumed run must have the same. */
-  static Map<String, Object> scenarioJson(Scenario scenario) {
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("name", scenario.name());
-    s.put("description", scenario.description());
-    s.put("source", scenario.source().toString());
-    s.put("dataset", scenario.dataset().json());
-    Map<String, Object> servers = new LinkedHashMap<>();
-    servers.put("target", scenario.servers().target());
-    servers.put("versions", scenario.servers().versions());
-    if (scenario.servers().image() != null) {
-      servers.put("image", scenario.servers().image());
-    }
-    if (!scenario.servers().builds().isEmpty()) {
-      servers.put("builds", scenario.servers().builds());
-    }
-    if (scenario.servers().url() != null) {
-      servers.put("url", scenario.servers().url());
-    }
-    s.put("servers", servers);
-    s.put("settings", scenario.settings());
-    s.put("repeat", scenario.repeat());
-    s.put("warmup", scenario.warmup());
-    s.put("axes", scenario.axes());
-    List<Map<String, Object>> cells = new ArrayList<>();
-    for (Cell cell : scenario.cells()) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("label", cell.label());
-      json.put("axes", cell.axes());
-      json.put("profile", cell.variant().settings().profileName());
-      cells.add(json);
-    }
-    s.put("cells", cells);
-    s.put("steps", scenario.steps());
-    s.put("claims", scenario.claims());
-    return s;
   }
 }

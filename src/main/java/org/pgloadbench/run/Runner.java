@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
@@ -120,7 +121,7 @@ public final class Runner {
   }
 
   private void runAll() throws IOException {
-    store.writeRun(record.toJson());
+    store.writeRun(record.manifest());
     Map<SettingsProfile, List<Cell>> byProfile = new LinkedHashMap<>();
     for (Cell cell : scenario.cells()) {
       byProfile.computeIfAbsent(cell.variant().settings(), p -> new ArrayList<>()).add(cell);
@@ -161,7 +162,7 @@ public final class Runner {
             Environment.nonDefaultSettings(c));
       }
       server.limitations().forEach(this::missing);
-      store.writeRun(record.toJson());
+      store.writeRun(record.manifest());
       int skipped = resume.doneOn(server.version(), cells, scenario.repeat());
       if (skipped > 0) {
         progress.note(
@@ -177,11 +178,11 @@ public final class Runner {
           profileNote(profile).isEmpty()
               ? Load.oneLine(e)
               : "profile " + profile + ": " + Load.oneLine(e);
-      store.append(load.failed(version, null, 0, "-", "server", 0, error));
+      store.append(load.failed(version, null, 0, StepKind.SERVER, error));
       failures++;
     }
     record.end(Instant.now());
-    store.writeRun(record.toJson());
+    store.writeRun(record.manifest());
   }
 
   private String profileNote(SettingsProfile profile) {
@@ -289,7 +290,7 @@ public final class Runner {
     } catch (ServerException e) {
       if (!stopping) {
         progress.note("PostgreSQL " + server.version() + ": " + Load.oneLine(e));
-        store.append(load.failed(server.version(), null, 0, "-", "server", 0, e));
+        store.append(load.failed(server.version(), null, 0, StepKind.SERVER, Load.oneLine(e)));
         failures++;
       }
       return false;

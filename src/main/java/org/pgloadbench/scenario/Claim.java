@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
+import org.pgloadbench.recipe.StepKind;
 
 /**
  * A published finding a scenario checks: one side ({@code subject}) is less (or more) than {@code
@@ -64,7 +65,7 @@ public record Claim(
    * @param tables dataset table names (nodes, ways, rels)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Side(String cell, String version, List<String> tables, List<String> steps) {
+  public record Side(String cell, String version, List<String> tables, List<StepKind> steps) {
     public Side {
       tables = List.copyOf(tables);
       steps = List.copyOf(steps);

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -150,7 +151,7 @@ final class ClaimsReader {
     YamlNode versionNode =
         m.optional("version") != null ? m.optional("version") : claim.optional("version");
     String version = versionNode == null ? null : oneOf(versionNode, versions, "version");
-    return new Side(cell, version, sideTables, sideSteps);
+    return new Side(cell, version, sideTables, sideSteps.stream().map(StepKind::named).toList());
   }
 
   /** One name or a list of names, each among {@code known}. */

@@ -21,25 +21,29 @@ import java.util.concurrent.TimeUnit;
 public final class Environment {
   private Environment() {}
 
+  /** The machine a run is on, as run.json records it. */
+  public record Host(
+      String cpuModel,
+      int cpus,
+      long memoryBytes,
+      String os,
+      String java,
+      String harnessRevision) {}
+
   /** CPU model and count, memory, OS, Java version and the harness's git revision. */
-  public static Map<String, Object> host() {
-    Map<String, Object> host = new LinkedHashMap<>();
-    host.put(
-        "cpu_model",
-        firstValue(Path.of("/proc/cpuinfo"), "model name").orElse(System.getProperty("os.arch")));
-    host.put("cpus", Runtime.getRuntime().availableProcessors());
-    host.put("memory_bytes", memoryBytes());
-    host.put(
-        "os",
+  public static Host host() {
+    return new Host(
+        firstValue(Path.of("/proc/cpuinfo"), "model name").orElse(System.getProperty("os.arch")),
+        Runtime.getRuntime().availableProcessors(),
+        memoryBytes(),
         firstValue(Path.of("/etc/os-release"), "PRETTY_NAME")
                 .map(s -> s.replace("\"", "") + ", ")
                 .orElse("")
             + System.getProperty("os.name")
             + " "
-            + System.getProperty("os.version"));
-    host.put("java", System.getProperty("java.version"));
-    host.put("harness_revision", harnessRevision());
-    return host;
+            + System.getProperty("os.version"),
+        System.getProperty("java.version"),
+        harnessRevision());
   }
 
   /**

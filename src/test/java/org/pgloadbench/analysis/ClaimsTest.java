@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Claim.Relation;
@@ -20,25 +24,26 @@ class ClaimsTest {
   private void add(String version, String cell, String table, String step, double... seconds) {
     for (int i = 0; i < seconds.length; i++) {
       results.add(
-          new StepResult(
+          StepResult.ok(
               "run",
               "s",
-              version,
-              cell,
+              new StepKey(
+                  version,
+                  cell,
+                  i + 1,
+                  "planet_osm_" + table,
+                  StepKind.named(step),
+                  "planet_osm_" + table + "_idx"),
               Map.of(),
-              i + 1,
-              "planet_osm_" + table,
-              step,
-              StepResult.OK,
-              seconds[i],
-              null,
-              (long) (seconds[i] * 1000),
-              null,
-              null,
-              null,
-              null,
-              "planet_osm_" + table + "_idx",
-              (long) (seconds[i] * 100)));
+              new Measurements(
+                  seconds[i],
+                  null,
+                  (long) (seconds[i] * 1000),
+                  null,
+                  null,
+                  null,
+                  (long) (seconds[i] * 100),
+                  null)));
     }
   }
 
@@ -47,7 +52,8 @@ class ClaimsTest {
   }
 
   private static Side side(String cell, String... steps) {
-    return new Side(cell, null, List.of("ways"), List.of(steps));
+    return new Side(
+        cell, null, List.of("ways"), Arrays.stream(steps).map(StepKind::named).toList());
   }
 
   private ClaimCheck only(Claim claim) {
@@ -141,21 +147,17 @@ class ClaimsTest {
         StepResult.failed(
             "run",
             "s",
-            "17.6",
-            "later",
+            new StepKey("17.6", "later", 4, "planet_osm_ways", StepKind.named("primary_key"), null),
             Map.of(),
-            4,
-            "planet_osm_ways",
-            "primary_key",
-            0.1,
+            Measurements.timed(0.1).build(),
             "boom"));
     List<String> both = List.of("nodes", "ways");
     Claim c =
         claim(
             Relation.LESS,
             1,
-            new Side("later", null, both, List.of("copy", "primary_key")),
-            new Side("now", null, both, List.of("copy")));
+            new Side("later", null, both, List.of(StepKind.COPY, StepKind.PRIMARY_KEY)),
+            new Side("now", null, both, List.of(StepKind.COPY)));
     ClaimCheck check = only(c);
     assertThat(check.subject().n()).isEqualTo(3);
     assertThat(check.subject().median()).isEqualTo(3.75);
@@ -183,8 +185,8 @@ class ClaimsTest {
         claim(
             Relation.LESS,
             1,
-            new Side("binary", "16.10", List.of("ways"), List.of("copy")),
-            new Side("binary", "16.9", List.of("ways"), List.of("copy")));
+            new Side("binary", "16.10", List.of("ways"), List.of(StepKind.COPY)),
+            new Side("binary", "16.9", List.of("ways"), List.of(StepKind.COPY)));
     ClaimCheck one = Claims.check(List.of(across), results).get(0);
     assertThat(one.versions()).isEqualTo("16.10 vs 16.9");
     assertThat(one.verdict()).isEqualTo(Verdict.HELD);

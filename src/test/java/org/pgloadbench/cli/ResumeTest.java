@@ -113,7 +113,9 @@ class ResumeTest {
         .containsOnlyKeys("text/1", "binary/1", "text/2", "binary/2")
         .allSatisfy((key, steps) -> assertThat(steps).isEqualTo(3));
     assertThat(after).allMatch(StepResult::ok);
-    assertThat(after).filteredOn(s -> s.step().equals("copy")).allMatch(s -> s.rows() == 150000);
+    assertThat(after)
+        .filteredOn(s -> s.step().yamlName().equals("copy"))
+        .allMatch(s -> s.measured().rows() == 150000);
     List<String> csv = Files.readAllLines(runDir.resolve(ResultStore.TIMINGS));
     assertThat(csv).hasSize(1 + after.size()).noneMatch(l -> l.startsWith("x,resum"));
     String progress = out.toString(StandardCharsets.UTF_8);

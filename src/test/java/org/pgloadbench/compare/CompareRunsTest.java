@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.cli.Main;
-import org.pgloadbench.report.RunResults;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.server.WorkRoots;
 
 /**
@@ -111,7 +111,7 @@ class CompareRunsTest {
   }
 
   private static RunComparison compare(Path base, Path other) throws Exception {
-    return RunComparison.of(RunResults.load(base), RunResults.load(other));
+    return RunComparison.of(StoredRun.load(base), StoredRun.load(other));
   }
 
   /** Runs a scenario through the command line; returns its results directory. */

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.HostileRun;
 import org.pgloadbench.report.Inert;
-import org.pgloadbench.report.RunResults;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StoredRun;
 
 /**
  * compare.md of two stored runs whose every string is hostile: the sources, the rows' version,
@@ -38,7 +38,7 @@ class InertCompareTest {
 
     String markdown =
         CompareReport.markdown(
-            RunComparison.of(RunResults.load(base), RunResults.load(other)), "compare.png");
+            RunComparison.of(StoredRun.load(base), StoredRun.load(other)), "compare.png");
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))

@@ -12,9 +12,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
-import org.pgloadbench.report.RunResults;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.results.TestSteps;
 
 class RunComparisonTest {
@@ -38,7 +39,7 @@ class RunComparisonTest {
             Map.of("format", "text"),
             new double[] {2.6, 2.8, 2.7, 2.75, 2.65},
             false);
-    RunComparison comparison = RunComparison.of(RunResults.load(base), RunResults.load(other));
+    RunComparison comparison = RunComparison.of(StoredRun.load(base), StoredRun.load(other));
 
     assertThat(comparison.setAside()).isEmpty();
     assertThat(comparison.rows())
@@ -84,7 +85,7 @@ class RunComparisonTest {
             Map.of("format", "binary"),
             new double[] {1.6, 1.7, 1.65, 1.75, 1.62},
             false);
-    RunComparison comparison = RunComparison.of(RunResults.load(base), RunResults.load(other));
+    RunComparison comparison = RunComparison.of(StoredRun.load(base), StoredRun.load(other));
 
     assertThat(comparison.setAside())
         .containsExactly("PostgreSQL 16.10 → 17.6", "format: text → binary");
@@ -105,7 +106,8 @@ class RunComparisonTest {
     Path dir = root.resolve(name).resolve("results/s").resolve("run-" + name);
     String cell = String.join("+", axes.values());
     try (ResultStore store = ResultStore.create(dir, List.copyOf(axes.keySet()))) {
-      store.writeRun(new ObjectMapper().readTree("{\"scenario\": {\"name\": \"s\"}}"));
+      store.writeRun(
+          new ObjectMapper().readValue("{\"scenario\": {\"name\": \"s\"}}", RunManifest.class));
       for (int rep = 1; rep <= 5; rep++) {
         for (String table : List.of("planet_osm_ways", "planet_osm_rels")) {
           boolean ways = table.endsWith("ways");

@@ -96,9 +96,10 @@ class PgbenchHeadToHeadTest {
       assertThat(cells).hasSize(2);
       for (Path cell : cells) {
         assertThat(ResultStore.readSteps(cell))
-            .filteredOn(s -> s.step().equals("copy") && s.table().equals("pgbench_accounts"))
+            .filteredOn(
+                s -> s.step().yamlName().equals("copy") && s.table().equals("pgbench_accounts"))
             .singleElement()
-            .extracting(StepResult::rows)
+            .extracting((StepResult s) -> s.measured().rows())
             .isEqualTo(200_000L);
       }
     }

@@ -21,6 +21,9 @@ class RecipeTest {
   void everyStepAScenarioMayNameHasAnImplementation() {
     Map<String, String> everything = Map.of("pk", "later", "unlogged", "true");
     for (StepKind kind : StepKind.values()) {
+      if (!kind.listable()) {
+        continue;
+      }
       assertThat(Recipe.of(List.of(kind), Axis.variant(everything), WAYS))
           .as(kind.yamlName())
           .isNotEmpty()

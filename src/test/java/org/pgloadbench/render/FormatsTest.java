@@ -3,8 +3,7 @@ package org.pgloadbench.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.pgloadbench.analysis.Summary;
-import org.pgloadbench.render.Formats;
+import org.pgloadbench.results.Summary;
 
 class FormatsTest {
   @Test

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
@@ -32,8 +34,8 @@ class ClaimsReportTest {
             "seconds",
             Relation.LESS,
             0.1,
-            new Side(RunFixture.BINARY, null, List.of("ways"), List.of("vacuum")),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of("vacuum")));
+            new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.VACUUM)),
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)));
     Claim copy =
         new Claim(
             "binary | FREEZE COPY of ways faster than text",
@@ -43,12 +45,12 @@ class ClaimsReportTest {
             "seconds",
             Relation.LESS,
             1,
-            new Side(RunFixture.BINARY, null, List.of("ways"), List.of("copy")),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of("copy")));
+            new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.COPY)),
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)));
     ((ObjectNode) run.path("scenario")).set("claims", json.valueToTree(List.of(vacuum, copy)));
     Files.writeString(runDir.resolve(ResultStore.RUN), json.writeValueAsString(run));
 
-    String report = MarkdownReport.render(RunResults.load(runDir));
+    String report = MarkdownReport.render(StoredRun.load(runDir));
 
     String section = report.substring(report.indexOf("## Claims"), report.indexOf("## Failures"));
     List<List<String>> rows =
@@ -100,7 +102,7 @@ class ClaimsReportTest {
                 "inconclusive"));
     assertThat(section).contains("**held** when a one-sided Mann-Whitney test");
 
-    String comment = CommentReport.render(RunResults.load(runDir), null);
+    String comment = CommentReport.render(StoredRun.load(runDir), null);
     assertThat(comment)
         .contains("#### Claims")
         .contains(
@@ -111,7 +113,7 @@ class ClaimsReportTest {
 
   @Test
   void aRunWithoutClaimsHasNoClaimsSection() throws Exception {
-    RunResults results = RunResults.load(RunFixture.standard(root));
+    StoredRun results = StoredRun.load(RunFixture.standard(root));
     assertThat(MarkdownReport.render(results)).doesNotContain("## Claims");
     assertThat(CommentReport.render(results, null)).doesNotContain("#### Claims");
   }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.StoredRun;
 
 class CommentReportTest {
   @TempDir Path root;
@@ -13,7 +14,7 @@ class CommentReportTest {
   /** 3 versions x 75 cells x 6 steps: the full comparison table alone would pass the limit. */
   @Test
   void aLargeMatrixIsSummarisedUnderGitHubsLimit() throws IOException {
-    String[] steps = {"create", "copy", "primary_key", "vacuum", "analyze", "cluster"};
+    String[] steps = {"create", "copy", "primary_key", "vacuum", "analyze", "checkpoint"};
     try (RunFixture run = RunFixture.create(root, "{\"scenario\": {\"name\": \"big\"}}")) {
       for (String version : new String[] {"15.14", "16.10", "17.6"}) {
         for (int cell = 0; cell < 75; cell++) {
@@ -37,7 +38,7 @@ class CommentReportTest {
         }
       }
     }
-    RunResults results = RunResults.load(RunFixture.runDir(root));
+    StoredRun results = StoredRun.load(RunFixture.runDir(root));
     VersionComparison comparison = VersionComparison.of(results, null);
     String comment = CommentReport.render(results, comparison);
     StringBuilder fullTable = new StringBuilder();
@@ -60,7 +61,7 @@ class CommentReportTest {
         run.ok("17.6", "binary", rep, "t", "copy", 1 + rep / 100.0, 10L, null, null, null, null);
       }
     }
-    RunResults results = RunResults.load(RunFixture.runDir(root));
+    StoredRun results = StoredRun.load(RunFixture.runDir(root));
     String comment = CommentReport.render(results, null);
     assertThat(comment)
         .doesNotContain("Versions compared")

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.RunManifest;
 
 /** A PBF run's report shows the file's shape beside the generator's, from run.json alone. */
 class DataShapeSectionTest {
@@ -48,8 +49,6 @@ class DataShapeSectionTest {
 
   @Test
   void noSectionWithoutAShape() {
-    assertThat(
-            DataShapeSection.render(com.fasterxml.jackson.databind.node.MissingNode.getInstance()))
-        .isEmpty();
+    assertThat(DataShapeSection.render(RunManifest.NONE)).isEmpty();
   }
 }

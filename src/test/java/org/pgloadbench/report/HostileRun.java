@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Claim.Relation;
@@ -30,7 +34,10 @@ public final class HostileRun {
   public static final String CELL = "text|<b>bold</b>";
   public static final String CELL2 = "c\"2`x`\n# h";
   public static final String TABLE = "ways<img src=x onerror=alert('table')>";
-  public static final String STEP = "step<svg onload=alert('step')>";
+
+  /** A step of CELL only (a step's name is a StepKind: it carries no text of a run's own). */
+  public static final String STEP = "analyze";
+
   public static final String INDEX = "idx|<img src=x onerror=alert('index')>";
   public static final String ERROR = "ERROR: `x` <script>alert('error')</script>\nDETAIL: | y ```";
   public static final String FILE = "f<img src=x onerror=alert('file')>|`.osm.pbf";
@@ -67,7 +74,7 @@ public final class HostileRun {
     dataset.put("kind", "pgbench");
     dataset.put("file", FILE);
     dataset.putObject("rows").put(TABLE, 1000);
-    scenario.put("repeat", "3 <img src=x onerror=alert('repeat')>");
+    scenario.put("repeat", 3); // a number: run.json's repeat can carry no text
     Claim claim =
         new Claim(
             CLAIM,
@@ -77,8 +84,8 @@ public final class HostileRun {
             "seconds",
             Relation.LESS,
             1,
-            new Side(CELL2, null, List.of(TABLE), List.of("copy")),
-            new Side(CELL, null, List.of(TABLE), List.of("copy")));
+            new Side(CELL2, null, List.of(TABLE), List.of(StepKind.COPY)),
+            new Side(CELL, null, List.of(TABLE), List.of(StepKind.COPY)));
     scenario.set("claims", json.valueToTree(List.of(claim)));
     ObjectNode environment = run.putObject("environment");
     environment.put("cpu_model", CPU);
@@ -105,7 +112,7 @@ public final class HostileRun {
       shape.putObject(side).put("nodes", 10).put("ways", 5).put("rels", 1).put("tags_per_way", 2);
     }
     try (ResultStore store = ResultStore.create(dir(root), List.of("format"))) {
-      store.writeRun(run);
+      store.writeRun(new ObjectMapper().treeToValue(run, RunManifest.class));
       for (String version : List.of(V1, V2)) {
         for (String cell : List.of(CELL, CELL2)) {
           for (int rep = 1; rep <= 3; rep++) {
@@ -119,33 +126,33 @@ public final class HostileRun {
         }
       }
       store.append(
-          StepResult.failed("r", SCENARIO, V2, CELL, Map.of(), 2, TABLE, "vacuum", 0.1, ERROR));
-      store.append(StepResult.failed("r", SCENARIO, V2, "-", Map.of(), 0, "", STEP, 0, ERROR));
+          StepResult.failed(
+              "r",
+              SCENARIO,
+              new StepKey(V2, CELL, 2, TABLE, StepKind.VACUUM, null),
+              Map.of(),
+              Measurements.timed(0.1).build(),
+              ERROR));
+      store.append(
+          StepResult.failed(
+              "r",
+              SCENARIO,
+              new StepKey(V2, "-", 0, "", StepKind.SERVER, null),
+              Map.of(),
+              Measurements.timed(0).build(),
+              ERROR));
     }
     return dir(root);
   }
 
   private static StepResult step(
       String version, String cell, int rep, String step, double seconds, Long rows, String object) {
-    return new StepResult(
+    return StepResult.ok(
         "r",
         SCENARIO,
-        version,
-        cell,
+        new StepKey(version, cell, rep, TABLE, StepKind.named(step), object),
         Map.of("format", cell),
-        rep,
-        TABLE,
-        step,
-        StepResult.OK,
-        seconds,
-        rows,
-        1024L * 1024,
-        8192L,
-        1L,
-        1L,
-        null,
-        object,
-        object == null ? null : 16384L,
-        null);
+        new Measurements(
+            seconds, rows, 1024L * 1024, 8192L, 1L, 1L, object == null ? null : 16384L, null));
   }
 }

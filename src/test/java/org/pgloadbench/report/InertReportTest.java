@@ -118,7 +118,7 @@ class InertReportTest {
         SCENARIO,
         norm(DESCRIPTION),
         "Setup: rows: " + TABLE + " 1,000 · data: " + FILE,
-        "repetitions: 3 <img src=x onerror=alert('repeat')>",
+        "repetitions: 3",
         "PostgreSQL 16.9, " + V2 + " (local<b>)",
         norm(CPU) + " × 2",
         OS,
@@ -147,7 +147,7 @@ class InertReportTest {
             + TABLE
             + " · vacuum: "
             + norm(ERROR),
-        "PostgreSQL " + V2 + " · " + STEP + ": " + norm(ERROR),
+        "PostgreSQL " + V2 + " · server: " + norm(ERROR),
         "pgloadbench report from results/" + SCENARIO_DIR + "/" + RUN_DIR + ".",
         "Data shape " + FILE + " synthetic generator");
   }

@@ -8,8 +8,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 
 /** The report's UNLOGGED and index-build tables, from results written with chosen values. */
 class LoggingAndIndexReportTest {
@@ -26,12 +31,13 @@ class LoggingAndIndexReportTest {
     try (ResultStore store = ResultStore.create(runDir, List.of("unlogged"))) {
       store.writeRun(
           new ObjectMapper()
-              .readTree(
+              .readValue(
                   """
                   {"scenario": {"name": "unlogged", "repeat": 2, "warmup": 0,
                     "cells": [{"label": "logged"}, {"label": "unlogged"}],
                     "steps": ["create", "copy", "set_logged", "indexes"]}}
-                  """));
+                  """,
+                  RunManifest.class));
       for (int rep = 1; rep <= 2; rep++) {
         double d = (rep - 1) * 0.2;
         store.append(step("logged", rep, WAYS, "copy", 2.0 + d, 10 * MIB, null));
@@ -46,19 +52,14 @@ class LoggingAndIndexReportTest {
       }
       store.append(
           StepResult.failed(
-                  "r",
-                  "unlogged",
-                  "17.6",
-                  "unlogged",
-                  Map.of(),
-                  1,
-                  WAYS,
-                  "indexes",
-                  0.1,
-                  "ERROR: out of memory")
-              .about(BUCKET, null));
+              "r",
+              "unlogged",
+              new StepKey("17.6", "unlogged", 1, WAYS, StepKind.INDEXES, BUCKET),
+              Map.of(),
+              Measurements.timed(0.1).build(),
+              "ERROR: out of memory"));
     }
-    String report = MarkdownReport.render(RunResults.load(runDir));
+    String report = MarkdownReport.render(StoredRun.load(runDir));
 
     assertThat(report)
         .contains("**UNLOGGED, then SET LOGGED:**")
@@ -100,24 +101,11 @@ class LoggingAndIndexReportTest {
       Long frozen,
       String object,
       Long objectBytes) {
-    return new StepResult(
+    return StepResult.ok(
         "r",
         "unlogged",
-        "17.6",
-        cell,
+        new StepKey("17.6", cell, rep, table, StepKind.named(step), object),
         Map.of("unlogged", String.valueOf(cell.equals("unlogged"))),
-        rep,
-        table,
-        step,
-        StepResult.OK,
-        seconds,
-        null,
-        wal,
-        100 * 8192L,
-        100L,
-        frozen,
-        null,
-        object,
-        objectBytes);
+        new Measurements(seconds, null, wal, 100 * 8192L, 100L, frozen, objectBytes, null));
   }
 }

@@ -5,7 +5,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 
 /** Writes a run directory the way the harness does, with values chosen to be checked. */
@@ -56,7 +60,7 @@ final class RunFixture implements AutoCloseable {
 
   static RunFixture create(Path root, String runJson) throws IOException {
     ResultStore store = ResultStore.create(runDir(root), List.of("format", "freeze", "pk"));
-    store.writeRun(new ObjectMapper().readTree(runJson));
+    store.writeRun(new ObjectMapper().readValue(runJson, RunManifest.class));
     return new RunFixture(store);
   }
 
@@ -140,25 +144,12 @@ final class RunFixture implements AutoCloseable {
       Long frozen)
       throws IOException {
     store.append(
-        new StepResult(
+        StepResult.ok(
             RUN_ID,
             SCENARIO,
-            version,
-            cell,
+            new StepKey(version, cell, rep, table, StepKind.named(step), null),
             axes(cell),
-            rep,
-            table,
-            step,
-            StepResult.OK,
-            seconds,
-            rows,
-            wal,
-            bytes,
-            pages,
-            frozen,
-            null,
-            null,
-            null));
+            new Measurements(seconds, rows, wal, bytes, pages, frozen, null, null)));
   }
 
   void failed(
@@ -166,7 +157,12 @@ final class RunFixture implements AutoCloseable {
       throws IOException {
     store.append(
         StepResult.failed(
-            RUN_ID, SCENARIO, version, cell, axes(cell), rep, table, step, seconds, error));
+            RUN_ID,
+            SCENARIO,
+            new StepKey(version, cell, rep, table, StepKind.named(step), null),
+            axes(cell),
+            Measurements.timed(seconds).build(),
+            error));
   }
 
   /** The axis values a fixture cell label such as {@code text+no-freeze+pk-first} stands for. */

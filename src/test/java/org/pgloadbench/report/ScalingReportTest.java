@@ -9,8 +9,11 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.report.ScalingReport.Point;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.TestSteps;
 
@@ -60,7 +63,13 @@ class ScalingReportTest {
             step(1, "copy", 1.0, 1000L),
             step(1, "analyze", 0.5, null),
             step(2, "copy", 1.2, 1000L),
-            StepResult.failed("run", "ways", "17.6", "binary", Map.of(), 2, "t", "analyze", 9, "x"),
+            StepResult.failed(
+                "run",
+                "ways",
+                new StepKey("17.6", "binary", 2, "t", StepKind.named("analyze"), null),
+                Map.of(),
+                Measurements.timed(9).build(),
+                "x"),
             step(3, "copy", 1.4, 1000L),
             step(3, "analyze", 0.5, null));
     List<Point> points = ScalingReport.points(steps, null);

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.results.StoredRun;
 
 class VersionComparisonTest {
   @TempDir Path root;
@@ -39,7 +40,7 @@ class VersionComparisonTest {
         }
       }
     }
-    RunResults results = RunResults.load(RunFixture.runDir(root));
+    StoredRun results = StoredRun.load(RunFixture.runDir(root));
     VersionComparison comparison = VersionComparison.of(results, null);
     assertThat(comparison.base()).isEqualTo("15.14");
     assertThat(comparison.rows())
@@ -78,7 +79,7 @@ class VersionComparisonTest {
         run.ok("17.6", "c", rep, "t", "copy", 1 + rep / 10.0, 10L, null, null, null, null);
       }
     }
-    RunResults results = RunResults.load(RunFixture.runDir(root));
+    StoredRun results = StoredRun.load(RunFixture.runDir(root));
     VersionComparison comparison = VersionComparison.of(results, null);
     assertThat(comparison.rows().get(0).comparisons().get("17.6").verdict())
         .isEqualTo(Verdict.NO_DIFFERENCE);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.recipe.StepKind;
 
 /** pgbench's line: phases summed over tables, in the order they ran, and the average. */
 class PgbenchPhasesTest {
@@ -33,7 +34,12 @@ class PgbenchPhasesTest {
         List.of(
             ok("pgbench_accounts", "create", 0.01),
             StepResult.failed(
-                "r", "s", "17.6", "c", Map.of(), 1, "pgbench_accounts", "copy", 0.5, "boom"));
+                "r",
+                "s",
+                new StepKey("17.6", "c", 1, "pgbench_accounts", StepKind.named("copy"), null),
+                Map.of(),
+                Measurements.timed(0.5).build(),
+                "boom"));
     assertThat(PgbenchPhases.line(load))
         .isEqualTo(
             "done in 0.51 s (create tables 0.01 s, client-side generate 0.50 s). FAILED at"

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.recipe.StepKind;
 
 /** The rule that turns stored steps into one figure per repetition. */
 class RepetitionsTest {
@@ -20,7 +21,7 @@ class RepetitionsTest {
             ok(1, "ways", "vacuum", 0.5),
             ok(2, "ways", "copy", 2.0),
             ok(2, "ways", "vacuum", 0.25));
-    assertThat(Repetitions.sums(steps, StepResult::seconds)).isEqualTo(Map.of(1, 1.5, 2, 2.25));
+    assertThat(Repetitions.sums(steps, Measurements::seconds)).isEqualTo(Map.of(1, 1.5, 2, 2.25));
   }
 
   @Test
@@ -30,20 +31,26 @@ class RepetitionsTest {
             ok(1, "ways", "copy", 1.0),
             ok(1, "ways", "vacuum", 0.5),
             ok(2, "ways", "copy", 2.0),
-            StepResult.failed("run", "s", "17.6", "cell", Map.of(), 2, "ways", "vacuum", 0.1, "x"),
+            StepResult.failed(
+                "run",
+                "s",
+                new StepKey("17.6", "cell", 2, "ways", StepKind.named("vacuum"), null),
+                Map.of(),
+                Measurements.timed(0.1).build(),
+                "x"),
             ok(3, "ways", "copy", 3.0));
-    assertThat(Repetitions.sums(steps, StepResult::seconds)).isEqualTo(Map.of(1, 1.5));
+    assertThat(Repetitions.sums(steps, Measurements::seconds)).isEqualTo(Map.of(1, 1.5));
   }
 
   @Test
   void leavesOutARepetitionWithoutTheMeasure() {
     List<StepResult> steps = List.of(ok(1, "ways", "copy", 1.0), ok(2, "ways", "copy", 2.0));
-    assertThat(Repetitions.sums(steps, StepResult::walBytes)).isEmpty();
+    assertThat(Repetitions.sums(steps, Measurements::walBytes)).isEmpty();
   }
 
   @Test
   void countsAPartStoredTwiceInARepetitionOnceTheLaterOne() {
     List<StepResult> steps = List.of(ok(1, "ways", "copy", 1.0), ok(1, "ways", "copy", 4.0));
-    assertThat(Repetitions.sums(steps, StepResult::seconds)).isEqualTo(Map.of(1, 4.0));
+    assertThat(Repetitions.sums(steps, Measurements::seconds)).isEqualTo(Map.of(1, 4.0));
   }
 }

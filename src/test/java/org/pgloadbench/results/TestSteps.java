@@ -1,6 +1,7 @@
 package org.pgloadbench.results;
 
 import java.util.Map;
+import org.pgloadbench.recipe.StepKind;
 
 /** Stored steps for tests of what is computed from them. */
 public final class TestSteps {
@@ -16,24 +17,23 @@ public final class TestSteps {
       String step,
       double seconds,
       Long rows) {
-    return new StepResult(
+    return StepResult.ok(
         "run",
         "scenario",
-        version,
-        cell,
+        new StepKey(version, cell, repetition, table, StepKind.named(step), null),
         axes,
-        repetition,
-        table,
-        step,
-        StepResult.OK,
-        seconds,
-        rows,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+        Measurements.timed(seconds).rows(rows).build());
+  }
+
+  /** A step that failed after {@code seconds}, with {@code error}. */
+  public static StepResult failed(
+      String version, String cell, int repetition, String table, String step, String error) {
+    return StepResult.failed(
+        "run",
+        "scenario",
+        new StepKey(version, cell, repetition, table, StepKind.named(step), null),
+        Map.of(),
+        Measurements.timed(0.1).build(),
+        error);
   }
 }

@@ -12,31 +12,19 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 
 /** A half-written last line, as a crash in the middle of a write leaves it. */
 class TornFilesTest {
   @TempDir Path dir;
 
   private static StepResult step(int repetition) {
-    return new StepResult(
+    return StepResult.ok(
         "r",
         "s",
-        "17.6",
-        "text",
+        new StepKey("17.6", "text", repetition, "t", StepKind.named("copy"), null),
         Map.of("format", "text"),
-        repetition,
-        "t",
-        "copy",
-        "ok",
-        0.5,
-        10L,
-        100L,
-        8192L,
-        1L,
-        0L,
-        null,
-        null,
-        null);
+        new Measurements(0.5, 10L, 100L, 8192L, 1L, 0L, null, null));
   }
 
   private Path storeWithTwoStepsAndATornLine() throws IOException {

@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.MarkdownReport;
-import org.pgloadbench.report.RunResults;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -52,12 +52,14 @@ class GistVersionsRunTest {
       assertThat(failures).isZero();
     }
     List<StepResult> builds =
-        ResultStore.readSteps(runDir).stream().filter(s -> s.step().equals("indexes")).toList();
-    assertThat(builds).hasSize(2 * 2).allMatch(s -> s.ok() && s.objectBytes() > 8192);
+        ResultStore.readSteps(runDir).stream()
+            .filter(s -> s.step().yamlName().equals("indexes"))
+            .toList();
+    assertThat(builds).hasSize(2 * 2).allMatch(s -> s.ok() && s.measured().objectBytes() > 8192);
     assertThat(builds).extracting(StepResult::object).containsOnly("points_p_idx");
     assertThat(builds).extracting(StepResult::table).containsOnly("points");
 
-    String report = MarkdownReport.render(RunResults.load(runDir));
+    String report = MarkdownReport.render(StoredRun.load(runDir));
     String section = report.substring(report.indexOf("## Index builds per version"));
     assertThat(section.lines().skip(6).findFirst().orElseThrow())
         .startsWith("| default | points_p_idx | ")

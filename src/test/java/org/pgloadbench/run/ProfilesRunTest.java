@@ -91,8 +91,10 @@ class ProfilesRunTest {
     // (A relation under wal_skip_threshold, 2 MB, is WAL-logged whole at commit instead: the table
     // here is larger, and has no index.)
     List<StepResult> copies =
-        ResultStore.readSteps(runDir).stream().filter(s -> s.step().equals("copy")).toList();
-    assertThat(copies).hasSize(8).allMatch(s -> s.ok() && s.rows() == 80000);
+        ResultStore.readSteps(runDir).stream()
+            .filter(s -> s.step().yamlName().equals("copy"))
+            .toList();
+    assertThat(copies).hasSize(8).allMatch(s -> s.ok() && s.measured().rows() == 80000);
     for (String version : List.of("14.", "18.")) {
       long plain = wal(copies, version, "defaults", "false");
       assertThat(wal(copies, version, "defaults", "true")).isGreaterThan(plain / 2);
@@ -103,11 +105,12 @@ class ProfilesRunTest {
 
   private static long wal(List<StepResult> copies, String version, String profile, String freeze) {
     return copies.stream()
-        .filter(s -> s.pgVersion().startsWith(version))
+        .filter(s -> s.server().startsWith(version))
         .filter(s -> s.axes().get("settings").equals(profile))
         .filter(s -> s.axes().get("freeze").equals(freeze))
         .findFirst()
         .orElseThrow()
+        .measured()
         .walBytes();
   }
 

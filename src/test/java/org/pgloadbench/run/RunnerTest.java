@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
@@ -53,18 +54,22 @@ steps: [create, copy, primary_key, vacuum, analyze]
     List<StepResult> steps = ResultStore.readSteps(runDir);
     assertThat(steps).hasSize(2 * 4 * 2 * 5).allMatch(StepResult::ok);
     assertThat(steps)
-        .extracting(StepResult::pgVersion)
+        .extracting(StepResult::server)
         .anyMatch(v -> v.startsWith("16."))
         .anyMatch(v -> v.startsWith("17."));
     assertThat(progress.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("rep 1/1")))
         .hasSize(8);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
-        .allMatch(s -> s.rows() == 20000 && s.walBytes() > 0);
-    assertThat(steps).filteredOn(step("copy", "planet_osm_ways")).allMatch(s -> s.rows() == 3000);
+        .allMatch(s -> s.measured().rows() == 20000 && s.measured().walBytes() > 0);
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_ways"))
+        .allMatch(s -> s.measured().rows() == 3000);
     // every step says how much CPU the harness itself took, in the results and the CSV's last
     // column
-    assertThat(steps).allMatch(s -> s.clientCpuSeconds() != null && s.clientCpuSeconds() >= 0);
+    assertThat(steps)
+        .allMatch(
+            s -> s.measured().clientCpuSeconds() != null && s.measured().clientCpuSeconds() >= 0);
     assertThat(Files.readAllLines(runDir.resolve(ResultStore.TIMINGS)).get(0))
         .endsWith(",client_cpu_seconds");
 
@@ -75,11 +80,14 @@ steps: [create, copy, primary_key, vacuum, analyze]
     assertThat(copies)
         .filteredOn(s -> s.axes().get("freeze").equals("true"))
         .hasSize(4)
-        .allMatch(s -> s.pages() > 0 && s.frozenPages().equals(s.pages()));
+        .allMatch(
+            s ->
+                s.measured().pages() > 0
+                    && s.measured().frozenPages().equals(s.measured().pages()));
     assertThat(copies)
         .filteredOn(s -> s.axes().get("freeze").equals("false"))
         .hasSize(4)
-        .allMatch(s -> s.frozenPages() == 0);
+        .allMatch(s -> s.measured().frozenPages() == 0);
     long maxVacuumWalAfterFreeze =
         vacuumWal(steps, "true").stream().mapToLong(Long::longValue).max().orElseThrow();
     long minVacuumWalAfterCopy =
@@ -124,10 +132,10 @@ steps: [create, copy, primary_key, vacuum, analyze]
 
     assertThat(failures).isEqualTo(1 + 2);
     StepResult server = steps.get(0);
-    assertThat(server.step()).isEqualTo("server");
+    assertThat(server.step()).isEqualTo(StepKind.SERVER);
     assertThat(server.error()).contains("summarize_wal");
     assertThat(steps)
-        .filteredOn(s -> !s.ok() && s.step().equals("primary_key"))
+        .filteredOn(s -> !s.ok() && s.step().yamlName().equals("primary_key"))
         .hasSize(2)
         .allMatch(s -> s.error().contains("temp_file_limit") && s.cell().equals("pk-later"));
     assertThat(steps)
@@ -137,7 +145,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
         .hasSize(4)
-        .allMatch(s -> s.rows() == 200000);
+        .allMatch(s -> s.measured().rows() == 200000);
   }
 
   @Test
@@ -164,7 +172,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     assertThat(steps).hasSize(2 * 2 * 3).allMatch(StepResult::ok);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
-        .extracting(StepResult::rows)
+        .extracting((StepResult s) -> s.measured().rows())
         .containsExactly(30001L, 30001L);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_rels"))
@@ -211,11 +219,11 @@ steps: [create, copy, primary_key, vacuum, analyze]
             tuple("middle-legacy+conn-2+pk-later", "planet_osm_rels_parts_idx"));
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
-        .extracting(StepResult::rows)
+        .extracting((StepResult s) -> s.measured().rows())
         .containsOnly(65_733L);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_rels"))
-        .extracting(StepResult::rows)
+        .extracting((StepResult s) -> s.measured().rows())
         .containsOnly(113L);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_ways"))
@@ -249,14 +257,14 @@ steps: [create, copy, primary_key, vacuum, analyze]
   }
 
   private static Predicate<StepResult> step(String step, String table) {
-    return s -> s.step().equals(step) && s.table().equals(table);
+    return s -> s.step().yamlName().equals(step) && s.table().equals(table);
   }
 
   private static List<Long> vacuumWal(List<StepResult> steps, String freeze) {
     return steps.stream()
         .filter(step("vacuum", "planet_osm_nodes"))
         .filter(s -> s.axes().get("freeze").equals(freeze))
-        .map(StepResult::walBytes)
+        .map((StepResult s) -> s.measured().walBytes())
         .toList();
   }
 }

@@ -86,9 +86,9 @@ class ServerCrashTest {
     assertThat(failed.error()).startsWith("the server went down during this step: ");
     assertThat(steps.subList(5, 11)).allMatch(StepResult::ok);
     assertThat(steps)
-        .filteredOn(s -> s.ok() && s.step().equals("copy"))
+        .filteredOn(s -> s.ok() && s.step().yamlName().equals("copy"))
         .hasSize(3)
-        .allMatch(s -> s.rows() == 400000);
+        .allMatch(s -> s.measured().rows() == 400000);
     assertThat(progress.toString(StandardCharsets.UTF_8))
         .contains("the server went down; bringing it back");
 

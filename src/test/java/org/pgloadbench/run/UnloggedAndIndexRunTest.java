@@ -13,9 +13,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.MarkdownReport;
-import org.pgloadbench.report.RunResults;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -72,7 +72,11 @@ class UnloggedAndIndexRunTest {
     assertThat(builds)
         .hasSize(2 * 2 * 3)
         .allMatch(s -> s.axes().get("indexes").equals("later"))
-        .allMatch(s -> s.objectBytes() > 0 && s.rows() == null && s.walBytes() > 0);
+        .allMatch(
+            s ->
+                s.measured().objectBytes() > 0
+                    && s.measured().rows() == null
+                    && s.measured().walBytes() > 0);
     assertThat(builds.stream().map(StepResult::object).distinct())
         .containsExactlyInAnyOrder(
             "planet_osm_ways_nodes_bucket_idx",
@@ -86,14 +90,14 @@ class UnloggedAndIndexRunTest {
             .collect(
                 Collectors.toMap(
                     StepResult::object,
-                    StepResult::objectBytes,
+                    (StepResult s) -> s.measured().objectBytes(),
                     Math::max,
                     java.util.TreeMap::new));
     assertThat(waysIndexBytes.get("planet_osm_ways_nodes_bucket_idx"))
         .isLessThan(
             builds.stream()
                 .filter(s -> "planet_osm_ways_nodes_idx".equals(s.object()))
-                .mapToLong(StepResult::objectBytes)
+                .mapToLong((StepResult s) -> s.measured().objectBytes())
                 .min()
                 .orElseThrow());
 
@@ -102,10 +106,10 @@ class UnloggedAndIndexRunTest {
     assertThat(setLogged)
         .hasSize(2 * 2 * 2)
         .allMatch(s -> s.axes().get("unlogged").equals("true"))
-        .allMatch(s -> s.walBytes() > s.tableBytes() / 2);
+        .allMatch(s -> s.measured().walBytes() > s.measured().tableBytes() / 2);
     for (StepResult s : setLogged) {
       StepResult copy = sameLoad(steps, s, "copy");
-      assertThat(copy.walBytes()).isLessThan(s.walBytes() / 4);
+      assertThat(copy.measured().walBytes()).isLessThan(s.measured().walBytes() / 4);
     }
     assertThat(steps).filteredOn(step("checkpoint")).hasSize(2 * 4 * 2);
 
@@ -114,7 +118,7 @@ class UnloggedAndIndexRunTest {
     assertThat(csv)
         .anyMatch(l -> l.contains(",indexes,ok,") && l.contains(",planet_osm_ways_nodes_idx,"));
 
-    String report = MarkdownReport.render(RunResults.load(runDir));
+    String report = MarkdownReport.render(StoredRun.load(runDir));
     assertThat(report)
         .contains("**UNLOGGED, then SET LOGGED:**")
         .contains("| unlogged+idx-later+ways-full | ways | ")
@@ -124,7 +128,7 @@ class UnloggedAndIndexRunTest {
   }
 
   private static Predicate<StepResult> step(String name) {
-    return s -> s.step().equals(name);
+    return s -> s.step().yamlName().equals(name);
   }
 
   /**
@@ -134,8 +138,8 @@ class UnloggedAndIndexRunTest {
     return steps.stream()
         .filter(
             r ->
-                r.step().equals(step)
-                    && r.pgVersion().equals(s.pgVersion())
+                r.step().yamlName().equals(step)
+                    && r.server().equals(s.server())
                     && r.cell().equals(s.cell())
                     && r.repetition() == s.repetition()
                     && r.table().equals(s.table()))

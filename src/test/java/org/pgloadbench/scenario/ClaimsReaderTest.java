@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
 
@@ -63,9 +64,9 @@ class ClaimsReaderTest {
     assertThat(c.relation()).isEqualTo(Relation.LESS);
     assertThat(c.factor()).isEqualTo(1.0);
     assertThat(c.subject())
-        .isEqualTo(new Side("binary+pk-now", null, List.of("ways"), List.of("copy")));
+        .isEqualTo(new Side("binary+pk-now", null, List.of("ways"), List.of(StepKind.COPY)));
     assertThat(c.reference())
-        .isEqualTo(new Side("text+pk-now", null, List.of("ways"), List.of("copy")));
+        .isEqualTo(new Side("text+pk-now", null, List.of("ways"), List.of(StepKind.COPY)));
   }
 
   @Test
@@ -90,9 +91,12 @@ class ClaimsReaderTest {
     assertThat(c.subject())
         .isEqualTo(
             new Side(
-                "text+pk-later", "17", List.of("nodes", "ways"), List.of("copy", "primary_key")));
+                "text+pk-later",
+                "17",
+                List.of("nodes", "ways"),
+                List.of(StepKind.COPY, StepKind.PRIMARY_KEY)));
     assertThat(c.reference())
-        .isEqualTo(new Side("text+pk-now", "15", List.of("nodes"), List.of("copy")));
+        .isEqualTo(new Side("text+pk-now", "15", List.of("nodes"), List.of(StepKind.COPY)));
   }
 
   @Test

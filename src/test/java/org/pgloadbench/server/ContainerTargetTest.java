@@ -110,9 +110,9 @@ class ContainerTargetTest {
     assertThat(steps).hasSize(3 + 2 + 3 + 3);
     assertThat(steps.get(4).error()).startsWith("the server went down during this step: ");
     assertThat(steps)
-        .filteredOn(s -> s.ok() && s.step().equals("copy"))
+        .filteredOn(s -> s.ok() && s.step().yamlName().equals("copy"))
         .hasSize(3)
-        .allMatch(s -> s.rows() == 300000 && s.pgVersion().startsWith("17."));
+        .allMatch(s -> s.measured().rows() == 300000 && s.server().startsWith("17."));
     JsonNode server =
         new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile()).at("/servers/0");
     assertThat(server.path("target").asText()).isEqualTo("container");

@@ -55,8 +55,10 @@ class LocalTargetTest {
 
     List<StepResult> steps = ResultStore.readSteps(run);
     assertThat(steps).hasSize(2 * 2 * 3).allMatch(StepResult::ok);
-    assertThat(steps).extracting(StepResult::pgVersion).containsOnly("head", "patch");
-    assertThat(steps).filteredOn(s -> s.step().equals("copy")).allMatch(s -> s.rows() == 5000);
+    assertThat(steps).extracting(StepResult::server).containsOnly("head", "patch");
+    assertThat(steps)
+        .filteredOn(s -> s.step().yamlName().equals("copy"))
+        .allMatch(s -> s.measured().rows() == 5000);
     JsonNode servers =
         new ObjectMapper().readTree(run.resolve(ResultStore.RUN).toFile()).path("servers");
     assertThat(servers).hasSize(2);
@@ -92,7 +94,7 @@ class LocalTargetTest {
     Path run = bench(scenario.toString(), "--target", "local:" + DEBIAN_15);
     List<StepResult> steps = ResultStore.readSteps(run);
     assertThat(steps).hasSize(2).allMatch(StepResult::ok);
-    assertThat(steps.get(0).pgVersion()).startsWith("15.");
+    assertThat(steps.get(0).server()).startsWith("15.");
   }
 
   @Test

@@ -81,7 +81,8 @@ class UrlTargetTest {
                   pk: [now, later]
                 steps: [create, copy, checkpoint, primary_key, vacuum, analyze]
                 """
-                    .formatted(url())));
+                    .formatted(url())), /* trusted: the user's own file, naming the user's server */
+            true);
     UrlTarget target = new UrlTarget(scenario.servers().url(), "20261130-050000", pgPassword());
     Path runDir = dir.resolve("results/url/20261130-050000");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -111,10 +112,12 @@ class UrlTargetTest {
     // The checkpoint step, which the role may not run, is noted rather than stored; the load goes
     // on.
     assertThat(steps).hasSize(4 + 5).allMatch(StepResult::ok);
-    assertThat(steps).noneMatch(s -> s.step().equals("checkpoint"));
+    assertThat(steps).noneMatch(s -> s.step().yamlName().equals("checkpoint"));
     assertThat(run.at("/servers/0/steps_not_allowed").toString()).isEqualTo("[\"checkpoint\"]");
-    assertThat(steps).filteredOn(s -> s.step().equals("copy")).allMatch(s -> s.rows() == 20000);
-    assertThat(steps).allMatch(s -> s.frozenPages() == null);
+    assertThat(steps)
+        .filteredOn(s -> s.step().yamlName().equals("copy"))
+        .allMatch(s -> s.measured().rows() == 20000);
+    assertThat(steps).allMatch(s -> s.measured().frozenPages() == null);
 
     JsonNode missing = run.at("/servers/0/missing");
     assertThat(missing.toString())
@@ -194,7 +197,9 @@ class UrlTargetTest {
                   repeat: 5
                   steps: [create, copy]
                   """
-                      .formatted(url(own))));
+                      .formatted(
+                          url(own))), /* trusted: the user's own file, naming the user's server */
+              true);
       Path runDir = dir.resolve("results/away/run");
       ByteArrayOutputStream progress = new ByteArrayOutputStream();
       // The server is stopped once the first load is stored.

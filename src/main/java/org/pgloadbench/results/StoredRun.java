@@ -1,10 +1,6 @@
-package org.pgloadbench.report;
+package org.pgloadbench.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,26 +12,25 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import org.pgloadbench.results.Repetitions;
-import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.results.StepResult;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.Versions;
 
 /**
- * The stored results of one run, indexed by version, cell, table, step and repetition: everything a
- * report shows comes from here.
+ * A run as it was stored ({@code run.json} and {@code steps.jsonl}), its steps indexed by server,
+ * cell, table, step and repetition: what reports, claims, {@code compare} and the overhead commands
+ * read of a run, and nothing else does.
  */
-public final class RunResults {
+public final class StoredRun {
   /** {@code object} tells apart the results of one step on several objects, e.g. indexes. */
-  private record Key(String version, String cell, String table, String step, String object) {}
+  private record Key(String version, String cell, String table, StepKind step, String object) {}
 
   private final Path dir;
-  private final JsonNode run;
+  private final RunManifest run;
   private final List<StepResult> steps;
   private final List<StepResult> failures;
   private final Map<Key, Map<Integer, StepResult>> byKey = new LinkedHashMap<>();
 
-  private RunResults(Path dir, JsonNode run, List<StepResult> steps) {
+  private StoredRun(Path dir, RunManifest run, List<StepResult> steps) {
     this.dir = dir;
     this.run = run;
     // Repetitions count from 1: a failure outside one (a server that did not start) is listed among
@@ -44,28 +39,23 @@ public final class RunResults {
     this.failures =
         steps.stream()
             .filter(s -> !s.ok())
-            .sorted((a, b) -> Versions.compare(a.pgVersion(), b.pgVersion()))
+            .sorted((a, b) -> Versions.compare(a.server(), b.server()))
             .toList();
     for (StepResult s : this.steps) {
-      Key key = new Key(s.pgVersion(), s.cell(), s.table(), s.step(), s.object());
+      Key key = new Key(s.server(), s.cell(), s.table(), s.step(), s.object());
       byKey.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(s.repetition(), s);
     }
   }
 
   /** Reads {@code steps.jsonl} and, if present, {@code run.json} of a run directory. */
-  public static RunResults load(Path runDir) throws IOException {
-    Path runJson = runDir.resolve(ResultStore.RUN);
-    JsonNode run =
-        Files.exists(runJson)
-            ? new ObjectMapper().readTree(runJson.toFile())
-            : MissingNode.getInstance();
-    return new RunResults(runDir, run, ResultStore.readSteps(runDir));
+  public static StoredRun load(Path runDir) throws IOException {
+    return new StoredRun(runDir, ResultStore.readRun(runDir), ResultStore.readSteps(runDir));
   }
 
   /** The scenario's name from {@code run.json}, else the directory the run was stored under. */
   public String scenarioName() {
-    JsonNode name = run.path("scenario").path("name");
-    return name.isTextual() && !name.asText().isBlank() ? name.asText() : scenarioDir();
+    String name = run.scenario().name();
+    return name != null && !name.isBlank() ? name : scenarioDir();
   }
 
   /** {@code results/<scenario>/<run-id>}: where the report says it came from. */
@@ -78,20 +68,20 @@ public final class RunResults {
     return parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
   }
 
-  /** The parsed {@code run.json}; a missing node when there is none, so lookups stay tolerant. */
-  public JsonNode run() {
+  /** The run's manifest; {@link RunManifest#NONE} when it stored none. */
+  public RunManifest manifest() {
     return run;
   }
 
   /** The server versions measured, in numeric order. */
   public List<String> versions() {
-    return steps.stream().map(StepResult::pgVersion).distinct().sorted(Versions.ORDER).toList();
+    return steps.stream().map(StepResult::server).distinct().sorted(Versions.ORDER).toList();
   }
 
   /** The cells measured on a version: in the scenario's order, then any others as measured. */
   public List<String> cells(String version) {
-    List<String> scenarioOrder = new ArrayList<>();
-    run.path("scenario").path("cells").forEach(c -> scenarioOrder.add(c.path("label").asText()));
+    List<String> scenarioOrder =
+        run.scenario().cells().stream().map(RunManifest.CellRun::label).toList();
     return ordered(scenarioOrder, keysOf(version, Key::cell));
   }
 
@@ -101,15 +91,13 @@ public final class RunResults {
   }
 
   /** The steps measured on a version: in the scenario's order, then any others as measured. */
-  public List<String> steps(String version) {
-    List<String> scenarioOrder = new ArrayList<>();
-    run.path("scenario").path("steps").forEach(s -> scenarioOrder.add(s.asText()));
-    return ordered(scenarioOrder, keysOf(version, Key::step));
+  public List<StepKind> steps(String version) {
+    return ordered(run.scenario().steps(), keysOf(version, Key::step));
   }
 
   /** The steps measured for one cell, in {@link #steps(String)} order. */
-  public List<String> steps(String version, String cell) {
-    Set<String> measured = new LinkedHashSet<>();
+  public List<StepKind> steps(String version, String cell) {
+    Set<StepKind> measured = new LinkedHashSet<>();
     byKey.keySet().stream()
         .filter(k -> k.version().equals(version) && k.cell().equals(cell))
         .forEach(k -> measured.add(k.step()));
@@ -118,8 +106,8 @@ public final class RunResults {
 
   /** Seconds of the given steps summed over the given tables, per repetition. */
   public Sample seconds(
-      String version, String cell, Collection<String> tables, Collection<String> steps) {
-    return sample(version, cell, tables, steps, StepResult::seconds);
+      String version, String cell, Collection<String> tables, Collection<StepKind> steps) {
+    return sample(version, cell, tables, steps, Measurements::seconds);
   }
 
   /**
@@ -131,8 +119,8 @@ public final class RunResults {
       String version,
       String cell,
       Collection<String> tables,
-      Collection<String> steps,
-      Function<StepResult, ? extends Number> measure) {
+      Collection<StepKind> steps,
+      Function<Measurements, ? extends Number> measure) {
     return sample(
         version, cell, k -> tables.contains(k.table()) && steps.contains(k.step()), measure);
   }
@@ -142,9 +130,9 @@ public final class RunResults {
       String version,
       String cell,
       String table,
-      String step,
+      StepKind step,
       String object,
-      Function<StepResult, ? extends Number> measure) {
+      Function<Measurements, ? extends Number> measure) {
     return sample(
         version,
         cell,
@@ -153,7 +141,7 @@ public final class RunResults {
   }
 
   /** The objects a step acted on in a table, in the order first measured; empty for none. */
-  public List<String> objects(String version, String cell, String table, String step) {
+  public List<String> objects(String version, String cell, String table, StepKind step) {
     Set<String> objects = new LinkedHashSet<>();
     for (Key k : byKey.keySet()) {
       if (k.version().equals(version)
@@ -171,7 +159,7 @@ public final class RunResults {
       String version,
       String cell,
       Predicate<Key> parts,
-      Function<StepResult, ? extends Number> measure) {
+      Function<Measurements, ? extends Number> measure) {
     List<StepResult> measured = new ArrayList<>();
     byKey.forEach(
         (key, byRepetition) -> {
@@ -195,7 +183,7 @@ public final class RunResults {
   }
 
   /** Whether any table measured the step on this version. */
-  public boolean hasStep(String version, String step) {
+  public boolean hasStep(String version, StepKind step) {
     return keysOf(version, Key::step).contains(step);
   }
 
@@ -220,8 +208,8 @@ public final class RunResults {
     return numbers;
   }
 
-  private Set<String> keysOf(String version, Function<Key, String> part) {
-    Set<String> values = new LinkedHashSet<>();
+  private <T> Set<T> keysOf(String version, Function<Key, T> part) {
+    Set<T> values = new LinkedHashSet<>();
     for (Key key : byKey.keySet()) {
       if (key.version().equals(version)) {
         values.add(part.apply(key));
@@ -231,8 +219,8 @@ public final class RunResults {
   }
 
   /** The measured names, those the scenario lists first and in its order. */
-  private static List<String> ordered(List<String> preferred, Set<String> measured) {
-    Set<String> result = new LinkedHashSet<>();
+  private static <T> List<T> ordered(List<T> preferred, Set<T> measured) {
+    Set<T> result = new LinkedHashSet<>();
     preferred.stream().filter(measured::contains).forEach(result::add);
     result.addAll(measured);
     return List.copyOf(result);

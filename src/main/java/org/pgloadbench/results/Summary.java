@@ -1,4 +1,4 @@
-package org.pgloadbench.analysis;
+package org.pgloadbench.results;
 
 import java.util.Arrays;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package org.pgloadbench.analysis;
+package org.pgloadbench.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,6 @@
-package org.pgloadbench.report;
+package org.pgloadbench.results;
 
 import java.util.List;
-import org.pgloadbench.analysis.Summary;
 
 /**
  * One entry of a report table: its value in every repetition where all of its parts were measured

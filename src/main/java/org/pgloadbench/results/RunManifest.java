@@ -1,0 +1,178 @@
+package org.pgloadbench.results;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.scenario.Claim;
+
+/**
+ * What {@code run.json} holds: the scenario as it was resolved for the run, the machine, and each
+ * server as it ran. {@link ResultStore} writes and reads it, and nothing else reads run.json. A run
+ * stored by an older harness may lack any field: lists and maps are then empty, the rest null.
+ *
+ * @param datasetShape a PBF file's data shape beside the generator's (see {@code DataShape}), or
+ *     empty
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record RunManifest(
+    String runId,
+    Resolved scenario,
+    Machine environment,
+    List<ServerRun> servers,
+    Map<String, Object> datasetShape) {
+
+  /** The manifest of a run directory without run.json. */
+  public static final RunManifest NONE = new RunManifest(null, null, null, null, null);
+
+  public RunManifest {
+    scenario = scenario == null ? Resolved.NONE : scenario;
+    environment = environment == null ? Machine.NONE : environment;
+    servers = servers == null ? List.of() : List.copyOf(servers);
+    datasetShape = datasetShape == null ? Map.of() : datasetShape;
+  }
+
+  /** The servers of one version (or build label), as results name it. */
+  public List<ServerRun> servers(String version) {
+    return servers.stream().filter(s -> version.equals(s.version())).toList();
+  }
+
+  /**
+   * The scenario as the run resolved it (overrides applied).
+   *
+   * @param source the scenario file as given on the command line
+   * @param dataset the dataset as its spec records itself: kind, tables, rows, seed or file, the
+   *     kind's own options
+   * @param servers where the servers came from, as the scenario and the command line said
+   * @param axes the matrix axes, in order
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record Resolved(
+      String name,
+      String description,
+      String source,
+      Map<String, Object> dataset,
+      Targets servers,
+      Map<String, String> settings,
+      Integer repeat,
+      Integer warmup,
+      List<String> axes,
+      List<CellRun> cells,
+      List<StepKind> steps,
+      List<Claim> claims) {
+    static final Resolved NONE =
+        new Resolved(null, null, null, null, null, null, null, null, null, null, null, null);
+
+    public Resolved {
+      dataset = dataset == null ? Map.of() : dataset;
+      settings = settings == null ? Map.of() : settings;
+      axes = axes == null ? List.of() : axes;
+      cells = cells == null ? List.of() : cells;
+      steps = steps == null ? List.of() : steps;
+      claims = claims == null ? List.of() : claims;
+    }
+
+    /** The dataset's kind ({@code osm-synthetic}, {@code pgbench}, ...), or empty. */
+    public String datasetKind() {
+      return dataset.get("kind") instanceof String kind ? kind : "";
+    }
+
+    /** The PBF file's name an osm-pbf dataset loaded, or empty. */
+    public String datasetFile() {
+      return dataset.get("file") instanceof String file ? file : "";
+    }
+
+    /** Rows per table as the dataset gave them, in load order. */
+    public Map<String, Long> datasetRows() {
+      Map<String, Long> rows = new LinkedHashMap<>();
+      if (dataset.get("rows") instanceof Map<?, ?> map) {
+        map.forEach((table, n) -> rows.put(table.toString(), ((Number) n).longValue()));
+      }
+      return rows;
+    }
+  }
+
+  /** The scenario's {@code servers}, resolved. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Targets(
+      String target,
+      List<String> versions,
+      String image,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> builds,
+      String url) {}
+
+  /** A cell as the run labelled it, with its axis values and settings profile. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record CellRun(String label, Map<String, String> axes, String profile) {}
+
+  /**
+   * The machine and the run's time span.
+   *
+   * @param resumed when the run was resumed, each time
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record Machine(
+      String cpuModel,
+      Integer cpus,
+      Long memoryBytes,
+      String os,
+      String java,
+      String harnessRevision,
+      String started,
+      String ended,
+      List<String> resumed) {
+    static final Machine NONE = new Machine(null, null, null, null, null, null, null, null, null);
+
+    public Machine {
+      resumed = resumed == null ? List.of() : List.copyOf(resumed);
+    }
+  }
+
+  /**
+   * One server start as it ran: the version (or build label) requested, the one it ran as, its
+   * settings profile and target.
+   *
+   * @param details what the target told of the server beside its version (its full {@code
+   *     version()}, bin dir, image, host): written at the server's level in run.json
+   * @param settings the settings in force that differ from PostgreSQL's defaults
+   * @param missing what could not be measured on it, and why
+   * @param stepsNotAllowed steps its role may not run (never stored, so resume knows)
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record ServerRun(
+      String requested,
+      String version,
+      String profile,
+      String target,
+      @JsonAnySetter @JsonAnyGetter Map<String, String> details,
+      Map<String, String> settings,
+      List<String> missing,
+      List<String> stepsNotAllowed) {
+    public ServerRun {
+      details = details == null ? new LinkedHashMap<>() : details;
+      settings = settings == null ? Map.of() : settings;
+      missing = missing == null ? List.of() : List.copyOf(missing);
+      stepsNotAllowed = stepsNotAllowed == null ? List.of() : List.copyOf(stepsNotAllowed);
+    }
+
+    /** One of {@link #details}, or empty. */
+    public String detail(String name) {
+      return details.getOrDefault(name, "");
+    }
+  }
+}
