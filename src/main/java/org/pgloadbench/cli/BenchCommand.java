@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.run.Plan;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Resume;
 import org.pgloadbench.run.Runner;
@@ -87,7 +88,9 @@ final class BenchCommand implements Callable<Integer> {
             ? LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID)
             : runDir.toAbsolutePath().normalize().getFileName().toString();
     ServerTarget target = args.target(scenario, runId);
-    String plan = Plan.describe(scenario, target); // fails on a version the target cannot run
+    Plan plan = Plan.of(scenario, baseVersion);
+    String described =
+        PlanText.describe(scenario, plan, target); // fails on a version the target cannot run
     target.prepare(); // fails on a work dir that is not the user's own
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);
@@ -96,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
             "results for run " + runId + " exist already in " + runDir + "; try again in a second");
       }
     }
-    out.println(plan);
+    out.println(described);
     out.flush();
     int failures;
     Progress progress = TerminalProgress.choose(out);
@@ -105,7 +108,7 @@ final class BenchCommand implements Callable<Integer> {
         stored == Resume.NONE
             ? ResultStore.create(runDir, scenario.axes())
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
-      failures = new Runner(scenario, dataset, target, store, progress, runId, stored).run();
+      failures = new Runner(scenario, plan, dataset, target, store, progress, runId, stored).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {

@@ -1,6 +1,7 @@
 package org.pgloadbench.cli;
 
 import java.util.concurrent.Callable;
+import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +20,9 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
-    spec.commandLine().getOut().print(Plan.describe(scenario, args.target(scenario, "plan")));
+    spec.commandLine()
+        .getOut()
+        .print(PlanText.describe(scenario, Plan.of(scenario, null), args.target(scenario, "plan")));
     return Main.OK;
   }
 }

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.metrics.Clock;
@@ -37,16 +37,16 @@ final class Load {
   private final Scenario scenario;
   private final Dataset dataset;
   private final String runId;
-  private final Consumer<String> missing;
-  private final Consumer<String> notAllowed;
+  private final BiConsumer<String, String> missing;
+  private final BiConsumer<String, String> notAllowed;
   private final Progress progress;
 
   Load(
       Scenario scenario,
       Dataset dataset,
       String runId,
-      Consumer<String> missing,
-      Consumer<String> notAllowed,
+      BiConsumer<String, String> missing,
+      BiConsumer<String, String> notAllowed,
       Progress progress) {
     this.scenario = scenario;
     this.dataset = dataset;
@@ -57,11 +57,12 @@ final class Load {
   }
 
   /** Runs the load; stops at the first failed step, which is the last result. */
-  List<StepResult> run(PostgresServer server, Cell cell, int repetition) {
+  /** {@code label} names the server in results: its version, or a control's label. */
+  List<StepResult> run(PostgresServer server, String label, Cell cell, int repetition) {
     List<StepResult> results = new ArrayList<>();
     List<Connection> connections = new ArrayList<>();
     try {
-      freshDatabase(server);
+      freshDatabase(server, label);
       // pgjdbc rewrites JDBC batches into multi-row INSERTs only when the connection says so
       Properties properties = new Properties();
       if (cell.variant().loader() == LoaderKind.BATCH_REWRITE) {
@@ -72,14 +73,13 @@ final class Load {
       }
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);
-      probe.missing().forEach(missing);
+      probe.missing().forEach(what -> missing.accept(label, what));
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
-          progress.stepStarting(
-              server.version(), cell.label(), table.def().name(), step.kind().yamlName());
-          StepResult result = measure(server, cell, repetition, load, step, probe, walPosition);
+          progress.stepStarting(label, cell.label(), table.def().name(), step.kind().yamlName());
+          StepResult result = measure(label, cell, repetition, load, step, probe, walPosition);
           if (result == null) {
             continue; // a step the role may not run: noted, not stored
           }
@@ -91,7 +91,7 @@ final class Load {
         }
       }
     } catch (SQLException e) {
-      results.add(failed(server.version(), cell, repetition, StepKind.PREPARE, oneLine(e)));
+      results.add(failed(label, cell, repetition, StepKind.PREPARE, oneLine(e)));
     } finally {
       for (Connection c : connections) {
         try {
@@ -106,7 +106,7 @@ final class Load {
 
   /** The step's result; null for a step the role may not run (told to {@code notAllowed}). */
   private StepResult measure(
-      PostgresServer server,
+      String label,
       Cell cell,
       int repetition,
       TableLoad load,
@@ -117,12 +117,7 @@ final class Load {
     Connection c = load.connection();
     StepKey key =
         new StepKey(
-            server.version(),
-            cell.label(),
-            repetition,
-            load.table().name(),
-            step.kind(),
-            step.object());
+            label, cell.label(), repetition, load.table().name(), step.kind(), step.object());
     Clock.Timed<Long> timed = Clock.time(() -> step.run(load));
     Measurements.Builder measured =
         Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
@@ -130,8 +125,9 @@ final class Load {
       Exception e = timed.error();
       rollBack(c);
       if (e instanceof SQLException sql && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
-        notAllowed.accept(step.kind().yamlName());
-        missing.accept(step.kind() + " step: not run, the role may not (" + oneLine(e) + ")");
+        notAllowed.accept(label, step.kind().yamlName());
+        missing.accept(
+            label, step.kind() + " step: not run, the role may not (" + oneLine(e) + ")");
         return null;
       }
       return StepResult.failed(
@@ -174,7 +170,7 @@ final class Load {
    * database is a copy of template0, which no one can change: template1 may hold functions that
    * would run as the harness's role (on a server the harness does not own, anyone's).
    */
-  private void freshDatabase(PostgresServer server) throws SQLException {
+  private void freshDatabase(PostgresServer server, String label) throws SQLException {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + server.loadDatabase());
@@ -186,6 +182,7 @@ final class Load {
           throw e;
         }
         missing.accept(
+            label,
             "checkpoint: no CHECKPOINT before each load, so a load may pay for the one before's"
                 + " dirty buffers ("
                 + oneLine(e)

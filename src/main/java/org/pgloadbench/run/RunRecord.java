@@ -58,15 +58,17 @@ final class RunRecord {
   }
 
   /**
-   * Notes on the last server added what could not be measured there and why; false when noted
-   * already.
+   * Notes on a server (by its label in results) what could not be measured there and why; false
+   * when noted already, or no server has that label.
    */
-  boolean missing(String what) {
-    if (servers.isEmpty() || last().missing().contains(what)) {
+  boolean missing(String server, String what) {
+    int at = indexOf(server);
+    if (at < 0 || servers.get(at).missing().contains(what)) {
       return false;
     }
-    ServerRun s = last();
-    replaceLast(
+    ServerRun s = servers.get(at);
+    servers.set(
+        at,
         new ServerRun(
             s.requested(),
             s.version(),
@@ -80,15 +82,17 @@ final class RunRecord {
   }
 
   /**
-   * Notes on the last server added a step its role may not run, so that a resumed run knows its
-   * repetitions hold no such step.
+   * Notes on a server (by its label in results) a step its role may not run, so that a resumed run
+   * knows its repetitions hold no such step.
    */
-  void notAllowed(String step) {
-    if (servers.isEmpty() || last().stepsNotAllowed().contains(step)) {
+  void notAllowed(String server, String step) {
+    int at = indexOf(server);
+    if (at < 0 || servers.get(at).stepsNotAllowed().contains(step)) {
       return;
     }
-    ServerRun s = last();
-    replaceLast(
+    ServerRun s = servers.get(at);
+    servers.set(
+        at,
         new ServerRun(
             s.requested(),
             s.version(),
@@ -163,12 +167,14 @@ final class RunRecord {
         scenario.claims());
   }
 
-  private ServerRun last() {
-    return servers.get(servers.size() - 1);
-  }
-
-  private void replaceLast(ServerRun server) {
-    servers.set(servers.size() - 1, server);
+  /** The latest server of that label (a resumed run starts it again). */
+  private int indexOf(String label) {
+    for (int i = servers.size() - 1; i >= 0; i--) {
+      if (label.equals(servers.get(i).version())) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static List<String> appended(List<String> list, String item) {

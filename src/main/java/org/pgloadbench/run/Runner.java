@@ -1,10 +1,7 @@
 package org.pgloadbench.run;
 
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,30 +16,30 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
-import org.pgloadbench.server.SettingsProfile;
 
 /**
- * Runs a scenario: for each server version and each settings profile, a server start, one
- * unmeasured warm-up load, then every cell of that profile, repetition after repetition (cells
- * interleaved, so that drift over time spreads over all of them), each on a fresh database. The
- * runner owns the clock: it times every step of every table and samples the server around it, and
+ * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
+ * then round after round, every cell on every server once per round, each load on a fresh database.
+ * The runner owns the clock ({@link Load} times every step and samples the server around it) and
  * stores each result as soon as it is measured. A step that fails is stored as failed with the
- * server's error, and the run goes on with the next repetition.
+ * server's error and the run goes on; a server that goes down is brought back, or given up.
  */
 public final class Runner {
   private final Scenario scenario;
+  private final Plan plan;
   private final Load load;
   private final ServerTarget target;
   private final ResultStore store;
   private final Progress progress;
   private final RunRecord record;
   private final Resume resume;
+  private final boolean pgbench;
+  private final Map<String, List<Double>> pgbenchTotals = new LinkedHashMap<>();
   private int failures;
 
   /**
@@ -54,15 +51,14 @@ public final class Runner {
   /** A runner whose dataset caches decoded files under the default work root. */
   public Runner(
       Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId)
-      throws IOException, ScenarioException {
+      throws IOException {
     this(
         scenario,
         scenario.dataset().open(EmbeddedTarget.defaultWorkRoot(), progress::note),
         target,
         store,
         progress,
-        runId,
-        Resume.NONE);
+        runId);
   }
 
   /** {@code dataset} is the scenario's, prepared (a PBF file decoded) before any clock starts. */
@@ -73,12 +69,13 @@ public final class Runner {
       ResultStore store,
       Progress progress,
       String runId) {
-    this(scenario, dataset, target, store, progress, runId, Resume.NONE);
+    this(scenario, Plan.of(scenario, null), dataset, target, store, progress, runId, Resume.NONE);
   }
 
-  /** A runner that goes on with a stored run, skipping the repetitions {@code resume} holds. */
+  /** A runner of {@code plan} that goes on with a stored run, skipping the loads it holds. */
   public Runner(
       Scenario scenario,
+      Plan plan,
       Dataset dataset,
       ServerTarget target,
       ResultStore store,
@@ -86,6 +83,7 @@ public final class Runner {
       String runId,
       Resume resume) {
     this.scenario = scenario;
+    this.plan = plan;
     this.target = target;
     this.store = store;
     this.progress = progress;
@@ -93,6 +91,7 @@ public final class Runner {
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
     record.datasetShape(dataset.shape());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
+    this.pgbench = scenario.dataset() instanceof DatasetSpec.Pgbench;
     if (resume.resuming()) {
       record.resumeFrom(resume.stored(), Instant.now());
     }
@@ -102,14 +101,26 @@ public final class Runner {
   public int run() throws IOException {
     Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
     Runtime.getRuntime().addShutdownHook(onShutdown);
-    try {
-      long profiles = scenario.cells().stream().map(c -> c.variant().settings()).distinct().count();
-      progress.begin(
-          (int)
-              (scenario.servers().versions().size()
-                  * (profiles * scenario.warmup() + scenario.repeat() * scenario.cells().size())));
-      runAll();
+    try (Servers servers = new Servers(scenario, target, record)) {
+      progress.begin(plan.warmupLoads() + plan.measuredLoads());
+      store.writeRun(record.manifest());
+      startAll(servers);
+      for (int round = 1; round <= plan.repeat() && !stopping; round++) {
+        for (Plan.Load planned : plan.round(round)) {
+          if (stopping) {
+            break;
+          }
+          PostgresServer server = servers.get(planned.server());
+          String label = servers.label(planned.server());
+          if (server != null && !resume.done(label, planned.cell().label(), round)) {
+            measure(servers, planned, server);
+          }
+        }
+      }
+      pgbenchTotals.forEach((line, totals) -> progress.note(line + PgbenchPhases.average(totals)));
     } finally {
+      record.end(Instant.now());
+      store.writeRun(record.manifest());
       progress.end();
       try {
         Runtime.getRuntime().removeShutdownHook(onShutdown);
@@ -120,156 +131,108 @@ public final class Runner {
     return failures;
   }
 
-  private void runAll() throws IOException {
-    store.writeRun(record.manifest());
-    Map<SettingsProfile, List<Cell>> byProfile = new LinkedHashMap<>();
-    for (Cell cell : scenario.cells()) {
-      byProfile.computeIfAbsent(cell.variant().settings(), p -> new ArrayList<>()).add(cell);
-    }
-    for (String version : scenario.servers().versions()) {
-      for (Map.Entry<SettingsProfile, List<Cell>> profile : byProfile.entrySet()) {
+  /** Starts every server not done yet, then warms each up; one that cannot start is stored so. */
+  private void startAll(Servers servers) throws IOException {
+    for (Plan.Server server : plan.servers()) {
+      List<Cell> cells = plan.cells(server);
+      String requested =
+          server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
+      if (stopping || resume.done(requested, cells, plan.repeat())) {
+        continue;
+      }
+      try {
+        servers.start(server).limitations().forEach(what -> missing(servers.label(server), what));
+        store.writeRun(record.manifest());
+        int stored = resume.doneOn(servers.label(server), cells, plan.repeat());
+        if (stored > 0) {
+          progress.note(
+              servers.shown(server, profiles()) + ": " + stored + " repetition(s) stored already");
+        }
+      } catch (ServerException | SQLException e) {
         if (stopping) {
           return;
         }
-        runProfile(version, profile.getKey(), profile.getValue());
+        servers.giveUp(server);
+        progress.note(servers.shown(server, profiles()) + ": " + Load.oneLine(e));
+        String profile = profiles() ? "profile " + server.profile() + ": " : "";
+        store.append(
+            load.failed(
+                servers.label(server), null, 0, StepKind.SERVER, profile + Load.oneLine(e)));
+        failures++;
       }
     }
-  }
-
-  /**
-   * One server start: the profile's settings, the scenario's own on top of them, and the cells of
-   * that profile (those a resumed run has not stored yet).
-   */
-  private void runProfile(String version, SettingsProfile profile, List<Cell> cells)
-      throws IOException {
-    if (resume.done(version, cells, scenario.repeat())) {
-      progress.note(
-          "PostgreSQL " + version + profileNote(profile) + ": every repetition is stored already");
-      return;
-    }
-    Map<String, String> settings = new LinkedHashMap<>(profile.settings(Environment.memoryBytes()));
-    settings.putAll(scenario.settings());
-    try (PostgresServer server = target.start(version, settings)) {
-      try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
-        Map<String, String> details = new LinkedHashMap<>(server.details());
-        details.put("version_string", versionString(c));
-        record.addServer(
-            version,
-            server.version(),
-            profile.profileName(),
-            scenario.servers().target(),
-            details,
-            Environment.nonDefaultSettings(c));
-      }
-      server.limitations().forEach(this::missing);
-      store.writeRun(record.manifest());
-      int skipped = resume.doneOn(server.version(), cells, scenario.repeat());
-      if (skipped > 0) {
-        progress.note(
-            "PostgreSQL " + server.version() + ": " + skipped + " repetition(s) stored already");
-      }
-      runOn(server, cells);
-    } catch (ServerException | SQLException e) {
-      if (stopping) {
-        return;
-      }
-      progress.note("PostgreSQL " + version + profileNote(profile) + ": " + Load.oneLine(e));
-      String error =
-          profileNote(profile).isEmpty()
-              ? Load.oneLine(e)
-              : "profile " + profile + ": " + Load.oneLine(e);
-      store.append(load.failed(version, null, 0, StepKind.SERVER, error));
-      failures++;
-    }
-    record.end(Instant.now());
-    store.writeRun(record.manifest());
-  }
-
-  private String profileNote(SettingsProfile profile) {
-    boolean several =
-        scenario.cells().stream().map(c -> c.variant().settings()).distinct().count() > 1;
-    return several || profile != SettingsProfile.DEFAULTS ? " (" + profile + ")" : "";
-  }
-
-  private void runOn(PostgresServer server, List<Cell> cells) throws IOException {
-    Cell first = cells.get(0);
-    for (int i = 1; i <= scenario.warmup(); i++) {
-      List<StepResult> warmup = load.run(server, first, 0);
-      if (stopping) {
-        return;
-      }
-      boolean down = wentDown(server, warmup);
-      progress.loadEnded(
-          String.format(
-              Locale.ROOT,
-              "PostgreSQL %s%s  warm-up (%s)  %.2f s%s",
-              server.version(),
-              profileNote(first.variant().settings()),
-              first.label(),
-              seconds(warmup),
-              failureNote(warmup)),
-          failureNote(warmup).isEmpty());
-      if (down && !recover(server)) {
-        return;
-      }
-    }
-    // pgbench's own lines after each load, and their average per cell at the end
-    boolean pgbench = scenario.dataset() instanceof DatasetSpec.Pgbench;
-    Map<String, List<Double>> totals = new LinkedHashMap<>();
-    for (int repetition = 1; repetition <= scenario.repeat(); repetition++) {
-      for (Cell cell : cells) {
-        if (resume.done(server.version(), cell.label(), repetition)) {
-          continue;
-        }
-        List<StepResult> steps = load.run(server, cell, repetition);
-        if (stopping) {
-          return;
-        }
-        boolean down = wentDown(server, steps);
-        if (down) {
-          steps = withCause(steps, "the server went down during this step");
-        }
-        for (StepResult step : steps) {
-          store.append(step);
-          failures += step.ok() ? 0 : 1;
-        }
+    for (Plan.Server server : plan.servers()) {
+      for (int i = 1; i <= plan.warmup() && servers.get(server) != null && !stopping; i++) {
+        Cell first = plan.cells(server).get(0);
+        List<StepResult> warmup = load.run(servers.get(server), servers.label(server), first, 0);
         progress.loadEnded(
             String.format(
                 Locale.ROOT,
-                "PostgreSQL %s  %-28s  rep %d/%d  %.2f s%s",
-                server.version(),
-                cell.label(),
-                repetition,
-                scenario.repeat(),
-                seconds(steps),
-                failureNote(steps)),
-            failureNote(steps).isEmpty());
-        if (pgbench) {
-          progress.note(PgbenchPhases.line(steps));
-          if (steps.stream().allMatch(StepResult::ok)) {
-            totals.computeIfAbsent(cell.label(), c -> new ArrayList<>()).add(seconds(steps));
-          }
-        }
-        if (down && !recover(server)) {
-          return;
+                "%s  warm-up (%s)  %.2f s%s",
+                servers.shown(server, profiles()),
+                first.label(),
+                seconds(warmup),
+                failureNote(warmup)),
+            failureNote(warmup).isEmpty());
+        if (wentDown(servers.get(server), warmup)) {
+          recover(servers, server);
         }
       }
     }
-    totals.forEach(
-        (cell, loads) ->
-            progress.note(
-                "PostgreSQL "
-                    + server.version()
-                    + "  "
-                    + cell
-                    + "  "
-                    + PgbenchPhases.average(loads)));
+  }
+
+  /** One measured load: run, stored, shown; a server gone down is brought back or given up. */
+  private void measure(Servers servers, Plan.Load planned, PostgresServer server)
+      throws IOException {
+    String label = servers.label(planned.server());
+    Cell cell = planned.cell();
+    List<StepResult> steps = load.run(server, label, cell, planned.round());
+    if (stopping) {
+      return;
+    }
+    boolean down = wentDown(server, steps);
+    if (down) {
+      steps = withCause(steps, "the server went down during this step");
+    }
+    for (StepResult step : steps) {
+      store.append(step);
+      failures += step.ok() ? 0 : 1;
+    }
+    progress.loadEnded(
+        String.format(
+            Locale.ROOT,
+            "%s  %-28s  round %d/%d  %.2f s%s",
+            servers.shown(planned.server(), profiles()),
+            cell.label(),
+            planned.round(),
+            plan.repeat(),
+            seconds(steps),
+            failureNote(steps)),
+        failureNote(steps).isEmpty());
+    if (pgbench) {
+      // pgbench's own line after each load, and their average per server and cell at the end
+      progress.note(PgbenchPhases.line(steps));
+      if (steps.stream().allMatch(StepResult::ok)) {
+        pgbenchTotals
+            .computeIfAbsent(
+                "PostgreSQL " + label + "  " + cell.label() + "  ", k -> new ArrayList<>())
+            .add(seconds(steps));
+      }
+    }
+    if (down) {
+      recover(servers, planned.server());
+    }
+  }
+
+  /** Whether the run's servers differ in settings profile (progress lines then name it). */
+  private boolean profiles() {
+    return plan.servers().stream().map(Plan.Server::profile).distinct().count() > 1;
   }
 
   /** Something the server did not allow, noted once per server in run.json for the report. */
-  private void missing(String what) {
-    if (record.missing(what)) {
-      progress.note("not measured: " + what);
+  private void missing(String server, String what) {
+    if (record.missing(server, what)) {
+      progress.note("not measured on " + server + ": " + what);
     }
   }
 
@@ -279,21 +242,21 @@ public final class Runner {
   }
 
   /**
-   * Brings a server back after it went down, so that the next cell runs on it; when that fails the
-   * rest of this server's loads are given up (and stored as such).
+   * Brings a server back after it went down, so that its next load runs on it; when that fails the
+   * rest of its loads are given up (and that is stored).
    */
-  private boolean recover(PostgresServer server) throws IOException {
-    progress.note("PostgreSQL " + server.version() + ": the server went down; bringing it back");
+  private void recover(Servers servers, Plan.Server server) throws IOException {
+    String label = servers.label(server);
+    progress.note("PostgreSQL " + label + ": the server went down; bringing it back");
     try {
-      server.recover();
-      return true;
+      servers.get(server).recover();
     } catch (ServerException e) {
+      servers.giveUp(server);
       if (!stopping) {
-        progress.note("PostgreSQL " + server.version() + ": " + Load.oneLine(e));
-        store.append(load.failed(server.version(), null, 0, StepKind.SERVER, Load.oneLine(e)));
+        progress.note("PostgreSQL " + label + ": " + Load.oneLine(e));
+        store.append(load.failed(label, null, 0, StepKind.SERVER, Load.oneLine(e)));
         failures++;
       }
-      return false;
     }
   }
 
@@ -303,15 +266,6 @@ public final class Runner {
     StepResult last = marked.remove(marked.size() - 1);
     marked.add(last.withError(cause + ": " + last.error()));
     return marked;
-  }
-
-  /** The server's full {@code version()}: build, compiler, platform. */
-  private static String versionString(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_catalog.version()")) {
-      rs.next();
-      return rs.getString(1);
-    }
   }
 
   private static double seconds(List<StepResult> steps) {

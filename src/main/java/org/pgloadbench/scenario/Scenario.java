@@ -20,6 +20,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param steps the load steps, in order; starts with create, copy
  * @param origins where each field was written, for errors found after loading
  * @param claims published findings checked against this scenario's results
+ * @param control whether a run comparing servers adds a control: a second instance of its base
+ *     server, whose comparison with the base shows what the machine's drift alone makes
  */
 public record Scenario(
     String name,
@@ -34,7 +36,8 @@ public record Scenario(
     List<Cell> cells,
     List<StepKind> steps,
     Origins origins,
-    List<Claim> claims) {
+    List<Claim> claims,
+    boolean control) {
 
   public Scenario {
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -60,7 +63,8 @@ public record Scenario(
         cells,
         steps,
         o.origins(origins),
-        claims);
+        claims,
+        control);
   }
 
   /** This scenario restricted to some of its cells (claims about the others are left out). */
@@ -78,6 +82,7 @@ public record Scenario(
         kept,
         steps,
         origins,
-        List.of());
+        List.of(),
+        control);
   }
 }

@@ -34,7 +34,8 @@ public final class ScenarioLoader {
           "exclude",
           "cells",
           "steps",
-          "claims");
+          "claims",
+          "control");
 
   static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
@@ -112,7 +113,9 @@ public final class ScenarioLoader {
         matrix.cells(),
         steps,
         Origins.of(root),
-        claims);
+        claims,
+        root.optional("control") == null
+            || root.optional("control").asBoolean("write control: true or control: false"));
   }
 
   private static List<StepKind> steps(Mapping root) throws ScenarioException {

@@ -128,6 +128,14 @@ sealed interface YamlNode {
             : "expected a single value, got " + describe() + "; " + hint);
   }
 
+  /** A YAML boolean ({@code true} or {@code false}, unquoted). */
+  default boolean asBoolean(String hint) throws ScenarioException {
+    if (this instanceof Scalar s && s.kind() == Kind.BOOLEAN) {
+      return s.text().equals("true");
+    }
+    throw error("expected true or false, got " + describe() + "; " + hint);
+  }
+
   default long asWhole(long min) throws ScenarioException {
     String expected = min == Long.MIN_VALUE ? "a whole number" : "a whole number >= " + min;
     if (!(this instanceof Scalar s) || s.kind() == Kind.NULL) {

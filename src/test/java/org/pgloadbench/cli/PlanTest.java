@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.PostgresServer;
@@ -22,10 +23,17 @@ class PlanTest {
     Path file = Files.writeString(dir.resolve("x.yaml"), MainTest.SMALL);
     var scenario = ScenarioLoader.load(file);
     assertThatThrownBy(
-            () -> Plan.describe(scenario, refusing(new ServerException("gone", "image"))))
+            () ->
+                PlanText.describe(
+                    scenario,
+                    Plan.of(scenario, null),
+                    refusing(new ServerException("gone", "image"))))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(file + ":3: servers.image: gone");
-    assertThatThrownBy(() -> Plan.describe(scenario, refusing(new ServerException("too old"))))
+    assertThatThrownBy(
+            () ->
+                PlanText.describe(
+                    scenario, Plan.of(scenario, null), refusing(new ServerException("too old"))))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(file + ":3: servers.versions[0]: too old");
   }

@@ -36,6 +36,7 @@ class GistVersionsRunTest {
             servers: {versions: [14, 18]}
             repeat: 2
             warmup: 0
+            control: false
             steps: [create, copy, indexes]
             """);
     Scenario scenario = ScenarioLoader.load(file);

@@ -38,6 +38,7 @@ class ProfilesRunTest {
             servers: {versions: [14, 18]}
             settings: {max_wal_size: 2GB}
             warmup: 0
+            control: false
             matrix:
               settings: [defaults, bulk-load]
               freeze: [false, true]

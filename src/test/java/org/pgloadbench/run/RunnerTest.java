@@ -52,13 +52,16 @@ steps: [create, copy, primary_key, vacuum, analyze]
 
     assertThat(failures).isZero();
     List<StepResult> steps = ResultStore.readSteps(runDir);
-    assertThat(steps).hasSize(2 * 4 * 2 * 5).allMatch(StepResult::ok);
+    // 16, 17 and a control: a second 16, same binaries and settings
+    assertThat(steps).hasSize(3 * 4 * 2 * 5).allMatch(StepResult::ok);
     assertThat(steps)
         .extracting(StepResult::server)
-        .anyMatch(v -> v.startsWith("16."))
-        .anyMatch(v -> v.startsWith("17."));
-    assertThat(progress.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("rep 1/1")))
-        .hasSize(8);
+        .anyMatch(v -> v.startsWith("16.") && !v.endsWith("-control"))
+        .anyMatch(v -> v.startsWith("17."))
+        .anyMatch(v -> v.startsWith("16.") && v.endsWith("-control"));
+    assertThat(
+            progress.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("round 1/1")))
+        .hasSize(12);
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_nodes"))
         .allMatch(s -> s.measured().rows() == 20000 && s.measured().walBytes() > 0);
@@ -79,14 +82,14 @@ steps: [create, copy, primary_key, vacuum, analyze]
     List<StepResult> copies = steps.stream().filter(step("copy", "planet_osm_nodes")).toList();
     assertThat(copies)
         .filteredOn(s -> s.axes().get("freeze").equals("true"))
-        .hasSize(4)
+        .hasSize(6)
         .allMatch(
             s ->
                 s.measured().pages() > 0
                     && s.measured().frozenPages().equals(s.measured().pages()));
     assertThat(copies)
         .filteredOn(s -> s.axes().get("freeze").equals("false"))
-        .hasSize(4)
+        .hasSize(6)
         .allMatch(s -> s.measured().frozenPages() == 0);
     long maxVacuumWalAfterFreeze =
         vacuumWal(steps, "true").stream().mapToLong(Long::longValue).max().orElseThrow();
@@ -100,7 +103,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
             "run_id,scenario,pg_version,cell,format,freeze,pk,repetition,table,step,status,seconds,rows,wal_bytes");
     assertThat(csv).hasSize(1 + steps.size());
     JsonNode run = new ObjectMapper().readTree(runDir.resolve(ResultStore.RUN).toFile());
-    assertThat(run.at("/servers")).hasSize(2);
+    assertThat(run.at("/servers")).hasSize(3);
     assertThat(run.at("/servers/1/settings/autovacuum").asText()).isEqualTo("off");
     assertThat(run.at("/environment/cpus").asInt()).isPositive();
   }
@@ -130,10 +133,14 @@ steps: [create, copy, primary_key, vacuum, analyze]
     }
     List<StepResult> steps = ResultStore.readSteps(runDir);
 
-    assertThat(failures).isEqualTo(1 + 2);
-    StepResult server = steps.get(0);
-    assertThat(server.step()).isEqualTo(StepKind.SERVER);
-    assertThat(server.error()).contains("summarize_wal");
+    // 16 and its control cannot start; on 17 the primary key fails twice
+    assertThat(failures).isEqualTo(2 + 2);
+    assertThat(steps.subList(0, 2))
+        .extracting(StepResult::step, StepResult::server)
+        .allMatch(t -> t.toList().get(0) == StepKind.SERVER)
+        .extracting(t -> (String) t.toList().get(1))
+        .containsExactly("16", "16-control");
+    assertThat(steps.subList(0, 2)).allMatch(s -> s.error().contains("summarize_wal"));
     assertThat(steps)
         .filteredOn(s -> !s.ok() && s.step().yamlName().equals("primary_key"))
         .hasSize(2)

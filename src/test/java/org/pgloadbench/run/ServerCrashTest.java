@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
@@ -81,7 +82,7 @@ class ServerCrashTest {
     assertThat(steps.subList(0, 3)).allMatch(StepResult::ok);
     StepResult failed = steps.get(4);
     assertThat(failed.ok()).isFalse();
-    assertThat(failed.step()).isEqualTo("copy");
+    assertThat(failed.step()).isEqualTo(StepKind.COPY);
     assertThat(failed.cell()).isEqualTo("binary");
     assertThat(failed.error()).startsWith("the server went down during this step: ");
     assertThat(steps.subList(5, 11)).allMatch(StepResult::ok);

@@ -40,6 +40,7 @@ class UnloggedAndIndexRunTest {
             servers: {versions: [14, 18]}
             settings: {autovacuum: off}
             warmup: 0
+            control: false
             matrix:
               unlogged: [false, true]
               indexes: [later, now]

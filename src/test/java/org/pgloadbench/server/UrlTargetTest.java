@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
@@ -240,7 +241,7 @@ class UrlTargetTest {
       assertThat(failures).isEqualTo(2);
       assertThat(steps.subList(0, 2)).allMatch(StepResult::ok);
       assertThat(steps.get(2).error()).startsWith("the server went down during this step: ");
-      assertThat(steps.get(3).step()).isEqualTo("server");
+      assertThat(steps.get(3).step()).isEqualTo(StepKind.SERVER);
       assertThat(steps.get(3).error()).contains("did not come back within 2 s");
       assertThat(steps).hasSize(4);
     } finally {

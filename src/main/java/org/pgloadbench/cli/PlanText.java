@@ -8,6 +8,7 @@ import java.util.Set;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -15,11 +16,12 @@ import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 
 /** What a scenario will do, as {@code plan} prints it and {@code bench} before it starts. */
-final class Plan {
-  private Plan() {}
+final class PlanText {
+  private PlanText() {}
 
   /** Also checks what only the target can: a version it cannot run is a one-line scenario error. */
-  static String describe(Scenario scenario, ServerTarget target) throws ScenarioException {
+  static String describe(Scenario scenario, Plan plan, ServerTarget target)
+      throws ScenarioException {
     StringBuilder out = new StringBuilder();
     out.append("scenario ")
         .append(scenario.name())
@@ -64,17 +66,20 @@ final class Plan {
     if (!scenario.claims().isEmpty()) {
       out.append("  claims    ").append(scenario.claims().size()).append('\n');
     }
-    int loads = scenario.cells().size() * scenario.repeat() * scenario.servers().versions().size();
     out.append(
         String.format(
             Locale.ROOT,
-            "  %d cell(s) x %d repetition(s) x %d server(s) = %d measured loads, %d warm-up load(s)"
-                + " per server%n",
-            scenario.cells().size(),
-            scenario.repeat(),
-            scenario.servers().versions().size(),
-            loads,
-            scenario.warmup()));
+            "  %d server start(s)%s, all up before the first round; %d round(s), each every cell"
+                + " on every server once: %d measured loads, %d warm-up load(s) per server%n",
+            plan.servers().size(),
+            plan.hasControl()
+                ? " (one a control: a second "
+                    + plan.servers().get(plan.servers().size() - 1).requested()
+                    + ", same binaries and settings)"
+                : "",
+            plan.repeat(),
+            plan.measuredLoads(),
+            plan.warmup()));
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {
       // the steps that apply to the cell on any of its tables (nodes build no index, ways do)

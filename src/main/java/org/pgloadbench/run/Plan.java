@@ -1,0 +1,113 @@
+package org.pgloadbench.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.SettingsProfile;
+
+/**
+ * What a run will do, worked out once and shared by {@code plan}, {@code bench}, resume and the
+ * progress bar: the server starts, and the loads, round by round.
+ *
+ * <p>Every server of the run is started before the first round, and each round loads every cell on
+ * every server once. A machine whose speed drifts over minutes then slows every server alike, and
+ * two servers' loads of one cell in one round, a few seconds apart, make a pair whose ratio the
+ * drift does not move: the comparisons of servers test those pairs. Within a round the cells come
+ * in an order rotated from round to round, and each cell's servers one after the other, in an order
+ * rotated too, so that none always goes first.
+ *
+ * @param servers the server starts, in the order the scenario lists versions and profiles; the
+ *     control, when there is one, last
+ * @param repeat measured rounds
+ * @param warmup unmeasured loads per server before the first round
+ */
+public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmup) {
+
+  /** What results call a control server: the base server's label and this. */
+  public static final String CONTROL_SUFFIX = "-control";
+
+  /**
+   * One server start: a version (or build label, or URL) with a settings profile.
+   *
+   * @param control a second instance of the base server, same binaries and settings: an A/A
+   *     comparison that shows what the machine's drift alone makes of two identical servers
+   */
+  public record Server(String requested, SettingsProfile profile, boolean control) {}
+
+  /** One measured load: a cell on a server, in a round (from 1). */
+  public record Load(Server server, Cell cell, int round) {}
+
+  public Plan {
+    servers = List.copyOf(servers);
+    cells = List.copyOf(cells);
+  }
+
+  /**
+   * The plan of a scenario: a server per version and settings profile its cells use, plus, when the
+   * run compares servers and the scenario does not say {@code control: false}, a control instance
+   * of the base server.
+   *
+   * @param base the version (or label) the others are compared with; null for the first
+   */
+  public static Plan of(Scenario scenario, String base) {
+    List<SettingsProfile> profiles =
+        scenario.cells().stream().map(c -> c.variant().settings()).distinct().toList();
+    List<Server> servers = new ArrayList<>();
+    for (String version : scenario.servers().versions()) {
+      for (SettingsProfile profile : profiles) {
+        servers.add(new Server(version, profile, false));
+      }
+    }
+    if (scenario.control() && servers.size() > 1) {
+      Server baseServer =
+          servers.stream()
+              .filter(s -> base == null || s.requested().equals(base))
+              .findFirst()
+              .orElse(servers.get(0));
+      servers.add(new Server(baseServer.requested(), baseServer.profile(), true));
+    }
+    return new Plan(servers, scenario.cells(), scenario.repeat(), scenario.warmup());
+  }
+
+  /** The cells a server loads: those of its settings profile. */
+  public List<Cell> cells(Server server) {
+    return cells.stream().filter(c -> c.variant().settings() == server.profile()).toList();
+  }
+
+  /**
+   * The loads of round {@code round} (from 1): cells rotated by the round, and for each its
+   * servers, rotated by the round too.
+   */
+  public List<Load> round(int round) {
+    Map<Cell, List<Server>> byCell = new LinkedHashMap<>();
+    for (Cell cell : cells) {
+      byCell.put(cell, servers.stream().filter(s -> cells(s).contains(cell)).toList());
+    }
+    List<Load> loads = new ArrayList<>();
+    // round 1 in the scenario's order, each later one rotated by one more
+    for (Cell cell : Rounds.order(cells, round - 1)) {
+      for (Server server : Rounds.order(byCell.get(cell), round - 1)) {
+        loads.add(new Load(server, cell, round));
+      }
+    }
+    return loads;
+  }
+
+  /** Measured loads over all rounds. */
+  public int measuredLoads() {
+    return servers.stream().mapToInt(s -> cells(s).size()).sum() * repeat;
+  }
+
+  /** Warm-up loads over all servers. */
+  public int warmupLoads() {
+    return servers.size() * warmup;
+  }
+
+  /** Whether the run compares servers with a control of its base among them. */
+  public boolean hasControl() {
+    return servers.stream().anyMatch(Server::control);
+  }
+}

@@ -1,0 +1,94 @@
+package org.pgloadbench.run;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.SettingsProfile;
+
+/**
+ * The servers of a run's plan, started before its first round and stopped after its last: each with
+ * its profile's settings and the scenario's own on top, recorded in run.json as it runs, and named
+ * in results by its version (or build label), a control by the base's and {@link
+ * Plan#CONTROL_SUFFIX}.
+ */
+final class Servers implements AutoCloseable {
+  private final Scenario scenario;
+  private final ServerTarget target;
+  private final RunRecord record;
+  private final Map<Plan.Server, PostgresServer> started = new LinkedHashMap<>();
+
+  Servers(Scenario scenario, ServerTarget target, RunRecord record) {
+    this.scenario = scenario;
+    this.target = target;
+    this.record = record;
+  }
+
+  /** Starts {@code server} and records it; throws when it cannot be had. */
+  PostgresServer start(Plan.Server server) throws ServerException, SQLException {
+    SettingsProfile profile = server.profile();
+    Map<String, String> settings = new LinkedHashMap<>(profile.settings(Environment.memoryBytes()));
+    settings.putAll(scenario.settings());
+    PostgresServer postgres = target.start(server.requested(), settings);
+    started.put(server, postgres);
+    try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+      Map<String, String> details = new LinkedHashMap<>(postgres.details());
+      details.put("version_string", versionString(c));
+      record.addServer(
+          server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested(),
+          label(server),
+          profile.profileName(),
+          scenario.servers().target(),
+          details,
+          Environment.nonDefaultSettings(c));
+    }
+    return postgres;
+  }
+
+  /** The running server of {@code server}, or null when it did not start or was given up. */
+  PostgresServer get(Plan.Server server) {
+    return started.get(server);
+  }
+
+  /** Gives up a server: it is stopped, and its remaining loads are skipped. */
+  void giveUp(Plan.Server server) {
+    PostgresServer postgres = started.remove(server);
+    if (postgres != null) {
+      postgres.close();
+    }
+  }
+
+  /** How results name a server: its version or label; a control with its suffix. */
+  String label(Plan.Server server) {
+    PostgresServer postgres = started.get(server);
+    String version = postgres == null ? server.requested() : postgres.version();
+    return server.control() ? version + Plan.CONTROL_SUFFIX : version;
+  }
+
+  /** How progress lines name a server: its label, and its profile where a run has several. */
+  String shown(Plan.Server server, boolean profiles) {
+    return "PostgreSQL " + label(server) + (profiles ? " (" + server.profile() + ")" : "");
+  }
+
+  @Override
+  public void close() {
+    started.values().forEach(PostgresServer::close);
+    started.clear();
+  }
+
+  /** The server's full {@code version()}: build, compiler, platform. */
+  private static String versionString(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT pg_catalog.version()")) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+}
