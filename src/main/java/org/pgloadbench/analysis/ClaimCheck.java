@@ -1,6 +1,7 @@
 package org.pgloadbench.analysis;
 
 import java.util.Locale;
+import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.Summary;
 import org.pgloadbench.scenario.Claim;
 
@@ -16,6 +17,8 @@ import org.pgloadbench.scenario.Claim;
  * @param p one-sided Mann-Whitney p that the subject is on the claimed side of factor × reference;
  *     NaN when unmeasured
  * @param note why there is no verdict, or empty
+ * @param test the test behind the verdict: paired by round in a run that ran every server every
+ *     round, else Mann-Whitney
  */
 public record ClaimCheck(
     Claim claim,
@@ -27,7 +30,8 @@ public record ClaimCheck(
     double ratioHigh,
     double p,
     Verdict verdict,
-    String note) {
+    String note,
+    Comparison.Test test) {
 
   public enum Verdict {
     /** The subject is on the claimed side of factor × reference, significantly. */
@@ -51,9 +55,13 @@ public record ClaimCheck(
     }
   }
 
-  /** The test as a formula, e.g. {@code < 0.1 ×}. */
-  public String test() {
-    return claim.relation().symbol() + " " + trim(claim.factor()) + " ×";
+  /** The test as a formula, e.g. {@code < 0.1 ×}, and "paired" when it pairs rounds. */
+  public String formula() {
+    return claim.relation().symbol()
+        + " "
+        + trim(claim.factor())
+        + " ×"
+        + (test == Comparison.Test.SIGNED_RANK ? " (paired)" : "");
   }
 
   private static String trim(double factor) {

@@ -10,6 +10,7 @@ import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.Summary;
 import org.pgloadbench.scenario.Claim;
@@ -34,19 +35,26 @@ public final class Claims {
    * Every claim checked on every version measured (a claim whose sides name versions: once), in
    * claim order, then version order.
    */
-  public static List<ClaimCheck> check(List<Claim> claims, List<StepResult> results) {
+  public static List<ClaimCheck> check(
+      List<Claim> claims, List<StepResult> results, boolean paired) {
     List<StepResult> measured = results.stream().filter(r -> r.repetition() >= 1).toList();
+    // a control measures the machine, not a version: claims are checked on the others
     List<String> versions =
-        measured.stream().map(StepResult::server).distinct().sorted(Versions.ORDER).toList();
+        measured.stream()
+            .map(StepResult::server)
+            .filter(server -> !server.endsWith(RunManifest.CONTROL_SUFFIX))
+            .distinct()
+            .sorted(Versions.ORDER)
+            .toList();
     List<ClaimCheck> checks = new ArrayList<>();
     for (Claim claim : claims) {
       if (claim.subject().version() != null) {
         String a = match(claim.subject().version(), versions);
         String b = match(claim.reference().version(), versions);
-        checks.add(check(claim, a, b, a + " vs " + b, measured));
+        checks.add(check(claim, a, b, a + " vs " + b, measured, paired));
       } else {
         for (String version : versions) {
-          checks.add(check(claim, version, version, version, measured));
+          checks.add(check(claim, version, version, version, measured, paired));
         }
       }
     }
@@ -58,7 +66,8 @@ public final class Claims {
       String subjectVersion,
       String referenceVersion,
       String label,
-      List<StepResult> results) {
+      List<StepResult> results,
+      boolean paired) {
     Function<Measurements, Number> measure = Measurements.named(claim.measure());
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =
@@ -78,25 +87,37 @@ public final class Claims {
           Double.NaN,
           Double.NaN,
           Verdict.NO_VERDICT,
-          missing + ": not measured");
+          missing + ": not measured",
+          paired ? Comparison.Test.SIGNED_RANK : Comparison.Test.MANN_WHITNEY);
     }
     double[] s = values(subject.values());
     double[] scaledReference =
         Arrays.stream(values(reference.values())).map(v -> v * claim.factor()).toArray();
-    Comparison c = Comparison.of(scaledReference, s);
+    // paired: the rounds' log ratios against log(factor); else the two samples as they are
+    Comparison c =
+        paired
+            ? Comparison.paired(reference, subject, claim.factor())
+            : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();
+    int subjectN = paired ? c.pairs() : s.length;
+    int referenceN = paired ? c.pairs() : scaledReference.length;
     Verdict verdict;
     String note = "";
-    if (s.length < Comparison.MIN_SAMPLES || scaledReference.length < Comparison.MIN_SAMPLES) {
+    if (subjectN < Comparison.MIN_SAMPLES || referenceN < Comparison.MIN_SAMPLES) {
       verdict = Verdict.NO_VERDICT;
       note =
-          "repetitions "
-              + s.length
-              + " vs "
-              + scaledReference.length
-              + "; a verdict needs "
-              + Comparison.MIN_SAMPLES;
+          paired
+              ? "rounds with both sides "
+                  + c.pairs()
+                  + "; a verdict needs "
+                  + Comparison.MIN_SAMPLES
+              : "repetitions "
+                  + s.length
+                  + " vs "
+                  + scaledReference.length
+                  + "; a verdict needs "
+                  + Comparison.MIN_SAMPLES;
     } else if (pClaimed <= Comparison.ALPHA) {
       verdict = Verdict.HELD;
     } else if (pOpposite <= Comparison.ALPHA) {
@@ -116,19 +137,27 @@ public final class Claims {
         high = Double.isNaN(high) ? ratio : Math.max(high, ratio);
       }
     }
+    double ratio =
+        referenceSummary.median() == 0
+            ? Double.NaN
+            : subjectSummary.median() / referenceSummary.median();
+    if (paired) {
+      ratio = c.ratio();
+      low = c.ratioLow();
+      high = c.ratioHigh();
+    }
     return new ClaimCheck(
         claim,
         label,
         subjectSummary,
         referenceSummary,
-        referenceSummary.median() == 0
-            ? Double.NaN
-            : subjectSummary.median() / referenceSummary.median(),
+        ratio,
         low,
         high,
         pClaimed,
         verdict,
-        note);
+        note,
+        c.test());
   }
 
   /** A side's measure summed over its tables and steps, per repetition ({@link Repetitions}). */

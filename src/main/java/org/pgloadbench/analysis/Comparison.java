@@ -1,32 +1,53 @@
 package org.pgloadbench.analysis;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.Summary;
 
 /**
  * One measurement compared between a base and another sample (two versions, two cells, two runs):
- * the ratio of their medians and whether the difference is more than noise, by the Mann-Whitney U
- * test. Every verdict in a report (versions, claims, compare) comes from here, so none of them
- * calls a difference real that another calls noise.
+ * their ratio and whether the difference is more than noise. Every verdict in a report (versions,
+ * claims, compare) comes from here, so none of them calls a difference real that another calls
+ * noise.
  *
- * @param ratio other's median / base's median; NaN when the base median is 0
+ * <p>Loads measured in the same rounds of one run are compared in pairs ({@link #paired}): the
+ * exact Wilcoxon signed-rank test on the per-round log ratios, which the machine's drift between
+ * rounds does not move. Samples with nothing to pair them by (two separate runs) are compared by
+ * the Mann-Whitney U test ({@link #of}), which drift between the samples does move.
+ *
+ * @param ratio other / base: the median of the per-round ratios when paired, else the ratio of the
+ *     medians; NaN when the base is 0
+ * @param ratioLow the low end of the ratio's 95% interval (paired: from the signed-rank test, or
+ *     the lowest per-round ratio when there are too few rounds for it), NaN when not paired
+ * @param ratioHigh its high end
  * @param pLower one-sided p-value that other tends lower than base
  * @param pHigher one-sided p-value that other tends higher than base
  * @param pTwoSided two-sided p-value: twice the smaller one-sided one, at most 1
  * @param verdict by the two-sided test at {@link #ALPHA}
+ * @param test which test decided
+ * @param pairs the rounds paired (0 when not paired)
  */
 public record Comparison(
     Summary base,
     Summary other,
     double ratio,
+    double ratioLow,
+    double ratioHigh,
     double pLower,
     double pHigher,
     double pTwoSided,
-    Verdict verdict) {
+    Verdict verdict,
+    Test test,
+    int pairs) {
 
   /** The significance level of every test. */
   public static final double ALPHA = 0.05;
 
-  /** Fewer repetitions than this on either side give no verdict. */
+  /** Fewer repetitions (or pairs) than this on either side give no verdict. */
   public static final int MIN_SAMPLES = 3;
 
   public enum Verdict {
@@ -40,28 +61,92 @@ public record Comparison(
     TOO_FEW
   }
 
+  /** The test behind a verdict, as reports name it. */
+  public enum Test {
+    SIGNED_RANK("paired signed-rank"),
+    MANN_WHITNEY("Mann-Whitney");
+
+    private final String text;
+
+    Test(String text) {
+      this.text = text;
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  /** Two independent samples, by the Mann-Whitney U test. */
   public static Comparison of(double[] base, double[] other) {
     Summary b = Summary.of(base);
     Summary o = Summary.of(other);
     double pLower = MannWhitney.pLower(other, base);
     double pHigher = MannWhitney.pLower(base, other);
-    double pTwoSided = Math.min(1, 2 * Math.min(pLower, pHigher));
-    Verdict verdict;
-    if (base.length < MIN_SAMPLES || other.length < MIN_SAMPLES) {
-      verdict = Verdict.TOO_FEW;
-    } else if (pTwoSided > ALPHA) {
-      verdict = Verdict.NO_DIFFERENCE;
-    } else {
-      verdict = pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
-    }
+    boolean tooFew = base.length < MIN_SAMPLES || other.length < MIN_SAMPLES;
     return new Comparison(
         b,
         o,
         b.median() == 0 ? Double.NaN : o.median() / b.median(),
+        Double.NaN,
+        Double.NaN,
         pLower,
         pHigher,
-        pTwoSided,
-        verdict);
+        twoSided(pLower, pHigher),
+        verdict(pLower, pHigher, tooFew),
+        Test.MANN_WHITNEY,
+        0);
+  }
+
+  /**
+   * Two samples measured in the same rounds, each value by its round: the rounds both have (with
+   * positive values) are paired, and the signed-rank test decides on their log ratios.
+   */
+  public static Comparison paired(Map<Integer, Double> base, Map<Integer, Double> other) {
+    return paired(base, other, 1);
+  }
+
+  /**
+   * As {@link #paired(Map, Map)}, with other compared to {@code factor} × base (a claim "A &lt; f ×
+   * B"); the ratio shown stays other / base.
+   */
+  public static Comparison paired(
+      Map<Integer, Double> base, Map<Integer, Double> other, double factor) {
+    List<Double> logRatios = new ArrayList<>();
+    for (Map.Entry<Integer, Double> e : other.entrySet()) {
+      Double b = base.get(e.getKey());
+      if (b != null && b > 0 && e.getValue() > 0) {
+        logRatios.add(Math.log(e.getValue() / b));
+      }
+    }
+    double[] d = logRatios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    double[] tested = Arrays.stream(d).map(x -> x - Math.log(factor)).toArray();
+    double pLower = SignedRank.pLower(tested);
+    double pHigher = SignedRank.pLower(Arrays.stream(tested).map(x -> -x).toArray());
+    double[] interval = interval(d);
+    return new Comparison(
+        Summary.of(base.values()),
+        Summary.of(other.values()),
+        d.length == 0 ? Double.NaN : Math.exp(median(d)),
+        interval[0],
+        interval[1],
+        pLower,
+        pHigher,
+        twoSided(pLower, pHigher),
+        verdict(pLower, pHigher, d.length < MIN_SAMPLES),
+        Test.SIGNED_RANK,
+        d.length);
+  }
+
+  /**
+   * Two samples of one run: paired by round when the run ran every server every round ({@code
+   * paired}), else as independent samples.
+   */
+  public static Comparison between(Sample base, Sample other, boolean paired) {
+    return paired
+        ? paired(base.byRepetition(), other.byRepetition())
+        : of(base.array(), other.array());
   }
 
   /**
@@ -78,5 +163,53 @@ public record Comparison(
       low[i] = i;
     }
     return Math.min(1, 2 * MannWhitney.pLower(low, high));
+  }
+
+  /** The smallest two-sided p-value {@code pairs} paired rounds can reach: 2 / 2^pairs. */
+  public static double smallestPairedP(int pairs) {
+    return Math.min(1, 2 * SignedRank.smallestOneSidedP(pairs));
+  }
+
+  /**
+   * The 95% interval of the ratio: exp of the Walsh averages bounding the Hodges-Lehmann interval
+   * of the median log ratio; with too few pairs for one, the lowest and highest per-round ratio.
+   */
+  private static double[] interval(double[] sortedLogRatios) {
+    int n = sortedLogRatios.length;
+    if (n == 0) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    int critical = SignedRank.lowerCritical(n, ALPHA / 2);
+    if (critical < 0) {
+      return new double[] {Math.exp(sortedLogRatios[0]), Math.exp(sortedLogRatios[n - 1])};
+    }
+    List<Double> walsh = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      for (int j = i; j < n; j++) {
+        walsh.add((sortedLogRatios[i] + sortedLogRatios[j]) / 2);
+      }
+    }
+    walsh.sort(null);
+    int k = critical + 1; // the k-th smallest and k-th largest Walsh averages, 1-based
+    return new double[] {Math.exp(walsh.get(k - 1)), Math.exp(walsh.get(walsh.size() - k))};
+  }
+
+  private static double median(double[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  private static double twoSided(double pLower, double pHigher) {
+    return Math.min(1, 2 * Math.min(pLower, pHigher));
+  }
+
+  private static Verdict verdict(double pLower, double pHigher, boolean tooFew) {
+    if (tooFew) {
+      return Verdict.TOO_FEW;
+    }
+    if (twoSided(pLower, pHigher) > ALPHA) {
+      return Verdict.NO_DIFFERENCE;
+    }
+    return pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
   }
 }

@@ -43,7 +43,48 @@ public final class SignedRank {
     if (n > EXACT_LIMIT) {
       return normal(doubledRanks, observed);
     }
-    // ways[s]: the signings of the ranks seen so far whose positive ranks sum to s
+    double[] ways = ways(doubledRanks, total);
+    double atMost = 0;
+    for (int s = 0; s <= observed; s++) {
+      atMost += ways[s];
+    }
+    return Math.min(1, atMost / Math.pow(2, n));
+  }
+
+  /**
+   * The largest w such that P(W ≤ w) ≤ {@code alpha} for n pairs without ties, or -1 when even w =
+   * 0 has a larger probability (n too small): what bounds an exact confidence interval from the
+   * Walsh averages.
+   */
+  static int lowerCritical(int n, double alpha) {
+    if (n > EXACT_LIMIT) {
+      double mean = n * (n + 1) / 4.0;
+      double sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24.0);
+      return (int)
+          Math.floor(mean + sd * new NormalDistribution().inverseCumulativeProbability(alpha));
+    }
+    int[] doubledRanks = new int[n];
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+      doubledRanks[i] = 2 * (i + 1);
+      total += doubledRanks[i];
+    }
+    double[] ways = ways(doubledRanks, total);
+    double all = Math.pow(2, n);
+    double atMost = 0;
+    int critical = -1;
+    for (int w = 0; w <= total / 2; w++) {
+      atMost += ways[2 * w];
+      if (atMost / all > alpha) {
+        break;
+      }
+      critical = w;
+    }
+    return critical;
+  }
+
+  /** ways[s]: the signings of the doubled ranks whose positive ranks sum to s. */
+  private static double[] ways(int[] doubledRanks, int total) {
     double[] ways = new double[total + 1];
     ways[0] = 1;
     int reach = 0;
@@ -55,11 +96,7 @@ public final class SignedRank {
       }
       reach += rank;
     }
-    double atMost = 0;
-    for (int s = 0; s <= observed; s++) {
-      atMost += ways[s];
-    }
-    return Math.min(1, atMost / Math.pow(2, n));
+    return ways;
   }
 
   /** P(W ≤ w) by the normal approximation with the ties' variance and a continuity correction. */

@@ -1,5 +1,6 @@
 package org.pgloadbench.copy;
 
+
 /** The COPY data format: the {@code format} axis of a scenario. */
 public enum CopyFormat {
   TEXT {

@@ -29,6 +29,14 @@ public final class Verdicts {
     return Double.isNaN(c.ratio()) ? "–" : String.format(Locale.ROOT, "%.2f×", c.ratio());
   }
 
+  /** " (0.97–1.04)": a paired ratio's 95% interval; empty for a comparison without one. */
+  public static String interval(Comparison c) {
+    if (Double.isNaN(c.ratioLow())) {
+      return "";
+    }
+    return String.format(Locale.ROOT, " (%.2f–%.2f)", c.ratioLow(), c.ratioHigh());
+  }
+
   /** "p 0.008", two-sided. */
   public static String p(Comparison c) {
     return "p " + pValue(c.pTwoSided());
@@ -39,6 +47,24 @@ public final class Verdicts {
   }
 
   /** The rule, as the notes of every report state it. */
+  /** The rule of a run whose servers ran round by round: every verdict pairs the rounds. */
+  public static String pairedRule() {
+    return String.format(
+        Locale.ROOT,
+        "Every server of this run was up from the start and every round loaded every cell on every"
+            + " server once, so two servers' (or two cells') loads of one round, seconds apart,"
+            + " make a pair that the machine's drift between rounds does not move. Verdicts test"
+            + " the per-round log ratios with the two-sided exact Wilcoxon signed-rank test at α ="
+            + " %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*; with fewer than %d"
+            + " rounds on both sides no verdict is given. The ratio is the median of the"
+            + " per-round ratios, with its 95%% interval where one is shown.",
+        Comparison.ALPHA,
+        Comparison.ALPHA,
+        SAME,
+        Comparison.MIN_SAMPLES);
+  }
+
+  /** The rule of samples with nothing to pair them by (separate runs, older runs). */
   public static String rule() {
     return String.format(
         Locale.ROOT,
@@ -50,6 +76,24 @@ public final class Verdicts {
         Comparison.ALPHA,
         SAME,
         Comparison.MIN_SAMPLES);
+  }
+
+  /** A warning when this many paired rounds can never reach significance, else empty. */
+  public static String tooFewPairs(int pairs) {
+    if (pairs < Comparison.MIN_SAMPLES) {
+      return "";
+    }
+    double smallest = Comparison.smallestPairedP(pairs);
+    if (smallest <= Comparison.ALPHA) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "With %d paired rounds the smallest possible p is %s, above %.2f: no difference can be"
+            + " called significant. Run at least 6 rounds (REPEAT=8 gives p down to 0.008).",
+        pairs,
+        pValue(smallest),
+        Comparison.ALPHA);
   }
 
   /**

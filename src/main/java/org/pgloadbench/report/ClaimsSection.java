@@ -54,7 +54,7 @@ final class ClaimsSection {
     if (claims.isEmpty()) {
       return "";
     }
-    List<ClaimCheck> checks = Claims.check(claims, results.measured());
+    List<ClaimCheck> checks = Claims.check(claims, results.measured(), results.manifest().paired());
     StringBuilder out = new StringBuilder(heading).append("\n\n");
     Table table =
         Table.aligned(
@@ -78,7 +78,7 @@ final class ClaimsSection {
               ? "–"
               : Markdown.text(claim.seed()) + " (" + ratio(claim.seedRatio()) + ")");
       row.add(measured(check));
-      row.add(check.test());
+      row.add(check.formula());
       boolean tested = check.verdict() != Verdict.NO_VERDICT;
       row.add(tested ? String.format(Locale.ROOT, "%.3f", check.p()) : "–");
       row.add(verdict(check));

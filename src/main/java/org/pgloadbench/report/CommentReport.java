@@ -47,7 +47,7 @@ public final class CommentReport {
         .append(": repetitions vary by more than ")
         .append(Math.round(Noise.CV_THRESHOLD * 100))
         .append("%. ")
-        .append(Verdicts.rule())
+        .append(results.manifest().paired() ? Verdicts.pairedRule() : Verdicts.rule())
         .append(" Full report with per-table figures, confidence intervals and charts: ")
         .append(Markdown.code(reportPath(results)))
         .append(".</sub>\n");
@@ -114,7 +114,7 @@ public final class CommentReport {
       for (String cell : cells.subList(1, cells.size())) {
         Sample other = total(results, version, cell);
         if (!first.isEmpty() && !other.isEmpty()) {
-          Comparison c = Comparison.of(first.array(), other.array());
+          Comparison c = Comparison.between(first, other, results.manifest().paired());
           findings.add(
               new Finding(
                   c,

@@ -2,6 +2,7 @@ package org.pgloadbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.render.Formats;
@@ -25,17 +26,66 @@ final class ComparisonSection {
     out.append(
             "Seconds, median over repetitions, all tables summed; each version against PostgreSQL ")
         .append(Markdown.text(comparison.base()))
-        .append(" (the base): ratio of medians, verdict and its p-value (see the notes).");
+        .append(
+            comparison.control() != null || paired(comparison)
+                ? " (the base): the median of the per-round ratios, verdict and its p-value, rounds"
+                    + " paired (see the notes)."
+                : " (the base): ratio of medians, verdict and its p-value (see the notes).");
     String warning = comparison.tooSmallToDecide();
     if (!warning.isEmpty()) {
       out.append(" **").append(warning).append("**");
     }
     out.append("\n\n");
+    if (comparison.control() != null) {
+      out.append(control(comparison)).append("\n\n");
+    }
     table(comparison, comparison.rows(), out);
     out.append('\n');
     if (chartFile != null) {
       out.append("![versions compared](").append(chartFile).append(")\n\n");
     }
+  }
+
+  private static boolean paired(VersionComparison comparison) {
+    return comparison.rows().stream()
+        .flatMap(r -> r.comparisons().values().stream())
+        .anyMatch(c -> c.test() == Comparison.Test.SIGNED_RANK);
+  }
+
+  /**
+   * What the control says of the run: its verdict and ratio against the base, and the smallest
+   * difference the run could detect; when it differs from its twin, that no verdict is trusted.
+   */
+  static String control(VersionComparison comparison) {
+    VersionComparison.Control control = comparison.control();
+    Comparison c = control.comparison();
+    String detectable =
+        Double.isNaN(control.detectable())
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                " The smallest difference this run could detect: about %.1f%% (80%% power, from"
+                    + " the control's spread).",
+                100 * control.detectable());
+    String measured =
+        "PostgreSQL "
+            + Markdown.text(control.label())
+            + ", a second "
+            + Markdown.text(comparison.base())
+            + " with the same binaries and settings, against the base over every cell: "
+            + Verdicts.ratio(c)
+            + Verdicts.interval(c)
+            + ", "
+            + verdict(c)
+            + ".";
+    if (control.drifting()) {
+      return "**⚠ Machine drifting, verdicts not trusted:** "
+          + measured
+          + " Two identical servers differed, so this run's differences between servers may be"
+          + " the machine's; run it again on a quieter machine."
+          + detectable;
+    }
+    return "**Control:** " + measured + detectable;
   }
 
   /** The comparison table over the given rows. */
@@ -56,14 +106,15 @@ final class ComparisonSection {
       previous = row.cell();
       cells.add(row.total() ? "**total**" : Markdown.text(row.step()));
       for (String version : comparison.versions()) {
-        cells.add(entry(row, version));
+        cells.add(entry(comparison, row, version));
       }
       table.row(cells);
     }
     table.appendTo(out);
   }
 
-  private static String entry(VersionComparison.Row row, String version) {
+  private static String entry(
+      VersionComparison comparison, VersionComparison.Row row, String version) {
     Sample sample = row.samples().get(version);
     if (sample == null) {
       return "–";
@@ -79,7 +130,14 @@ final class ComparisonSection {
     if (c == null) {
       return median;
     }
-    return median + " · " + Verdicts.ratio(c) + " " + verdict(c);
+    VersionComparison.Control control = comparison.control();
+    boolean untrusted = control != null && control.drifting() && !version.equals(control.label());
+    return median
+        + " · "
+        + Verdicts.ratio(c)
+        + " "
+        + verdict(c)
+        + (untrusted ? " · not trusted (machine drifting)" : "");
   }
 
   static String verdict(Comparison c) {

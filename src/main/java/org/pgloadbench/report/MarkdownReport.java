@@ -119,7 +119,10 @@ public final class MarkdownReport {
     out.append(ClaimsSection.render(results));
     failures();
     if (!results.versions().isEmpty()) {
-      NotesSection.render(comparison == null ? "" : comparison.tooSmallToDecide(), out);
+      NotesSection.render(
+          comparison == null ? "" : comparison.tooSmallToDecide(),
+          results.manifest().paired(),
+          out);
     }
     out.append("---\n\n<sub>pgloadbench report from ")
         .append(Markdown.text(results.source()))

@@ -8,18 +8,29 @@ import org.pgloadbench.render.Verdicts;
 final class NotesSection {
   private NotesSection() {}
 
-  static void render(String tooSmallToDecide, StringBuilder out) {
+  static void render(String tooSmallToDecide, boolean paired, StringBuilder out) {
     out.append("## Notes\n\n");
     out.append("- Figures are seconds, the median over repetitions. A 95% confidence interval of")
         .append(" the median comes from a percentile bootstrap with a fixed seed, so a report")
         .append(" rebuilt from the same results shows the same intervals.\n");
-    out.append("- ").append(Verdicts.rule()).append('\n');
-    out.append("- The smallest two-sided p-value the test can reach depends on the repetitions:")
-        .append(" 0.1 with 3 against 3 (never significant), ")
-        .append(Verdicts.pValue(Comparison.smallestTwoSidedP(4, 4)))
-        .append(" with 4 against 4, ")
-        .append(Verdicts.pValue(Comparison.smallestTwoSidedP(5, 5)))
-        .append(" with 5 against 5.");
+    if (paired) {
+      out.append("- ").append(Verdicts.pairedRule()).append('\n');
+      out.append("- The smallest two-sided p-value the paired test can reach is 2 / 2^rounds: ")
+          .append(Verdicts.pValue(Comparison.smallestPairedP(5)))
+          .append(" with 5 rounds (never significant), ")
+          .append(Verdicts.pValue(Comparison.smallestPairedP(6)))
+          .append(" with 6, ")
+          .append(Verdicts.pValue(Comparison.smallestPairedP(8)))
+          .append(" with 8.");
+    } else {
+      out.append("- ").append(Verdicts.rule()).append('\n');
+      out.append("- The smallest two-sided p-value the test can reach depends on the repetitions:")
+          .append(" 0.1 with 3 against 3 (never significant), ")
+          .append(Verdicts.pValue(Comparison.smallestTwoSidedP(4, 4)))
+          .append(" with 4 against 4, ")
+          .append(Verdicts.pValue(Comparison.smallestTwoSidedP(5, 5)))
+          .append(" with 5 against 5.");
+    }
     if (!tooSmallToDecide.isEmpty()) {
       out.append(" ").append(tooSmallToDecide);
     }

@@ -7,17 +7,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
 
 /**
  * A run's versions side by side: per cell, each step summed over the tables and the total, with
- * every version compared to a base version.
+ * every version compared to a base version; and, where the run had a control (a second instance of
+ * the base server), what the machine's drift alone made of two identical servers.
+ *
+ * @param control the control compared with the base over every cell's total per round, or null when
+ *     the run had none
  */
-public record VersionComparison(String base, List<String> versions, List<Row> rows) {
+public record VersionComparison(
+    String base, List<String> versions, List<Row> rows, Control control) {
   public static final String TOTAL = "total";
 
   /**
@@ -30,6 +38,23 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
       String cell, String step, Map<String, Sample> samples, Map<String, Comparison> comparisons) {
     public boolean total() {
       return step.equals(TOTAL);
+    }
+  }
+
+  /**
+   * The A/A comparison of a run: its control against the base, over the sum of every cell's total
+   * per round.
+   *
+   * @param label the control's label in results
+   * @param comparison control against base, paired by round
+   * @param detectable the smallest ratio away from 1 that this run's pairs could tell from noise
+   *     with 80% power (e.g. 0.04 for 4%), from the spread of the control's per-round log ratios;
+   *     NaN with fewer than 3 rounds
+   */
+  public record Control(String label, Comparison comparison, double detectable) {
+    /** Whether the control differs from its twin: the machine drifted, no verdict is trusted. */
+    public boolean drifting() {
+      return comparison.verdict() == Verdict.LOWER || comparison.verdict() == Verdict.HIGHER;
     }
   }
 
@@ -71,7 +96,65 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
       }
       rows.add(row(results, versions, base, cell, TOTAL, List.copyOf(steps)));
     }
-    return new VersionComparison(base, versions, rows);
+    return new VersionComparison(base, versions, rows, control(results, base, versions));
+  }
+
+  /** The control of a run whose servers ran round by round, against the base; null without. */
+  private static Control control(StoredRun results, String base, List<String> versions) {
+    String label = base + RunManifest.CONTROL_SUFFIX;
+    if (!results.manifest().paired() || !versions.contains(label)) {
+      return null;
+    }
+    Map<Integer, Double> baseRounds = everyCell(results, base);
+    Map<Integer, Double> controlRounds = everyCell(results, label);
+    if (baseRounds.isEmpty() || controlRounds.isEmpty()) {
+      return null;
+    }
+    Comparison c = Comparison.paired(baseRounds, controlRounds);
+    List<Double> logRatios = new ArrayList<>();
+    controlRounds.forEach(
+        (round, seconds) -> {
+          Double b = baseRounds.get(round);
+          if (b != null && b > 0 && seconds > 0) {
+            logRatios.add(Math.log(seconds / b));
+          }
+        });
+    return new Control(label, c, detectable(logRatios));
+  }
+
+  /** A server's seconds per round, every cell's total summed; rounds with all of them only. */
+  private static Map<Integer, Double> everyCell(StoredRun results, String version) {
+    Map<Integer, Double> sums = new TreeMap<>();
+    Map<Integer, Integer> cells = new TreeMap<>();
+    for (String cell : results.cells(version)) {
+      Sample total =
+          results.seconds(version, cell, results.tables(version), results.steps(version, cell));
+      total
+          .byRepetition()
+          .forEach(
+              (round, seconds) -> {
+                sums.merge(round, seconds, Double::sum);
+                cells.merge(round, 1, Integer::sum);
+              });
+    }
+    int all = results.cells(version).size();
+    sums.keySet().removeIf(round -> cells.get(round) < all);
+    return sums;
+  }
+
+  /**
+   * The smallest ratio away from 1 that a paired test could tell from noise with 80% power at α =
+   * 0.05, for pairs whose log ratios spread as these do: (z(0.975) + z(0.8)) × sd / √n, by the
+   * normal approximation.
+   */
+  static double detectable(List<Double> logRatios) {
+    int n = logRatios.size();
+    if (n < Comparison.MIN_SAMPLES) {
+      return Double.NaN;
+    }
+    double mean = logRatios.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    double variance = logRatios.stream().mapToDouble(d -> (d - mean) * (d - mean)).sum() / (n - 1);
+    return Math.exp((1.959964 + 0.841621) * Math.sqrt(variance / n)) - 1;
   }
 
   private static Row row(
@@ -94,7 +177,8 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
           && baseSample != null
           && !baseSample.isEmpty()
           && !e.getValue().isEmpty()) {
-        comparisons.put(e.getKey(), Comparison.of(baseSample.array(), e.getValue().array()));
+        comparisons.put(
+            e.getKey(), Comparison.between(baseSample, e.getValue(), results.manifest().paired()));
       }
     }
     return new Row(cell, step, samples, comparisons);
@@ -109,11 +193,13 @@ public record VersionComparison(String base, List<String> versions, List<Row> ro
   public String tooSmallToDecide() {
     // The best-measured comparison: if even it cannot reach significance, none can.
     int most = 0;
+    boolean paired = false;
     for (Row row : rows) {
       for (Comparison c : row.comparisons().values()) {
-        most = Math.max(most, Math.min(c.base().n(), c.other().n()));
+        paired |= c.test() == Comparison.Test.SIGNED_RANK;
+        most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
       }
     }
-    return Verdicts.tooSmallToDecide(most, most);
+    return paired ? Verdicts.tooFewPairs(most) : Verdicts.tooSmallToDecide(most, most);
   }
 }

@@ -19,6 +19,9 @@ import org.pgloadbench.scenario.Claim;
  *
  * @param datasetShape a PBF file's data shape beside the generator's (see {@code DataShape}), or
  *     empty
+ * @param schedule {@link #ROUNDS} when every server ran every round (a load of one cell on two
+ *     servers in the same round makes a pair); null for a run of an older harness, which ran its
+ *     servers one after another
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -28,16 +31,28 @@ public record RunManifest(
     Resolved scenario,
     Machine environment,
     List<ServerRun> servers,
-    Map<String, Object> datasetShape) {
+    Map<String, Object> datasetShape,
+    String schedule) {
+
+  /** What results call a control server (a second instance of the base): its label and this. */
+  public static final String CONTROL_SUFFIX = "-control";
+
+  /** Every server of the run up before the first round; every round on every server. */
+  public static final String ROUNDS = "rounds";
 
   /** The manifest of a run directory without run.json. */
-  public static final RunManifest NONE = new RunManifest(null, null, null, null, null);
+  public static final RunManifest NONE = new RunManifest(null, null, null, null, null, null);
 
   public RunManifest {
     scenario = scenario == null ? Resolved.NONE : scenario;
     environment = environment == null ? Machine.NONE : environment;
     servers = servers == null ? List.of() : List.copyOf(servers);
     datasetShape = datasetShape == null ? Map.of() : datasetShape;
+  }
+
+  /** Whether loads of the same round pair up across servers and cells (see {@link #schedule}). */
+  public boolean paired() {
+    return ROUNDS.equals(schedule);
   }
 
   /** The servers of one version (or build label), as results name it. */

@@ -1,6 +1,9 @@
 package org.pgloadbench.results;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One entry of a report table: its value in every repetition where all of its parts were measured
@@ -8,22 +11,30 @@ import java.util.List;
  * (the bootstrap behind the interval is the costly part of a report).
  */
 public final class Sample {
+  private final Map<Integer, Double> byRepetition;
   private final List<Double> values;
   private final int repetitions;
   private final boolean failed;
   private Summary summary;
 
   /**
+   * @param byRepetition the value of each repetition (round) measured whole
    * @param failed whether any part failed in some repetition
    */
-  public Sample(List<Double> values, int repetitions, boolean failed) {
-    this.values = List.copyOf(values);
+  public Sample(Map<Integer, Double> byRepetition, int repetitions, boolean failed) {
+    this.byRepetition = Collections.unmodifiableMap(new TreeMap<>(byRepetition));
+    this.values = List.copyOf(this.byRepetition.values());
     this.repetitions = repetitions;
     this.failed = failed;
   }
 
   public List<Double> values() {
     return values;
+  }
+
+  /** The value of each repetition, by its number: what a paired comparison pairs. */
+  public Map<Integer, Double> byRepetition() {
+    return byRepetition;
   }
 
   public int repetitions() {

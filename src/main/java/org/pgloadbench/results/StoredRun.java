@@ -168,7 +168,7 @@ public final class StoredRun {
           }
         });
     return new Sample(
-        List.copyOf(Repetitions.sums(measured, measure).values()),
+        Repetitions.sums(measured, measure),
         repetitionNumbers(version, cell).size(),
         measured.stream().anyMatch(r -> !r.ok()));
   }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.SettingsProfile;
@@ -27,7 +28,7 @@ import org.pgloadbench.server.SettingsProfile;
 public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmup) {
 
   /** What results call a control server: the base server's label and this. */
-  public static final String CONTROL_SUFFIX = "-control";
+  public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
 
   /**
    * One server start: a version (or build label, or URL) with a settings profile.

@@ -138,7 +138,8 @@ final class RunRecord {
             ended,
             resumed),
         servers,
-        datasetShape);
+        datasetShape,
+        RunManifest.ROUNDS);
   }
 
   /** The scenario as run.json records it; a resumed run must have the same. */

@@ -13,6 +13,7 @@ public final class Versions {
 
   private Versions() {}
 
+  /** By number; labels of equal numbers (16.10 and its control, 16.10-control) as text. */
   public static int compare(String a, String b) {
     String[] x = a.split("\\D+");
     String[] y = b.split("\\D+");
@@ -23,7 +24,7 @@ public final class Versions {
         return Long.compare(p, q);
       }
     }
-    return 0;
+    return a.compareTo(b);
   }
 
   /**

@@ -57,7 +57,7 @@ class ClaimsTest {
   }
 
   private ClaimCheck only(Claim claim) {
-    List<ClaimCheck> checks = Claims.check(List.of(claim), results);
+    List<ClaimCheck> checks = Claims.check(List.of(claim), results, false);
     assertThat(checks).hasSize(1);
     return checks.get(0);
   }
@@ -175,7 +175,8 @@ class ClaimsTest {
     List<ClaimCheck> checks =
         Claims.check(
             List.of(claim(Relation.LESS, 1, side("binary", "copy"), side("text", "copy"))),
-            results);
+            results,
+            false);
     assertThat(checks).extracting(ClaimCheck::versions).containsExactly("16.9", "16.10");
     assertThat(checks)
         .extracting(ClaimCheck::verdict)
@@ -187,7 +188,7 @@ class ClaimsTest {
             1,
             new Side("binary", "16.10", List.of("ways"), List.of(StepKind.COPY)),
             new Side("binary", "16.9", List.of("ways"), List.of(StepKind.COPY)));
-    ClaimCheck one = Claims.check(List.of(across), results).get(0);
+    ClaimCheck one = Claims.check(List.of(across), results, false).get(0);
     assertThat(one.versions()).isEqualTo("16.10 vs 16.9");
     assertThat(one.verdict()).isEqualTo(Verdict.HELD);
   }
@@ -222,9 +223,10 @@ class ClaimsTest {
             side("freeze", "copy"),
             side("plain", "copy"));
     assertThat(only(index).reference().median()).isEqualTo(300);
-    assertThat(check.test()).isEqualTo("< 1 ×");
+    assertThat(check.formula()).isEqualTo("< 1 ×");
     assertThat(
-            only(claim(Relation.MORE, 0.9, side("plain", "copy"), side("freeze", "copy"))).test())
+            only(claim(Relation.MORE, 0.9, side("plain", "copy"), side("freeze", "copy")))
+                .formula())
         .isEqualTo("> 0.9 ×");
   }
 }

@@ -101,4 +101,13 @@ class SignedRankTest {
     }
     return atMost / Math.pow(2, n);
   }
+
+  @Test
+  void criticalValuesOfTheTables() {
+    // the largest w with P(W <= w) <= 0.025, as tabulated for two-sided 0.05
+    assertThat(SignedRank.lowerCritical(5, 0.025)).isEqualTo(-1); // 1/32 > 0.025
+    assertThat(SignedRank.lowerCritical(6, 0.025)).isZero();
+    assertThat(SignedRank.lowerCritical(10, 0.025)).isEqualTo(8);
+    assertThat(SignedRank.lowerCritical(20, 0.025)).isEqualTo(52);
+  }
 }

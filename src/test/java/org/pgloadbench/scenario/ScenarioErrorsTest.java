@@ -66,7 +66,7 @@ class ScenarioErrorsTest {
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, cells, steps, claims"));
+                    + " repeat, warmup, matrix, exclude, cells, steps, claims, control"));
   }
 
   @Test

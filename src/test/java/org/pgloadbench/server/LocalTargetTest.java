@@ -54,14 +54,15 @@ class LocalTargetTest {
     Path run = bench(scenario.toString(), "--builds", "head=" + DEBIAN_15 + ",patch=" + DEBIAN_15);
 
     List<StepResult> steps = ResultStore.readSteps(run);
-    assertThat(steps).hasSize(2 * 2 * 3).allMatch(StepResult::ok);
-    assertThat(steps).extracting(StepResult::server).containsOnly("head", "patch");
+    // head, patch, and a control: a second head, the same binaries and settings
+    assertThat(steps).hasSize(3 * 2 * 3).allMatch(StepResult::ok);
+    assertThat(steps).extracting(StepResult::server).containsOnly("head", "patch", "head-control");
     assertThat(steps)
         .filteredOn(s -> s.step().yamlName().equals("copy"))
         .allMatch(s -> s.measured().rows() == 5000);
     JsonNode servers =
         new ObjectMapper().readTree(run.resolve(ResultStore.RUN).toFile()).path("servers");
-    assertThat(servers).hasSize(2);
+    assertThat(servers).hasSize(3);
     for (JsonNode server : servers) {
       assertThat(server.path("target").asText()).isEqualTo("local");
       assertThat(server.path("bin_dir").asText()).isEqualTo(DEBIAN_15.toString());

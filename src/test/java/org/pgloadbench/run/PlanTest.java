@@ -1,0 +1,77 @@
+package org.pgloadbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioLoader;
+
+/** The schedule of a run: servers up front, every server-cell pair once a round, order rotating. */
+class PlanTest {
+  @TempDir Path dir;
+
+  private Scenario scenario(String servers, String more) throws Exception {
+    return ScenarioLoader.load(
+        Files.writeString(
+            dir.resolve("plan.yaml"),
+            "name: plan\n"
+                + "dataset: {kind: osm-synthetic, tables: [ways], rows: {ways: 100}}\n"
+                + "servers: "
+                + servers
+                + "\nrepeat: 4\nwarmup: 1\n"
+                + "matrix:\n  format: [text, binary]\n  freeze: [false, true]\n"
+                + more
+                + "steps: [create, copy]\n"));
+  }
+
+  @Test
+  void everyRoundLoadsEveryCellOnEveryServerOnceInARotatingOrder() throws Exception {
+    Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), null);
+    assertThat(plan.servers())
+        .extracting(Plan.Server::requested, Plan.Server::control)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("16", false),
+            org.assertj.core.groups.Tuple.tuple("17", false),
+            org.assertj.core.groups.Tuple.tuple("16", true));
+    assertThat(plan.measuredLoads()).isEqualTo(3 * 4 * 4);
+    assertThat(plan.warmupLoads()).isEqualTo(3);
+
+    List<String> firsts = new java.util.ArrayList<>();
+    for (int round = 1; round <= plan.repeat(); round++) {
+      List<Plan.Load> loads = plan.round(round);
+      Set<String> pairs = new HashSet<>();
+      for (Plan.Load load : loads) {
+        assertThat(load.round()).isEqualTo(round);
+        assertThat(pairs.add(load.server() + "/" + load.cell().label())).isTrue();
+      }
+      assertThat(pairs).hasSize(3 * 4);
+      // a cell's loads on its three servers come one after another, the pair seconds apart
+      for (int i = 0; i < loads.size(); i += 3) {
+        assertThat(loads.subList(i, i + 3))
+            .extracting(l -> l.cell().label())
+            .containsOnly(loads.get(i).cell().label());
+      }
+      firsts.add(loads.get(0).server().requested() + " " + loads.get(0).cell().label());
+    }
+    // round 1 in the scenario's order; each later one starts with another cell and server
+    assertThat(firsts.get(0)).isEqualTo("16 text+no-freeze");
+    assertThat(new HashSet<>(firsts)).hasSize(plan.repeat());
+  }
+
+  @Test
+  void oneServerHasNoControlAndAScenarioMaySayNone() throws Exception {
+    assertThat(Plan.of(scenario("{versions: [17]}", ""), null).hasControl()).isFalse();
+    assertThat(Plan.of(scenario("{versions: [16, 17]}", "control: false\n"), null).hasControl())
+        .isFalse();
+    // the control is the base's twin
+    Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), "17");
+    assertThat(plan.servers().get(2))
+        .isEqualTo(new Plan.Server("17", plan.servers().get(1).profile(), true));
+  }
+}
