@@ -60,7 +60,7 @@ class ScenarioErrorsTest {
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
                     + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
-                    + " claims"));
+                    + " claims, control"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(

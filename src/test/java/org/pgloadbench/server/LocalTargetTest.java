@@ -77,7 +77,7 @@ class LocalTargetTest {
         .contains("from `" + DEBIAN_15 + "`")
         // the builds are compared as versions are: patch against head, the first one
         .contains("## Versions compared")
-        .contains("| PostgreSQL head (base) | PostgreSQL patch |");
+        .contains("| PostgreSQL head (base) | PostgreSQL head-control | PostgreSQL patch |");
   }
 
   @Test
