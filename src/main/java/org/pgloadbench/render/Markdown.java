@@ -1,7 +1,5 @@
 package org.pgloadbench.render;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

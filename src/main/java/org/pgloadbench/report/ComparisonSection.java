@@ -124,7 +124,7 @@ final class ComparisonSection {
     }
     String median = Formats.significant(sample.summary().median()) + Noise.flag(sample.summary());
     if (row.total()) {
-      median = Markdown.bold(median);
+      median = Markdown.bold(median) + Noise.trend(sample);
     }
     Comparison c = row.comparisons().get(version);
     if (c == null) {

@@ -37,6 +37,9 @@ public final class MarkdownReport {
   private final VersionComparison comparison;
   private final StringBuilder out = new StringBuilder();
 
+  /** Whether a total of the report is flagged for a trend (the notes then explain the flag). */
+  private boolean trended;
+
   private MarkdownReport(StoredRun results, String base) {
     this.results = results;
     this.setup = new RunSetup(results.manifest());
@@ -64,6 +67,9 @@ public final class MarkdownReport {
     Files.createDirectories(reportDir);
     if (!results.versions().isEmpty()) {
       Charts.write(StepsChart.chart(results), reportDir, STEPS_CHART);
+    }
+    if (results.manifest().paired() && !results.versions().isEmpty()) {
+      Charts.write(RunOrderChart.chart(results), reportDir, RunOrderChart.CHART);
     }
     if (report.comparison != null) {
       Charts.write(
@@ -112,6 +118,14 @@ public final class MarkdownReport {
     if (PgbenchSection.applies(results)) {
       out.append(PgbenchSection.render(results));
     }
+    if (results.manifest().paired()) {
+      out.append("## Every load in run order\n\n")
+          .append("Each server's loads as they ran, round after round: a slope is drift, of the")
+          .append(" machine (all servers alike) or of what one server accumulates.\n\n")
+          .append("![every load in run order](")
+          .append(RunOrderChart.CHART)
+          .append(".png)\n\n");
+    }
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
       StatisticsSection.render(results, out);
@@ -122,6 +136,7 @@ public final class MarkdownReport {
       NotesSection.render(
           comparison == null ? "" : comparison.tooSmallToDecide(),
           results.manifest().paired(),
+          trended,
           out);
     }
     out.append("---\n\n<sub>pgloadbench report from ")
@@ -267,10 +282,10 @@ public final class MarkdownReport {
       }
       List<String> total = new ArrayList<>(List.of(label, "**total**"));
       for (String table : tables) {
-        total.add(bold(seconds(results.seconds(version, cell, List.of(table), steps))));
+        total.add(total(results.seconds(version, cell, List.of(table), steps)));
       }
       if (sum) {
-        total.add(bold(seconds(results.seconds(version, cell, tables, steps))));
+        total.add(total(results.seconds(version, cell, tables, steps)));
       }
       shown.row(total);
     }
@@ -388,6 +403,13 @@ public final class MarkdownReport {
       text = text + " n=" + sample.values().size() + "/" + sample.repetitions();
     }
     return text + Noise.flag(sample.summary());
+  }
+
+  /** A total: bold, flagged when its repetitions trend over the run. */
+  private String total(Sample sample) {
+    String trend = sample.isEmpty() ? "" : Noise.trend(sample);
+    trended |= !trend.isEmpty();
+    return bold(seconds(sample)) + trend;
   }
 
   private static String bold(String text) {

@@ -8,7 +8,7 @@ import org.pgloadbench.render.Verdicts;
 final class NotesSection {
   private NotesSection() {}
 
-  static void render(String tooSmallToDecide, boolean paired, StringBuilder out) {
+  static void render(String tooSmallToDecide, boolean paired, boolean trended, StringBuilder out) {
     out.append("## Notes\n\n");
     out.append("- Figures are seconds, the median over repetitions. A 95% confidence interval of")
         .append(" the median comes from a percentile bootstrap with a fixed seed, so a report")
@@ -35,6 +35,10 @@ final class NotesSection {
       out.append(" ").append(tooSmallToDecide);
     }
     out.append('\n');
-    out.append("- ").append(Noise.causes()).append("\n\n");
+    out.append("- ").append(Noise.causes()).append('\n');
+    if (trended) {
+      out.append("- ").append(Noise.trends()).append('\n');
+    }
+    out.append('\n');
   }
 }
