@@ -42,7 +42,7 @@ public final class Inert {
 
   /** What the charts' SVG is drawn with: text is drawn as paths, so no text element. */
   private static final Set<String> SVG_ELEMENTS =
-      Set.of("svg", "defs", "clippath", "g", "path", "rect", "line", "polyline", "circle");
+      Set.of("svg", "defs", "clippath", "g", "path", "rect", "line", "polyline", "circle", "ellipse");
 
   private static final Pattern TAG = Pattern.compile("<[^<>]*>");
   private static final Pattern OWN_IMAGE = Pattern.compile("[A-Za-z0-9_-]+\\.png");
