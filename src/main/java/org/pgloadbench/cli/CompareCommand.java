@@ -30,8 +30,20 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "<base>", description = "results/<scenario>/<run-id>")
   Path base;
 
-  @Parameters(index = "1", paramLabel = "<new>", description = "results/<scenario>/<run-id>")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "<new>",
+      description =
+          "results/<scenario>/<run-id>; without it, the servers of <base>'s run are compared with"
+              + " its base, round by round")
   Path other;
+
+  @Option(
+      names = "--base-pg",
+      paramLabel = "VERSION",
+      description = "with one run: the server the others are compared with (default: the first)")
+  String basePg;
 
   @Option(
       names = "--fail-above",
@@ -55,6 +67,16 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Double threshold = threshold();
+    if (other == null) {
+      Path dir = out != null ? out : ReportCommand.reportDir(base, reports);
+      return CompareWithinRun.run(
+          ReportCommand.checked(base),
+          basePg == null || basePg.isBlank() ? null : basePg,
+          threshold,
+          dir,
+          spec.commandLine().getOut(),
+          spec.commandLine().getErr());
+    }
     RunComparison comparison =
         RunComparison.of(
             StoredRun.load(ReportCommand.checked(base)),

@@ -42,6 +42,9 @@ public final class Main implements Callable<Integer> {
   static final int FAILED = 1;
   static final int USAGE = 2;
 
+  /** A run's control differed from its twin: the machine drifted, no verdict is trusted. */
+  static final int DRIFTING = 3;
+
   @Spec CommandSpec spec;
 
   public static void main(String[] args) {

@@ -16,10 +16,17 @@ import org.pgloadbench.results.Sample;
  * The report's first answer for a run over several versions: per cell and step, one column per
  * version with its median, and for each version but the base its ratio to the base and a verdict.
  */
-final class ComparisonSection {
+public final class ComparisonSection {
   static final String CHART = "versions";
 
   private ComparisonSection() {}
+
+  /** The section as Markdown, without its chart: for {@code compare} of one run. */
+  public static String markdown(VersionComparison comparison) {
+    StringBuilder out = new StringBuilder();
+    render(comparison, null, out);
+    return out.toString();
+  }
 
   static void render(VersionComparison comparison, String chartFile, StringBuilder out) {
     out.append("## Versions compared\n\n");

@@ -1,0 +1,92 @@
+package org.pgloadbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.report.ComparisonSection;
+import org.pgloadbench.report.VersionComparison;
+import org.pgloadbench.results.StoredRun;
+
+/**
+ * {@code compare <run>}: the servers of one run (versions, builds, profiles) against its base, in
+ * pairs of the same round, for a CI gate on a patch: exit 1 when a server is significantly slower
+ * than the base by more than the threshold, exit 3 when the run's control differs from its twin
+ * (then no verdict of the run is trusted, and a slowdown cannot be told from a drifting machine).
+ */
+final class CompareWithinRun {
+  static final String FILE = "compare.md";
+
+  private CompareWithinRun() {}
+
+  static int run(
+      Path runDir, String base, Double threshold, Path dir, PrintWriter out, PrintWriter err)
+      throws IOException {
+    StoredRun run = StoredRun.load(runDir);
+    if (run.versions().size() < 2) {
+      throw new IOException(
+          runDir + " ran one server: compare needs two, or two runs (compare <base> <new>)");
+    }
+    VersionComparison comparison = VersionComparison.of(run, base);
+    String markdown =
+        "# Compare within one run\n\n"
+            + "Run `"
+            + run.source()
+            + "`: every server against "
+            + comparison.base()
+            + ".\n\n"
+            + ComparisonSection.markdown(comparison);
+    Files.createDirectories(dir);
+    Path file = dir.resolve(FILE);
+    Files.writeString(file, markdown, StandardCharsets.UTF_8);
+    out.print(markdown);
+    int code = Main.OK;
+    if (comparison.control() != null && comparison.control().drifting()) {
+      err.println(
+          "pgloadbench: the control "
+              + comparison.control().label()
+              + " differs from its twin: the machine drifted, no verdict of this run is trusted;"
+              + " run it again on a quieter machine");
+      code = Main.DRIFTING;
+    } else if (threshold != null) {
+      List<String> slower = slowerThan(comparison, threshold);
+      if (!slower.isEmpty()) {
+        err.println(
+            "pgloadbench: "
+                + slower.size()
+                + " total(s) significantly slower by more than "
+                + threshold
+                + "%, e.g. "
+                + slower.get(0));
+        code = Main.FAILED;
+      }
+    }
+    out.println(file);
+    return code;
+  }
+
+  /** Each cell's total on a server (not the control) significantly slower than the base's. */
+  static List<String> slowerThan(VersionComparison comparison, double percent) {
+    List<String> slower = new ArrayList<>();
+    for (VersionComparison.Row row : comparison.totals()) {
+      for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
+        boolean control =
+            comparison.control() != null && e.getKey().equals(comparison.control().label());
+        Comparison c = e.getValue();
+        if (!control && c.verdict() == Verdict.HIGHER && (c.ratio() - 1) * 100 > percent) {
+          slower.add(
+              String.format(
+                  Locale.ROOT, "%s on %s %+.1f%%", row.cell(), e.getKey(), (c.ratio() - 1) * 100));
+        }
+      }
+    }
+    return slower;
+  }
+}
