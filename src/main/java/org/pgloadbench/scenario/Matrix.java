@@ -99,14 +99,14 @@ record Matrix(List<String> axes, List<Cell> cells) {
    * one transaction. A matrix crossing loaders with these axes then needs no exclude entries.
    */
   static Map<String, String> notApplying(LoaderKind loader) {
-    return switch (loader) {
-      case COPY ->
-          Map.of(
-              Axis.BATCH_SIZE.name(), "COPY streams every row in one statement",
-              Axis.COMMIT_EVERY.name(), "COPY loads in one transaction");
-      case INSERT -> Map.of(Axis.BATCH_SIZE.name(), "insert sends one row per statement");
-      default -> Map.of();
-    };
+    Map<String, String> why = new LinkedHashMap<>(); // in axis order, for stable messages
+    if (loader == LoaderKind.COPY) {
+      why.put(Axis.BATCH_SIZE.name(), "COPY streams every row in one statement");
+      why.put(Axis.COMMIT_EVERY.name(), "COPY loads in one transaction");
+    } else if (loader == LoaderKind.INSERT) {
+      why.put(Axis.BATCH_SIZE.name(), "insert sends one row per statement");
+    }
+    return why;
   }
 
   /**
