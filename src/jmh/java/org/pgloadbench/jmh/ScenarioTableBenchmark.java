@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.scenario.Scenario;
@@ -42,7 +43,7 @@ import org.pgloadbench.scenario.ScenarioLoader;
 public class ScenarioTableBenchmark {
   static final long ROWS_PER_OPERATION = 20_000;
 
-  /** {@code scenario:table}, the table as the load names it. */
+  /** {@code scenario:table}, the table by its full or short name (planet_osm_ways or ways). */
   @Param({
     "osm-real:planet_osm_nodes",
     "osm-real:planet_osm_ways",
@@ -77,7 +78,7 @@ public class ScenarioTableBenchmark {
             .open(cache, note -> {})
             .tables(Axis.variant(Map.of("middle_format", middleFormat)))
             .stream()
-            .filter(t -> t.def().name().equals(tableName))
+            .filter(t -> MiddleTable.names(tableName, t.def().name()))
             .findFirst()
             .orElseThrow(
                 () -> new IllegalArgumentException(scenarioName + " loads no table " + tableName))

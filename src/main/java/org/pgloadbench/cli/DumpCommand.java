@@ -9,7 +9,6 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.overhead.Dump;
 import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.scenario.ScenarioException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +32,9 @@ final class DumpCommand implements Callable<Integer> {
       names = "--table",
       required = true,
       paramLabel = "ways",
-      description = "the table, as the scenario names it")
+      description =
+          "the table: its short or full name (ways or planet_osm_ways); a scenario loading both"
+              + " middle formats takes the first one's unless the format is added, 'ways (legacy)'")
   String table;
 
   @Option(
@@ -60,18 +61,9 @@ final class DumpCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Scenario scenario = args.scenario();
     Dataset.Table chosen =
-        ScenarioTables.of(scenario, args.workRoot(), out::println).stream()
-            .filter(t -> t.label().equals(table) || t.table().def().name().equals(table))
-            .map(ScenarioTables.Labelled::table)
-            .findFirst()
-            .orElseThrow(
-                () ->
-                    new ScenarioException(
-                        scenario.source()
-                            + ": dataset: no table '"
-                            + table
-                            + "'; the scenario loads "
-                            + scenario.dataset().tables()));
+        ScenarioTables.find(
+                ScenarioTables.of(scenario, args.workRoot(), out::println), table, scenario)
+            .table();
     if (parts < 1 || parts > 64) {
       throw new picocli.CommandLine.ParameterException(
           spec.commandLine(), "--parts must be between 1 and 64, got " + parts);

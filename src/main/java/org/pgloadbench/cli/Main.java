@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
       ReproduceCommand.class,
       DumpCommand.class,
       OverheadCommand.class,
-      ScalingCommand.class
+      ScalingCommand.class,
+      SchemaCommand.class
     })
 public final class Main implements Callable<Integer> {
   static final int OK = 0;

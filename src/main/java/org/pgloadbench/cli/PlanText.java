@@ -89,9 +89,22 @@ final class PlanText {
       }
       List<String> inOrder =
           scenario.steps().stream().filter(steps::contains).map(StepKind::yamlName).toList();
+      // the scenario's axes this cell has no value on: they do not apply to its loader
+      List<String> collapsed =
+          scenario.axes().stream().filter(a -> !cell.axes().containsKey(a)).toList();
       out.append(
           String.format(
-              Locale.ROOT, "    %-" + width + "s  %s%n", cell.label(), String.join(", ", inOrder)));
+              Locale.ROOT,
+              "    %-" + width + "s  %s%s%n",
+              cell.label(),
+              String.join(", ", inOrder),
+              collapsed.isEmpty()
+                  ? ""
+                  : "  (no "
+                      + String.join(", ", collapsed)
+                      + ": not for loader "
+                      + cell.variant().loader().yamlName()
+                      + ")"));
     }
     return out.toString();
   }

@@ -46,6 +46,14 @@ public enum MiddleTable {
     return tableName.startsWith(PREFIX) ? tableName.substring(PREFIX.length()) : tableName;
   }
 
+  /**
+   * Whether a user's {@code name} means the table {@code tableName}: its full name or its short one
+   * ({@code ways} and {@code planet_osm_ways} alike), so that every command takes both.
+   */
+  public static boolean names(String name, String tableName) {
+    return name.equals(tableName) || name.equals(shortName(tableName));
+  }
+
   public static Optional<MiddleTable> find(String yamlName) {
     return Arrays.stream(values()).filter(t -> t.yamlName.equals(yamlName)).findFirst();
   }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.scenario.Cell;
@@ -20,7 +22,57 @@ import org.pgloadbench.variant.MiddleFormat;
  */
 public final class ScenarioTables {
   /** A table with the label reports show: {@code ways}, or {@code ways (legacy)}. */
-  public record Labelled(String label, Dataset.Table table) {}
+  public record Labelled(String label, Dataset.Table table) {
+    /** The middle format as the label adds it, {@code " (legacy)"}, or empty. */
+    private String format() {
+      return label.substring(MiddleTable.shortName(table.def().name()).length());
+    }
+
+    /**
+     * Whether {@code name} picks this table: its short or full name ({@link MiddleTable#names}),
+     * with the middle format as the label writes it or without (then the first format's table).
+     */
+    public boolean answersTo(String name) {
+      String withoutFormat =
+          !format().isEmpty() && name.endsWith(format())
+              ? name.substring(0, name.length() - format().length())
+              : name;
+      return MiddleTable.names(withoutFormat, table.def().name());
+    }
+  }
+
+  /**
+   * The first of {@code tables} that {@code name} picks ({@link Labelled#answersTo}).
+   *
+   * @throws ScenarioException naming what to write instead: only names that would be taken
+   */
+  public static Labelled find(List<Labelled> tables, String name, Scenario scenario)
+      throws ScenarioException {
+    for (Labelled table : tables) {
+      if (table.answersTo(name)) {
+        return table;
+      }
+    }
+    Set<String> shortNames = new LinkedHashSet<>();
+    Set<String> fullNames = new LinkedHashSet<>();
+    for (Labelled table : tables) {
+      shortNames.add(MiddleTable.shortName(table.table().def().name()));
+      fullNames.add(table.table().def().name());
+    }
+    fullNames.removeAll(shortNames);
+    Labelled last = tables.get(tables.size() - 1);
+    throw new ScenarioException(
+        "--table '"
+            + name
+            + "': "
+            + scenario.name()
+            + " loads no such table; use "
+            + String.join(", ", shortNames)
+            + (fullNames.isEmpty() ? "" : " (or " + String.join(", ", fullNames) + ")")
+            + (last.format().isEmpty()
+                ? ""
+                : "; add the middle format to choose one, e.g. '" + last.label() + "'"));
+  }
 
   private ScenarioTables() {}
 

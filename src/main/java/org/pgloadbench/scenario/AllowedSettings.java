@@ -1,6 +1,8 @@
 package org.pgloadbench.scenario;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -20,120 +22,147 @@ public final class AllowedSettings {
   /** The flag's older name, still accepted. */
   public static final String OLD_TRUST_FLAG = "--allow-unsafe-settings";
 
-  /** Every name here exists on PostgreSQL 18 (a test checks it against pg_settings). */
+  /**
+   * The settings a scenario may set by itself, by what they tune (the JSON Schema says so in its
+   * hover text). Every name here exists on PostgreSQL 18 (a test checks it against pg_settings).
+   */
+  private static final Map<String, List<String>> GROUPS = new LinkedHashMap<>();
+
+  static {
+    GROUPS.put(
+        "memory",
+        List.of(
+            "shared_buffers",
+            "huge_pages",
+            "work_mem",
+            "hash_mem_multiplier",
+            "maintenance_work_mem",
+            "autovacuum_work_mem",
+            "temp_buffers",
+            "effective_cache_size",
+            "vacuum_buffer_usage_limit",
+            "dynamic_shared_memory_type",
+            "temp_file_limit"));
+    GROUPS.put(
+        "WAL and durability",
+        List.of(
+            "wal_level",
+            "max_wal_senders",
+            "max_replication_slots",
+            "wal_keep_size",
+            "fsync",
+            "synchronous_commit",
+            "full_page_writes",
+            "wal_log_hints",
+            "wal_compression",
+            "wal_buffers",
+            "wal_writer_delay",
+            "wal_writer_flush_after",
+            "wal_sync_method",
+            "wal_skip_threshold",
+            "wal_init_zero",
+            "wal_recycle",
+            "commit_delay",
+            "commit_siblings",
+            "summarize_wal"));
+    GROUPS.put(
+        "checkpoints and the background writer",
+        List.of(
+            "checkpoint_timeout",
+            "checkpoint_completion_target",
+            "checkpoint_flush_after",
+            "checkpoint_warning",
+            "max_wal_size",
+            "min_wal_size",
+            "bgwriter_delay",
+            "bgwriter_lru_maxpages",
+            "bgwriter_lru_multiplier",
+            "bgwriter_flush_after",
+            "backend_flush_after"));
+    GROUPS.put(
+        "I/O",
+        List.of(
+            "effective_io_concurrency",
+            "maintenance_io_concurrency",
+            "io_combine_limit",
+            "io_method",
+            "io_workers",
+            "track_io_timing",
+            "track_wal_io_timing"));
+    GROUPS.put(
+        "vacuum",
+        List.of(
+            "vacuum_cost_delay",
+            "vacuum_cost_limit",
+            "vacuum_cost_page_hit",
+            "vacuum_cost_page_miss",
+            "vacuum_cost_page_dirty",
+            "vacuum_freeze_min_age",
+            "vacuum_freeze_table_age",
+            "vacuum_multixact_freeze_min_age",
+            "vacuum_multixact_freeze_table_age",
+            "vacuum_failsafe_age",
+            "vacuum_multixact_failsafe_age"));
+    GROUPS.put(
+        "autovacuum",
+        List.of(
+            "autovacuum",
+            "autovacuum_max_workers",
+            "autovacuum_naptime",
+            "autovacuum_vacuum_threshold",
+            "autovacuum_vacuum_insert_threshold",
+            "autovacuum_analyze_threshold",
+            "autovacuum_vacuum_scale_factor",
+            "autovacuum_vacuum_insert_scale_factor",
+            "autovacuum_analyze_scale_factor",
+            "autovacuum_freeze_max_age",
+            "autovacuum_multixact_freeze_max_age",
+            "autovacuum_vacuum_cost_delay",
+            "autovacuum_vacuum_cost_limit"));
+    GROUPS.put(
+        "planner costs and statistics",
+        List.of(
+            "seq_page_cost",
+            "random_page_cost",
+            "cpu_tuple_cost",
+            "cpu_index_tuple_cost",
+            "cpu_operator_cost",
+            "parallel_setup_cost",
+            "parallel_tuple_cost",
+            "min_parallel_table_scan_size",
+            "min_parallel_index_scan_size",
+            "default_statistics_target",
+            "jit"));
+    GROUPS.put(
+        "parallel workers",
+        List.of(
+            "max_worker_processes",
+            "max_parallel_workers",
+            "max_parallel_workers_per_gather",
+            "max_parallel_maintenance_workers",
+            "parallel_leader_participation"));
+    GROUPS.put(
+        "sessions, locks and the rest of a load's environment",
+        List.of(
+            "max_connections",
+            "max_locks_per_transaction",
+            "statement_timeout",
+            "lock_timeout",
+            "default_toast_compression",
+            "gin_pending_list_limit",
+            "synchronize_seqscans"));
+    GROUPS.put(
+        "what the server log says about the load",
+        List.of(
+            "log_checkpoints",
+            "log_autovacuum_min_duration",
+            "log_min_duration_statement",
+            "log_temp_files",
+            "log_lock_waits"));
+  }
+
   private static final Set<String> ALLOWED =
-      new TreeSet<>(
-          List.of(
-              // memory
-              "shared_buffers",
-              "huge_pages",
-              "work_mem",
-              "hash_mem_multiplier",
-              "maintenance_work_mem",
-              "autovacuum_work_mem",
-              "temp_buffers",
-              "effective_cache_size",
-              "vacuum_buffer_usage_limit",
-              "dynamic_shared_memory_type",
-              "temp_file_limit",
-              // WAL and durability
-              "wal_level",
-              "max_wal_senders",
-              "max_replication_slots",
-              "wal_keep_size",
-              "fsync",
-              "synchronous_commit",
-              "full_page_writes",
-              "wal_log_hints",
-              "wal_compression",
-              "wal_buffers",
-              "wal_writer_delay",
-              "wal_writer_flush_after",
-              "wal_sync_method",
-              "wal_skip_threshold",
-              "wal_init_zero",
-              "wal_recycle",
-              "commit_delay",
-              "commit_siblings",
-              "summarize_wal",
-              // checkpoints and the background writer
-              "checkpoint_timeout",
-              "checkpoint_completion_target",
-              "checkpoint_flush_after",
-              "checkpoint_warning",
-              "max_wal_size",
-              "min_wal_size",
-              "bgwriter_delay",
-              "bgwriter_lru_maxpages",
-              "bgwriter_lru_multiplier",
-              "bgwriter_flush_after",
-              "backend_flush_after",
-              // I/O
-              "effective_io_concurrency",
-              "maintenance_io_concurrency",
-              "io_combine_limit",
-              "io_method",
-              "io_workers",
-              "track_io_timing",
-              "track_wal_io_timing",
-              // vacuum
-              "vacuum_cost_delay",
-              "vacuum_cost_limit",
-              "vacuum_cost_page_hit",
-              "vacuum_cost_page_miss",
-              "vacuum_cost_page_dirty",
-              "vacuum_freeze_min_age",
-              "vacuum_freeze_table_age",
-              "vacuum_multixact_freeze_min_age",
-              "vacuum_multixact_freeze_table_age",
-              "vacuum_failsafe_age",
-              "vacuum_multixact_failsafe_age",
-              // autovacuum
-              "autovacuum",
-              "autovacuum_max_workers",
-              "autovacuum_naptime",
-              "autovacuum_vacuum_threshold",
-              "autovacuum_vacuum_insert_threshold",
-              "autovacuum_analyze_threshold",
-              "autovacuum_vacuum_scale_factor",
-              "autovacuum_vacuum_insert_scale_factor",
-              "autovacuum_analyze_scale_factor",
-              "autovacuum_freeze_max_age",
-              "autovacuum_multixact_freeze_max_age",
-              "autovacuum_vacuum_cost_delay",
-              "autovacuum_vacuum_cost_limit",
-              // planner costs and statistics
-              "seq_page_cost",
-              "random_page_cost",
-              "cpu_tuple_cost",
-              "cpu_index_tuple_cost",
-              "cpu_operator_cost",
-              "parallel_setup_cost",
-              "parallel_tuple_cost",
-              "min_parallel_table_scan_size",
-              "min_parallel_index_scan_size",
-              "default_statistics_target",
-              "jit",
-              // parallel workers
-              "max_worker_processes",
-              "max_parallel_workers",
-              "max_parallel_workers_per_gather",
-              "max_parallel_maintenance_workers",
-              "parallel_leader_participation",
-              // sessions, locks and the rest of a load's environment
-              "max_connections",
-              "max_locks_per_transaction",
-              "statement_timeout",
-              "lock_timeout",
-              "default_toast_compression",
-              "gin_pending_list_limit",
-              "synchronize_seqscans",
-              // what the server log says about the load
-              "log_checkpoints",
-              "log_autovacuum_min_duration",
-              "log_min_duration_statement",
-              "log_temp_files",
-              "log_lock_waits"));
+      new TreeSet<>(GROUPS.values().stream().flatMap(List::stream).toList());
 
   /** Settings the harness sets to reach its own server and keep others out. */
   private static final Set<String> WIRED =
@@ -149,6 +178,20 @@ public final class AllowedSettings {
   /** Whether the harness sets {@code name} itself, so that no scenario may. */
   static boolean wired(String name) {
     return WIRED.contains(name);
+  }
+
+  /** What {@code name}, an allowed setting, tunes: {@code memory}, {@code WAL and durability}. */
+  public static String group(String name) {
+    return GROUPS.entrySet().stream()
+        .filter(g -> g.getValue().contains(name))
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(name + " is not an allowed setting"));
+  }
+
+  /** The settings the harness sets itself, which no scenario may set. */
+  static Set<String> wired() {
+    return WIRED;
   }
 
   /** Every setting a scenario may set by itself, sorted. */

@@ -30,6 +30,7 @@ public final class Axis<T> {
           "use "
               + String.join(
                   " or ", Arrays.stream(CopyFormat.values()).map(CopyFormat::sqlName).toList()),
+          Accepts.oneOf(Arrays.stream(CopyFormat.values()).map(CopyFormat::sqlName).toList()),
           v ->
               Arrays.stream(CopyFormat.values())
                   .filter(f -> f.sqlName().equals(v))
@@ -43,6 +44,7 @@ public final class Axis<T> {
           "false",
           "a freeze setting",
           "use true or false",
+          Accepts.oneOf(List.of("false", "true")),
           v -> v.equals("true") ? Boolean.TRUE : v.equals("false") ? Boolean.FALSE : null,
           v -> v.equals("true") ? "freeze" : "no-freeze");
 
@@ -53,11 +55,11 @@ public final class Axis<T> {
           "now",
           "a primary key timing",
           "use now (with CREATE TABLE) or later (after the load)",
+          Accepts.oneOf(List.of("now", "later")),
           v -> v.equals("later") ? Boolean.TRUE : v.equals("now") ? Boolean.FALSE : null,
           v -> "pk-" + v);
 
   public static final int MAX_CONNECTIONS = 64;
-  private static final Pattern POSITIVE = Pattern.compile("[1-9][0-9]{0,2}");
 
   public static final Axis<Integer> CONNECTIONS =
       new Axis<>(
@@ -65,10 +67,8 @@ public final class Axis<T> {
           "1",
           "a connection count",
           "use a whole number from 1 to " + MAX_CONNECTIONS,
-          v ->
-              POSITIVE.matcher(v).matches() && Integer.parseInt(v) <= MAX_CONNECTIONS
-                  ? Integer.valueOf(v)
-                  : null,
+          Accepts.matching("[1-9][0-9]{0,2}", 1, MAX_CONNECTIONS),
+          v -> Integer.parseInt(v) <= MAX_CONNECTIONS ? Integer.valueOf(v) : null,
           v -> "conn-" + v);
 
   /** True when the table is created UNLOGGED (and made durable later by the set_logged step). */
@@ -78,6 +78,7 @@ public final class Axis<T> {
           "false",
           "an unlogged setting",
           "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
+          Accepts.oneOf(List.of("false", "true")),
           v -> v.equals("true") ? Boolean.TRUE : v.equals("false") ? Boolean.FALSE : null,
           v -> v.equals("true") ? "unlogged" : "logged");
 
@@ -88,6 +89,7 @@ public final class Axis<T> {
           "later",
           "an index timing",
           "use later (built after the load) or now (created before the COPY)",
+          Accepts.oneOf(List.of("later", "now")),
           v -> v.equals("now") ? Boolean.TRUE : v.equals("later") ? Boolean.FALSE : null,
           v -> "idx-" + v);
 
@@ -97,6 +99,7 @@ public final class Axis<T> {
           "bucket",
           "a ways index",
           "use bucket (GIN on the node refs shifted by 5 bits) or full (GIN on the node refs)",
+          Accepts.oneOf(Arrays.stream(WaysIndex.values()).map(WaysIndex::yamlName).toList()),
           v -> WaysIndex.find(v).orElse(null),
           v -> "ways-" + v);
 
@@ -107,6 +110,7 @@ public final class Axis<T> {
           "new",
           "a middle format",
           "use new (jsonb, osm2pgsql 1.9+) or legacy (text[], osm2pgsql up to 1.11)",
+          Accepts.oneOf(Arrays.stream(MiddleFormat.values()).map(MiddleFormat::yamlName).toList()),
           MiddleFormat::byYamlName,
           v -> "middle-" + v);
 
@@ -117,6 +121,8 @@ public final class Axis<T> {
           SettingsProfile.DEFAULTS.profileName(),
           "a settings profile",
           "use " + SettingsProfile.names(),
+          Accepts.oneOf(
+              Arrays.stream(SettingsProfile.values()).map(SettingsProfile::profileName).toList()),
           v -> SettingsProfile.named(v).orElse(null),
           v -> v);
 
@@ -128,10 +134,11 @@ public final class Axis<T> {
           "use "
               + String.join(
                   ", ", Arrays.stream(LoaderKind.values()).map(LoaderKind::yamlName).toList()),
+          Accepts.oneOf(Arrays.stream(LoaderKind.values()).map(LoaderKind::yamlName).toList()),
           v -> LoaderKind.named(v).orElse(null),
           v -> v.replace('_', '-'));
 
-  private static final Pattern WHOLE = Pattern.compile("[1-9][0-9]{0,8}");
+  private static final String WHOLE = "[1-9][0-9]{0,8}";
 
   /** Rows per INSERT ... VALUES statement or per JDBC batch. */
   public static final Axis<Integer> BATCH_SIZE =
@@ -140,7 +147,8 @@ public final class Axis<T> {
           "1000",
           "a batch size",
           "use a whole number from 1 to 999999999 (rows per statement or batch)",
-          v -> WHOLE.matcher(v).matches() ? Integer.valueOf(v) : null,
+          Accepts.matching(WHOLE, 1, 999_999_999),
+          Integer::valueOf,
           v -> "batch-" + v);
 
   /** Rows per transaction of an INSERT loader; 0 stands for all (one transaction). */
@@ -150,10 +158,8 @@ public final class Axis<T> {
           "all",
           "a commit interval",
           "use all (one transaction) or a whole number of rows from 1 to 999999999",
-          v ->
-              v.equals("all")
-                  ? Long.valueOf(0)
-                  : WHOLE.matcher(v).matches() ? Long.valueOf(v) : null,
+          Accepts.matching("all|" + WHOLE, 1, 999_999_999),
+          v -> v.equals("all") ? Long.valueOf(0) : Long.valueOf(v),
           v -> "commit-" + v);
 
   /** GIN's fastupdate storage parameter of a dataset's GIN index (int-arrays). */
@@ -163,11 +169,9 @@ public final class Axis<T> {
           "on",
           "a fastupdate setting",
           "use on (new entries go to the pending list first, PostgreSQL's default) or off",
-          // YAML reads a bare on / off as a boolean
-          v ->
-              v.equals("on") || v.equals("true")
-                  ? Boolean.TRUE
-                  : v.equals("off") || v.equals("false") ? Boolean.FALSE : null,
+          // YAML 1.1 reads a bare on / off as a boolean, YAML 1.2 (editors) as text
+          Accepts.oneOf(List.of("on", "off", "true", "false")),
+          v -> v.equals("on") || v.equals("true"),
           v -> "fastupdate-" + (v.equals("on") || v.equals("true") ? "on" : "off"));
 
   private static final Pattern KILOBYTES = Pattern.compile("([1-9][0-9]{0,9})(kB|MB|GB)");
@@ -183,6 +187,9 @@ public final class Axis<T> {
           "a pending list limit",
           "use default (the server's setting) or a size from 64kB to 2GB with a unit, e.g. 64kB,"
               + " 4MB, 1GB",
+          // from 64kB; the upper bound (2GB) is the parser's alone
+          Accepts.matching(
+              "default|(6[4-9]|[7-9][0-9]|[1-9][0-9]{2,9})kB|[1-9][0-9]{0,9}(MB|GB)", 1, 0),
           Axis::pendingListKilobytes,
           v -> "pending-" + v);
 
@@ -226,6 +233,7 @@ public final class Axis<T> {
   private final String defaultValue;
   private final String noun;
   private final String hint;
+  private final Accepts accepts;
   private final Function<String, T> parser;
   private final Function<String, String> labeler;
 
@@ -234,12 +242,14 @@ public final class Axis<T> {
       String defaultValue,
       String noun,
       String hint,
+      Accepts accepts,
       Function<String, T> parser,
       Function<String, String> labeler) {
     this.name = name;
     this.defaultValue = defaultValue;
     this.noun = noun;
     this.hint = hint;
+    this.accepts = accepts;
     this.parser = parser;
     this.labeler = labeler;
   }
@@ -264,7 +274,33 @@ public final class Axis<T> {
 
   /** The typed value, or empty when {@code value} is not one of this axis's. */
   public Optional<T> parse(String value) {
-    return Optional.ofNullable(parser.apply(value));
+    return accepts.admits(value) ? Optional.ofNullable(parser.apply(value)) : Optional.empty();
+  }
+
+  /** The values this axis takes, as the JSON Schema of a scenario states them. */
+  public Accepts accepts() {
+    return accepts;
+  }
+
+  /**
+   * What a value of an axis may be, stated so that a judge without the loader can check it (the
+   * JSON Schema): one of {@code values}, else text matching {@code pattern}, which a parser may
+   * narrow; a value YAML reads as a whole number must lie in {@code min}..{@code max} (none may
+   * when min > max). {@link #parse} takes nothing else, so the schema cannot admit more than the
+   * loader.
+   */
+  public record Accepts(List<String> values, String pattern, long min, long max) {
+    static Accepts oneOf(List<String> values) {
+      return new Accepts(List.copyOf(values), null, 1, 0);
+    }
+
+    static Accepts matching(String pattern, long min, long max) {
+      return new Accepts(List.of(), pattern, min, max);
+    }
+
+    boolean admits(String value) {
+      return pattern == null ? values.contains(value) : value.matches(pattern);
+    }
   }
 
   /** What to write instead of a wrong value, e.g. {@code use text or binary}. */

@@ -10,8 +10,9 @@ import org.pgloadbench.variant.LoadVariant;
  *
  * @param label per-axis labels joined by '+', e.g. {@code binary+freeze+pk-later}; {@code default}
  *     when the scenario has no matrix
- * @param axes the matrix axes only, in matrix order, each value as written ({@code "binary"},
- *     {@code "true"}, {@code "later"}, {@code "2"})
+ * @param axes the scenario's axes that apply to this cell (an INSERT loader's cell has no
+ *     batch_size), in matrix order, each value as written ({@code "binary"}, {@code "true"}, {@code
+ *     "later"}, {@code "2"})
  * @param variant every axis resolved, defaults included
  */
 public record Cell(String label, Map<String, String> axes, LoadVariant variant) {

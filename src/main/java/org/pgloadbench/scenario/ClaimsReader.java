@@ -17,21 +17,21 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
  * tables and versions), so that a claim that could never be evaluated is refused at load.
  */
 final class ClaimsReader {
-  private static final List<String> KEYS =
+  static final List<String> KEYS =
       List.of(
           "claim", "source", "seed", "measure", "step", "table", "version", "factor", "less",
           "more", "than");
-  private static final List<String> SIDE_KEYS = List.of("cell", "step", "table", "version");
+  static final List<String> SIDE_KEYS = List.of("cell", "step", "table", "version");
   private static final String HINT =
       "e.g. - {claim: binary is faster, source: osm2pgsql issue #2110, seed: [40 min, 57 min],"
           + " step: copy, less: {cell: binary}, than: {cell: text}}";
   private static final Pattern QUANTITY = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)");
 
   /** Units a published figure may carry, each in a base unit of its dimension. */
-  private static final Map<String, Double> SECONDS =
+  static final Map<String, Double> SECONDS =
       Map.of("ms", 0.001, "s", 1.0, "min", 60.0, "h", 3600.0);
 
-  private static final Map<String, Double> BYTES =
+  static final Map<String, Double> BYTES =
       Map.of("B", 1.0, "kB", 1024.0, "MB", 1024.0 * 1024, "GB", 1024.0 * 1024 * 1024);
 
   private final List<String> tables;

@@ -27,8 +27,18 @@ final class DatasetSections {
   static final List<String> KINDS =
       List.of("osm-synthetic", "osm-pbf", "int-arrays", "points", "pgbench");
 
-  private static final List<String> DATASET_KEYS = List.of("kind", "tables", "rows", "seed");
-  private static final List<String> PBF_DATASET_KEYS = List.of("kind", "file", "tables");
+  /** The keys of each kind's section, in {@link #KINDS} order. */
+  static final Map<String, List<String>> KEYS =
+      Map.of(
+          "osm-synthetic", List.of("kind", "tables", "rows", "seed"),
+          "osm-pbf", List.of("kind", "file", "tables"),
+          "int-arrays", List.of("kind", "rows", "elements", "distribution", "domain", "seed"),
+          "points", List.of("kind", "rows", "shape", "geometry", "seed"),
+          "pgbench", List.of("kind", "scale"));
+
+  static final int MAX_ELEMENTS = 100_000;
+  static final int MAX_DOMAIN = Integer.MAX_VALUE - 1;
+  static final int MAX_PGBENCH_SCALE = 20_000 - 1;
   private static final String TABLE_HINT =
       "list tables to load from nodes, ways, rels, e.g. tables: [nodes, ways]";
 
@@ -62,7 +72,7 @@ final class DatasetSections {
   }
 
   private static DatasetSpec osmSynthetic(Mapping m) throws ScenarioException {
-    m.allowOnly(DATASET_KEYS, "keys");
+    m.allowOnly(KEYS.get("osm-synthetic"), "keys");
 
     List<String> tables = tables(m.required("tables", TABLE_HINT));
     String rowsHint = "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}";
@@ -92,7 +102,7 @@ final class DatasetSections {
    */
   private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile, boolean trusted)
       throws ScenarioException {
-    m.allowOnly(PBF_DATASET_KEYS, "keys");
+    m.allowOnly(KEYS.get("osm-pbf"), "keys");
     String fileHint = "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
     YamlNode fileNode = m.required("file", fileHint);
     String written = fileNode.asText(fileHint);
@@ -142,22 +152,22 @@ final class DatasetSections {
    * table, int_arrays.
    */
   static DatasetSpec intArrays(Mapping m) throws ScenarioException {
-    m.allowOnly(List.of("kind", "rows", "elements", "distribution", "domain", "seed"), "keys");
+    m.allowOnly(KEYS.get("int-arrays"), "keys");
     long rows = whole(m, "rows", "e.g. rows: 10000", 1, Integer.MAX_VALUE);
-    int elements = (int) whole(m, "elements", "e.g. elements: 100", 0, 100_000);
+    int elements = (int) whole(m, "elements", "e.g. elements: 100", 0, MAX_ELEMENTS);
     String distribution = oneOf(m, "distribution", DISTRIBUTIONS, "uniform");
     YamlNode domain = m.optional("domain");
     return new DatasetSpec.IntArrays(
         rows,
         elements,
         Distribution.byYamlName(distribution),
-        domain == null ? 10_000 : (int) bounded(domain, 1, Integer.MAX_VALUE - 1),
+        domain == null ? 10_000 : (int) bounded(domain, 1, MAX_DOMAIN),
         seed(m));
   }
 
   /** {@code {kind: points, rows: 100000, shape: clustered, geometry: point}}: points or boxes. */
   static DatasetSpec points(Mapping m) throws ScenarioException {
-    m.allowOnly(List.of("kind", "rows", "shape", "geometry", "seed"), "keys");
+    m.allowOnly(KEYS.get("points"), "keys");
     long rows = whole(m, "rows", "e.g. rows: 100000", 1, Long.MAX_VALUE);
     String shape = oneOf(m, "shape", SHAPES, "uniform");
     String geometry = oneOf(m, "geometry", GEOMETRIES, "point");
@@ -170,9 +180,9 @@ final class DatasetSections {
    * per unit). {@code SCALE=} multiplies the accounts; branches and tellers follow.
    */
   static DatasetSpec pgbench(Mapping m) throws ScenarioException {
-    m.allowOnly(List.of("kind", "scale"), "keys");
+    m.allowOnly(KEYS.get("pgbench"), "keys");
     YamlNode scale = m.optional("scale");
-    return new DatasetSpec.Pgbench(scale == null ? 1 : (int) bounded(scale, 1, 20_000 - 1));
+    return new DatasetSpec.Pgbench(scale == null ? 1 : (int) bounded(scale, 1, MAX_PGBENCH_SCALE));
   }
 
   private static long seed(Mapping m) throws ScenarioException {

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +20,12 @@ import org.pgloadbench.variant.LoaderKind;
 record Matrix(List<String> axes, List<Cell> cells) {
 
   /**
-   * Expands the matrix in axis order, the last axis varying fastest, drops the cells that {@code
-   * exclude} names, then adds the named cells. Without a matrix or named cells there is one cell,
-   * {@code default}. Every cell holds a value for every axis of {@link #axes}; an axis a cell does
-   * not set takes its value in {@code base}, else its default.
+   * Expands the matrix in axis order, the last axis varying fastest; collapses in each cell the
+   * axes that do not apply to its loader ({@link #notApplying}), keeping the first of the cells
+   * that thereby become one; drops the cells that {@code exclude} names, then adds the named cells.
+   * Without a matrix or named cells there is one cell, {@code default}. Every cell holds a value
+   * for every axis of {@link #axes} that applies to it; an axis a cell does not set takes its value
+   * in {@code base}, else its default.
    */
   static Matrix read(Mapping root, Map<String, String> base) throws ScenarioException {
     Map<String, List<String>> values = new LinkedHashMap<>();
@@ -48,6 +51,8 @@ record Matrix(List<String> axes, List<Cell> cells) {
       }
       points = next;
     }
+    List<Map<String, String>> expanded = points;
+    points = collapse(points, values, root);
 
     YamlNode exclude = root.optional("exclude");
     if (exclude != null) {
@@ -57,7 +62,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
       for (YamlNode entry : entries.items()) {
         Map<String, String> partial = excludeEntry(entry, values);
         if (!points.removeIf(p -> p.entrySet().containsAll(partial.entrySet()))) {
-          throw entry.error("matches no cell left by the entries before it; remove it");
+          throw entry.error(noMatch(partial, expanded));
         }
       }
       if (points.isEmpty()) {
@@ -86,6 +91,60 @@ record Matrix(List<String> axes, List<Cell> cells) {
     }
     cells.addAll(named.complete(axes, cells));
     return new Matrix(List.copyOf(axes), cells);
+  }
+
+  /**
+   * The axes that mean nothing to a cell of {@code loader}, each with why: an INSERT loader sends
+   * one row per statement and COPY every row in one, so neither has a batch size, and COPY loads in
+   * one transaction. A matrix crossing loaders with these axes then needs no exclude entries.
+   */
+  static Map<String, String> notApplying(LoaderKind loader) {
+    Map<String, String> why = new LinkedHashMap<>(); // in axis order, for stable messages
+    if (loader == LoaderKind.COPY) {
+      why.put(Axis.BATCH_SIZE.name(), "COPY streams every row in one statement");
+      why.put(Axis.COMMIT_EVERY.name(), "COPY loads in one transaction");
+    } else if (loader == LoaderKind.INSERT) {
+      why.put(Axis.BATCH_SIZE.name(), "insert sends one row per statement");
+    }
+    return why;
+  }
+
+  /**
+   * Each point without the axes that do not apply to its loader, the points that thereby become
+   * equal once (the first); an axis that applies to no point at all is a mistake.
+   */
+  private static List<Map<String, String>> collapse(
+      List<Map<String, String>> points, Map<String, List<String>> values, Mapping root)
+      throws ScenarioException {
+    List<Map<String, String>> collapsed = new ArrayList<>();
+    for (Map<String, String> point : points) {
+      Map<String, String> kept = new LinkedHashMap<>(point);
+      kept.keySet().removeAll(notApplying(Axis.LOADER.valueIn(point)).keySet());
+      if (!collapsed.contains(kept)) {
+        collapsed.add(kept);
+      }
+    }
+    for (String axis : values.keySet()) {
+      if (collapsed.stream().noneMatch(p -> p.containsKey(axis))) {
+        List<String> taking =
+            Arrays.stream(LoaderKind.values())
+                .filter(k -> !notApplying(k).containsKey(axis))
+                .map(LoaderKind::yamlName)
+                .toList();
+        Mapping matrix = (Mapping) root.optional("matrix");
+        throw matrix
+            .values()
+            .get(axis)
+            .error(
+                "applies to no cell: "
+                    + notApplying(Axis.LOADER.valueIn(points.get(0))).get(axis)
+                    + "; add a loader it applies to ("
+                    + String.join(", ", taking)
+                    + ") to matrix.loader, or remove "
+                    + axis);
+      }
+    }
+    return collapsed;
   }
 
   /**
@@ -164,6 +223,30 @@ record Matrix(List<String> axes, List<Cell> cells) {
     return value;
   }
 
+  /** Why an exclude entry matches no cell: an axis it names collapsed there, or nothing left. */
+  private static String noMatch(Map<String, String> partial, List<Map<String, String>> expanded) {
+    for (Map<String, String> point : expanded) {
+      if (point.entrySet().containsAll(partial.entrySet())) {
+        LoaderKind loader = Axis.LOADER.valueIn(point);
+        for (String axis : partial.keySet()) {
+          String why = notApplying(loader).get(axis);
+          if (why != null) {
+            return "names "
+                + axis
+                + " with loader "
+                + loader.yamlName()
+                + ", whose cells have none ("
+                + why
+                + "); remove "
+                + axis
+                + " from the entry";
+          }
+        }
+      }
+    }
+    return "matches no cell left by the entries before it; remove it";
+  }
+
   /** One exclude entry: a partial cell naming matrix axes and values they take. */
   private static Map<String, String> excludeEntry(YamlNode node, Map<String, List<String>> matrix)
       throws ScenarioException {
@@ -234,39 +317,27 @@ record Matrix(List<String> axes, List<Cell> cells) {
   record LoaderProblem(String why, String axis) {}
 
   /**
-   * Options of one loader named in a cell of another: FREEZE and the binary format are COPY's,
-   * batch_size is for batched INSERTs, commit_every for INSERT loaders; rewritten batches report no
-   * row counts, so their rows are counted in the table, which a second connection would share. Null
-   * when the cell's loader options fit.
+   * Options of one loader named in a cell of another that cannot be left out: FREEZE and the binary
+   * format are COPY's, and rewritten batches report no row counts, so their rows are counted in the
+   * table, which a second connection would share. Null when the cell's loader options fit; the axes
+   * that merely do not apply collapse instead ({@link #notApplying}).
    */
   static LoaderProblem loaderProblem(Cell cell) {
     LoadVariant v = cell.variant();
     Map<String, String> axes = cell.axes();
-    if (v.loader() != LoaderKind.COPY) {
-      if (v.freeze()) {
-        return new LoaderProblem(
-            "FREEZE is an option of COPY, not of " + v.loader().yamlName(), Axis.FREEZE.name());
-      } else if (axes.containsKey(Axis.FORMAT.name()) && v.format() != CopyFormat.TEXT) {
-        return new LoaderProblem(
-            "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters",
-            Axis.FORMAT.name());
-      } else if (!v.loader().batched() && axes.containsKey(Axis.BATCH_SIZE.name())) {
-        return new LoaderProblem(
-            "insert sends one row per statement, so batch_size does not apply",
-            Axis.BATCH_SIZE.name());
-      } else if (v.loader() == LoaderKind.BATCH_REWRITE && v.connections() > 1) {
-        return new LoaderProblem(
-            "batch_rewrite counts its rows in the table, which parallel connections share",
-            Axis.CONNECTIONS.name());
-      }
-    } else if (axes.containsKey(Axis.BATCH_SIZE.name())) {
+    if (v.loader() == LoaderKind.COPY) {
+      return null;
+    } else if (v.freeze()) {
       return new LoaderProblem(
-          "COPY streams every row in one statement, so batch_size does not apply",
-          Axis.BATCH_SIZE.name());
-    } else if (axes.containsKey(Axis.COMMIT_EVERY.name())) {
+          "FREEZE is an option of COPY, not of " + v.loader().yamlName(), Axis.FREEZE.name());
+    } else if (axes.containsKey(Axis.FORMAT.name()) && v.format() != CopyFormat.TEXT) {
       return new LoaderProblem(
-          "COPY loads in one transaction, so commit_every does not apply",
-          Axis.COMMIT_EVERY.name());
+          "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters",
+          Axis.FORMAT.name());
+    } else if (v.loader() == LoaderKind.BATCH_REWRITE && v.connections() > 1) {
+      return new LoaderProblem(
+          "batch_rewrite counts its rows in the table, which parallel connections share",
+          Axis.CONNECTIONS.name());
     }
     return null;
   }

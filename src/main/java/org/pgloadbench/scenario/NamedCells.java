@@ -86,6 +86,23 @@ final class NamedCells {
     List<Cell> named = new ArrayList<>();
     for (Named n : cells) {
       Cell cell = complete(n.name(), n.values(), axes, base);
+      for (var why : Matrix.notApplying(cell.variant().loader()).entrySet()) {
+        if (n.values().containsKey(why.getKey())) {
+          // a matrix collapses such an axis; in a cell written by hand it is a slip
+          throw node.at(
+              n.line(),
+              "cells."
+                  + n.name()
+                  + ": "
+                  + why.getKey()
+                  + " does not apply to loader "
+                  + cell.variant().loader().yamlName()
+                  + " ("
+                  + why.getValue()
+                  + "); remove "
+                  + why.getKey());
+        }
+      }
       for (Cell other : all) {
         if (other.label().equals(cell.label())) {
           throw node.at(
@@ -116,16 +133,19 @@ final class NamedCells {
   }
 
   /**
-   * A cell labelled {@code label} with a value for each of {@code axes}: its own, else the base's,
-   * else the default.
+   * A cell labelled {@code label} with a value for each of {@code axes} that applies to its loader:
+   * its own, else the base's, else the default.
    */
   static Cell complete(
       String label, Map<String, String> own, List<String> axes, Map<String, String> base) {
     Map<String, String> resolved = new LinkedHashMap<>(base);
     resolved.putAll(own);
+    Set<String> collapsed = Matrix.notApplying(Axis.LOADER.valueIn(resolved)).keySet();
     Map<String, String> shown = new LinkedHashMap<>();
     for (String axis : axes) {
-      shown.put(axis, resolved.getOrDefault(axis, Axis.named(axis).orElseThrow().defaultValue()));
+      if (!collapsed.contains(axis)) {
+        shown.put(axis, resolved.getOrDefault(axis, Axis.named(axis).orElseThrow().defaultValue()));
+      }
     }
     return new Cell(label, shown, Axis.variant(resolved));
   }

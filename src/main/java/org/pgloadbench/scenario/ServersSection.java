@@ -11,7 +11,7 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
  * scenario may choose (a bin dir, an image, a URL).
  */
 final class ServersSection {
-  private static final List<String> SERVERS_KEYS = List.of("target", "versions", "image", "builds");
+  static final List<String> SERVERS_KEYS = List.of("target", "versions", "image", "builds");
 
   private ServersSection() {}
 

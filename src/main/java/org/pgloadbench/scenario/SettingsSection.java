@@ -14,7 +14,7 @@ import org.pgloadbench.server.SettingsProfile;
  */
 final class SettingsSection {
   private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9_.]*");
-  private static final String PROFILE = "profile";
+  static final String PROFILE = "profile";
 
   private SettingsSection() {}
 

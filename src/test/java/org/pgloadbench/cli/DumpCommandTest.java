@@ -7,10 +7,16 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.dataset.MiddleTable;
 
-/** {@code pgloadbench dump}: the COPY bytes of a scenario's table in a file, whole or in slices. */
+/**
+ * {@code pgloadbench dump}: the COPY bytes of a scenario's table in a file, whole or in slices; the
+ * table by its short or its full name, whatever the dataset.
+ */
 class DumpCommandTest {
   @TempDir Path dir;
   private final StringWriter out = new StringWriter();
@@ -73,6 +79,77 @@ class DumpCommandTest {
     assertThat(err.toString().strip().lines())
         .singleElement()
         .asString()
-        .contains("no table 'ways'");
+        .isEqualTo("--table 'ways': small loads no such table; use rels (or planet_osm_rels)");
+  }
+
+  /** One shipped scenario of each dataset kind, and the tables it loads by their full names. */
+  static final Map<String, List<String>> KINDS =
+      Map.of(
+          "ways-binary-freeze", List.of("planet_osm_ways"),
+          "osm-real", List.of("planet_osm_nodes", "planet_osm_ways", "planet_osm_rels"),
+          "gin-fastupdate", List.of("int_arrays"),
+          "gist-build-versions", List.of("points"),
+          "pgbench-init",
+              List.of(
+                  "pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history"));
+
+  @Test
+  void everyDatasetTakesTheShortAndTheFullName() throws Exception {
+    for (var kind : KINDS.entrySet()) {
+      for (String full : kind.getValue()) {
+        for (String name : List.of(full, MiddleTable.shortName(full))) {
+          out.getBuffer().setLength(0);
+          assertThat(dump(kind.getKey(), name)).as(err.toString()).isZero();
+          assertThat(out.toString()).as(kind.getKey() + " " + name).contains("COPY " + full + " (");
+        }
+      }
+    }
+  }
+
+  @Test
+  void theLegacyMiddleFormatIsChosenByAddingIt() throws Exception {
+    Path copy = dir.resolve("out.copy");
+    assertThat(dump("osm-real", "ways")).isZero();
+    String first = Files.readString(copy);
+    assertThat(dump("osm-real", "planet_osm_ways (new)")).isZero();
+    assertThat(Files.readString(copy)).isEqualTo(first);
+    assertThat(dump("osm-real", "ways (legacy)")).isZero();
+    // the legacy format writes tags as text[], the new one as jsonb
+    assertThat(Files.readString(copy)).isNotEqualTo(first).contains("\t{");
+    assertThat(first).contains("\t{\"");
+    assertThat(dump("osm-real", "planet_osm_rels (legacy)")).isZero();
+    assertThat(out.toString()).contains("COPY planet_osm_rels (id, way_off, rel_off, parts,");
+  }
+
+  @Test
+  void aRefusedNameIsNotAmongTheNamesOffered() throws Exception {
+    for (String refused : List.of("edges", "ways (old)", "osm_ways", "planet_osm_way")) {
+      err.getBuffer().setLength(0);
+      assertThat(dump("osm-real", refused)).isEqualTo(2);
+      String message = err.toString().strip();
+      assertThat(message)
+          .isEqualTo(
+              "--table '"
+                  + refused
+                  + "': osm-real loads no such table; use nodes, ways, rels (or planet_osm_nodes,"
+                  + " planet_osm_ways, planet_osm_rels); add the middle format to choose one, e.g."
+                  + " 'rels (legacy)'");
+      // everything offered after the refused name is a name dump takes
+      assertThat(message.substring(message.indexOf(":"))).doesNotContain("'" + refused + "'");
+    }
+  }
+
+  private int dump(String scenario, String table) {
+    return run(
+        "dump",
+        scenario,
+        "--table",
+        table,
+        "--scale",
+        "0.01",
+        "--work-dir",
+        dir.resolve("work").toString(),
+        "-o",
+        dir.resolve("out.copy").toString());
   }
 }

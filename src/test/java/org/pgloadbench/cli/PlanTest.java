@@ -1,7 +1,10 @@
 package org.pgloadbench.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -14,7 +17,10 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 
-/** A mistake only a target can see is reported at the scenario's field, like the loader's own. */
+/**
+ * What plan prints; a mistake only a target can see is reported at the scenario's field, like the
+ * loader's own.
+ */
 class PlanTest {
   @TempDir Path dir;
 
@@ -36,6 +42,40 @@ class PlanTest {
                     scenario, Plan.of(scenario, null), refusing(new ServerException("too old"))))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(file + ":3: servers.versions[0]: too old");
+  }
+
+  @Test
+  void planShowsWhereAxesCollapsed() throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("loaders.yaml"),
+            """
+            name: loaders
+            dataset: {kind: int-arrays, rows: 1000, elements: 10}
+            servers: {versions: [17]}
+            matrix:
+              loader: [copy, insert, batch]
+              batch_size: [100, 1000]
+              commit_every: [1000, all]
+            steps: [create, copy]
+            """);
+    StringWriter out = new StringWriter();
+    int code =
+        Main.run(
+            new PrintWriter(out), new PrintWriter(new StringWriter()), "plan", file.toString());
+    assertThat(code).isEqualTo(Main.OK);
+    assertThat(out.toString().lines().filter(l -> l.startsWith("    ")))
+        .containsExactly(
+            "    copy                          create, copy  (no batch_size, commit_every: not for"
+                + " loader copy)",
+            "    insert+commit-1000            create, copy  (no batch_size: not for loader"
+                + " insert)",
+            "    insert+commit-all             create, copy  (no batch_size: not for loader"
+                + " insert)",
+            "    batch+batch-100+commit-1000   create, copy",
+            "    batch+batch-100+commit-all    create, copy",
+            "    batch+batch-1000+commit-1000  create, copy",
+            "    batch+batch-1000+commit-all   create, copy");
   }
 
   /** A target that refuses every version with {@code e}; it never starts anything. */

@@ -98,7 +98,7 @@ class ReproduceTest {
     Files.writeString(dir.resolve("scenarios/tiny-pgbench.yaml"), PGBENCH);
     Files.writeString(
         dir.resolve("scenarios/bad.yaml"),
-        ARRAYS.replace("loader: [insert_values, batch]", "loader: [copy]"));
+        ARRAYS.replace("loader: [insert_values, batch]", "loader: [batch]\n  freeze: [true]"));
     assertThat(run("reproduce", "tiny-pgbench,bad")).isEqualTo(Main.USAGE);
     assertThat(err.toString()).contains("bad.yaml").contains("is impossible");
     assertThat(dir.resolve("results")).doesNotExist();

@@ -113,16 +113,19 @@ class DatasetSectionsTest {
         .isEqualTo(
             "6: cell batch+freeze is impossible: FREEZE is an option of COPY, not of batch;"
                 + " add to exclude: {loader: batch, freeze: true}");
-    assertThat(error(ARRAYS, "  loader: [copy, batch]\n  batch_size: [10]"))
-        .isEqualTo(
-            "6: cell copy+batch-10 is impossible: COPY streams every row in one statement, so"
-                + " batch_size does not apply; add to exclude: {loader: copy, batch_size: 10}");
     assertThat(error(ARRAYS, "  loader: [insert]\n  format: [binary]"))
         .startsWith("6: cell insert+binary is impossible: the binary format is COPY's");
+    // an axis that collapses in every cell was written for nothing
     assertThat(error(ARRAYS, "  loader: [insert]\n  batch_size: [10]"))
-        .startsWith("6: cell insert+batch-10 is impossible: insert sends one row per statement");
+        .isEqualTo(
+            "6: matrix.batch_size: applies to no cell: insert sends one row per statement; add a"
+                + " loader it applies to (insert_values, batch, batch_rewrite) to matrix.loader,"
+                + " or remove batch_size");
     assertThat(error(ARRAYS, "  commit_every: [10]"))
-        .startsWith("5: cell commit-10 is impossible: COPY loads in one transaction");
+        .isEqualTo(
+            "5: matrix.commit_every: applies to no cell: COPY loads in one transaction; add a"
+                + " loader it applies to (insert, insert_values, batch, batch_rewrite) to"
+                + " matrix.loader, or remove commit_every");
     assertThat(error(ARRAYS, "  loader: [batch_rewrite]\n  connections: [2]"))
         .startsWith("6: cell batch-rewrite+conn-2 is impossible: batch_rewrite counts its rows");
     assertThat(error(ARRAYS, "  loader: [bulk]"))
