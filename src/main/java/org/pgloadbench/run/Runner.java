@@ -21,6 +21,7 @@ import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.ShutdownHook;
 
 /**
  * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
@@ -99,8 +100,8 @@ public final class Runner {
 
   /** Runs everything; returns the number of failed steps (0 when all went well). */
   public int run() throws IOException {
-    Thread onShutdown = new Thread(() -> stopping = true, "pgloadbench-stop-runner");
-    Runtime.getRuntime().addShutdownHook(onShutdown);
+    ShutdownHook onShutdown =
+        ShutdownHook.register("pgloadbench-stop-runner", () -> stopping = true);
     try (Servers servers = new Servers(scenario, target, record)) {
       progress.begin(plan.warmupLoads() + plan.measuredLoads());
       store.writeRun(record.manifest());
@@ -122,11 +123,7 @@ public final class Runner {
       record.end(Instant.now());
       store.writeRun(record.manifest());
       progress.end();
-      try {
-        Runtime.getRuntime().removeShutdownHook(onShutdown);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook has run
-      }
+      onShutdown.remove();
     }
     return failures;
   }

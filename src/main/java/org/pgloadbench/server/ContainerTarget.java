@@ -114,14 +114,14 @@ public final class ContainerTarget implements ServerTarget {
     private final String image;
     private final Map<String, String> settings;
     private final Credentials credentials = Credentials.random(USER);
-    private final Thread shutdownHook = new Thread(this::stop, "pgloadbench-stop-container");
+    private final ShutdownHook shutdownHook;
     private PostgreSQLContainer container;
     private String version;
 
     ContainerServer(String image, Map<String, String> settings) {
       this.image = image;
       this.settings = settings;
-      Runtime.getRuntime().addShutdownHook(shutdownHook);
+      this.shutdownHook = ShutdownHook.register("pgloadbench-stop-container", this::stop);
     }
 
     synchronized void start() throws ServerException {
@@ -195,11 +195,7 @@ public final class ContainerTarget implements ServerTarget {
     @Override
     public void close() {
       stop();
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running
-      }
+      shutdownHook.remove();
     }
 
     private synchronized void stop() {

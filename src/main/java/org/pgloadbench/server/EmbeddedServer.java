@@ -21,7 +21,7 @@ final class EmbeddedServer implements PostgresServer {
   private final Path dir;
   private final ProcessIsolation isolation;
   private final Credentials credentials;
-  private final Thread shutdownHook = new Thread(this::stopAndDelete, "pgloadbench-stop-postgres");
+  private final ShutdownHook shutdownHook;
   private int port;
   private String version;
 
@@ -34,7 +34,7 @@ final class EmbeddedServer implements PostgresServer {
     this.dir = dir;
     this.isolation = isolation;
     this.credentials = credentials;
-    Runtime.getRuntime().addShutdownHook(shutdownHook);
+    this.shutdownHook = ShutdownHook.register("pgloadbench-stop-postgres", this::stopAndDelete);
   }
 
   void start(int port) throws ServerException {
@@ -104,11 +104,7 @@ final class EmbeddedServer implements PostgresServer {
   @Override
   public void close() {
     stopAndDelete();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException shuttingDown) {
-      // the hook is running this very method
-    }
+    shutdownHook.remove();
   }
 
   private synchronized void stopAndDelete() {

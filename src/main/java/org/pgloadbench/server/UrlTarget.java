@@ -115,7 +115,7 @@ public final class UrlTarget implements ServerTarget {
   /** The server behind the URL, and the one database on it that the harness owns. */
   private final class UrlServer implements PostgresServer {
     private final Map<String, String> settings;
-    private final Thread shutdownHook = new Thread(this::dropDatabase, "pgloadbench-drop-database");
+    private ShutdownHook shutdownHook;
     private String version;
 
     UrlServer(Map<String, String> settings) {
@@ -154,7 +154,7 @@ public final class UrlTarget implements ServerTarget {
                 + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
             e);
       }
-      Runtime.getRuntime().addShutdownHook(shutdownHook);
+      shutdownHook = ShutdownHook.register("pgloadbench-drop-database", this::dropDatabase);
     }
 
     @Override
@@ -222,10 +222,8 @@ public final class UrlTarget implements ServerTarget {
     @Override
     public void close() {
       dropDatabase();
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running
+      if (shutdownHook != null) {
+        shutdownHook.remove();
       }
     }
 
