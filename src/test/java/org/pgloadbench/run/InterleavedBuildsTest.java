@@ -101,7 +101,9 @@ class InterleavedBuildsTest {
     assertThat(comparison.control().label()).isEqualTo("a-control");
     assertThat(comparison.control().comparison().pairs()).isEqualTo(8);
     assertThat(comparison.control().comparison().pTwoSided()).isGreaterThan(0.01);
-    assertThat(comparison.control().comparison().ratio()).isBetween(0.85, 1.15);
+    // the ratio of loads this small swings on a busy machine (1.17 seen under four parallel
+    // builds): the bound only catches a control that is not the same server at all
+    assertThat(comparison.control().comparison().ratio()).isBetween(0.7, 1.4);
     String report =
         Files.readString(
             Path.of(
