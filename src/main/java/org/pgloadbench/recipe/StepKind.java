@@ -22,7 +22,8 @@ public enum StepKind {
   INDEXES,
   CHECKPOINT,
   DROP,
-  VACUUM_ANALYZE;
+  VACUUM_ANALYZE,
+  VACUUM_FREEZE;
 
   /** The name scenarios and results use, e.g. {@code primary_key}. */
   @JsonValue
