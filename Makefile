@@ -4,7 +4,7 @@
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
-#              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
+#              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
@@ -28,6 +28,7 @@ BASE_PG ?=
 BASE ?=
 NEW ?=
 FAIL_ABOVE ?=
+FAIL_ON ?=
 FLAGS ?=
 JMH ?=
 QUICK ?=
@@ -69,8 +70,8 @@ report: $(JAR)
 	@$(PGLOADBENCH) report "$(RUN)" --base-pg "$(BASE_PG)"
 
 compare: $(JAR)
-	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]" >&2; exit 2; }
-	@$(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)"
+	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]" >&2; exit 2; }
+	@$(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"
 
 # Prints comment.md alone, so that `make -s comment RUN=... | gh issue comment N --body-file -` works.
 comment: $(JAR)
