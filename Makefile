@@ -4,7 +4,8 @@
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
-#              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
+#              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5]   (the servers of one run)
+#              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
@@ -23,11 +24,12 @@ IMAGE ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
-REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,osm-real,bulk-settings,gin-fastupdate,gist-build-versions,pgbench-init
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
 BASE_PG ?=
 BASE ?=
 NEW ?=
 FAIL_ABOVE ?=
+FAIL_ON ?=
 FLAGS ?=
 JMH ?=
 QUICK ?=
@@ -69,8 +71,9 @@ report: $(JAR)
 	@$(PGLOADBENCH) report "$(RUN)" --base-pg "$(BASE_PG)"
 
 compare: $(JAR)
-	@test -n "$(BASE)" -a -n "$(NEW)" || { echo "usage: make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]" >&2; exit 2; }
-	@$(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)"
+	@test -n "$(RUN)" -o \( -n "$(BASE)" -a -n "$(NEW)" \) || { echo "usage: make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5], or BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]" >&2; exit 2; }
+	@if [ -n "$(RUN)" ]; then $(PGLOADBENCH) compare "$(RUN)" --base-pg "$(BASE_PG)" --fail-above "$(FAIL_ABOVE)"; \
+	else $(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; fi
 
 # Prints comment.md alone, so that `make -s comment RUN=... | gh issue comment N --body-file -` works.
 comment: $(JAR)

@@ -53,6 +53,13 @@ final class CompareCommand implements Callable<Integer> {
   String failAbove;
 
   @Option(
+      names = "--fail-on",
+      paramLabel = "ROWS",
+      description =
+          "the rows --fail-above checks: all (default), or total (each version and cell's total)")
+  String failOn;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "where compare.md goes (default: reports/<scenario>/compare-<base>-vs-<new>)")
@@ -67,6 +74,7 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Double threshold = threshold();
+    boolean totalsOnly = totalsOnly();
     if (other == null) {
       Path dir = out != null ? out : ReportCommand.reportDir(base, reports);
       return CompareWithinRun.run(
@@ -87,7 +95,7 @@ final class CompareCommand implements Callable<Integer> {
     Path file = CompareReport.write(comparison, dir);
     int code = Main.OK;
     if (threshold != null) {
-      List<RunComparison.Row> slower = comparison.slowerThan(threshold);
+      List<RunComparison.Row> slower = comparison.slowerThan(threshold, totalsOnly);
       if (!slower.isEmpty()) {
         spec.commandLine()
             .getErr()
@@ -122,6 +130,18 @@ final class CompareCommand implements Callable<Integer> {
     throw new ParameterException(
         spec.commandLine(),
         "--fail-above (FAIL_ABOVE=) " + failAbove + ": give a percentage such as 5 or 5%");
+  }
+
+  private boolean totalsOnly() {
+    String rows = failOn == null ? "" : failOn.strip();
+    if (rows.isEmpty() || rows.equals("all")) {
+      return false;
+    }
+    if (rows.equals(RunComparison.TOTAL)) {
+      return true;
+    }
+    throw new ParameterException(
+        spec.commandLine(), "--fail-on (FAIL_ON=) " + failOn + ": give all or total");
   }
 
   private Path defaultDir() {

@@ -214,7 +214,16 @@ public record RunComparison(
 
   /** The rows significantly slower on the new side by more than {@code percent}. */
   public List<Row> slowerThan(double percent) {
+    return slowerThan(percent, false);
+  }
+
+  /**
+   * As {@link #slowerThan(double)}, among the totals only when {@code totalsOnly}: a gate on twenty
+   * millisecond steps fails identical builds by chance far more often than one on totals.
+   */
+  public List<Row> slowerThan(double percent, boolean totalsOnly) {
     return rows.stream()
+        .filter(r -> !totalsOnly || r.total())
         .filter(r -> r.comparison().verdict() == Comparison.Verdict.HIGHER)
         .filter(r -> r.deltaPercent() > percent)
         .toList();

@@ -43,6 +43,8 @@ public final class Recipe {
     add(new SqlStep(StepKind.CHECKPOINT, t -> "CHECKPOINT"));
     add(new SqlStep(StepKind.DROP, t -> "DROP TABLE IF EXISTS " + t.name()));
     add(new SqlStep(StepKind.VACUUM_ANALYZE, t -> "VACUUM ANALYZE " + t.name()));
+    // what a plain COPY needs to end all-frozen, as COPY FREEZE leaves a table
+    add(new SqlStep(StepKind.VACUUM_FREEZE, t -> "VACUUM (FREEZE) " + t.name()));
   }
 
   private Recipe() {}

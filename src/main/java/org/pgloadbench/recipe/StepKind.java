@@ -23,6 +23,7 @@ public enum StepKind {
   CHECKPOINT,
   DROP,
   VACUUM_ANALYZE,
+  VACUUM_FREEZE,
   /** Not a step a scenario lists: what a load does before its first step (a fresh database). */
   PREPARE,
   /** Not a step a scenario lists: starting a server, or bringing it back. */

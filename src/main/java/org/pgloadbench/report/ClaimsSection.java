@@ -30,6 +30,12 @@ final class ClaimsSection {
           + " one-sided p is 0.05. A claim that does not hold here is a finding about this"
           + " machine and these versions, not a reason to change the claim.";
 
+  /**
+   * The published column of a claim without figures: a source's finding in words, or the harness's
+   * own expectation (its source then says what it rests on).
+   */
+  static final String NO_FIGURE = "no published figure";
+
   private ClaimsSection() {}
 
   /** The report's claims section, or empty when the scenario states no claims. */
@@ -75,7 +81,7 @@ final class ClaimsSection {
       row.add(Markdown.text(check.versions()));
       row.add(
           claim.seed() == null
-              ? "–"
+              ? NO_FIGURE
               : Markdown.text(claim.seed()) + " (" + ratio(claim.seedRatio()) + ")");
       row.add(measured(check));
       row.add(check.formula());

@@ -92,27 +92,27 @@ public final class ScenarioSchema {
                   + " (the server's setting)"));
 
   private static final Map<StepKind, String> STEPS =
-      Map.of(
-          StepKind.CREATE,
-          "CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless pk: later",
-          StepKind.COPY,
-          "loads the rows with the cell's loader (COPY by default); the row count is checked",
-          StepKind.PRIMARY_KEY,
-          "ALTER TABLE ... ADD PRIMARY KEY, in pk: later cells",
-          StepKind.VACUUM,
-          "VACUUM of the table",
-          StepKind.ANALYZE,
-          "ANALYZE of the table",
-          StepKind.SET_LOGGED,
-          "ALTER TABLE ... SET LOGGED, in unlogged cells",
-          StepKind.INDEXES,
-          "builds the secondary indexes after the load, each timed with its size",
-          StepKind.CHECKPOINT,
-          "CHECKPOINT, so that every strategy pays for writing its pages",
-          StepKind.DROP,
-          "DROP TABLE IF EXISTS, before create, as pgbench -i times it",
-          StepKind.VACUUM_ANALYZE,
-          "VACUUM ANALYZE of the table, as pgbench -i runs it");
+      Map.ofEntries(
+          Map.entry(
+              StepKind.CREATE,
+              "CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless pk: later"),
+          Map.entry(
+              StepKind.COPY,
+              "loads the rows with the cell's loader (COPY by default); the row count is checked"),
+          Map.entry(StepKind.PRIMARY_KEY, "ALTER TABLE ... ADD PRIMARY KEY, in pk: later cells"),
+          Map.entry(StepKind.VACUUM, "VACUUM of the table"),
+          Map.entry(StepKind.ANALYZE, "ANALYZE of the table"),
+          Map.entry(StepKind.SET_LOGGED, "ALTER TABLE ... SET LOGGED, in unlogged cells"),
+          Map.entry(
+              StepKind.INDEXES,
+              "builds the secondary indexes after the load, each timed with its size"),
+          Map.entry(
+              StepKind.CHECKPOINT, "CHECKPOINT, so that every strategy pays for writing its pages"),
+          Map.entry(StepKind.DROP, "DROP TABLE IF EXISTS, before create, as pgbench -i times it"),
+          Map.entry(StepKind.VACUUM_ANALYZE, "VACUUM ANALYZE of the table, as pgbench -i runs it"),
+          Map.entry(
+              StepKind.VACUUM_FREEZE,
+              "VACUUM (FREEZE) of the table: every page frozen now rather than by a later vacuum"));
 
   private static final Map<String, String> KINDS =
       Map.of(
@@ -885,7 +885,9 @@ public final class ScenarioSchema {
                 + " seconds)."));
     keys.put("step", described(stepsOfASide(), "The steps of both sides, unless a side says."));
     keys.put("table", described(tablesOfASide(), "The tables of both sides (default: all)."));
-    keys.put("version", described(version(), "The version of both sides, unless a side says."));
+    keys.put(
+        "version",
+        described(version(), "The version (or build label) of both sides, unless a side says."));
     keys.put(
         "factor",
         described(
@@ -985,8 +987,9 @@ public final class ScenarioSchema {
     return node;
   }
 
+  /** A claim's version: a version, or the label of a build (which every version also matches). */
   private static ObjectNode version() {
-    ObjectNode node = pattern(ServersSpec.VERSION);
+    ObjectNode node = pattern(ServersSpec.LABEL);
     node.set("type", strings(List.of("string", "number")));
     return node;
   }

@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.cli.Main;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
@@ -99,9 +103,48 @@ class RunComparisonTest {
         .contains("faster");
   }
 
+  /**
+   * A step of milliseconds slower on the new side, the total not: the whole comparison fails the
+   * threshold, {@code --fail-on total} does not (a patch check asks about the load as a whole).
+   */
+  @Test
+  void failOnTotalChecksOnlyTheTotalsOfEachVersionAndCell() throws IOException {
+    double[] same = {2.0, 2.1, 2.2, 2.05, 2.15};
+    Path base = run("base", "17.6", Map.of("format", "text"), same, false, 0.001);
+    Path other = run("new", "17.6", Map.of("format", "text"), same, false, 0.002);
+    RunComparison comparison = RunComparison.of(StoredRun.load(base), StoredRun.load(other));
+
+    assertThat(comparison.slowerThan(5)).extracting(RunComparison.Row::step).contains("create");
+    assertThat(comparison.slowerThan(5, true)).isEmpty();
+    assertThat(compare(base, other, "--fail-on", "total")).isZero();
+    assertThat(compare(base, other, "--fail-on", "all")).isEqualTo(1);
+    assertThat(compare(base, other)).isEqualTo(1);
+    assertThat(compare(base, other, "--fail-on", "totals")).isEqualTo(2);
+  }
+
+  private int compare(Path base, Path other, String... options) {
+    List<String> args = new ArrayList<>(List.of("compare", base.toString(), other.toString()));
+    args.addAll(List.of("--fail-above", "5", "--out", root.resolve("compare").toString()));
+    args.addAll(List.of(options));
+    StringWriter out = new StringWriter();
+    return Main.run(new PrintWriter(out), new PrintWriter(out), args.toArray(String[]::new));
+  }
+
   /** A run of one cell over tables ways and rels, five repetitions; copy of ways as given. */
   private Path run(
       String name, String version, Map<String, String> axes, double[] waysCopy, boolean analyze)
+      throws IOException {
+    return run(name, version, axes, waysCopy, analyze, 0.01);
+  }
+
+  /** As above, each create taking {@code create} seconds. */
+  private Path run(
+      String name,
+      String version,
+      Map<String, String> axes,
+      double[] waysCopy,
+      boolean analyze,
+      double create)
       throws IOException {
     Path dir = root.resolve(name).resolve("results/s").resolve("run-" + name);
     String cell = String.join("+", axes.values());
@@ -111,7 +154,7 @@ class RunComparisonTest {
       for (int rep = 1; rep <= 5; rep++) {
         for (String table : List.of("planet_osm_ways", "planet_osm_rels")) {
           boolean ways = table.endsWith("ways");
-          store.append(step(version, cell, axes, rep, table, "create", 0.01));
+          store.append(step(version, cell, axes, rep, table, "create", create));
           store.append(
               step(
                   version,

@@ -28,8 +28,9 @@ import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
- * The unlogged and index steps on real servers, oldest and newest supported: what they leave in the
- * catalog and the WAL. Steps are run by hand here (untimed), each test in a database of its own.
+ * The unlogged, index and freeze steps on real servers, oldest and newest supported: what they
+ * leave in the catalog and the WAL. Steps are run by hand here (untimed), each test in a database
+ * of its own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LoggingAndIndexStepsTest {
@@ -129,6 +130,26 @@ class LoggingAndIndexStepsTest {
       assertThat(count(c, "SELECT pg_relation_size('planet_osm_ways_nodes_bucket_idx')"))
           .isPositive()
           .isLessThan(count(c, "SELECT pg_relation_size('planet_osm_ways_nodes_idx')"));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"14", "18"})
+  void vacuumFreezeAfterAPlainCopyLeavesEveryPageAllFrozenAsCopyFreezeDoes(String version)
+      throws Exception {
+    try (Connection c = freshDatabase(version)) {
+      run(c, WAYS, Map.of(), "create", "copy");
+      String summary = "SELECT all_frozen FROM pg_visibility_map_summary('planet_osm_ways')";
+      assertThat(count(c, summary)).isZero();
+      long pagesInUse =
+          count(c, "SELECT count(DISTINCT (ctid::text::point)[0]) FROM planet_osm_ways");
+      long before = walPosition(c);
+      assertThat(run(c, WAYS, Map.of(), "vacuum_freeze"))
+          .extracting(Step::kind)
+          .containsExactly(StepKind.VACUUM_FREEZE);
+      assertThat(count(c, summary)).isEqualTo(pagesInUse);
+      // freezing a loaded table is written to the WAL page by page, the work COPY FREEZE spares
+      assertThat(walPosition(c) - before).isPositive();
     }
   }
 

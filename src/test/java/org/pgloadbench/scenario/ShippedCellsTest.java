@@ -83,7 +83,15 @@ class ShippedCellsTest {
       ScenarioLoader.load(Path.of(scenario.get("source").asText()))
           .cells()
           .forEach(c -> today.put(c.label(), c.axes()));
-      assertThat(today).as(run.toString()).isEqualTo(stored);
+      // a cell dropped since, or an axis that collapsed since (every cell left takes one value of
+      // it), leaves the stored run readable; a label that now means other values would not
+      stored.forEach(
+          (label, axes) -> {
+            if (today.containsKey(label)) {
+              assertThat(axes).as(run + ": " + label).containsAllEntriesOf(today.get(label));
+            }
+          });
+      assertThat(today.keySet()).as(run.toString()).containsAnyElementsOf(stored.keySet());
     }
   }
 }

@@ -3,10 +3,12 @@ package org.pgloadbench.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.variant.LoadVariant;
@@ -103,14 +105,66 @@ class ShippedScenariosTest {
     assertThat(s.dataset().tables()).containsExactly("nodes", "ways", "rels");
     assertThat(s.cells())
         .extracting(Cell::label)
-        .containsExactly("osm2pgsql-new", "osm2pgsql-legacy", "best-new", "best-legacy");
+        .containsExactly(
+            "osm2pgsql-new",
+            "osm2pgsql-legacy",
+            "freeze-new",
+            "freeze-legacy",
+            "best-new",
+            "best-legacy");
     assertThat(s.cells().get(0).variant().format()).isEqualTo(CopyFormat.TEXT);
     assertThat(s.cells().get(0).variant().primaryKeyLater()).isFalse();
-    assertThat(s.cells().get(3).variant().freeze()).isTrue();
-    assertThat(s.cells().get(3).variant().primaryKeyLater()).isTrue();
+    // the COPY FREEZE + add PK in text, as it measured, beside the best in binary
+    assertThat(s.cells().get(2).variant().format()).isEqualTo(CopyFormat.TEXT);
+    assertThat(s.cells().get(2).variant().freeze()).isTrue();
+    assertThat(s.cells().get(5).variant().format()).isEqualTo(CopyFormat.BINARY);
+    assertThat(s.cells().get(5).variant().freeze()).isTrue();
+    assertThat(s.cells().get(5).variant().primaryKeyLater()).isTrue();
     assertThat(s.claims()).hasSize(3);
     assertThat(s.steps().stream().map(StepKind::yamlName)).contains("analyze", "indexes");
     assertThat(s.repeat()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
+  void pgbenchBuildsComparesTheBuildsTheCommandLineGivesAtTheThreadsScale() throws Exception {
+    Scenario s = ScenarioLoader.load(SCENARIOS.resolve("pgbench-builds.yaml"));
+    assertThat(s.servers().target()).isEqualTo(ServersSpec.LOCAL);
+    assertThat(s.servers().versions()).containsExactly("head", "patch");
+    assertThat(((DatasetSpec.Pgbench) s.dataset()).scale()).isGreaterThanOrEqualTo(10);
+    assertThat(s.claims())
+        .singleElement()
+        .satisfies(c -> assertThat(c.subject().version()).isEqualTo("patch"))
+        .satisfies(c -> assertThat(c.reference().version()).isEqualTo("head"));
+    Scenario given =
+        s.withOverrides(
+            Overrides.parse(Map.of("BUILDS", "head=/opt/pg-head/bin,patch=/opt/pg-patch/bin")));
+    assertThat(given.servers().builds())
+        .containsExactly(
+            Map.entry("head", "/opt/pg-head/bin"), Map.entry("patch", "/opt/pg-patch/bin"));
+    // pgbench-init runs at the same scale, where generate is not lost in pgbench's 10 ms clock
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("pgbench-init.yaml")).dataset().rows())
+        .isEqualTo(s.dataset().rows());
+  }
+
+  @Test
+  void theNewExperimentsLoadAsTheirSourcesRanThem() throws Exception {
+    Scenario freeze = ScenarioLoader.load(SCENARIOS.resolve("middle-vacuum-freeze.yaml"));
+    assertThat(freeze.steps()).contains(StepKind.VACUUM_FREEZE).doesNotContain(StepKind.VACUUM);
+    assertThat(freeze.cells()).extracting(c -> c.variant().freeze()).containsExactly(false, true);
+    for (String shape : List.of("gin-identical-wide", "gin-identical-narrow")) {
+      Scenario s = ScenarioLoader.load(SCENARIOS.resolve(shape + ".yaml"));
+      assertThat(((DatasetSpec.IntArrays) s.dataset()).distribution())
+          .as(shape)
+          .isEqualTo(IntArrayDataset.Distribution.IDENTICAL);
+      assertThat(s.cells())
+          .as(shape)
+          .extracting(c -> c.variant().ginPendingListLimitKb())
+          .containsExactly(0, 1024, 1024 * 1024);
+      assertThat(s.steps()).as(shape).contains(StepKind.VACUUM_ANALYZE, StepKind.INDEXES);
+    }
+    assertThat(ScenarioLoader.load(SCENARIOS.resolve("gin-fastupdate.yaml")).cells())
+        .extracting(Cell::label)
+        .contains("fastupdate-on-1MB", "fastupdate-on-1GB");
   }
 
   @Test
