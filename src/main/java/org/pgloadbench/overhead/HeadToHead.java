@@ -7,14 +7,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.metrics.ClientCpu;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.server.PostgresServer;
 
 /**
@@ -84,7 +83,7 @@ public final class HeadToHead {
 
   /** Runs every case; returns the measured loads (not the warm-up ones), in the order run. */
   public List<Load> run(List<Case> cases) throws SQLException, IOException, InterruptedException {
-    freshDatabase();
+    Fresh.database(server, DATABASE);
     List<Load> loads = new ArrayList<>();
     try (PgClient client = PgClient.of(server, DATABASE)) {
       for (Case c : cases) {
@@ -117,7 +116,7 @@ public final class HeadToHead {
   private Load load(Case c, Contender contender, int round, List<Path> files, PgClient client)
       throws SQLException {
     if (contender.loads()) {
-      freshTable(c.table());
+      Fresh.table(server, DATABASE, c.table());
     }
     List<Connection> connections = new ArrayList<>();
     try {
@@ -125,25 +124,18 @@ public final class HeadToHead {
         connections.add(server.connect(DATABASE));
       }
       Match match = new Match(c.table(), c.rows(), c.format(), connections, files, client);
-      long cpuBefore = ClientCpu.nanos();
-      long start = System.nanoTime();
-      long rows;
-      try {
-        rows = contender.load(match);
-      } catch (Exception e) {
-        double seconds = (System.nanoTime() - start) / 1e9;
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        return new Load(c, contender.name(), round, seconds, null, 0, oneLine(e));
+      Clock.Timed<Long> timed = Clock.time(() -> contender.load(match));
+      if (!timed.ok()) {
+        return new Load(
+            c, contender.name(), round, timed.seconds(), null, 0, oneLine(timed.error()));
       }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
+      long rows = timed.value();
       String error =
           rows == c.rows().rows()
               ? null
               : contender.name() + " reported " + rows + " rows, " + c.rows().rows() + " were sent";
-      return new Load(c, contender.name(), round, seconds, cpu, rows, error);
+      return new Load(
+          c, contender.name(), round, timed.seconds(), timed.clientCpuSeconds(), rows, error);
     } finally {
       for (Connection connection : connections) {
         connection.close();
@@ -172,24 +164,6 @@ public final class HeadToHead {
       files.add(file);
     }
     return files;
-  }
-
-  private void freshDatabase() throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-      s.execute("CREATE DATABASE " + DATABASE);
-    }
-  }
-
-  /** An empty table without a primary key, and a CHECKPOINT so no load pays for the one before. */
-  private void freshTable(TableDef table) throws SQLException {
-    try (Connection c = server.connect(DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS " + table.name());
-      s.execute(table.createSql(false, false));
-      s.execute("CHECKPOINT");
-    }
   }
 
   private static String line(Load load) {

@@ -19,6 +19,7 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
@@ -150,27 +151,13 @@ public final class Osm2pgsqlHeadToHead {
 
   private Load osm2pgsql(PgClient client, Path pbf, Map<String, Long> expected, int round)
       throws SQLException, IOException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-      s.execute("CREATE DATABASE " + DATABASE);
+    Fresh.database(server, DATABASE, "CREATE EXTENSION postgis"); // 1.8 checks for it, even -O null
+    Clock.Timed<String> timed = Clock.time(() -> osm2pgsql.run(client, pbf));
+    if (!timed.ok()) {
+      return failed(Osm2pgsqlImport.NAME, round, HeadToHead.oneLine(timed.error()));
     }
-    try (Connection c = server.connect(DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("CREATE EXTENSION postgis"); // 1.8 checks for it even with -O null
-      s.execute("CHECKPOINT");
-    }
-    String log;
-    long start = System.nanoTime();
-    try {
-      log = osm2pgsql.run(client, pbf);
-    } catch (IOException e) {
-      return failed(Osm2pgsqlImport.NAME, round, HeadToHead.oneLine(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return failed(Osm2pgsqlImport.NAME, round, "interrupted");
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
+    String log = timed.value();
+    double seconds = timed.seconds();
     String password = server.credentials().jdbcProperties().getProperty("password");
     if (password != null && !password.isEmpty()) {
       log = log.replace(password, "********"); // it never prints it; a log must not hold it anyway
@@ -234,9 +221,12 @@ public final class Osm2pgsqlHeadToHead {
         Files.createTempDirectory(
             Files.createDirectories(workRoot.resolve("osm-pbf")), "timed-decode-");
     try {
-      long start = System.nanoTime();
-      OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {});
-      return new Load(DECODE, round, (System.nanoTime() - start) / 1e9, Map.of(), null);
+      Clock.Timed<?> timed =
+          Clock.time(
+              () -> OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {}));
+      return timed.ok()
+          ? new Load(DECODE, round, timed.seconds(), Map.of(), null)
+          : failed(DECODE, round, HeadToHead.oneLine(timed.error()));
     } finally {
       WorkRoot.delete(cache);
     }

@@ -3,9 +3,7 @@ package org.pgloadbench.overhead;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,7 +122,7 @@ public final class PgbenchHeadToHead {
   }
 
   private Phases pgbench(PgClient client, long scale, int round) throws SQLException {
-    freshDatabase();
+    Fresh.database(server, HeadToHead.DATABASE);
     try {
       return new Phases(PgbenchInit.NAME, round, pgbench.run(client, scale), null);
     } catch (IOException e) {
@@ -149,15 +147,6 @@ public final class PgbenchHeadToHead {
     }
     phases.put("total", total);
     return new Phases(cell.label(), round, phases, null);
-  }
-
-  private void freshDatabase() throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + HeadToHead.DATABASE);
-      s.execute("CREATE DATABASE " + HeadToHead.DATABASE);
-      s.execute("CHECKPOINT");
-    }
   }
 
   private static String line(Phases p) {
