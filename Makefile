@@ -8,7 +8,7 @@
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
-#              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
+#              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=8]
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='1 3 10'] [REPEAT=3]
 

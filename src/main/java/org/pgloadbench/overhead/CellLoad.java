@@ -2,11 +2,12 @@ package org.pgloadbench.overhead;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
@@ -15,43 +16,55 @@ import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.WorkRoot;
 
 /**
- * One load of one scenario cell on a lent server, by the harness's own runner (a fresh database,
- * CHECKPOINT before, the scenario's steps timed by the runner, every COPY's row count checked): an
- * ordinary run of the scenario restricted to that cell, once, its results kept in a directory of
- * their own under the head-to-head's.
+ * Loads of a scenario's cells on a lent server by the harness's own runner (a fresh database,
+ * CHECKPOINT before, the scenario's steps timed by the runner, every COPY's row count checked):
+ * each an ordinary run of the scenario restricted to one cell, once, its steps then stored as the
+ * overhead run's, the round as their repetition.
  */
 final class CellLoad {
-  private CellLoad() {}
+  private final PostgresServer server;
+  private final Scenario scenario;
+  private final Dataset dataset;
+  private final OverheadResults results;
 
-  /** The load's step results, as the runner stored them in {@code resultsDir/round-N-label}. */
-  static List<StepResult> run(
-      PostgresServer server,
-      Scenario scenario,
-      Dataset dataset,
-      Cell cell,
-      int round,
-      Path resultsDir)
-      throws IOException, ScenarioException {
-    // the shared server's version only: the runner would otherwise load once per listed version
-    Scenario one =
-        scenario
-            .withOverrides(Overrides.parse(server.version(), null, "1", "0"))
-            .withCells(List.of(cell));
-    Path dir =
-        resultsDir.resolve(
-            String.format(Locale.ROOT, "round-%d-%s", round, cell.label()).replace("+", "-"));
-    try (ResultStore store = ResultStore.create(dir, one.axes())) {
-      new Runner(
-              one,
-              dataset,
-              new SharedServer(server),
-              store,
-              Progress.lines(new PrintWriter(PrintWriter.nullWriter())),
-              dir.getFileName().toString())
-          .run();
+  CellLoad(PostgresServer server, Scenario scenario, Dataset dataset, OverheadResults results)
+      throws ScenarioException {
+    this.server = server;
+    // the lent server's version only: the runner would otherwise load once per listed version
+    this.scenario = scenario.withOverrides(Overrides.parse(server.version(), null, "1", "0"));
+    this.dataset = dataset;
+    this.results = results;
+  }
+
+  /** One load of {@code cell}: its steps, keyed as the overhead run's. */
+  List<StepResult> run(Cell cell, int round) throws IOException {
+    Path dir = Files.createTempDirectory("pgloadbench-cell-");
+    try {
+      Path run = dir.resolve("run");
+      try (ResultStore store = ResultStore.create(run, scenario.axes())) {
+        new Runner(
+                scenario.withCells(List.of(cell)),
+                dataset,
+                new SharedServer(server),
+                store,
+                Progress.lines(new PrintWriter(PrintWriter.nullWriter())),
+                results.runId())
+            .run();
+      }
+      return ResultStore.readSteps(run).stream()
+          .map(
+              s ->
+                  results.step(
+                      new StepKey(
+                          server.version(), cell.label(), round, s.table(), s.step(), s.object()),
+                      OverheadResults.axes(HarnessCopy.NAME, cell.axes()),
+                      s))
+          .toList();
+    } finally {
+      WorkRoot.delete(dir);
     }
-    return ResultStore.readSteps(dir);
   }
 }

@@ -7,24 +7,29 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.metrics.ClientCpu;
+import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.StepKey;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Axis;
+import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.server.PostgresServer;
 
 /**
- * Loads the same rows by every contender on one server, case by case (a table, a format, a number
- * of connections): first the bytes are dumped to files (one per connection), then round after round
- * every contender loads a fresh table, in an order that rotates each round so that none always goes
- * first. It owns the clock: each load is timed around {@link Contender#load} alone, with the table
- * created and a CHECKPOINT done before, and the connections opened, outside the timed region; the
- * row count each contender reports is checked. The first {@code warmup} rounds are not kept. A load
- * that fails is kept as failed, and the rounds go on.
+ * Pair 1 of the overhead run: the same rows loaded by every contender on one server, case by case
+ * (a table, a format, a number of connections). First the bytes are dumped to files (one per
+ * connection), then the contenders alternate round after round ({@link Alternation}), each into a
+ * fresh table ({@link Fresh}). Each load is timed by the {@link Clock} around {@link
+ * Contender#load} alone, the connections opened before; the row count each contender reports is
+ * checked. Each load is stored as the COPY step of the contender's cell ({@link #cell}).
  */
 public final class HeadToHead {
   static final String DATABASE = "pgloadbench";
@@ -32,36 +37,29 @@ public final class HeadToHead {
   /**
    * One head-to-head: every contender loads these rows into this table, in this format.
    *
-   * @param label the table as reports show it, with its middle format where it has one
+   * @param middleFormat the rows' middle format where reports name it (see {@link ScenarioTables}),
+   *     else null
    */
   public record Case(
-      String label, TableDef table, RowSource rows, CopyFormat format, int connections) {}
+      TableDef table, RowSource rows, String middleFormat, CopyFormat format, int connections) {
 
-  /**
-   * One timed load.
-   *
-   * @param clientCpuSeconds CPU time of the harness's process during the load (for psql and the
-   *     server reading a file, that is only the harness waiting)
-   * @param error why it failed, or null
-   */
-  public record Load(
-      Case of,
-      String contender,
-      int round,
-      double seconds,
-      Double clientCpuSeconds,
-      long rows,
-      String error) {
-    public boolean ok() {
-      return error == null;
+    /** The case as a cell's matrix axes: format, connections, the middle format if named. */
+    Map<String, String> axes() {
+      Map<String, String> axes = new LinkedHashMap<>();
+      axes.put(Axis.FORMAT.name(), format.sqlName());
+      axes.put(Axis.CONNECTIONS.name(), Integer.toString(connections));
+      if (middleFormat != null) {
+        axes.put(Axis.MIDDLE_FORMAT.name(), middleFormat);
+      }
+      return axes;
     }
   }
 
   private final PostgresServer server;
   private final List<Contender> contenders;
-  private final int repeat;
-  private final int warmup;
+  private final Alternation rounds;
   private final Path filesDir;
+  private final OverheadResults results;
   private final PrintWriter progress;
 
   /**
@@ -70,40 +68,53 @@ public final class HeadToHead {
   public HeadToHead(
       PostgresServer server,
       List<Contender> contenders,
-      int repeat,
-      int warmup,
+      Alternation rounds,
       Path filesDir,
+      OverheadResults results,
       PrintWriter progress) {
     this.server = server;
     this.contenders = List.copyOf(contenders);
-    this.repeat = repeat;
-    this.warmup = warmup;
+    this.rounds = rounds;
     this.filesDir = filesDir;
+    this.results = results;
     this.progress = progress;
   }
 
-  /** Runs every case; returns the measured loads (not the warm-up ones), in the order run. */
-  public List<Load> run(List<Case> cases) throws SQLException, IOException, InterruptedException {
-    freshDatabase();
-    List<Load> loads = new ArrayList<>();
+  /** The cell a contender's loads of a case are stored as: {@code harness+text+conn-1}. */
+  static String cell(String contender, Map<String, String> caseAxes) {
+    return contender + "+" + Cell.of(caseAxes).label();
+  }
+
+  /**
+   * The case axes of a load stored by this head-to-head (its cell's axes less the contender), or
+   * null for another pair's load.
+   */
+  static Map<String, String> caseAxes(StepResult load) {
+    Map<String, String> axes = new LinkedHashMap<>(load.axes());
+    String contender = axes.remove(OverheadResults.CONTENDER);
+    boolean ours =
+        contender != null
+            && axes.keySet().stream().allMatch(a -> Axis.named(a).isPresent())
+            && !axes.isEmpty()
+            && load.cell().equals(cell(contender, axes));
+    return ours ? axes : null;
+  }
+
+  /** Runs every case. */
+  public void run(List<Case> cases) throws SQLException, IOException {
+    Fresh.database(server, DATABASE);
     try (PgClient client = PgClient.of(server, DATABASE)) {
       for (Case c : cases) {
+        // the client alone is measured on one thread
+        List<Contender> these =
+            contenders.stream().filter(x -> x.loads() || c.connections() == 1).toList();
         List<Path> files = dump(c);
         try {
-          for (int round = 1 - warmup; round <= repeat; round++) {
-            for (int i = 0; i < contenders.size(); i++) {
-              Contender contender = contenders.get(Math.floorMod(i + round, contenders.size()));
-              if (!contender.loads() && c.connections() > 1) {
-                continue; // the client alone is measured on one thread
-              }
-              Load load = load(c, contender, round, files, client);
-              progress.println(line(load));
-              progress.flush();
-              if (round >= 1) {
-                loads.add(load);
-              }
-            }
-          }
+          rounds.run(
+              these,
+              (contender, round) -> List.of(load(c, contender, round, files, client)),
+              results,
+              progress);
         } finally {
           for (Path file : files) {
             Files.deleteIfExists(file);
@@ -111,13 +122,12 @@ public final class HeadToHead {
         }
       }
     }
-    return loads;
   }
 
-  private Load load(Case c, Contender contender, int round, List<Path> files, PgClient client)
+  private StepResult load(Case c, Contender contender, int round, List<Path> files, PgClient client)
       throws SQLException {
     if (contender.loads()) {
-      freshTable(c.table());
+      Fresh.table(server, DATABASE, c.table());
     }
     List<Connection> connections = new ArrayList<>();
     try {
@@ -125,25 +135,31 @@ public final class HeadToHead {
         connections.add(server.connect(DATABASE));
       }
       Match match = new Match(c.table(), c.rows(), c.format(), connections, files, client);
-      long cpuBefore = ClientCpu.nanos();
-      long start = System.nanoTime();
-      long rows;
-      try {
-        rows = contender.load(match);
-      } catch (Exception e) {
-        double seconds = (System.nanoTime() - start) / 1e9;
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        return new Load(c, contender.name(), round, seconds, null, 0, oneLine(e));
-      }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      Double cpu = ClientCpu.seconds(cpuBefore, ClientCpu.nanos());
+      Clock.Timed<Long> timed = Clock.time(() -> contender.load(match));
       String error =
-          rows == c.rows().rows()
-              ? null
-              : contender.name() + " reported " + rows + " rows, " + c.rows().rows() + " were sent";
-      return new Load(c, contender.name(), round, seconds, cpu, rows, error);
+          !timed.ok()
+              ? oneLine(timed.error())
+              : timed.value() == c.rows().rows()
+                  ? null
+                  : contender.name()
+                      + " reported "
+                      + timed.value()
+                      + " rows, "
+                      + c.rows().rows()
+                      + " were sent";
+      StepKey key =
+          new StepKey(
+              server.version(),
+              cell(contender.name(), c.axes()),
+              round,
+              c.table().name(),
+              StepKind.COPY,
+              null);
+      return results.step(
+          key,
+          OverheadResults.axes(contender.name(), c.axes()),
+          OverheadResults.measured(timed, timed.value()),
+          error);
     } finally {
       for (Connection connection : connections) {
         connection.close();
@@ -172,38 +188,6 @@ public final class HeadToHead {
       files.add(file);
     }
     return files;
-  }
-
-  private void freshDatabase() throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-      s.execute("CREATE DATABASE " + DATABASE);
-    }
-  }
-
-  /** An empty table without a primary key, and a CHECKPOINT so no load pays for the one before. */
-  private void freshTable(TableDef table) throws SQLException {
-    try (Connection c = server.connect(DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS " + table.name());
-      s.execute(table.createSql(false, false));
-      s.execute("CHECKPOINT");
-    }
-  }
-
-  private static String line(Load load) {
-    Case c = load.of();
-    return String.format(
-        Locale.ROOT,
-        "%-18s %-6s x%d  %-11s %s  %.3f s%s",
-        c.table().name(),
-        c.format().sqlName(),
-        c.connections(),
-        load.contender(),
-        load.round() < 1 ? "warm-up" : "round " + load.round(),
-        load.seconds(),
-        load.ok() ? "" : "  FAILED: " + load.error());
   }
 
   static String oneLine(Exception e) {

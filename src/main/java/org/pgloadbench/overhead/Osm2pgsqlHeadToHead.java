@@ -10,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +18,9 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -31,10 +32,10 @@ import org.pgloadbench.server.WorkRoot;
  * {@code osm2pgsql --slim -O null} against the harness's imitation of it (the scenario's cell in
  * osm2pgsql 1.8's legacy middle format: text COPY, primary key present) and the best cell of
  * osm2pgsql issue #2110 (binary COPY FREEZE, primary key after), on the same server, each into a
- * fresh database after a CHECKPOINT, the order rotating round after round. osm2pgsql is timed
- * around its process: its clock includes reading and parsing the PBF file, which the harness does
- * once before any clock starts; so each round also times the harness's own decode of the file, kept
- * apart.
+ * fresh database, alternating round after round ({@link Alternation}). osm2pgsql is timed around
+ * its process, stored as its {@code import} of the PBF file, its log kept beside the results: its
+ * clock includes reading and parsing the file, which the harness does once before any clock; so
+ * each round also times the harness's own decode of the file, stored as a {@code prepare} apart.
  */
 public final class Osm2pgsqlHeadToHead {
   static final String DATABASE = "osm2pgsql";
@@ -42,25 +43,13 @@ public final class Osm2pgsqlHeadToHead {
   /** The harness decoding the PBF file into its cache, timed alone (no server). */
   static final String DECODE = "harness PBF decode";
 
-  /**
-   * One load (or the decode) by one contender: its wall seconds, parts (osm2pgsql's log phases, or
-   * the harness's steps), or why it failed.
-   */
-  public record Load(
-      String contender, int round, double seconds, Map<String, Double> parts, String error) {
-    public boolean ok() {
-      return error == null;
-    }
-  }
-
   private final PostgresServer server;
   private final Scenario scenario;
   private final Cell imitation;
   private final Cell best;
-  private final int repeat;
-  private final int warmup;
+  private final Alternation rounds;
   private final Path workRoot;
-  private final Path resultsDir;
+  private final OverheadResults results;
   private final PrintWriter progress;
   private final Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
 
@@ -72,19 +61,17 @@ public final class Osm2pgsqlHeadToHead {
       Scenario scenario,
       Cell imitation,
       Cell best,
-      int repeat,
-      int warmup,
+      Alternation rounds,
       Path workRoot,
-      Path resultsDir,
+      OverheadResults results,
       PrintWriter progress) {
     this.server = server;
     this.scenario = scenario;
     this.imitation = imitation;
     this.best = best;
-    this.repeat = repeat;
-    this.warmup = warmup;
+    this.rounds = rounds;
     this.workRoot = workRoot;
-    this.resultsDir = resultsDir;
+    this.results = results;
     this.progress = progress;
   }
 
@@ -101,6 +88,16 @@ public final class Osm2pgsqlHeadToHead {
         Map.of("format", "binary", "freeze", "true", "pk", "later", "middle_format", "legacy"));
   }
 
+  /** Where osm2pgsql's logs go among a run's results. */
+  static Path logs(Path resultsDir) {
+    return resultsDir.resolve("osm2pgsql");
+  }
+
+  /** osm2pgsql's log of one round. */
+  static Path log(Path logs, int round) {
+    return logs.resolve(String.format(Locale.ROOT, "round-%d-osm2pgsql.log", round));
+  }
+
   /** Why it cannot run on this server (osm2pgsql or PostGIS missing), or null. */
   public String missing() throws SQLException {
     if (osm2pgsql.missing() != null) {
@@ -115,79 +112,56 @@ public final class Osm2pgsqlHeadToHead {
     }
   }
 
-  public List<Load> run()
-      throws SQLException, IOException, InterruptedException, ScenarioException {
+  public void run() throws SQLException, IOException, ScenarioException {
     Path pbf = ((DatasetSpec.OsmPbf) scenario.dataset()).file();
     Dataset dataset = scenario.dataset().open(workRoot, progress::println);
     Map<String, Long> expected = new LinkedHashMap<>();
     dataset.tables(imitation.variant()).forEach(t -> expected.put(t.def().name(), t.rows().rows()));
-    Files.createDirectories(resultsDir);
-    List<String> contenders = List.of(Osm2pgsqlImport.NAME, imitation.label(), best.label());
-    List<Load> all = new ArrayList<>();
+    Path logs = Files.createDirectories(logs(results.dir()));
+    CellLoad harness = new CellLoad(server, scenario, dataset, results);
+    Map<String, Cell> cells = Map.of(imitation.label(), imitation, best.label(), best);
+    List<String> contenders =
+        List.of(Osm2pgsqlImport.NAME, imitation.label(), best.label(), DECODE);
     try (PgClient client = PgClient.of(server, DATABASE)) {
-      for (int round = 1 - warmup; round <= repeat; round++) {
-        List<Load> loads = new ArrayList<>();
-        for (int i = 0; i < contenders.size(); i++) {
-          int which = Math.floorMod(i + round, contenders.size());
-          loads.add(
-              which == 0
-                  ? osm2pgsql(client, pbf, expected, round)
-                  : harness(dataset, which == 1 ? imitation : best, round));
-        }
-        loads.add(decode(pbf, round));
-        for (Load load : loads) {
-          progress.println(line(load));
-        }
-        progress.flush();
-        if (round >= 1) {
-          all.addAll(loads);
-        }
-      }
+      rounds.run(
+          contenders,
+          (contender, round) ->
+              switch (contender) {
+                case Osm2pgsqlImport.NAME ->
+                    List.of(osm2pgsql(client, pbf, expected, log(logs, round), round));
+                case DECODE -> List.of(decode(pbf, round));
+                default -> harness.run(cells.get(contender), round);
+              },
+          results,
+          progress);
     }
-    Files.writeString(resultsDir.resolve("loads.csv"), csv(all), StandardCharsets.UTF_8);
-    return all;
   }
 
-  private Load osm2pgsql(PgClient client, Path pbf, Map<String, Long> expected, int round)
+  private StepResult osm2pgsql(
+      PgClient client, Path pbf, Map<String, Long> expected, Path logFile, int round)
       throws SQLException, IOException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DATABASE);
-      s.execute("CREATE DATABASE " + DATABASE);
+    Fresh.database(server, DATABASE, "CREATE EXTENSION postgis"); // 1.8 checks for it, even -O null
+    Clock.Timed<String> timed = Clock.time(() -> osm2pgsql.run(client, pbf));
+    StepKey key = key(Osm2pgsqlImport.NAME, pbf, round, StepKind.IMPORT);
+    Map<String, String> axes = OverheadResults.axes(Osm2pgsqlPair.NAME, Map.of());
+    if (!timed.ok()) {
+      return results.step(
+          key, axes, OverheadResults.measured(timed, null), HeadToHead.oneLine(timed.error()));
     }
-    try (Connection c = server.connect(DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("CREATE EXTENSION postgis"); // 1.8 checks for it even with -O null
-      s.execute("CHECKPOINT");
-    }
-    String log;
-    long start = System.nanoTime();
-    try {
-      log = osm2pgsql.run(client, pbf);
-    } catch (IOException e) {
-      return failed(Osm2pgsqlImport.NAME, round, HeadToHead.oneLine(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return failed(Osm2pgsqlImport.NAME, round, "interrupted");
-    }
-    double seconds = (System.nanoTime() - start) / 1e9;
+    String log = timed.value();
     String password = server.credentials().jdbcProperties().getProperty("password");
     if (password != null && !password.isEmpty()) {
       log = log.replace(password, "********"); // it never prints it; a log must not hold it anyway
     }
-    Files.writeString(
-        resultsDir.resolve(String.format(Locale.ROOT, "round-%d-osm2pgsql.log", round)),
-        log,
-        StandardCharsets.UTF_8);
-    String wrong = wrongCounts(expected);
-    if (wrong != null) {
-      return failed(Osm2pgsqlImport.NAME, round, wrong);
-    }
+    Files.writeString(logFile, log, StandardCharsets.UTF_8);
+    String error = wrongCounts(expected);
     try {
-      return new Load(Osm2pgsqlImport.NAME, round, seconds, Osm2pgsqlImport.phases(log), null);
+      Osm2pgsqlImport.phases(log); // the report reads them from the log
     } catch (IOException e) {
-      return failed(Osm2pgsqlImport.NAME, round, HeadToHead.oneLine(e));
+      error = error == null ? HeadToHead.oneLine(e) : error;
     }
+    long rows = expected.values().stream().mapToLong(Long::longValue).sum();
+    return results.step(key, axes, OverheadResults.measured(timed, rows), error);
   }
 
   /** The middle tables' rows osm2pgsql left against the dataset's, or null when they match. */
@@ -209,64 +183,28 @@ public final class Osm2pgsqlHeadToHead {
     return wrong.isEmpty() ? null : "wrong row counts: " + String.join("; ", wrong);
   }
 
-  private Load harness(Dataset dataset, Cell cell, int round)
-      throws IOException, ScenarioException {
-    Map<StepKind, Double> bySteps = new HashMap<>();
-    double total = 0;
-    for (StepResult step : CellLoad.run(server, scenario, dataset, cell, round, resultsDir)) {
-      if (!step.ok()) {
-        return failed(cell.label(), round, step.table() + " " + step.step() + ": " + step.error());
-      }
-      bySteps.merge(step.step(), step.seconds(), Double::sum);
-      total += step.seconds();
-    }
-    Map<String, Double> parts = new LinkedHashMap<>(); // in the scenario's order
-    scenario.steps().stream()
-        .filter(bySteps::containsKey)
-        .forEach(step -> parts.put(step.yamlName(), bySteps.get(step)));
-    return new Load(cell.label(), round, total, parts, null);
-  }
-
   /** The harness decoding the file into an empty cache: what osm2pgsql does inside its clock. */
-  private Load decode(Path pbf, int round) throws IOException {
+  private StepResult decode(Path pbf, int round) throws IOException {
     // beside the harness's cache of decoded files, on the same disk
     Path cache =
         Files.createTempDirectory(
             Files.createDirectories(workRoot.resolve("osm-pbf")), "timed-decode-");
     try {
-      long start = System.nanoTime();
-      OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {});
-      return new Load(DECODE, round, (System.nanoTime() - start) / 1e9, Map.of(), null);
+      Clock.Timed<?> timed =
+          Clock.time(
+              () -> OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {}));
+      return results.step(
+          key(DECODE, pbf, round, StepKind.PREPARE),
+          OverheadResults.axes(HarnessCopy.NAME, Map.of()),
+          OverheadResults.measured(timed, null),
+          timed.ok() ? null : HeadToHead.oneLine(timed.error()));
     } finally {
       WorkRoot.delete(cache);
     }
   }
 
-  private static Load failed(String contender, int round, String error) {
-    return new Load(contender, round, 0, Map.of(), error);
-  }
-
-  static String csv(List<Load> loads) {
-    StringBuilder csv = new StringBuilder("contender,round,seconds,error\n");
-    for (Load l : loads) {
-      csv.append(l.contender())
-          .append(',')
-          .append(l.round())
-          .append(',')
-          .append(String.format(Locale.ROOT, "%.6f", l.seconds()))
-          .append(',')
-          .append(l.error() == null ? "" : '"' + l.error().replace("\"", "\"\"") + '"')
-          .append('\n');
-    }
-    return csv.toString();
-  }
-
-  private static String line(Load l) {
-    return String.format(
-        Locale.ROOT,
-        "osm2pgsql  %-28s %s  %s",
-        l.contender(),
-        l.round() < 1 ? "warm-up" : "round " + l.round(),
-        l.ok() ? String.format(Locale.ROOT, "%.3f s", l.seconds()) : "FAILED: " + l.error());
+  /** A step on the PBF file as a whole, which is what osm2pgsql imports and the harness decodes. */
+  private StepKey key(String cell, Path pbf, int round, StepKind step) {
+    return new StepKey(server.version(), cell, round, pbf.getFileName().toString(), step, null);
   }
 }

@@ -32,7 +32,9 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
   private static final String PACKAGES =
       "Debian: apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3";
 
-  public PairResult run(int repeat, int warmup, Path results, PrintWriter out) throws Exception {
+  /** Starts its server and runs it, its loads into {@code results}. */
+  public PairResult run(Alternation rounds, OverheadResults results, PrintWriter out)
+      throws Exception {
     if (scenario.equals("none")) {
       return PairResult.none();
     }
@@ -69,8 +71,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
     }
     try (server) {
       Osm2pgsqlHeadToHead pair =
-          new Osm2pgsqlHeadToHead(
-              server, s, imitation, best, repeat, warmup, workRoot, results, out);
+          new Osm2pgsqlHeadToHead(server, s, imitation, best, rounds, workRoot, results, out);
       String why = pair.missing();
       if (why != null) {
         return PairResult.skipped(why + " (" + PACKAGES + ")");
@@ -80,15 +81,15 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
           version
               + ", PostgreSQL "
               + server.version()
-              + ": 3 contenders x ("
-              + warmup
+              + ": 3 contenders and the timed decode x ("
+              + rounds.warmup()
               + " warm-up + "
-              + repeat
+              + rounds.repeat()
               + ") rounds");
       out.flush();
-      List<Osm2pgsqlHeadToHead.Load> loads;
+      results.server(server.version(), LocalTarget.UNLABELLED, server);
       try {
-        loads = pair.run();
+        pair.run();
       } catch (IOException | SQLException | ScenarioException e) {
         // pairs 1 and 2 are measured already: say why osm2pgsql could not be compared
         return PairResult.skipped("stopped: " + e.getMessage());
@@ -109,10 +110,12 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
               + bin
               + " (LocalTarget, PostGIS), settings "
               + s.settings();
+      String pg = server.version();
+      Path logs = Osm2pgsqlHeadToHead.logs(results.dir());
+      String file = pbf.file().getFileName().toString();
       return new PairResult(
           List.of(setup),
-          Osm2pgsqlReport.markdown(loads, imitation.label(), best.label()),
-          loads.stream().filter(l -> !l.ok()).count(),
+          run -> Osm2pgsqlReport.markdown(run, pg, logs, file, imitation.label(), best.label()),
           null);
     }
   }

@@ -1,35 +1,45 @@
 package org.pgloadbench.overhead;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.overhead.Osm2pgsqlHeadToHead.Load;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.results.Summary;
 
 /**
- * The osm2pgsql head-to-head as a report section: the contenders' wall times, their ratios to
- * osm2pgsql's with the spread of the per-round ratios and the Mann-Whitney verdict, the parts of
- * each (osm2pgsql's log phases, the harness's steps), the harness's own decode of the file apart,
- * and the two goals: the imitation at most {@link #IMITATION_GOAL}x osm2pgsql's time, the best cell
- * significantly below it.
+ * The osm2pgsql head-to-head as a report section, from its stored loads and osm2pgsql's logs: the
+ * contenders' wall times, their ratios to osm2pgsql's paired by round with the verdict, the parts
+ * of each (osm2pgsql's log phases, the harness's steps), the harness's own decode of the file
+ * apart, and the two goals: the imitation at most {@link #IMITATION_GOAL}x osm2pgsql's time, the
+ * best cell significantly below it.
  */
 public final class Osm2pgsqlReport {
   public static final double IMITATION_GOAL = 1.0;
 
-  /** The harness's step osm2pgsql has no counterpart of. */
-  private static final String CHECKPOINT = "checkpoint";
-
   private Osm2pgsqlReport() {}
 
   /**
+   * @param version the server the pair ran on, as results name it
+   * @param logs where osm2pgsql's logs are ({@link Osm2pgsqlHeadToHead#logs})
+   * @param pbf the PBF file's name: the table osm2pgsql's import and the decode are stored on
    * @param imitation the label of the cell doing what osm2pgsql 1.8 does
    * @param best the label of the best cell of osm2pgsql issue #2110
    */
-  public static String markdown(List<Load> loads, String imitation, String best) {
+  public static String markdown(
+      StoredRun run, String version, Path logs, String pbf, String imitation, String best) {
     String base = Osm2pgsqlImport.NAME;
     StringBuilder md =
         new StringBuilder("\n## osm2pgsql against the harness's imitation and best strategy\n\n");
@@ -45,164 +55,113 @@ public final class Osm2pgsqlReport {
         .append(" osm2pgsql pays inside its clock, is timed alone (into an empty cache, no server)")
         .append(" and shown apart, not folded into the cells' times. Each contender loads into a")
         .append(" fresh database after a CHECKPOINT; the order rotates every round.\n\n");
-    md.append("Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql, the ratio")
-        .append(" of medians with the min–max of the per-round ratios, and the two-sided")
-        .append(" Mann-Whitney verdict.\n\n");
-    md.append("| contender | wall s | / osm2pgsql | p | verdict |\n|---|---|---|---|---|\n");
-    Map<Integer, Double> osm2pgsql = byRound(loads, base);
-    md.append(row(base, osm2pgsql, osm2pgsql));
-    md.append(row("cell " + imitation, byRound(loads, imitation), osm2pgsql));
-    md.append(row("cell " + best, byRound(loads, best), osm2pgsql));
-    Map<Integer, Double> decode = byRound(loads, Osm2pgsqlHeadToHead.DECODE);
-    md.append(row(Osm2pgsqlHeadToHead.DECODE + " (no server)", decode, osm2pgsql));
+    md.append("Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the")
+        .append(" same round, the median with its 95% interval, and the verdict.\n\n");
+    Sample osm2pgsql = run.seconds(version, base, List.of(pbf), List.of(StepKind.IMPORT));
+    Sample decode =
+        run.seconds(version, Osm2pgsqlHeadToHead.DECODE, List.of(pbf), List.of(StepKind.PREPARE));
+    Sample imitated = total(run, version, imitation, false);
+    Table table = Table.aligned("lrrl", "contender", "wall s", "/ osm2pgsql", "verdict");
+    table.row(Markdown.text(base), OverheadReport.seconds(osm2pgsql), "–", "–");
+    row(table, "cell " + imitation, imitated, osm2pgsql);
+    row(table, "cell " + best, total(run, version, best, false), osm2pgsql);
+    row(table, Osm2pgsqlHeadToHead.DECODE + " (no server)", decode, osm2pgsql);
     Map<Integer, Double> withDecode = new LinkedHashMap<>();
-    byRound(loads, imitation)
+    imitated
+        .byRepetition()
         .forEach(
             (round, s) -> {
-              if (decode.containsKey(round)) {
-                withDecode.put(round, s + decode.get(round));
+              if (decode.byRepetition().containsKey(round)) {
+                withDecode.put(round, s + decode.byRepetition().get(round));
               }
             });
-    md.append(
-        row("cell " + imitation + " + harness PBF decode (same round)", withDecode, osm2pgsql));
+    row(
+        table,
+        "cell " + imitation + " + " + Osm2pgsqlHeadToHead.DECODE + " (same round)",
+        new Sample(withDecode, imitated.repetitions(), imitated.failed()),
+        osm2pgsql);
     for (String cell : List.of(imitation, best)) {
-      Map<Integer, Double> noCheckpoint = new LinkedHashMap<>();
-      loads.stream()
-          .filter(l -> l.ok() && l.contender().equals(cell))
-          .forEach(
-              l ->
-                  noCheckpoint.put(
-                      l.round(), l.seconds() - l.parts().getOrDefault(CHECKPOINT, 0.0)));
-      md.append(
-          row("cell " + cell + " without its " + CHECKPOINT + " step", noCheckpoint, osm2pgsql));
+      row(
+          table,
+          "cell " + cell + " without its " + StepKind.CHECKPOINT + " step",
+          total(run, version, cell, true),
+          osm2pgsql);
     }
+    table.appendTo(md);
     md.append('\n');
-    md.append(parts(loads, List.of(base, imitation, best)));
+    md.append(parts(run, version, logs, osm2pgsql, List.of(imitation, best)));
     md.append(
-        goal(
-            byRound(loads, imitation),
-            osm2pgsql,
+        OverheadReport.goal(
             imitation,
-            "at most " + IMITATION_GOAL + "x osm2pgsql's middle time",
-            false));
+            "at most " + IMITATION_GOAL + "× osm2pgsql's middle time",
+            OverheadReport.paired(osm2pgsql, imitated),
+            c -> c.ratio() <= IMITATION_GOAL));
     md.append(
-        goal(
-            byRound(loads, best),
-            osm2pgsql,
+        OverheadReport.goal(
             best,
             "clearly below osm2pgsql's middle time (significantly lower; osm2pgsql issue #2110"
-                + " reports 212 against 322 min, about 0.66x)",
-            true));
-    loads.stream()
-        .filter(l -> !l.ok())
-        .forEach(
-            l ->
-                md.append("- failed: ")
-                    .append(Markdown.text(l.contender()))
-                    .append(", round ")
-                    .append(l.round())
-                    .append(": ")
-                    .append(Markdown.text(l.error()))
-                    .append('\n'));
+                + " reports 212 against 322 min, about 0.66×)",
+            OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
+            c -> c.verdict() == Comparison.Verdict.LOWER));
     return md.toString();
   }
 
-  /** Seconds of the contender's successful loads by round. */
-  private static Map<Integer, Double> byRound(List<Load> loads, String contender) {
-    Map<Integer, Double> seconds = new LinkedHashMap<>();
-    loads.stream()
-        .filter(l -> l.ok() && l.contender().equals(contender))
-        .forEach(l -> seconds.put(l.round(), l.seconds()));
-    return seconds;
+  /** A cell's seconds per round over all its steps, or all but its checkpoint. */
+  private static Sample total(StoredRun run, String version, String cell, boolean noCheckpoint) {
+    List<StepKind> steps =
+        run.steps(version, cell).stream()
+            .filter(s -> !noCheckpoint || s != StepKind.CHECKPOINT)
+            .toList();
+    return run.seconds(version, cell, run.tables(version), steps);
   }
 
   /** {@code name} as stored (a cell's label, the scenario's); shown as Markdown text. */
-  private static String row(
-      String stored, Map<Integer, Double> seconds, Map<Integer, Double> base) {
-    String name = Markdown.text(stored);
-    if (seconds.isEmpty()) {
-      return "| " + name + " | – | – | – | – |\n";
-    }
-    String times = Spread.of(values(seconds));
-    if (seconds == base || base.isEmpty()) {
-      return "| " + name + " | " + times + " | – | – | – |\n";
-    }
-    Comparison c = Comparison.of(values(base), values(seconds));
-    return String.format(
-        Locale.ROOT,
-        "| %s | %s | %s | %.3f | %s |\n",
-        name,
-        times,
-        Spread.ratio(c.ratio(), seconds, base),
-        c.pTwoSided(),
-        c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+  private static void row(Table table, String name, Sample seconds, Sample base) {
+    Comparison c = OverheadReport.paired(base, seconds);
+    table.row(
+        Markdown.text(name),
+        OverheadReport.seconds(seconds),
+        OverheadReport.ratio(c),
+        OverheadReport.verdict(c));
   }
 
-  /** Each contender's parts: osm2pgsql's log phases, the cells' steps; medians with min–max. */
-  private static String parts(List<Load> loads, List<String> contenders) {
+  /**
+   * Each contender's parts: osm2pgsql's log phases of its measured rounds, the cells' steps;
+   * medians with min–max.
+   */
+  private static String parts(
+      StoredRun run, String version, Path logs, Sample osm2pgsql, List<String> cells) {
     StringBuilder md =
         new StringBuilder("Parts, seconds, median (min–max): osm2pgsql's as its log prints them")
             .append(" (1.8 prints the reading of the input, which holds parsing, COPY and")
             .append(" ANALYZE, and each object type in whole seconds only; each index build in")
             .append(" milliseconds at log level debug); the cells' per step, summed over")
-            .append(" tables.\n\n| contender | part | s |\n|---|---|---|\n");
-    for (String contender : contenders) {
-      Set<String> names = new LinkedHashSet<>();
-      loads.stream()
-          .filter(l -> l.ok() && l.contender().equals(contender))
-          .forEach(l -> names.addAll(l.parts().keySet()));
-      for (String part : names) {
-        double[] s =
-            loads.stream()
-                .filter(
-                    l -> l.ok() && l.contender().equals(contender) && l.parts().containsKey(part))
-                .mapToDouble(l -> l.parts().get(part))
-                .toArray();
-        md.append("| ")
-            .append(Markdown.text(contender))
-            .append(" | ")
-            .append(Markdown.text(part))
-            .append(" | ")
-            .append(Spread.of(s))
-            .append(" |\n");
+            .append(" tables.\n\n");
+    Table table = Table.aligned("llr", "contender", "part", "s");
+    Map<String, List<Double>> phases = new LinkedHashMap<>();
+    for (int round : osm2pgsql.byRepetition().keySet()) {
+      try {
+        Osm2pgsqlImport.phases(
+                Files.readString(Osm2pgsqlHeadToHead.log(logs, round), StandardCharsets.UTF_8))
+            .forEach((phase, s) -> phases.computeIfAbsent(phase, p -> new ArrayList<>()).add(s));
+      } catch (IOException e) {
+        // a round whose log is gone or unreadable adds no parts; its time stands
       }
     }
-    return md.append('\n').toString();
-  }
-
-  private static String goal(
-      Map<Integer, Double> cell,
-      Map<Integer, Double> base,
-      String label,
-      String what,
-      boolean significantlyLower) {
-    if (cell.isEmpty() || base.isEmpty()) {
-      return "- goal, " + Markdown.text(label) + ": " + what + ": not measured\n";
+    phases.forEach(
+        (phase, s) ->
+            table.row(
+                Markdown.text(Osm2pgsqlImport.NAME),
+                Markdown.text(phase),
+                Formats.stats(Summary.of(s))));
+    for (String cell : cells) {
+      Set<StepKind> steps = new LinkedHashSet<>(run.steps(version, cell));
+      for (StepKind step : steps) {
+        Sample s = run.seconds(version, cell, run.tables(version), List.of(step));
+        table.row(Markdown.text(cell), Markdown.text(step.yamlName()), OverheadReport.seconds(s));
+      }
     }
-    Comparison c = Comparison.of(values(base), values(cell));
-    boolean met =
-        significantlyLower ? c.verdict() == Comparison.Verdict.LOWER : c.ratio() <= IMITATION_GOAL;
-    double floor = Comparison.smallestTwoSidedP(base.size(), cell.size());
-    return String.format(
-        Locale.ROOT,
-        "- goal, %s: %s: ratio %s, p %.3f (%s): **%s**%s\n",
-        Markdown.text(label),
-        what,
-        Spread.ratio(c.ratio(), cell, base),
-        c.pTwoSided(),
-        c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '),
-        met ? "met" : "not met",
-        significantlyLower && floor > Comparison.ALPHA
-            ? String.format(
-                Locale.ROOT,
-                " (with %d and %d rounds p cannot go below %.3f: give more rounds)",
-                base.size(),
-                cell.size(),
-                floor)
-            : "");
-  }
-
-  private static double[] values(Map<Integer, Double> seconds) {
-    return seconds.values().stream().mapToDouble(Double::doubleValue).toArray();
+    table.appendTo(md);
+    return md.append('\n').toString();
   }
 }

@@ -4,24 +4,24 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.function.Predicate;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.overhead.HeadToHead.Case;
-import org.pgloadbench.overhead.HeadToHead.Load;
+import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
-import org.pgloadbench.results.Summary;
+import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 
 /**
- * The head-to-head as Markdown: per case the contenders' median times with min–max, the harness's
- * client CPU beside its wall time, the ratio of the harness to each other contender with the spread
- * of the per-round ratios, the Mann-Whitney verdict, and the goal (at most {@link #GOAL} times the
- * faster of the others) met or not. Built only from the loads measured in that run.
+ * The overhead run's report, built from its stored loads: the setup, each pair's section (the
+ * streamed COPY's by {@link CopyReport}, pgbench's and osm2pgsql's by their own), the failed loads,
+ * and how to read the verdicts. Every section compares its contenders the same way ({@link
+ * #paired}: the contenders alternate within every round, so a round's loads make a pair) and words
+ * its verdicts and goals the same way ({@link Verdicts}, {@link #goal}).
  */
 public final class OverheadReport {
   /**
@@ -32,34 +32,30 @@ public final class OverheadReport {
   /** The client alone must produce rows at least this many times faster than the server ingests. */
   public static final double CLIENT_GOAL = 10;
 
-  /** The harness and its parts measured alone: never the yardstick the harness is held to. */
-  private static final Set<String> HARNESS_PARTS =
-      Set.of(HarnessCopy.NAME, EncodeOnly.NAME, StreamedFile.NAME);
-
   /**
-   * @param setup lines describing the run (server, machine, rows, repetitions), shown first
-   * @param missing contenders that could not run, with why
+   * @param lines lines describing the run (server, machine, rows, repetitions), shown first
+   * @param missing contenders or pairs that could not run, with why
    */
   public record Setup(List<String> lines, Map<String, String> missing) {}
 
   private OverheadReport() {}
 
   /**
-   * Writes every load to {@code resultsDir/loads.csv} and the report to {@code
-   * reportDir/report.md}; returns the report's text.
+   * Writes {@code reportDir/report.md}; returns its text.
+   *
+   * @param version the server the streamed COPY ran on, as results name it
+   * @param sections the other pairs' sections
    */
   public static String write(
-      Path resultsDir, Path reportDir, Setup setup, List<Load> loads, String... sections)
+      Path reportDir, Setup setup, StoredRun run, String version, List<String> sections)
       throws IOException {
-    Files.createDirectories(resultsDir);
-    Files.writeString(resultsDir.resolve("loads.csv"), csv(loads), StandardCharsets.UTF_8);
     Files.createDirectories(reportDir);
-    String report = markdown(setup, loads) + String.join("", sections);
+    String report = markdown(setup, run, version, sections);
     Files.writeString(reportDir.resolve("report.md"), report, StandardCharsets.UTF_8);
     return report;
   }
 
-  static String markdown(Setup setup, List<Load> loads) {
+  static String markdown(Setup setup, StoredRun run, String version, List<String> sections) {
     StringBuilder md = new StringBuilder("# Harness overhead: streamed COPY head to head\n\n");
     // server versions, settings, errors: text from servers and scenarios, through Markdown
     setup.lines().forEach(l -> md.append("- ").append(Markdown.text(l)).append('\n'));
@@ -72,233 +68,85 @@ public final class OverheadReport {
                     .append(" skipped**: ")
                     .append(Markdown.text(why))
                     .append('\n'));
-    md.append('\n');
-    Map<Case, List<Load>> byCase =
-        loads.stream()
-            .collect(Collectors.groupingBy(Load::of, LinkedHashMap::new, Collectors.toList()));
-    List<String> others =
-        loads.stream()
-            .map(Load::contender)
-            .filter(n -> !HARNESS_PARTS.contains(n))
-            .distinct()
-            .toList();
-    md.append("Times in seconds: median (min–max) over the rounds. Ratios: harness / other, the")
-        .append(" ratio of medians with the min–max of the per-round ratios; p: two-sided")
-        .append(" Mann-Whitney against the faster other; goal: harness at most ")
-        .append(GOAL)
-        .append("× the faster other. Client rows/s: the harness generating and encoding alone")
-        .append(" (one thread, no server); server rows/s: the server reading the same bytes from")
-        .append(" a file; goal: client at least ")
-        .append(CLIENT_GOAL)
-        .append("× the server.\n\n");
-    List<String> header = new ArrayList<>(List.of("table", "format", "conn", "harness s"));
-    header.add("client CPU s");
-    others.forEach(o -> header.add(Markdown.text(o) + " s"));
-    others.forEach(o -> header.add("harness / " + Markdown.text(o)));
-    header.addAll(List.of("vs faster", "p", "verdict", "goal ≤ " + GOAL));
-    header.addAll(
-        List.of("client rows/s", "server rows/s", "client / server (goal ≥ " + CLIENT_GOAL + ")"));
-    md.append("| ").append(String.join(" | ", header)).append(" |\n");
-    md.append("|---".repeat(header.size())).append("|\n");
-    List<String> failures = new ArrayList<>();
-    byCase.forEach(
-        (c, caseLoads) -> {
-          List<String> row = new ArrayList<>();
-          row.addAll(List.of(table(c), c.format().sqlName(), Integer.toString(c.connections())));
-          row.add(times(caseLoads, HarnessCopy.NAME));
-          row.add(cpu(caseLoads));
-          others.forEach(o -> row.add(times(caseLoads, o)));
-          others.forEach(o -> row.add(ratio(caseLoads, HarnessCopy.NAME, o)));
-          row.addAll(againstFaster(caseLoads, others));
-          row.addAll(clientAgainstServer(c, caseLoads));
-          md.append("| ").append(String.join(" | ", row)).append(" |\n");
-          caseLoads.stream()
-              .filter(l -> !l.ok())
-              .forEach(
-                  l ->
-                      failures.add(
-                          String.format(
-                              Locale.ROOT,
-                              "%s %s x%d, %s, round %d: %s",
-                              c.label(),
-                              c.format().sqlName(),
-                              c.connections(),
-                              l.contender(),
-                              l.round(),
-                              l.error())));
-        });
-    if (loads.stream().anyMatch(l -> l.contender().equals(StreamedFile.NAME))) {
-      md.append(whereTheTimeGoes(byCase));
-    }
-    if (!failures.isEmpty()) {
+    md.append(CopyReport.markdown(run, version));
+    sections.forEach(md::append);
+    if (!run.failures().isEmpty()) {
       md.append("\n## Failed loads\n\n");
-      failures.forEach(f -> md.append("- ").append(Markdown.text(f)).append('\n'));
-    }
-    return md.toString();
-  }
-
-  /**
-   * The harness's ratio to the server reading the file, split in two at the harness's driver
-   * streaming the same file: what generating and encoding while sending adds, and what the wire
-   * adds. The two multiply to the whole.
-   */
-  private static String whereTheTimeGoes(Map<Case, List<Load>> byCase) {
-    StringBuilder md =
-        new StringBuilder("\n## Where the harness's time goes\n\n")
-            .append("`")
-            .append(StreamedFile.NAME)
-            .append("`: the harness's driver and connections streaming the dumped file, nothing")
+      for (StepResult f : run.failures()) {
+        md.append("- ")
             .append(
-                " generated or encoded. Ratios of medians (min–max of the per-round ratios).\n\n")
-            .append("| table | format | conn | harness / ")
-            .append(StreamedFile.NAME)
-            .append(" (generating and encoding) | ")
-            .append(StreamedFile.NAME)
-            .append(" / server-file (the wire) | harness / server-file |\n")
-            .append("|---|---|---|---|---|---|\n");
-    byCase.forEach(
-        (c, loads) ->
-            md.append(
-                String.join(
-                    " | ",
-                    "| " + table(c),
-                    c.format().sqlName(),
-                    Integer.toString(c.connections()),
-                    ratio(loads, HarnessCopy.NAME, StreamedFile.NAME),
-                    ratio(loads, StreamedFile.NAME, ServerFileCopy.NAME),
-                    ratio(loads, HarnessCopy.NAME, ServerFileCopy.NAME) + " |\n")));
-    return md.toString();
-  }
-
-  /** The harness against the faster of the others: ratio, p-value, verdict, goal. */
-  private static List<String> againstFaster(List<Load> loads, List<String> others) {
-    String faster = null;
-    double fasterMedian = Double.POSITIVE_INFINITY;
-    for (String o : others) {
-      double[] s = seconds(loads, o);
-      if (s.length > 0 && Summary.of(s).median() < fasterMedian) {
-        fasterMedian = Summary.of(s).median();
-        faster = o;
+                Markdown.text(
+                    String.format(
+                        Locale.ROOT,
+                        "PostgreSQL %s, %s, %s %s, round %d: %s",
+                        f.server(),
+                        f.cell(),
+                        f.table(),
+                        f.step(),
+                        f.repetition(),
+                        f.error())))
+            .append('\n');
       }
     }
-    double[] harness = seconds(loads, HarnessCopy.NAME);
-    if (faster == null || harness.length == 0) {
-      return List.of("–", "–", "–", "–");
+    md.append("\n## Notes\n\n")
+        .append("- Seconds: the median (min–max) over the measured rounds. Each pair's")
+        .append(" contenders alternate within every round, the order rotating from round to")
+        .append(" round, so two contenders' loads of one round, seconds apart, make a pair. ")
+        .append(Verdicts.pairedTest())
+        .append('\n');
+    int rounds =
+        run.manifest().scenario().repeat() == null ? 0 : run.manifest().scenario().repeat();
+    String tooFew = Verdicts.tooFewPairs(rounds);
+    if (!tooFew.isEmpty()) {
+      md.append("- ").append(tooFew).append('\n');
     }
-    Comparison vs = Comparison.of(seconds(loads, faster), harness);
-    return List.of(
-        String.format(Locale.ROOT, "%.3f (%s)", vs.ratio(), Markdown.text(faster)),
-        String.format(Locale.ROOT, "%.3f", vs.pTwoSided()),
-        verdict(vs.verdict()),
-        vs.ratio() <= GOAL ? "met" : "not met");
+    return md.toString();
+  }
+
+  /** A sample's median (min–max), or a dash for none. */
+  static String seconds(Sample s) {
+    return s.isEmpty() ? "–" : Formats.stats(s.summary());
+  }
+
+  /** Other against base, paired by round; null when either has no round. */
+  static Comparison paired(Sample base, Sample other) {
+    return base.isEmpty() || other.isEmpty()
+        ? null
+        : Comparison.paired(base.byRepetition(), other.byRepetition());
+  }
+
+  /** "1.02× (0.95–1.10)": a paired ratio with its interval, or a dash. */
+  static String ratio(Comparison c) {
+    return c == null ? "–" : Verdicts.ratio(c) + Verdicts.interval(c);
+  }
+
+  /** The verdict with its p, or a dash where there is no ratio (a time of 0). */
+  static String verdict(Comparison c) {
+    return c == null || Double.isNaN(c.ratio()) ? "–" : Verdicts.stated(c);
   }
 
   /**
-   * Rows per second of the client alone (generate and encode, one thread) against the server's
-   * ingest of the same bytes from a file, and their ratio with the goal: medians over the rounds.
-   * Only for one connection: the client is measured on one thread.
+   * Whether a goal is met, with the ratio to three decimals as it is judged: {@code met (1.024)}.
    */
-  private static List<String> clientAgainstServer(Case c, List<Load> loads) {
-    double[] client = seconds(loads, EncodeOnly.NAME);
-    double[] server = seconds(loads, ServerFileCopy.NAME);
-    if (client.length == 0 || server.length == 0) {
-      return List.of("–", "–", "–");
-    }
-    double clientRate = c.rows().rows() / Summary.of(client).median();
-    double serverRate = c.rows().rows() / Summary.of(server).median();
-    double ratio = clientRate / serverRate;
-    return List.of(
-        String.format(Locale.ROOT, "%,.0f", clientRate),
-        String.format(Locale.ROOT, "%,.0f", serverRate),
-        String.format(Locale.ROOT, "%.1f (%s)", ratio, ratio >= CLIENT_GOAL ? "met" : "not met"));
-  }
-
-  private static String table(Case c) {
-    return Markdown.text(c.label());
-  }
-
-  private static double[] seconds(List<Load> loads, String contender) {
-    return loads.stream()
-        .filter(l -> l.ok() && l.contender().equals(contender))
-        .mapToDouble(Load::seconds)
-        .toArray();
-  }
-
-  private static String times(List<Load> loads, String contender) {
-    return Spread.of(seconds(loads, contender));
-  }
-
-  private static String cpu(List<Load> loads) {
-    double[] cpu =
-        loads.stream()
-            .filter(
-                l ->
-                    l.ok()
-                        && l.contender().equals(HarnessCopy.NAME)
-                        && l.clientCpuSeconds() != null)
-            .mapToDouble(Load::clientCpuSeconds)
-            .toArray();
-    return cpu.length == 0 ? "–" : String.format(Locale.ROOT, "%.3f", Summary.of(cpu).median());
+  static String met(boolean met, double ratio) {
+    return String.format(Locale.ROOT, "%s (%.3f)", met ? "met" : "not met", ratio);
   }
 
   /**
-   * {@code a / b}: the ratio of medians, with the min–max of the ratios of the loads of the same
-   * round.
+   * A goal's line: {@code who}'s ratio to the yardstick with its interval and verdict, and whether
+   * {@code met} holds of the comparison.
    */
-  private static String ratio(List<Load> loads, String a, String b) {
-    double[] x = seconds(loads, a);
-    double[] y = seconds(loads, b);
-    if (x.length == 0 || y.length == 0) {
-      return "–";
+  static String goal(String who, String what, Comparison c, Predicate<Comparison> met) {
+    String line = "- goal, " + Markdown.text(who) + ": " + what + ": ";
+    if (c == null || Double.isNaN(c.ratio())) {
+      return line + "not measured\n";
     }
-    return Spread.ratio(
-        Summary.of(x).median() / Summary.of(y).median(), byRound(loads, a), byRound(loads, b));
-  }
-
-  private static Map<Integer, Double> byRound(List<Load> loads, String contender) {
-    Map<Integer, Double> seconds = new LinkedHashMap<>();
-    loads.stream()
-        .filter(l -> l.ok() && l.contender().equals(contender))
-        .forEach(l -> seconds.put(l.round(), l.seconds()));
-    return seconds;
-  }
-
-  private static String verdict(Comparison.Verdict verdict) {
-    return switch (verdict) {
-      case LOWER -> "harness faster";
-      case HIGHER -> "harness slower";
-      case NO_DIFFERENCE -> "no difference";
-      case TOO_FEW -> "too few rounds";
-    };
-  }
-
-  static String csv(List<Load> loads) {
-    StringBuilder csv =
-        new StringBuilder(
-            "table,format,connections,contender,round,seconds,client_cpu_seconds,rows,error\n");
-    for (Load l : loads) {
-      csv.append(l.of().table().name())
-          .append(',')
-          .append(l.of().format().sqlName())
-          .append(',')
-          .append(l.of().connections())
-          .append(',')
-          .append(l.contender())
-          .append(',')
-          .append(l.round())
-          .append(',')
-          .append(String.format(Locale.ROOT, "%.6f", l.seconds()))
-          .append(',')
-          .append(
-              l.clientCpuSeconds() == null
-                  ? ""
-                  : String.format(Locale.ROOT, "%.6f", l.clientCpuSeconds()))
-          .append(',')
-          .append(l.rows())
-          .append(',')
-          .append(l.error() == null ? "" : '"' + l.error().replace("\"", "\"\"") + '"')
-          .append('\n');
-    }
-    return csv.toString();
+    return line
+        + ratio(c)
+        + ", "
+        + Verdicts.stated(c)
+        + ": **"
+        + met(met.test(c), c.ratio())
+        + "**\n";
   }
 }

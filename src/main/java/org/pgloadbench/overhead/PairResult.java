@@ -1,22 +1,25 @@
 package org.pgloadbench.overhead;
 
 import java.util.List;
+import java.util.function.Function;
+import org.pgloadbench.results.StoredRun;
 
 /**
- * What a head-to-head against another program (pgbench, osm2pgsql) gives the overhead report: its
- * setup lines and section, and its failed loads; or why it was skipped.
+ * What a head-to-head against another program (pgbench, osm2pgsql) tells the overhead report beside
+ * the loads it stored: its setup lines and how its section reads the stored run; or why it was
+ * skipped.
  */
-public record PairResult(List<String> setup, String section, long failed, String skipped) {
+public record PairResult(List<String> setup, Function<StoredRun, String> section, String skipped) {
   public PairResult {
     setup = List.copyOf(setup);
   }
 
   public static PairResult skipped(String why) {
-    return new PairResult(List.of(), "", 0, why);
+    return new PairResult(List.of(), run -> "", why);
   }
 
   /** A pair left out on purpose ({@code none}): nothing to report, nothing skipped. */
   public static PairResult none() {
-    return new PairResult(List.of(), "", 0, null);
+    return new PairResult(List.of(), run -> "", null);
   }
 }

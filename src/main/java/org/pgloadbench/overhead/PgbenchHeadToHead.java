@@ -3,16 +3,16 @@ package org.pgloadbench.overhead;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.results.PgbenchPhases;
+import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -21,32 +21,25 @@ import org.pgloadbench.server.PostgresServer;
 
 /**
  * {@code pgbench -i -s N} against the harness's cells of the {@code pgbench-init} scenario (its
- * pgbench-equivalent cell, its binary COPY cell) on the same server, phase by phase, alternating
- * round after round. pgbench times its own phases; the harness's runner times its steps, grouped
- * into pgbench's phases. Each harness load is one ordinary run of the scenario restricted to one
- * cell, its results kept under the head-to-head's results directory.
+ * pgbench-equivalent cell, its binary COPY cell) on the same server, alternating round after round
+ * ({@link Alternation}). pgbench times its own phases, each stored as the step it is on the table
+ * {@value #ALL_TABLES} (a phase spans pgbench's four tables); a failed pgbench as its {@code
+ * import}. Each harness load is one ordinary run of the scenario restricted to one cell ({@link
+ * CellLoad}), its steps timed by the runner.
  */
 public final class PgbenchHeadToHead {
   /** Rows of pgbench_accounts per unit of pgbench's scale factor. */
   static final long ACCOUNTS_PER_SCALE = 100_000;
 
-  /**
-   * One load by one contender: seconds per pgbench phase and {@code total}, or why it failed.
-   *
-   * @param contender {@code pgbench} or a cell's label
-   */
-  public record Phases(String contender, int round, Map<String, Double> seconds, String error) {
-    public boolean ok() {
-      return error == null;
-    }
-  }
+  /** The table pgbench's phases are stored on: each spans its four tables. */
+  static final String ALL_TABLES = "all";
 
   private final PostgresServer server;
   private final Scenario scenario;
-  private final List<Cell> cells;
-  private final int repeat;
-  private final int warmup;
-  private final Path resultsDir;
+  private final Map<String, Cell> cells = new LinkedHashMap<>();
+  private final Alternation rounds;
+  private final Path workRoot;
+  private final OverheadResults results;
   private final PrintWriter progress;
   private final PgbenchInit pgbench = new PgbenchInit();
 
@@ -54,16 +47,16 @@ public final class PgbenchHeadToHead {
       PostgresServer server,
       Scenario scenario,
       List<Cell> cells,
-      int repeat,
-      int warmup,
-      Path resultsDir,
+      Alternation rounds,
+      Path workRoot,
+      OverheadResults results,
       PrintWriter progress) {
     this.server = server;
     this.scenario = scenario;
-    this.cells = List.copyOf(cells);
-    this.repeat = repeat;
-    this.warmup = warmup;
-    this.resultsDir = resultsDir;
+    cells.forEach(c -> this.cells.put(c.label(), c));
+    this.rounds = rounds;
+    this.workRoot = workRoot;
+    this.results = results;
     this.progress = progress;
   }
 
@@ -84,11 +77,10 @@ public final class PgbenchHeadToHead {
         .orElse(null);
   }
 
-  public List<Phases> run()
-      throws SQLException, IOException, InterruptedException, ScenarioException {
-    Dataset dataset = scenario.dataset().open(resultsDir, progress::println);
+  public void run() throws SQLException, IOException, ScenarioException {
+    Dataset dataset = scenario.dataset().open(workRoot, progress::println);
     long accounts =
-        dataset.tables(cells.get(0).variant()).stream()
+        dataset.tables(cells.values().iterator().next().variant()).stream()
             .filter(t -> t.def().name().equals("pgbench_accounts"))
             .findFirst()
             .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_accounts"))
@@ -101,73 +93,45 @@ public final class PgbenchHeadToHead {
               + ": give a SCALE that keeps them whole");
     }
     long scale = accounts / ACCOUNTS_PER_SCALE;
+    CellLoad harness = new CellLoad(server, scenario, dataset, results);
     List<String> contenders = new ArrayList<>(List.of(PgbenchInit.NAME));
-    cells.forEach(c -> contenders.add(c.label()));
-    List<Phases> all = new ArrayList<>();
+    contenders.addAll(cells.keySet());
     try (PgClient client = PgClient.of(server, HeadToHead.DATABASE)) {
-      for (int round = 1 - warmup; round <= repeat; round++) {
-        for (int i = 0; i < contenders.size(); i++) {
-          int which = Math.floorMod(i + round, contenders.size());
-          Phases phases =
-              which == 0
+      rounds.run(
+          contenders,
+          (contender, round) ->
+              contender.equals(PgbenchInit.NAME)
                   ? pgbench(client, scale, round)
-                  : harness(dataset, cells.get(which - 1), round);
-          progress.println(line(phases));
-          progress.flush();
-          if (round >= 1) {
-            all.add(phases);
-          }
-        }
-      }
-    }
-    return all;
-  }
-
-  private Phases pgbench(PgClient client, long scale, int round) throws SQLException {
-    freshDatabase();
-    try {
-      return new Phases(PgbenchInit.NAME, round, pgbench.run(client, scale), null);
-    } catch (IOException e) {
-      return new Phases(PgbenchInit.NAME, round, Map.of(), HeadToHead.oneLine(e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Phases(PgbenchInit.NAME, round, Map.of(), "interrupted");
+                  : harness.run(cells.get(contender), round),
+          results,
+          progress);
     }
   }
 
-  private Phases harness(Dataset dataset, Cell cell, int round)
-      throws IOException, ScenarioException {
-    List<StepResult> steps = CellLoad.run(server, scenario, dataset, cell, round, resultsDir);
-    Map<String, Double> phases = new LinkedHashMap<>();
-    double total = 0;
-    for (StepResult step : steps) {
-      if (!step.ok()) {
-        return new Phases(cell.label(), round, Map.of(), step.step() + ": " + step.error());
-      }
-      phases.merge(PgbenchPhases.phase(step.step()), step.seconds(), Double::sum);
-      total += step.seconds();
+  private List<StepResult> pgbench(PgClient client, long scale, int round) throws SQLException {
+    Fresh.database(server, HeadToHead.DATABASE);
+    Clock.Timed<Map<StepKind, Double>> timed = Clock.time(() -> pgbench.run(client, scale));
+    Map<String, String> axes = OverheadResults.axes(PgbenchInit.NAME, Map.of());
+    if (!timed.ok()) {
+      return List.of(
+          results.step(
+              key(round, StepKind.IMPORT),
+              axes,
+              OverheadResults.measured(timed, null),
+              HeadToHead.oneLine(timed.error())));
     }
-    phases.put("total", total);
-    return new Phases(cell.label(), round, phases, null);
+    List<StepResult> steps = new ArrayList<>();
+    timed
+        .value()
+        .forEach(
+            (step, seconds) ->
+                steps.add(
+                    results.step(
+                        key(round, step), axes, Measurements.timed(seconds).build(), null)));
+    return steps;
   }
 
-  private void freshDatabase() throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + HeadToHead.DATABASE);
-      s.execute("CREATE DATABASE " + HeadToHead.DATABASE);
-      s.execute("CHECKPOINT");
-    }
-  }
-
-  private static String line(Phases p) {
-    return String.format(
-        Locale.ROOT,
-        "pgbench -i  %-28s %s  %s",
-        p.contender(),
-        p.round() < 1 ? "warm-up" : "round " + p.round(),
-        p.ok()
-            ? String.format(Locale.ROOT, "%.3f s", p.seconds().get("total"))
-            : "FAILED: " + p.error());
+  private StepKey key(int round, StepKind step) {
+    return new StepKey(server.version(), PgbenchInit.NAME, round, ALL_TABLES, step, null);
   }
 }

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.PgbenchPhases;
 
 /**
  * {@code pgbench -i -s N} with its default steps (drop, create, client-side generate, vacuum,
@@ -20,6 +22,18 @@ public final class PgbenchInit {
    */
   static final String NAME = "pgbench -i";
 
+  /**
+   * pgbench -i's default steps in its order, each phase it prints named as {@link PgbenchPhases}
+   * names the step (its vacuum is a VACUUM ANALYZE).
+   */
+  static final List<StepKind> STEPS =
+      List.of(
+          StepKind.DROP,
+          StepKind.CREATE,
+          StepKind.COPY,
+          StepKind.VACUUM_ANALYZE,
+          StepKind.PRIMARY_KEY);
+
   private static final Pattern DONE = Pattern.compile("done in ([0-9.]+) s \\(([^)]*)\\)");
   private static final Pattern PHASE = Pattern.compile("\\s*([a-z][a-z -]*?) ([0-9.]+) s");
 
@@ -31,8 +45,8 @@ public final class PgbenchInit {
         : null;
   }
 
-  /** Runs it; returns seconds per phase in pgbench's order, then {@code total}. */
-  Map<String, Double> run(PgClient client, long scale) throws IOException, InterruptedException {
+  /** Runs it; returns seconds per phase, as steps, in pgbench's order. */
+  Map<StepKind, Double> run(PgClient client, long scale) throws IOException, InterruptedException {
     List<String> command =
         new ArrayList<>(List.of(pgbench.toString(), "-i", "-s", Long.toString(scale)));
     command.addAll(client.connectionArgs());
@@ -40,19 +54,26 @@ public final class PgbenchInit {
     return phases(client.run(command));
   }
 
-  static Map<String, Double> phases(String output) throws IOException {
+  static Map<StepKind, Double> phases(String output) throws IOException {
     Matcher done = DONE.matcher(output);
     if (!done.find()) {
       throw new IOException("pgbench printed no phase times: " + output.strip());
     }
-    Map<String, Double> phases = new LinkedHashMap<>();
+    Map<StepKind, Double> phases = new LinkedHashMap<>();
     for (String part : done.group(2).split(",")) {
       Matcher phase = PHASE.matcher(part);
       if (phase.matches()) {
-        phases.put(phase.group(1), Double.parseDouble(phase.group(2)));
+        StepKind step =
+            STEPS.stream()
+                .filter(k -> PgbenchPhases.phase(k).equals(phase.group(1)))
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new IOException(
+                            "pgbench printed a phase of no default step: " + part.strip()));
+        phases.put(step, Double.parseDouble(phase.group(2)));
       }
     }
-    phases.put("total", Double.parseDouble(done.group(1)));
     return phases;
   }
 }

@@ -22,17 +22,17 @@ import org.pgloadbench.server.PostgresServer;
  *
  * @param scenario the scenario's name or file, or {@code none}
  * @param scale pgbench's {@code -s}: the scenario's rows are scaled to it
+ * @param workRoot where the scenario's dataset may cache what it prepares
  */
-public record PgbenchPair(String scenario, Path scenarios, int scale) {
+public record PgbenchPair(String scenario, Path scenarios, int scale, Path workRoot) {
   public static final String NAME = "pgbench -i";
 
   /** pgbench's default -s 1 generates for about a tenth of a second, close to its clock's 10 ms. */
   public static final int DEFAULT_SCALE = 10;
 
-  private static final String ACCOUNTS = "pgbench_accounts";
-
+  /** Runs it on the streamed COPY's server, its loads into {@code results}. */
   public PairResult run(
-      PostgresServer server, int repeat, int warmup, Path results, PrintWriter out)
+      PostgresServer server, Alternation rounds, OverheadResults results, PrintWriter out)
       throws ScenarioException {
     if (scenario.equals("none")) {
       return PairResult.none();
@@ -51,15 +51,14 @@ public record PgbenchPair(String scenario, Path scenarios, int scale) {
     }
     List<Cell> cells = binary == null ? List.of(equivalent) : List.of(equivalent, binary);
     try {
-      List<PgbenchHeadToHead.Phases> phases =
-          new PgbenchHeadToHead(server, scaled(s), cells, repeat, warmup, results, out).run();
+      new PgbenchHeadToHead(server, scaled(s), cells, rounds, workRoot, results, out).run();
+      String version = server.version();
+      String other = binary == null ? null : binary.label();
       return new PairResult(
           List.of(NAME + " -s " + scale + " against the cells of scenario " + s.name()),
-          PgbenchReport.markdown(
-              phases, equivalent.label(), binary == null ? null : binary.label()),
-          phases.stream().filter(p -> !p.ok()).count(),
+          run -> PgbenchReport.markdown(run, version, equivalent.label(), other),
           null);
-    } catch (IOException | java.sql.SQLException | InterruptedException e) {
+    } catch (IOException | java.sql.SQLException e) {
       // pair 1 is measured already: say why pgbench could not be compared, keep the rest
       return PairResult.skipped(e.getMessage());
     }

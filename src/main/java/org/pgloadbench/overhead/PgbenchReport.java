@@ -3,128 +3,94 @@ package org.pgloadbench.overhead;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.overhead.PgbenchHeadToHead.Phases;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.PgbenchPhases;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
 
 /**
- * The pgbench -i head-to-head as a report section: per phase the medians of pgbench and of each
- * harness cell, their ratio to pgbench with the Mann-Whitney verdict, and the two goals: the
+ * The pgbench -i head-to-head as a report section, from its stored loads: per phase (as pgbench
+ * names them; the harness's steps grouped into them) the medians of pgbench and of each harness
+ * cell, their ratio to pgbench paired by round with the verdict, and the two goals: the
  * pgbench-equivalent cell's client-side generate at most 1.0x pgbench's, and the binary cell's
  * faster than pgbench's.
  */
 public final class PgbenchReport {
-  static final String GENERATE = "client-side generate";
+  static final String GENERATE = PgbenchPhases.phase(StepKind.COPY);
+  private static final String TOTAL = "total";
 
   private PgbenchReport() {}
 
   /**
+   * @param version the server the pair ran on, as results name it
    * @param equivalent the label of the cell that does what pgbench does
    * @param binary the label of the binary COPY cell, or null
    */
-  public static String markdown(List<Phases> loads, String equivalent, String binary) {
-    Set<String> phases = new LinkedHashSet<>();
-    loads.stream().filter(Phases::ok).forEach(p -> phases.addAll(p.seconds().keySet()));
-    phases.remove("total");
-    phases.add("total");
+  public static String markdown(StoredRun run, String version, String equivalent, String binary) {
     List<String> cells = new ArrayList<>(List.of(equivalent));
     if (binary != null) {
       cells.add(binary);
     }
+    Set<String> phases = new LinkedHashSet<>();
+    PgbenchInit.STEPS.forEach(step -> phases.add(PgbenchPhases.phase(step)));
+    for (String contender : cells) {
+      run.steps(version, contender).forEach(step -> phases.add(PgbenchPhases.phase(step)));
+    }
+    phases.add(TOTAL);
     StringBuilder md =
         new StringBuilder("\n## pgbench -i against the harness's pgbench-init cells\n\n");
-    md.append("Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i,")
-        .append(" with the two-sided Mann-Whitney verdict.\n\n| phase | pgbench -i s |");
-    cells.forEach(
-        c ->
-            md.append(" cell ")
-                .append(Markdown.text(c))
-                .append(" s | ")
-                .append(Markdown.text(c))
-                .append(" / pgbench -i |"));
-    md.append("\n|---|---|").append("---|---|".repeat(cells.size())).append('\n');
-    for (String phase : phases) {
-      md.append("| ")
-          .append(Markdown.text(phase))
-          .append(" | ")
-          .append(times(loads, PgbenchInit.NAME, phase))
-          .append(" |");
-      for (String cell : cells) {
-        md.append(' ').append(times(loads, cell, phase)).append(" | ");
-        md.append(ratio(loads, cell, phase)).append(" |");
-      }
-      md.append('\n');
+    md.append("Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i")
+        .append(" in the same round, the median with its 95% interval, and the verdict.\n\n");
+    List<String> header = new ArrayList<>(List.of("phase", PgbenchInit.NAME + " s"));
+    for (String cell : cells) {
+      header.add("cell " + Markdown.text(cell) + " s");
+      header.add(Markdown.text(cell) + " / " + PgbenchInit.NAME);
+      header.add("verdict");
     }
+    Table table = Table.aligned("lr" + "rrl".repeat(cells.size()), header.toArray(String[]::new));
+    for (String phase : phases) {
+      Sample base = sample(run, version, PgbenchInit.NAME, phase);
+      List<String> row =
+          new ArrayList<>(List.of(Markdown.text(phase), OverheadReport.seconds(base)));
+      for (String cell : cells) {
+        Sample other = sample(run, version, cell, phase);
+        row.add(OverheadReport.seconds(other));
+        Comparison c = OverheadReport.paired(base, other);
+        row.add(OverheadReport.ratio(c));
+        row.add(OverheadReport.verdict(c));
+      }
+      table.row(row);
+    }
+    table.appendTo(md);
     md.append('\n');
+    Sample generate = sample(run, version, PgbenchInit.NAME, GENERATE);
     md.append(
-        goal(loads, equivalent, GENERATE, "at most 1.0x pgbench's client-side generate", false));
+        OverheadReport.goal(
+            equivalent,
+            "at most 1.0× pgbench's client-side generate",
+            OverheadReport.paired(generate, sample(run, version, equivalent, GENERATE)),
+            c -> c.ratio() <= 1.0));
     if (binary != null) {
       md.append(
-          goal(
-              loads,
+          OverheadReport.goal(
               binary,
-              GENERATE,
               "binary COPY faster than pgbench's client-side generate",
-              true));
+              OverheadReport.paired(generate, sample(run, version, binary, GENERATE)),
+              c -> c.verdict() == Comparison.Verdict.LOWER));
     }
-    loads.stream()
-        .filter(p -> !p.ok())
-        .forEach(
-            p ->
-                md.append("- failed: ")
-                    .append(Markdown.text(p.contender()))
-                    .append(", round ")
-                    .append(p.round())
-                    .append(": ")
-                    .append(Markdown.text(p.error()))
-                    .append('\n'));
     return md.toString();
   }
 
-  private static double[] seconds(List<Phases> loads, String contender, String phase) {
-    return loads.stream()
-        .filter(p -> p.ok() && p.contender().equals(contender) && p.seconds().containsKey(phase))
-        .mapToDouble(p -> p.seconds().get(phase))
-        .toArray();
-  }
-
-  private static String times(List<Phases> loads, String contender, String phase) {
-    return Spread.of(seconds(loads, contender, phase));
-  }
-
-  private static String ratio(List<Phases> loads, String cell, String phase) {
-    double[] base = seconds(loads, PgbenchInit.NAME, phase);
-    double[] other = seconds(loads, cell, phase);
-    if (base.length == 0 || other.length == 0) {
-      return "–";
-    }
-    Comparison c = Comparison.of(base, other);
-    return String.format(
-        Locale.ROOT,
-        "%s (%s)",
-        // pgbench prints 2 decimals: a phase it shows as 0.00 s has no ratio
-        Double.isNaN(c.ratio()) ? "–" : String.format(Locale.ROOT, "%.3f", c.ratio()),
-        c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
-  }
-
-  private static String goal(
-      List<Phases> loads, String cell, String phase, String what, boolean strictlyFaster) {
-    double[] base = seconds(loads, PgbenchInit.NAME, phase);
-    double[] other = seconds(loads, cell, phase);
-    if (base.length == 0 || other.length == 0) {
-      return "- goal, " + Markdown.text(cell) + ": " + what + ": not measured\n";
-    }
-    Comparison c = Comparison.of(base, other);
-    boolean met = strictlyFaster ? c.verdict() == Comparison.Verdict.LOWER : c.ratio() <= 1.0;
-    return String.format(
-        Locale.ROOT,
-        "- goal, %s: %s: ratio %.3f, p %.3f: **%s**\n",
-        Markdown.text(cell),
-        what,
-        c.ratio(),
-        c.pTwoSided(),
-        met ? "met" : "not met");
+  /** A contender's seconds of one phase (or the total) per round, summed over its tables. */
+  private static Sample sample(StoredRun run, String version, String contender, String phase) {
+    List<StepKind> steps =
+        run.steps(version, contender).stream()
+            .filter(s -> phase.equals(TOTAL) || PgbenchPhases.phase(s).equals(phase))
+            .toList();
+    return run.seconds(version, contender, run.tables(version), steps);
   }
 }

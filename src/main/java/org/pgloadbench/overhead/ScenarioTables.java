@@ -21,8 +21,12 @@ import org.pgloadbench.variant.MiddleFormat;
  * the rows): what the head-to-head and {@code dump} work on.
  */
 public final class ScenarioTables {
-  /** A table with the label reports show: {@code ways}, or {@code ways (legacy)}. */
-  public record Labelled(String label, Dataset.Table table) {
+  /**
+   * A table with the label reports show: {@code ways}, or {@code ways (legacy)}.
+   *
+   * @param middleFormat the middle format the label names, or null
+   */
+  public record Labelled(String label, Dataset.Table table, String middleFormat) {
     /** The middle format as the label adds it, {@code " (legacy)"}, or empty. */
     private String format() {
       return label.substring(MiddleTable.shortName(table.def().name()).length());
@@ -85,17 +89,22 @@ public final class ScenarioTables {
     }
     List<Labelled> tables = new ArrayList<>();
     for (Map.Entry<MiddleFormat, LoadVariant> format : formats.entrySet()) {
+      // named where the scenario has several, or only the legacy one
+      String named =
+          formats.size() > 1 || format.getKey() != MiddleFormat.NEW
+              ? format.getKey().yamlName()
+              : null;
       for (Dataset.Table table : dataset.tables(format.getValue())) {
-        String name = MiddleTable.shortName(table.def().name());
-        tables.add(
-            new Labelled(
-                formats.size() > 1 || format.getKey() != MiddleFormat.NEW
-                    ? name + " (" + format.getKey().yamlName() + ")"
-                    : name,
-                table));
+        tables.add(new Labelled(label(table.def().name(), named), table, named));
       }
     }
     return tables;
+  }
+
+  /** {@code ways}, or with the middle format named ({@code null}: not), {@code ways (legacy)}. */
+  public static String label(String table, String middleFormat) {
+    String name = MiddleTable.shortName(table);
+    return middleFormat == null ? name : name + " (" + middleFormat + ")";
   }
 
   /** Where notes of preparing the data go (decoding a PBF file, say). */

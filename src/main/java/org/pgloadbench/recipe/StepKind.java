@@ -27,7 +27,12 @@ public enum StepKind {
   /** Not a step a scenario lists: what a load does before its first step (a fresh database). */
   PREPARE,
   /** Not a step a scenario lists: starting a server, or bringing it back. */
-  SERVER;
+  SERVER,
+  /**
+   * Not a step a scenario lists: a whole load by another program (osm2pgsql, pgbench -i), timed
+   * around its process, which the overhead run holds the harness's loads against.
+   */
+  IMPORT;
 
   /** The name scenarios and results use, e.g. {@code primary_key}. */
   @JsonValue
@@ -37,7 +42,7 @@ public enum StepKind {
 
   /** Whether a scenario may list this step (the others only name where a failure happened). */
   public boolean listable() {
-    return this != PREPARE && this != SERVER;
+    return this != PREPARE && this != SERVER && this != IMPORT;
   }
 
   /** The step a scenario names, if it may. */

@@ -46,17 +46,33 @@ public final class Verdicts {
     return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
   }
 
-  /** The rule, as the notes of every report state it. */
+  /**
+   * The verdict with its p-value, as a sentence or table cell reads it: "**faster** (p 0.008)", "no
+   * significant difference (p 0.310)", or no verdict.
+   */
+  public static String stated(Comparison c) {
+    return switch (c.verdict()) {
+      case LOWER, HIGHER -> "**" + of(c.verdict()) + "** (" + p(c) + ")";
+      case NO_DIFFERENCE -> SAME + " (" + p(c) + ")";
+      case TOO_FEW -> TOO_FEW;
+    };
+  }
+
   /** The rule of a run whose servers ran round by round: every verdict pairs the rounds. */
   public static String pairedRule() {
+    return "Every server of this run was up from the start and every round loaded every cell on"
+        + " every server once, so two servers' (or two cells') loads of one round, seconds apart,"
+        + " make a pair that the machine's drift between rounds does not move. "
+        + pairedTest();
+  }
+
+  /** How a paired verdict is reached, for any loads alternated within the same rounds. */
+  public static String pairedTest() {
     return String.format(
         Locale.ROOT,
-        "Every server of this run was up from the start and every round loaded every cell on every"
-            + " server once, so two servers' (or two cells') loads of one round, seconds apart,"
-            + " make a pair that the machine's drift between rounds does not move. Verdicts test"
-            + " the per-round log ratios with the two-sided exact Wilcoxon signed-rank test at α ="
-            + " %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*; with fewer than %d"
-            + " rounds on both sides no verdict is given. The ratio is the median of the"
+        "Verdicts test the per-round log ratios with the two-sided exact Wilcoxon signed-rank test"
+            + " at α = %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*; with fewer"
+            + " than %d rounds on both sides no verdict is given. The ratio is the median of the"
             + " per-round ratios, with its 95%% interval where one is shown.",
         Comparison.ALPHA,
         Comparison.ALPHA,

@@ -127,7 +127,7 @@ public final class CommentReport {
                       Formats.significant(c.base().median()),
                       Markdown.code(cells.get(0)),
                       Verdicts.ratio(c),
-                      ComparisonSection.verdict(c))));
+                      Verdicts.stated(c))));
         }
       }
     }
@@ -148,7 +148,7 @@ public final class CommentReport {
                                 Formats.significant(c.base().median()),
                                 Markdown.text(comparison.base()),
                                 Verdicts.ratio(c),
-                                ComparisonSection.verdict(c)))));
+                                Verdicts.stated(c)))));
       }
     }
     if (findings.isEmpty()) {

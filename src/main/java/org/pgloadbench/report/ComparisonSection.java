@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
@@ -83,7 +82,7 @@ public final class ComparisonSection {
             + Verdicts.ratio(c)
             + Verdicts.interval(c)
             + ", "
-            + verdict(c)
+            + Verdicts.stated(c)
             + ".";
     if (control.drifting()) {
       return "**⚠ Machine drifting, verdicts not trusted:** "
@@ -143,15 +142,7 @@ public final class ComparisonSection {
         + " · "
         + Verdicts.ratio(c)
         + " "
-        + verdict(c)
+        + Verdicts.stated(c)
         + (untrusted ? " · not trusted (machine drifting)" : "");
-  }
-
-  static String verdict(Comparison c) {
-    return switch (c.verdict()) {
-      case LOWER, HIGHER -> "**" + Verdicts.of(c.verdict()) + "** (" + Verdicts.p(c) + ")";
-      case NO_DIFFERENCE -> Verdicts.SAME + " (" + Verdicts.p(c) + ")";
-      case TOO_FEW -> Verdicts.of(Verdict.TOO_FEW);
-    };
   }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Claim;
+import org.pgloadbench.server.Environment;
 
 /**
  * What {@code run.json} holds: the scenario as it was resolved for the run, the machine, and each
@@ -150,6 +151,21 @@ public record RunManifest(
       String ended,
       List<String> resumed) {
     static final Machine NONE = new Machine(null, null, null, null, null, null, null, null, null);
+
+    /** The machine a run is on, and when it ran. */
+    public static Machine of(
+        Environment.Host host, String started, String ended, List<String> resumed) {
+      return new Machine(
+          host.cpuModel(),
+          host.cpus(),
+          host.memoryBytes(),
+          host.os(),
+          host.java(),
+          host.harnessRevision(),
+          started,
+          ended,
+          resumed);
+    }
 
     public Machine {
       resumed = resumed == null ? List.of() : List.copyOf(resumed);

@@ -127,16 +127,7 @@ final class RunRecord {
     return new RunManifest(
         runId,
         scenario,
-        new Machine(
-            host.cpuModel(),
-            host.cpus(),
-            host.memoryBytes(),
-            host.os(),
-            host.java(),
-            host.harnessRevision(),
-            started,
-            ended,
-            resumed),
+        Machine.of(host, started, ended, resumed),
         servers,
         datasetShape,
         RunManifest.ROUNDS);

@@ -10,14 +10,19 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.overhead.PgClient;
+import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.server.WorkRoots;
 
-/** {@code overhead} as a user meets it when a pair's programs are missing: it says so, goes on. */
+/**
+ * {@code overhead} as a user meets it: a pair whose programs are missing is skipped, saying so, and
+ * the run goes on; its loads are stored as any run's, so that {@code compare} reads two runs.
+ */
 class OverheadCommandTest {
   @TempDir Path dir;
 
   @Test
-  void aMissingOsm2pgsqlServerIsSkippedWithTheAptGetLineAndTheRunGoesOn() throws Exception {
+  void aMissingOsm2pgsqlServerIsSkippedAndTwoRunsCompareContenderByContender() throws Exception {
     Path file =
         Files.writeString(
             dir.resolve("tiny.yaml"),
@@ -27,6 +32,39 @@ class OverheadCommandTest {
             servers: {versions: [17]}
             steps: [create, copy]
             """);
+    Path base = overhead(file, "base");
+    Path other = overhead(file, "new");
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        Main.run(
+            new PrintWriter(out, true, StandardCharsets.UTF_8),
+            new PrintWriter(err, true, StandardCharsets.UTF_8),
+            "compare",
+            base.toString(),
+            other.toString(),
+            "--out",
+            dir.resolve("compare").toString());
+    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
+    // a row per contender: the rels table's COPY, and each contender's total
+    List<String> contenders =
+        PgClient.program("psql") == null
+            ? List.of("harness", "server-file", "jdbc-file", "encode-only")
+            : List.of("harness", "psql", "server-file", "jdbc-file", "encode-only");
+    List<String> rows = out.toString(StandardCharsets.UTF_8).lines().toList();
+    for (String contender : contenders) {
+      assertThat(rows)
+          .as(contender)
+          .filteredOn(l -> l.contains(" " + contender + "+text+conn-1 "))
+          .anySatisfy(l -> assertThat(l).contains(" rels ").contains(" copy "))
+          .anySatisfy(l -> assertThat(l).contains(" all ").contains(" total "));
+    }
+    assertThat(rows).anySatisfy(l -> assertThat(l).startsWith(contenders.size() * 2 + " row(s)"));
+  }
+
+  /** One small overhead run into its own results directory; returns the run's directory. */
+  private Path overhead(Path scenario, String name) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =
@@ -34,7 +72,7 @@ class OverheadCommandTest {
             new PrintWriter(out, true, StandardCharsets.UTF_8),
             new PrintWriter(err, true, StandardCharsets.UTF_8),
             "overhead",
-            file.toString(),
+            scenario.toString(),
             "--formats",
             "text",
             "--connections",
@@ -48,9 +86,9 @@ class OverheadCommandTest {
             "--osm2pgsql-bin",
             dir.resolve("no-such-bin").toString(),
             "--results",
-            dir.resolve("results").toString(),
+            dir.resolve("results-" + name).toString(),
             "--reports",
-            dir.resolve("reports").toString(),
+            dir.resolve("reports-" + name).toString(),
             "--work-dir",
             WorkRoots.enterable(dir).resolve("servers").toString());
 
@@ -68,5 +106,12 @@ class OverheadCommandTest {
         .contains("**osm2pgsql skipped**")
         .contains("| rels | text | 1 |") // pair 1 ran
         .doesNotContain("## osm2pgsql against");
+    try (var runs = Files.list(dir.resolve("results-" + name).resolve("overhead"))) {
+      Path run = runs.toList().get(0);
+      assertThat(run.resolve(ResultStore.RUN)).exists();
+      assertThat(run.resolve(ResultStore.TIMINGS)).exists();
+      assertThat(run.resolve("loads.csv")).doesNotExist();
+      return run;
+    }
   }
 }

@@ -22,15 +22,20 @@ import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.overhead.HeadToHead.Case;
-import org.pgloadbench.overhead.HeadToHead.Load;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
- * Short real head-to-heads on one server: every contender loads every row, the files hold exactly
- * the harness's bytes, and the report is written. Nothing here asserts speed.
+ * Short real head-to-heads on one server: every contender loads every row, each load is stored as a
+ * step of its contender's cell, the files hold exactly the harness's bytes, and the report is
+ * written from what was stored. Nothing here asserts speed.
  */
 class HeadToHeadTest {
   @TempDir static Path dir;
@@ -52,63 +57,92 @@ class HeadToHeadTest {
 
   @Test
   void harnessAgainstTheServerReadingTheSameBytesFromAFile() throws Exception {
-    List<Load> loads =
+    Path results = dir.resolve("results-server-file");
+    StoredRun run =
         run(
+            results,
             List.of(new HarnessCopy(), new ServerFileCopy(), new StreamedFile(), new EncodeOnly()),
             List.of(
                 new Case(
-                    "nodes",
                     MiddleTable.NODES.tableDef(MiddleFormat.NEW),
                     rows(MiddleTable.NODES),
+                    null,
                     CopyFormat.TEXT,
                     1),
                 new Case(
-                    "ways",
                     MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
                     rows(MiddleTable.WAYS),
+                    null,
                     CopyFormat.BINARY,
                     2),
                 new Case(
-                    "rels (legacy)",
                     MiddleTable.RELS.tableDef(MiddleFormat.LEGACY),
                     DATA.source(MiddleTable.RELS, MiddleFormat.LEGACY),
+                    "legacy",
                     CopyFormat.BINARY,
                     1)));
 
-    // encode-only runs for the one-connection cases only
-    assertThat(loads).hasSize(2 * (4 + 3 + 4)).allMatch(Load::ok, "ok");
+    // two measured rounds (the warm-up one dropped); encode-only for one connection only
+    List<StepResult> loads = run.measured();
+    assertThat(loads).hasSize(2 * (4 + 3 + 4)).allMatch(StepResult::ok, "ok");
+    assertThat(loads).extracting(StepResult::repetition).containsOnly(1, 2);
     assertThat(loads)
-        .allMatch(l -> l.rows() == l.of().rows().rows() && l.seconds() > 0, "rows and a time");
-    assertThat(loads).filteredOn(l -> l.contender().equals(EncodeOnly.NAME)).hasSize(4);
+        .allMatch(l -> l.step() == StepKind.COPY && l.seconds() > 0, "a COPY with a time")
+        .allMatch(l -> l.measured().rows() == expected(l.table()), "every row");
+    assertThat(run.cells(server.version()))
+        .contains(
+            "harness+text+conn-1",
+            "server-file+binary+conn-2",
+            "encode-only+binary+conn-1+middle-legacy")
+        .filteredOn(c -> c.startsWith(EncodeOnly.NAME))
+        .hasSize(2);
+    assertThat(run.axes("jdbc-file+binary+conn-2"))
+        .containsExactly(
+            Map.entry(OverheadResults.CONTENDER, StreamedFile.NAME),
+            Map.entry("format", "binary"),
+            Map.entry("connections", "2"));
     assertThat(loads)
-        .filteredOn(l -> l.contender().equals(HarnessCopy.NAME))
-        .allMatch(l -> l.clientCpuSeconds() != null && l.clientCpuSeconds() >= 0, "client CPU");
-    assertReportWritten(loads, "server-file");
+        .filteredOn(l -> l.cell().startsWith(HarnessCopy.NAME + "+"))
+        .allMatch(l -> l.measured().clientCpuSeconds() != null, "client CPU");
+    assertThat(ResultStore.readRun(results).scenario().name()).isEqualTo(OverheadResults.SCENARIO);
+    assertThat(Files.readAllLines(results.resolve(ResultStore.TIMINGS))).hasSize(22 + 1);
+
+    String report = report(run, "server-file");
+    // client against server for one connection: how many times faster, and whether that is enough
+    assertThat(report)
+        .containsPattern("\\| nodes \\| text \\| 1 \\|.*\\| [0-9.]+, (met|not met) \\|")
+        .contains("| rels (legacy) | binary | 1 |");
+    // the harness's own driver streaming the file is a part of the harness, not a yardstick
+    assertThat(report)
+        .doesNotContain("harness / jdbc-file |")
+        .contains("## Where the harness's time goes")
+        .containsPattern("\\| ways \\| binary \\| 2 \\| [0-9.]+× .*\\| [0-9.]+× .*\\| [0-9.]+× ");
   }
 
   @Test
   void harnessAgainstPsqlCopyOfTheSameBytes() throws Exception {
     PsqlCopy psql = new PsqlCopy();
     assumeTrue(psql.missing() == null, "psql not installed: " + psql.missing());
-    List<Load> loads =
+    StoredRun run =
         run(
+            dir.resolve("results-psql"),
             List.of(new HarnessCopy(), psql),
             List.of(
                 new Case(
-                    "ways",
                     MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
                     rows(MiddleTable.WAYS),
+                    null,
                     CopyFormat.TEXT,
                     1),
                 new Case(
-                    "ways",
                     MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
                     rows(MiddleTable.WAYS),
+                    null,
                     CopyFormat.BINARY,
                     2)));
 
-    assertThat(loads).hasSize(2 * 2 * 2).allMatch(Load::ok, "ok");
-    assertThat(loads).allMatch(l -> l.rows() == 1500);
+    assertThat(run.measured()).hasSize(2 * 2 * 2).allMatch(StepResult::ok, "ok");
+    assertThat(run.measured()).allMatch(l -> l.measured().rows() == 1500);
     // what psql loaded is what the harness loads: the same rows, byte for byte in the same format
     try (Connection c = server.connect(HeadToHead.DATABASE);
         Statement s = c.createStatement();
@@ -118,7 +152,7 @@ class HeadToHeadTest {
       assertThat(rs.getLong(1)).isEqualTo(1500);
       assertThat(rs.getLong(2)).isPositive();
     }
-    assertReportWritten(loads, "psql");
+    assertThat(report(run, "psql")).contains("| ways | binary | 2 |");
   }
 
   @Test
@@ -128,7 +162,7 @@ class HeadToHeadTest {
     assertThat(Files.size(file)).isEqualTo(bytes);
     assertThat(new String(Files.readAllBytes(file), 0, 6, "ISO-8859-1")).isEqualTo("PGCOPY");
 
-    // a contender that loads half the rows is recorded as failed, with both counts
+    // a contender that loads half the rows is stored as failed, with both counts
     Contender half =
         new Contender() {
           @Override
@@ -141,57 +175,70 @@ class HeadToHeadTest {
             return new ServerFileCopy().load(match) / 2;
           }
         };
-    List<Load> loads =
+    StoredRun run =
         run(
+            dir.resolve("results-half"),
             List.of(half),
             List.of(
                 new Case(
-                    "nodes",
                     MiddleTable.NODES.tableDef(MiddleFormat.NEW),
                     rows(MiddleTable.NODES),
+                    null,
                     CopyFormat.BINARY,
                     1)));
-    assertThat(loads)
+    assertThat(run.failures())
         .hasSize(2)
-        .allMatch(l -> !l.ok() && l.error().contains("reported 2000 rows, 4000 were sent"));
+        .allMatch(l -> l.error().equals("half reported 2000 rows, 4000 were sent"));
+    assertThat(report(run, "half"))
+        .contains("## Failed loads")
+        .contains("half+binary+conn-1, planet_osm_nodes copy, round 2: half reported 2000 rows");
   }
 
   private static RowSource rows(MiddleTable table) {
     return DATA.source(table, MiddleFormat.NEW);
   }
 
-  private static List<Load> run(List<Contender> contenders, List<Case> cases) throws Exception {
+  private static long expected(String table) {
+    return table.equals("planet_osm_nodes") ? 4000 : table.equals("planet_osm_ways") ? 1500 : 300;
+  }
+
+  /** One warm-up round and two measured ones, stored under {@code results}; read back. */
+  private static StoredRun run(Path results, List<Contender> contenders, List<Case> cases)
+      throws Exception {
     Path files = Files.createTempDirectory(dir, "files");
     Files.setPosixFilePermissions(files, PosixFilePermissions.fromString("rwx--x--x"));
     StringWriter progress = new StringWriter();
-    List<Load> loads =
-        new HeadToHead(server, contenders, 2, 0, files, new PrintWriter(progress)).run(cases);
-    assertThat(progress.toString()).contains("round 2");
+    Alternation rounds = new Alternation(1, 2);
+    try (OverheadResults stored =
+        OverheadResults.create(
+            results,
+            "test",
+            ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),
+            rounds,
+            "test")) {
+      new HeadToHead(server, contenders, rounds, files, stored, new PrintWriter(progress))
+          .run(cases);
+    }
+    assertThat(progress.toString()).contains("warm-up").contains("round 2");
     try (var left = Files.list(files)) {
       assertThat(left).as("dumped files are removed").isEmpty();
     }
-    return loads;
+    return StoredRun.load(results);
   }
 
-  private static void assertReportWritten(List<Load> loads, String other) throws Exception {
-    Path results = dir.resolve("results-" + other);
+  private static String report(StoredRun run, String other) throws Exception {
     Path reports = dir.resolve("reports-" + other);
     String text =
         OverheadReport.write(
-            results, reports, new OverheadReport.Setup(List.of("test"), Map.of()), loads);
+            reports,
+            new OverheadReport.Setup(List.of("test"), Map.of()),
+            run,
+            server.version(),
+            List.of());
     assertThat(reports.resolve("report.md")).hasContent(text);
-    assertThat(text).contains("harness / " + other).contains("| ways |");
-    if (other.equals("server-file")) {
-      // client against server for one connection: a ratio and whether it meets the goal
-      assertThat(text)
-          .containsPattern("\\| nodes \\| text \\| 1 \\|.*\\| [0-9.]+ \\((met|not met)\\) \\|");
-      // the harness's own driver streaming the file is a part of the harness, not a yardstick
-      assertThat(text)
-          .doesNotContain("harness / jdbc-file |")
-          .contains("## Where the harness's time goes")
-          .containsPattern(
-              "\\| ways \\| binary \\| 2 \\| [0-9.]+ .*\\| [0-9.]+ .*\\| [0-9.]+ .*\\|");
+    if (!other.equals("half")) {
+      assertThat(text).contains("harness / " + other).contains("| ways |");
     }
-    assertThat(Files.readAllLines(results.resolve("loads.csv"))).hasSize(loads.size() + 1);
+    return text;
   }
 }

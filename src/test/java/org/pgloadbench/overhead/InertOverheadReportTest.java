@@ -2,93 +2,150 @@ package org.pgloadbench.overhead;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.MiddleTable;
-import org.pgloadbench.overhead.HeadToHead.Case;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.report.Inert;
-import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.StepKey;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.ScenarioLoader;
 
 /**
- * The overhead report's sections, fed the strings a server and a scenario put into them (setup
- * lines with versions and settings, cell labels, pgbench's phase names, osm2pgsql's log phases,
- * errors), hostile: each shows as text, none makes HTML, a link or a broken table.
+ * The overhead report's sections, fed the strings a server, a scenario and a file put into them
+ * (setup lines with versions and settings, table names, cell labels, a PBF file's name, errors),
+ * hostile: each shows as text, none makes HTML, a link or a broken table.
  */
 class InertOverheadReportTest {
+  static final String V = "17.6";
   static final String SETUP = "run r, PostgreSQL 17.6<script>alert('v')</script>, settings {x=|}";
   static final String WHY = "- stopped: <img src=x onerror=alert('why')>\n| x |";
-  static final String LABEL = "ways|<b>legacy</b>";
+  static final String TABLE = "ways|<b>legacy</b>";
   static final String ERROR = "ERROR: <script>alert('e')</script>\n| `x` |";
   static final String CELL = "seed-best|<img src=x onerror=alert('cell')>";
-  static final String PHASE = "generate<svg onload=alert('phase')>";
-  static final String PART = "[part](javascript:alert('part'))";
+  static final String PBF = "[file](javascript:alert('pbf')).osm.pbf";
+
+  @TempDir Path dir;
 
   @Test
-  void headToHeadSection() {
-    Case of =
-        new Case(LABEL, MiddleTable.WAYS.tableDef(MiddleFormat.NEW), null, CopyFormat.TEXT, 1);
-    List<HeadToHead.Load> loads = new ArrayList<>();
-    for (int round = 1; round <= 3; round++) {
-      loads.add(new HeadToHead.Load(of, HarnessCopy.NAME, round, 1.0 + round, 0.5, 100, null));
-      loads.add(new HeadToHead.Load(of, PsqlCopy.NAME, round, 1.1 + round, null, 100, null));
-    }
-    loads.add(new HeadToHead.Load(of, PsqlCopy.NAME, 4, 0, null, 0, ERROR));
+  void headToHeadSection() throws Exception {
+    Map<String, String> axes = new LinkedHashMap<>();
+    axes.put("format", "text");
+    axes.put("connections", "1");
+    StoredRun run =
+        stored(
+            results -> {
+              for (int round = 1; round <= 4; round++) {
+                for (String contender : List.of(HarnessCopy.NAME, PsqlCopy.NAME)) {
+                  StepKey key =
+                      new StepKey(
+                          V, HeadToHead.cell(contender, axes), round, TABLE, StepKind.COPY, null);
+                  boolean fails = round == 4 && contender.equals(PsqlCopy.NAME);
+                  results.add(
+                      List.of(
+                          results.step(
+                              key,
+                              OverheadResults.axes(contender, axes),
+                              Measurements.timed(1.0 + round).rows(100L).build(),
+                              fails ? ERROR : null)));
+                }
+              }
+            });
     String markdown =
         OverheadReport.markdown(
-            new OverheadReport.Setup(List.of(SETUP), Map.of("osm2pgsql", WHY)), loads);
+            new OverheadReport.Setup(List.of(SETUP), Map.of("osm2pgsql", WHY)), run, V, List.of());
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))
         .contains(SETUP)
         .contains("osm2pgsql skipped: " + norm(WHY))
-        .contains(LABEL + " text 1")
-        .contains(LABEL + " text x1, psql, round 4: " + norm(ERROR));
+        .contains(TABLE + " text 1")
+        .contains("PostgreSQL 17.6, psql+text+conn-1, " + TABLE + " copy, round 4: " + norm(ERROR));
   }
 
   @Test
-  void pgbenchSection() {
-    List<PgbenchHeadToHead.Phases> phases = new ArrayList<>();
-    for (int round = 1; round <= 3; round++) {
-      for (String contender : List.of(PgbenchInit.NAME, CELL)) {
-        Map<String, Double> seconds = new LinkedHashMap<>();
-        seconds.put(PHASE, 1.0 + round);
-        seconds.put("total", 2.0 + round);
-        phases.add(new PgbenchHeadToHead.Phases(contender, round, seconds, null));
-      }
-    }
-    phases.add(new PgbenchHeadToHead.Phases(CELL, 4, Map.of(), ERROR));
-    String markdown = PgbenchReport.markdown(phases, CELL, null);
+  void pgbenchSection() throws Exception {
+    StoredRun run =
+        stored(
+            results -> {
+              for (int round = 1; round <= 3; round++) {
+                for (StepKind step : PgbenchInit.STEPS) {
+                  results.add(
+                      List.of(
+                          step(results, PgbenchInit.NAME, round, "all", step, 1.0 + round),
+                          step(results, CELL, round, TABLE, step, 0.5 + round)));
+                }
+              }
+            });
+    String markdown = PgbenchReport.markdown(run, V, CELL, null);
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))
         .contains("cell " + CELL + " s " + CELL + " / pgbench -i")
-        .contains(PHASE + " 3.00")
-        .contains("goal, " + CELL + ":")
-        .contains("failed: " + CELL + ", round 4: " + norm(ERROR));
+        .contains("client-side generate 3.00")
+        .contains("goal, " + CELL + ":");
   }
 
   @Test
-  void osm2pgsqlSection() {
-    List<Osm2pgsqlHeadToHead.Load> loads = new ArrayList<>();
-    for (int round = 1; round <= 3; round++) {
-      for (String contender : List.of(Osm2pgsqlImport.NAME, CELL, "best")) {
-        loads.add(
-            new Osm2pgsqlHeadToHead.Load(contender, round, 10.0 + round, Map.of(PART, 1.0), null));
-      }
-    }
-    loads.add(new Osm2pgsqlHeadToHead.Load(CELL, 4, 0, Map.of(), ERROR));
-    String markdown = Osm2pgsqlReport.markdown(loads, CELL, "best");
+  void osm2pgsqlSection() throws Exception {
+    StoredRun run =
+        stored(
+            results -> {
+              for (int round = 1; round <= 3; round++) {
+                results.add(
+                    List.of(
+                        step(results, Osm2pgsqlImport.NAME, round, PBF, StepKind.IMPORT, 10),
+                        step(results, Osm2pgsqlHeadToHead.DECODE, round, PBF, StepKind.PREPARE, 1),
+                        step(results, CELL, round, TABLE, StepKind.COPY, 11.0 + round),
+                        step(results, "best", round, TABLE, StepKind.COPY, 5)));
+              }
+            });
+    Path logs = Files.createDirectories(dir.resolve("logs"));
+    Files.writeString(
+        Osm2pgsqlHeadToHead.log(logs, 1),
+        "Reading input files done in 3s.\n",
+        StandardCharsets.UTF_8);
+    String markdown = Osm2pgsqlReport.markdown(run, V, logs, PBF, CELL, "best");
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))
-        .contains("cell " + CELL + " 12.0")
-        .contains(CELL + " " + PART + " 1.00")
-        .contains("goal, " + CELL + ":")
-        .contains("failed: " + CELL + ", round 4: " + norm(ERROR));
+        .contains("cell " + CELL + " 13.0")
+        .contains(CELL + " copy 13.0")
+        .contains(Osm2pgsqlImport.READING + " 3.00")
+        .contains("goal, " + CELL + ":");
+  }
+
+  private interface Fill {
+    void into(OverheadResults results) throws Exception;
+  }
+
+  private StoredRun stored(Fill fill) throws Exception {
+    Path results = dir.resolve("results");
+    try (OverheadResults stored =
+        OverheadResults.create(
+            results,
+            "r",
+            ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),
+            new Alternation(0, 3),
+            "test")) {
+      fill.into(stored);
+    }
+    return StoredRun.load(results);
+  }
+
+  private static org.pgloadbench.results.StepResult step(
+      OverheadResults results, String cell, int round, String table, StepKind step, double s) {
+    return results.step(
+        new StepKey(V, cell, round, table, step, null),
+        OverheadResults.axes(cell, Map.of()),
+        Measurements.timed(s).build(),
+        null);
   }
 
   private static String norm(String text) {

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -60,54 +62,67 @@ class Osm2pgsqlHeadToHeadTest {
 
     StringWriter progress = new StringWriter();
     Path results = dir.resolve("results");
-    List<Osm2pgsqlHeadToHead.Load> loads;
     String password;
+    String version;
     Map<String, Long> osm2pgsqlRows;
     Map<String, Long> harnessRows;
     LocalTarget target =
         new LocalTarget(
             Map.of(LocalTarget.UNLABELLED, PG15.toString()),
             WorkRoots.enterable(dir).resolve("servers"));
-    try (PostgresServer server = target.start(LocalTarget.UNLABELLED, scenario.settings())) {
+    try (PostgresServer server = target.start(LocalTarget.UNLABELLED, scenario.settings());
+        OverheadResults stored =
+            OverheadResults.create(results, "test", scenario, new Alternation(0, 1), "test")) {
       password = server.credentials().jdbcProperties().getProperty("password");
+      version = server.version();
       Osm2pgsqlHeadToHead pair =
           new Osm2pgsqlHeadToHead(
               server,
               scenario,
               imitation,
               best,
-              1,
-              0,
+              new Alternation(0, 1),
               dir.resolve("work"),
-              results,
+              stored,
               new PrintWriter(progress));
       assertThat(pair.missing()).isNull();
-      loads = pair.run();
+      pair.run();
       osm2pgsqlRows = counts(server, Osm2pgsqlHeadToHead.DATABASE);
       harnessRows = counts(server, server.loadDatabase()); // the last cell's load of the round
     }
 
-    assertThat(loads)
-        .as("%s", progress)
-        .allMatch(Osm2pgsqlHeadToHead.Load::ok)
-        .extracting(Osm2pgsqlHeadToHead.Load::contender)
+    StoredRun run = StoredRun.load(results);
+    assertThat(run.failures()).as("%s", progress).isEmpty();
+    assertThat(run.cells(version))
         .containsExactlyInAnyOrder(
             Osm2pgsqlImport.NAME, imitation.label(), best.label(), Osm2pgsqlHeadToHead.DECODE);
     assertThat(osm2pgsqlRows).isEqualTo(harnessRows);
     assertThat(osm2pgsqlRows.get("planet_osm_nodes")).isPositive();
-    Osm2pgsqlHeadToHead.Load osm2pgsql =
-        loads.stream().filter(l -> l.contender().equals(Osm2pgsqlImport.NAME)).findFirst().get();
-    assertThat(osm2pgsql.seconds()).isPositive();
-    assertThat(osm2pgsql.parts()).containsKeys(Osm2pgsqlImport.READING, Osm2pgsqlImport.INDEXES);
+    String pbf = LIECHTENSTEIN.getFileName().toString();
+    assertThat(run.measured())
+        .filteredOn(s -> s.cell().equals(Osm2pgsqlImport.NAME))
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.step()).isEqualTo(StepKind.IMPORT);
+              assertThat(s.table()).isEqualTo(pbf);
+              assertThat(s.seconds()).isPositive();
+              assertThat(s.measured().rows())
+                  .isEqualTo(osm2pgsqlRows.values().stream().mapToLong(Long::longValue).sum());
+            });
+    Path logs = Osm2pgsqlHeadToHead.logs(results);
+    assertThat(Osm2pgsqlImport.phases(Files.readString(Osm2pgsqlHeadToHead.log(logs, 1))))
+        .containsKeys(Osm2pgsqlImport.READING, Osm2pgsqlImport.INDEXES);
 
-    String section = Osm2pgsqlReport.markdown(loads, imitation.label(), best.label());
+    String section =
+        Osm2pgsqlReport.markdown(run, version, logs, pbf, imitation.label(), best.label());
     assertThat(section)
         .contains("| " + Osm2pgsqlImport.NAME + " | ")
-        .containsPattern(
-            "\\| cell osm2pgsql-legacy \\| [0-9.]+ \\([0-9.–]+\\) \\| [0-9]+\\.[0-9]{3}")
-        .containsPattern("\\| cell best-legacy \\| [0-9.]+ \\([0-9.–]+\\) \\| [0-9]+\\.[0-9]{3}")
-        .containsPattern("goal, osm2pgsql-legacy: .*: \\*\\*(met|not met)\\*\\*")
-        .containsPattern("goal, best-legacy: .*: \\*\\*(met|not met)\\*\\*");
+        .contains("| " + Osm2pgsqlImport.NAME + " | " + Osm2pgsqlImport.READING + " | ")
+        .containsPattern("\\| cell osm2pgsql-legacy \\| [0-9.]+ \\| [0-9]+\\.[0-9]{2}×")
+        .containsPattern("\\| cell best-legacy \\| [0-9.]+ \\| [0-9]+\\.[0-9]{2}×")
+        .containsPattern("goal, osm2pgsql-legacy: .*: \\*\\*(met|not met) \\([0-9.]+\\)\\*\\*")
+        .containsPattern("goal, best-legacy: .*: \\*\\*(met|not met) \\([0-9.]+\\)\\*\\*");
     assertThat(password).isNotBlank();
     assertThat(section).doesNotContain(password);
     try (Stream<Path> files = Files.walk(results)) {
@@ -133,10 +148,9 @@ class Osm2pgsqlHeadToHeadTest {
               scenario,
               Osm2pgsqlHeadToHead.imitation(scenario),
               Osm2pgsqlHeadToHead.best(scenario),
-              1,
-              0,
+              new Alternation(0, 1),
               dir.resolve("work"),
-              dir.resolve("results"),
+              null, // never runs
               new PrintWriter(new StringWriter()));
       assertThat(pair.missing()).contains("has no PostGIS");
     }

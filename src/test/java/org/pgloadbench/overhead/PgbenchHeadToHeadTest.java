@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -22,86 +23,95 @@ import org.pgloadbench.server.WorkRoots;
 
 /**
  * pgbench -i and the harness's pgbench-equivalent cell on one server, two rounds: every phase
- * measured on both sides and the report section written. Nothing here asserts speed.
+ * stored as its step on both sides and the report section written. Nothing here asserts speed.
  */
 class PgbenchHeadToHeadTest {
+  static final Path SCENARIO = Path.of("scenarios/pgbench-init.yaml");
+
   @TempDir Path dir;
 
   @Test
   void pgbenchAndTheHarnessCellPhaseByPhase() throws Exception {
-    Path file = Path.of("scenarios/pgbench-init.yaml");
-    assumeTrue(Files.exists(file), "no pgbench-init scenario in this tree");
+    assumeTrue(Files.exists(SCENARIO), "no pgbench-init scenario in this tree");
     assumeTrue(new PgbenchInit().missing() == null, "pgbench not installed");
-    Scenario scenario = ScenarioLoader.load(file);
+    Scenario scenario = ScenarioLoader.load(SCENARIO);
     Cell equivalent =
         PgbenchHeadToHead.cell(
             scenario,
             Map.of("format", "text", "freeze", "true", "pk", "later", "connections", "1"));
     assertThat(equivalent).isNotNull();
 
-    List<PgbenchHeadToHead.Phases> phases;
     StringWriter progress = new StringWriter();
+    Path results = dir.resolve("results");
+    String version;
     try (PostgresServer server =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
-      phases =
-          new PgbenchHeadToHead(
-                  server,
-                  scenario,
-                  List.of(equivalent),
-                  2,
-                  0,
-                  dir.resolve("results"),
-                  new PrintWriter(progress))
-              .run();
+            new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+        OverheadResults stored = create(results, scenario)) {
+      version = server.version();
+      new PgbenchHeadToHead(
+              server,
+              scenario,
+              List.of(equivalent),
+              new Alternation(0, 2),
+              dir.resolve("work"),
+              stored,
+              new PrintWriter(progress))
+          .run();
     }
 
-    assertThat(phases).hasSize(4).allMatch(PgbenchHeadToHead.Phases::ok);
+    StoredRun run = StoredRun.load(results);
+    assertThat(run.failures()).as("%s", progress).isEmpty();
     // the real pgbench and the harness's cell (labelled as-pgbench in the scenario) are kept apart
-    assertThat(phases)
-        .extracting(PgbenchHeadToHead.Phases::contender)
-        .containsOnly(PgbenchInit.NAME, equivalent.label())
-        .filteredOn(PgbenchInit.NAME::equals)
-        .hasSize(2);
-    assertThat(phases)
-        .allMatch(
-            p ->
-                p.seconds().containsKey(PgbenchReport.GENERATE)
-                    && p.seconds().containsKey("primary keys")
-                    && p.seconds().get("total") > 0);
-    String section = PgbenchReport.markdown(phases, equivalent.label(), null);
+    assertThat(run.cells(version)).containsExactlyInAnyOrder(PgbenchInit.NAME, equivalent.label());
+    assertThat(run.steps(version, PgbenchInit.NAME)).containsExactlyElementsOf(PgbenchInit.STEPS);
+    assertThat(run.measured())
+        .filteredOn(s -> s.cell().equals(PgbenchInit.NAME))
+        .allMatch(s -> s.table().equals(PgbenchHeadToHead.ALL_TABLES))
+        .extracting(StepResult::repetition)
+        .containsOnly(1, 2);
+    assertThat(
+            run.seconds(version, equivalent.label(), run.tables(version), List.of(StepKind.COPY))
+                .byRepetition())
+        .containsOnlyKeys(1, 2);
+    String section = PgbenchReport.markdown(run, version, equivalent.label(), null);
     assertThat(section)
         .contains("| " + PgbenchReport.GENERATE + " |")
-        .containsPattern("goal, .*: \\*\\*(met|not met)\\*\\*");
+        .contains("| primary keys |")
+        .containsPattern("goal, .*: \\*\\*(met|not met) \\([0-9.]+\\)\\*\\*");
   }
 
   @Test
   void thePairLoadsAsManyAccountsAsPgbenchAtItsScale() throws Exception {
-    assumeTrue(Files.exists(Path.of("scenarios/pgbench-init.yaml")), "no pgbench-init scenario");
+    assumeTrue(Files.exists(SCENARIO), "no pgbench-init scenario");
     assumeTrue(new PgbenchInit().missing() == null, "pgbench not installed");
+    Path results = dir.resolve("results");
     PairResult result;
+    String version;
     try (PostgresServer server =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
+            new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+        OverheadResults stored = create(results, ScenarioLoader.load(SCENARIO))) {
+      version = server.version();
       result =
-          new PgbenchPair("pgbench-init", Path.of("scenarios"), 2)
-              .run(server, 1, 0, dir.resolve("results"), new PrintWriter(new StringWriter()));
+          new PgbenchPair("pgbench-init", Path.of("scenarios"), 2, dir.resolve("work"))
+              .run(server, new Alternation(0, 1), stored, new PrintWriter(new StringWriter()));
     }
 
     assertThat(result.skipped()).isNull();
-    assertThat(result.failed()).isZero();
     assertThat(result.setup()).singleElement().asString().contains("pgbench -i -s 2");
-    assertThat(result.section()).contains("| cell binary s |");
+    StoredRun run = StoredRun.load(results);
+    assertThat(run.failures()).isEmpty();
+    assertThat(result.section().apply(run)).contains("| cell binary s |");
     // both cells (text and binary) loaded pgbench -i -s 2's 200,000 accounts
-    try (var rounds = Files.list(dir.resolve("results"))) {
-      List<Path> cells = rounds.toList();
-      assertThat(cells).hasSize(2);
-      for (Path cell : cells) {
-        assertThat(ResultStore.readSteps(cell))
-            .filteredOn(
-                s -> s.step().yamlName().equals("copy") && s.table().equals("pgbench_accounts"))
-            .singleElement()
-            .extracting((StepResult s) -> s.measured().rows())
-            .isEqualTo(200_000L);
-      }
-    }
+    assertThat(run.measured())
+        .filteredOn(s -> s.step() == StepKind.COPY && s.table().equals("pgbench_accounts"))
+        .hasSize(2)
+        .allMatch(s -> s.measured().rows() == 200_000L)
+        .extracting(StepResult::cell)
+        .containsExactlyInAnyOrder("as-pgbench", "binary");
+    assertThat(run.cells(version)).contains(PgbenchInit.NAME);
+  }
+
+  private static OverheadResults create(Path results, Scenario scenario) throws Exception {
+    return OverheadResults.create(results, "test", scenario, new Alternation(0, 2), "test");
   }
 }

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
@@ -31,16 +32,19 @@ class PgbenchInitTest {
             + "creating primary keys...\n"
             + "done in 0.53 s (drop tables 0.00 s, create tables 0.01 s, client-side generate 0.29"
             + " s, vacuum 0.12 s, primary keys 0.11 s).\n";
+    // each phase as the step it is, as the harness's own pgbench-init cells store theirs
     assertThat(PgbenchInit.phases(stderr))
         .containsExactly(
-            Map.entry("drop tables", 0.0),
-            Map.entry("create tables", 0.01),
-            Map.entry("client-side generate", 0.29),
-            Map.entry("vacuum", 0.12),
-            Map.entry("primary keys", 0.11),
-            Map.entry("total", 0.53));
+            Map.entry(StepKind.DROP, 0.0),
+            Map.entry(StepKind.CREATE, 0.01),
+            Map.entry(StepKind.COPY, 0.29),
+            Map.entry(StepKind.VACUUM_ANALYZE, 0.12),
+            Map.entry(StepKind.PRIMARY_KEY, 0.11));
     assertThatThrownBy(() -> PgbenchInit.phases("pgbench: error: connection refused"))
         .hasMessageContaining("no phase times");
+    assertThatThrownBy(
+            () -> PgbenchInit.phases("done in 0.53 s (drop tables 0.00 s, foreign keys 0.02 s)."))
+        .hasMessageContaining("no default step: foreign keys 0.02 s");
   }
 
   @Test
@@ -53,11 +57,11 @@ class PgbenchInitTest {
           Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + HeadToHead.DATABASE);
       }
-      Map<String, Double> phases;
+      Map<StepKind, Double> phases;
       try (PgClient client = PgClient.of(server, HeadToHead.DATABASE)) {
         phases = pgbench.run(client, 1);
       }
-      assertThat(phases).containsKeys("client-side generate", "primary keys", "total");
+      assertThat(phases).containsKeys(StepKind.COPY, StepKind.PRIMARY_KEY);
       try (Connection c = server.connect(HeadToHead.DATABASE);
           Statement s = c.createStatement();
           ResultSet rs = s.executeQuery("SELECT count(*) FROM pgbench_accounts")) {

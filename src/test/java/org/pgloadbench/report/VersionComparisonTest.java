@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.StoredRun;
 
 class VersionComparisonTest {
@@ -67,7 +68,7 @@ class VersionComparisonTest {
     VersionComparison against17 = VersionComparison.of(results, "17");
     assertThat(against17.rows().get(1).comparisons().get("15.14").verdict())
         .isEqualTo(Verdict.HIGHER);
-    assertThat(ComparisonSection.verdict(against17.rows().get(1).comparisons().get("15.14")))
+    assertThat(Verdicts.stated(against17.rows().get(1).comparisons().get("15.14")))
         .isEqualTo("**slower** (p 0.008)");
   }
 

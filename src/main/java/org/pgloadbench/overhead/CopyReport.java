@@ -1,0 +1,209 @@
+package org.pgloadbench.overhead;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.Axis;
+
+/**
+ * Pair 1 as a report section, from its stored loads: per case the contenders' median times, the
+ * harness's client CPU beside its wall time, the harness's ratio to each other contender paired by
+ * round, the verdict against the faster of them and the goal (at most {@link OverheadReport#GOAL}
+ * times it), the client's rows/s against the server's and their goal ({@link
+ * OverheadReport#CLIENT_GOAL}); then where the harness's time goes.
+ */
+final class CopyReport {
+  /** The harness and its parts measured alone: never the yardstick the harness is held to. */
+  private static final Set<String> HARNESS_PARTS =
+      Set.of(HarnessCopy.NAME, EncodeOnly.NAME, StreamedFile.NAME);
+
+  /** A case as stored: its table and axes (format, connections, the middle format if named). */
+  private record Case(String table, Map<String, String> axes) {
+    Sample seconds(StoredRun run, String version, String contender) {
+      return sample(run, version, contender, Measurements::seconds);
+    }
+
+    Sample sample(
+        StoredRun run,
+        String version,
+        String contender,
+        Function<Measurements, ? extends Number> measure) {
+      return run.sample(
+          version,
+          HeadToHead.cell(contender, axes),
+          List.of(table),
+          List.of(StepKind.COPY),
+          measure);
+    }
+
+    /** Table, format, connections, as the first columns show them. */
+    List<String> columns() {
+      return List.of(
+          Markdown.text(ScenarioTables.label(table, axes.get(Axis.MIDDLE_FORMAT.name()))),
+          Markdown.text(axes.get(Axis.FORMAT.name())),
+          Markdown.text(axes.get(Axis.CONNECTIONS.name())));
+    }
+  }
+
+  private CopyReport() {}
+
+  static String markdown(StoredRun run, String version) {
+    Set<Case> cases = new LinkedHashSet<>();
+    Set<String> measured = new LinkedHashSet<>();
+    for (StepResult load : run.measured()) {
+      Map<String, String> axes = HeadToHead.caseAxes(load);
+      if (load.server().equals(version) && axes != null) {
+        cases.add(new Case(load.table(), axes));
+        measured.add(load.axes().get(OverheadResults.CONTENDER));
+      }
+    }
+    if (cases.isEmpty()) {
+      return "";
+    }
+    List<String> others =
+        Contenders.copy().stream()
+            .map(Contender::name)
+            .filter(n -> measured.contains(n) && !HARNESS_PARTS.contains(n))
+            .toList();
+    StringBuilder md = new StringBuilder("\n");
+    md.append("Times in seconds: median (min–max) over the rounds. Ratios: harness / other in")
+        .append(" the same round, the median with its 95% interval; verdict: the harness against")
+        .append(" the faster other; goal: harness at most ")
+        .append(OverheadReport.GOAL)
+        .append("× the faster other. Client rows/s: the harness generating and encoding alone")
+        .append(" (one thread, no server); server rows/s: the server reading the same bytes from")
+        .append(" a file; goal: client at least ")
+        .append(OverheadReport.CLIENT_GOAL)
+        .append("× the server.\n\n");
+    List<String> header =
+        new ArrayList<>(List.of("table", "format", "conn", "harness s", "client CPU s"));
+    others.forEach(o -> header.add(Markdown.text(o) + " s"));
+    others.forEach(o -> header.add("harness / " + Markdown.text(o)));
+    header.addAll(List.of("harness / faster", "verdict", "goal ≤ " + OverheadReport.GOAL + "×"));
+    header.addAll(
+        List.of(
+            "client rows/s",
+            "server rows/s",
+            "client / server (goal ≥ " + OverheadReport.CLIENT_GOAL + "×)"));
+    Table table =
+        Table.aligned(
+            "lll" + "r".repeat(2 + 2 * others.size()) + "rll" + "rrl",
+            header.toArray(String[]::new));
+    for (Case c : cases) {
+      List<String> row = new ArrayList<>(c.columns());
+      Sample harness = c.seconds(run, version, HarnessCopy.NAME);
+      row.add(OverheadReport.seconds(harness));
+      Sample cpu = c.sample(run, version, HarnessCopy.NAME, Measurements::clientCpuSeconds);
+      row.add(cpu.isEmpty() ? "–" : Formats.significant(cpu.summary().median()));
+      others.forEach(o -> row.add(OverheadReport.seconds(c.seconds(run, version, o))));
+      others.forEach(
+          o ->
+              row.add(
+                  OverheadReport.ratio(
+                      OverheadReport.paired(c.seconds(run, version, o), harness))));
+      row.addAll(againstFaster(run, version, c, others, harness));
+      row.addAll(clientAgainstServer(run, version, c));
+      table.row(row);
+    }
+    table.appendTo(md);
+    if (measured.contains(StreamedFile.NAME)) {
+      md.append(whereTheTimeGoes(run, version, cases));
+    }
+    return md.toString();
+  }
+
+  /** The harness against the faster of the others: ratio, verdict, goal. */
+  private static List<String> againstFaster(
+      StoredRun run, String version, Case c, List<String> others, Sample harness) {
+    String faster = null;
+    Sample fastest = null;
+    for (String o : others) {
+      Sample s = c.seconds(run, version, o);
+      if (!s.isEmpty() && (fastest == null || s.summary().median() < fastest.summary().median())) {
+        faster = o;
+        fastest = s;
+      }
+    }
+    Comparison vs = fastest == null ? null : OverheadReport.paired(fastest, harness);
+    if (vs == null || Double.isNaN(vs.ratio())) {
+      return List.of("–", "–", "–");
+    }
+    return List.of(
+        OverheadReport.ratio(vs) + ", " + Markdown.text(faster),
+        OverheadReport.verdict(vs),
+        OverheadReport.met(vs.ratio() <= OverheadReport.GOAL, vs.ratio()));
+  }
+
+  /**
+   * Rows per second of the client alone (generate and encode, one thread) against the server's
+   * ingest of the same bytes from a file (medians over the rounds), and how many times faster the
+   * client is, the median of the rounds, with the goal. Only for one connection: the client is
+   * measured on one thread.
+   */
+  private static List<String> clientAgainstServer(StoredRun run, String version, Case c) {
+    Sample client = c.seconds(run, version, EncodeOnly.NAME);
+    Sample server = c.seconds(run, version, ServerFileCopy.NAME);
+    Comparison ratio = OverheadReport.paired(client, server);
+    if (ratio == null || Double.isNaN(ratio.ratio())) {
+      return List.of("–", "–", "–");
+    }
+    double rows = c.sample(run, version, EncodeOnly.NAME, Measurements::rows).summary().median();
+    return List.of(
+        Formats.count(rows / client.summary().median()),
+        Formats.count(rows / server.summary().median()),
+        String.format(
+            Locale.ROOT,
+            "%.1f, %s",
+            ratio.ratio(),
+            ratio.ratio() >= OverheadReport.CLIENT_GOAL ? "met" : "not met"));
+  }
+
+  /**
+   * The harness's ratio to the server reading the file, split in two at the harness's driver
+   * streaming the same file: what generating and encoding while sending adds, and what the wire
+   * adds.
+   */
+  private static String whereTheTimeGoes(StoredRun run, String version, Set<Case> cases) {
+    StringBuilder md =
+        new StringBuilder("\n## Where the harness's time goes\n\n")
+            .append("`")
+            .append(StreamedFile.NAME)
+            .append("`: the harness's driver and connections streaming the dumped file, nothing")
+            .append(" generated or encoded. Ratios of the same round, the median with its 95%")
+            .append(" interval.\n\n");
+    Table table =
+        Table.aligned(
+            "lllrrr",
+            "table",
+            "format",
+            "conn",
+            "harness / " + StreamedFile.NAME + " (generating and encoding)",
+            StreamedFile.NAME + " / " + ServerFileCopy.NAME + " (the wire)",
+            "harness / " + ServerFileCopy.NAME);
+    for (Case c : cases) {
+      Sample harness = c.seconds(run, version, HarnessCopy.NAME);
+      Sample streamed = c.seconds(run, version, StreamedFile.NAME);
+      Sample server = c.seconds(run, version, ServerFileCopy.NAME);
+      List<String> row = new ArrayList<>(c.columns());
+      row.add(OverheadReport.ratio(OverheadReport.paired(streamed, harness)));
+      row.add(OverheadReport.ratio(OverheadReport.paired(server, streamed)));
+      row.add(OverheadReport.ratio(OverheadReport.paired(server, harness)));
+      table.row(row);
+    }
+    table.appendTo(md);
+    return md.toString();
+  }
+}

@@ -1,0 +1,193 @@
+package org.pgloadbench.overhead;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.RunManifest.CellRun;
+import org.pgloadbench.results.StepKey;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * The overhead run's results, stored as any run's so that {@code compare} and the report read them
+ * through StoredRun: every measured load's steps in {@code results/overhead/<run-id>/} ({@code
+ * steps.jsonl}, {@code timings.csv}) as soon as measured, and {@code run.json} saying what ran
+ * (scenario {@value #SCENARIO}, the contenders as cells, the steps, each server, the machine). A
+ * step's key: the server's version, the contender's cell, the round as its repetition, the table,
+ * the step.
+ */
+public final class OverheadResults implements Closeable {
+  public static final String SCENARIO = "overhead";
+
+  /** The axis that says who loaded: harness, psql, server-file, pgbench -i, osm2pgsql, ... */
+  static final String CONTENDER = "contender";
+
+  /** timings.csv's axis columns: the axes the pairs' cells vary (any other is in steps.jsonl). */
+  private static final List<String> AXES =
+      List.of(CONTENDER, "format", "connections", "freeze", "pk", "middle_format");
+
+  private final Path dir;
+  private final String runId;
+  private final Scenario copied;
+  private final Alternation rounds;
+  private final String description;
+  private final ResultStore store;
+  private final String started = now();
+  private final Map<String, CellRun> cells = new LinkedHashMap<>();
+  private final List<StepKind> steps = new ArrayList<>();
+  private final List<RunManifest.ServerRun> servers = new ArrayList<>();
+
+  private OverheadResults(
+      Path dir, String runId, Scenario copied, Alternation rounds, String description)
+      throws IOException {
+    this.dir = dir;
+    this.runId = runId;
+    this.copied = copied;
+    this.rounds = rounds;
+    this.description = description;
+    this.store = ResultStore.create(dir, AXES);
+  }
+
+  /**
+   * A new run directory; {@code copied} is the scenario whose tables the streamed COPY pair loads.
+   */
+  public static OverheadResults create(
+      Path dir, String runId, Scenario copied, Alternation rounds, String description)
+      throws IOException {
+    OverheadResults results = new OverheadResults(dir, runId, copied, rounds, description);
+    results.store.writeRun(results.manifest());
+    return results;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  String runId() {
+    return runId;
+  }
+
+  /** A contender's axes: {@link #CONTENDER} first, then those of its cell. */
+  static Map<String, String> axes(String contender, Map<String, String> cell) {
+    Map<String, String> axes = new LinkedHashMap<>();
+    axes.put(CONTENDER, contender);
+    axes.putAll(cell);
+    return axes;
+  }
+
+  /** What the clock read of a load, with the rows it loaded (null: not counted). */
+  static Measurements measured(Clock.Timed<?> timed, Long rows) {
+    return Measurements.timed(timed.seconds())
+        .clientCpuSeconds(timed.clientCpuSeconds())
+        .rows(rows)
+        .build();
+  }
+
+  /** A step of this run: ok, or failed with {@code error}. */
+  StepResult step(StepKey key, Map<String, String> axes, Measurements measured, String error) {
+    return error == null
+        ? StepResult.ok(runId, SCENARIO, key, axes, measured)
+        : StepResult.failed(runId, SCENARIO, key, axes, measured, error);
+  }
+
+  /** A step another run measured (a scenario cell's load), as a step of this one. */
+  StepResult step(StepKey key, Map<String, String> axes, StepResult measured) {
+    return new StepResult(
+        runId, SCENARIO, key, axes, measured.status(), measured.measured(), measured.error());
+  }
+
+  /** Stores a measured load's steps, as soon as measured. */
+  void add(List<StepResult> load) throws IOException {
+    for (StepResult step : load) {
+      store.append(step);
+    }
+  }
+
+  /**
+   * Lists a stored load's cell and steps in run.json: cells in the order first told, each new step
+   * before the first of the load's later steps listed already, so that every load's order holds (a
+   * scenario's create before the copy that a COPY contender listed first).
+   */
+  void ran(List<StepResult> load) {
+    for (int i = 0; i < load.size(); i++) {
+      StepResult step = load.get(i);
+      cells.putIfAbsent(step.cell(), new CellRun(step.cell(), step.axes(), null));
+      if (!steps.contains(step.step())) {
+        int at =
+            load.subList(i + 1, load.size()).stream()
+                .mapToInt(later -> steps.indexOf(later.step()))
+                .filter(index -> index >= 0)
+                .min()
+                .orElse(steps.size());
+        steps.add(at, step.step());
+      }
+    }
+  }
+
+  /** Records a server the run loads on, as run.json lists a bench run's. */
+  public void server(String requested, String target, PostgresServer server) throws SQLException {
+    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+      servers.add(
+          new RunManifest.ServerRun(
+              requested,
+              server.version(),
+              null,
+              target,
+              new LinkedHashMap<>(server.details()),
+              Environment.nonDefaultSettings(c),
+              List.of(),
+              List.of()));
+    }
+  }
+
+  private RunManifest manifest() {
+    RunManifest.Resolved ran =
+        new RunManifest.Resolved(
+            SCENARIO,
+            description,
+            copied.source().toString(),
+            copied.dataset().json(),
+            null,
+            copied.settings(),
+            rounds.repeat(),
+            rounds.warmup(),
+            AXES,
+            List.copyOf(cells.values()),
+            List.copyOf(steps),
+            List.of());
+    return new RunManifest(
+        runId,
+        ran,
+        RunManifest.Machine.of(Environment.host(), started, now(), List.of()),
+        servers,
+        Map.of(),
+        RunManifest.ROUNDS);
+  }
+
+  /** Writes run.json with what ran and when it ended, and closes the results files. */
+  @Override
+  public void close() throws IOException {
+    try (store) {
+      store.writeRun(manifest());
+    }
+  }
+
+  private static String now() {
+    return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+}
