@@ -55,7 +55,7 @@ record TimeSplit(
     return "*CPU-bound* when the server's and the harness's CPU time together cover at least half"
         + " the wall time; else *disk-bound* when the server read and wrote at least 10 MB per"
         + " second of the rest; else *waiting* (locks, fsync latency, the other side of the"
-        + " connection). Steps under 0.05 s get no word: the operating system counts CPU time in"
-        + " 10 ms ticks.";
+        + " connection, or, on a machine shared with other work, a CPU that work held). Steps"
+        + " under 0.05 s get no word: the operating system counts CPU time in 10 ms ticks.";
   }
 }

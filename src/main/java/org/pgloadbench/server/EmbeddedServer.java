@@ -60,6 +60,11 @@ final class EmbeddedServer implements PostgresServer {
   }
 
   @Override
+  public long oomKills() {
+    return cgroup == null ? -1 : cgroup.oomKills();
+  }
+
+  @Override
   public Map<String, String> details() {
     Map<String, String> details = new LinkedHashMap<>();
     if (cgroup != null) {

@@ -130,7 +130,9 @@ public final class EmbeddedTarget implements ServerTarget {
     }
     try {
       if (memoryBytes != null) {
-        server.capMemory(name, memoryBytes);
+        // named as the server's directory: two servers of one build (two profiles) differ
+        server.capMemory(
+            name + "-" + dir.getFileName().toString().replaceAll(".*-", ""), memoryBytes);
       }
       createDirectories(dir, credentials);
       initdb(home, dir, major);

@@ -135,6 +135,11 @@ public final class LocalTarget implements ServerTarget {
     }
 
     @Override
+    public long oomKills() {
+      return server.oomKills();
+    }
+
+    @Override
     public String jdbcUrl(String database) {
       return server.jdbcUrl(database);
     }

@@ -50,6 +50,8 @@ final class MemoryCgroup implements AutoCloseable {
     Path dir = parent.resolve(PREFIX + owner + "-" + name);
     try {
       Files.createDirectory(dir);
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      throw new ServerException("the memory cgroup " + dir + " exists already", e);
     } catch (IOException e) {
       throw new ServerException(
           "cannot create the memory cgroup " + dir + ": " + e.getMessage() + "; " + REMEDY, e);
@@ -97,6 +99,24 @@ final class MemoryCgroup implements AutoCloseable {
 
   Path dir() {
     return dir;
+  }
+
+  /**
+   * How many of its processes the kernel has killed for the limit so far (v1 {@code
+   * memory.oom_control}, v2 {@code memory.events}: {@code oom_kill}), or -1 where it does not say.
+   */
+  long oomKills() {
+    Path file = dir.resolve(version == 1 ? "memory.oom_control" : "memory.events");
+    try {
+      for (String line : Files.readAllLines(file)) {
+        if (line.startsWith("oom_kill ")) {
+          return Long.parseLong(line.substring(9).strip());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // gone, or a kernel that does not count them
+    }
+    return -1;
   }
 
   /** Where the server's cgroup is, as run.json records it. */

@@ -63,6 +63,14 @@ public interface PostgresServer extends AutoCloseable {
     return ResourceMeter.NONE;
   }
 
+  /**
+   * How many of this server's processes the kernel has killed for its memory cap so far, or -1
+   * where that is not known (no cap, or a target that does not tell).
+   */
+  default long oomKills() {
+    return -1;
+  }
+
   default Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(jdbcUrl(database), credentials().jdbcProperties());
   }

@@ -48,6 +48,24 @@ class MemoryCgroupTest {
     assertThat(cgroup).doesNotExist();
   }
 
+  /** A process that outgrows the cap is killed by the kernel, and the cgroup counts it. */
+  @Test
+  void theKernelsKillsForTheCapAreCounted() throws Exception {
+    try (MemoryCgroup capped =
+        MemoryCgroup.create(
+            MemoryCgroup.Hierarchy.local(), "hog", CAP, ProcessHandle.current().pid())) {
+      assertThat(capped.oomKills()).isZero();
+      // tail -n 1 holds the one endless line of zeros in memory
+      Process hog =
+          new ProcessBuilder(
+                  capped.wrap(List.of("sh", "-c", "head -c 400000000 /dev/zero | tail -n 1")))
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      assertThat(hog.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(capped.oomKills()).isPositive();
+    }
+  }
+
   /**
    * A harness killed outright runs no hook: the watchdog sees it gone, ends what runs in the cgroup
    * and removes it. A {@code sleep} stands in for the harness, another for the server.
