@@ -1,5 +1,6 @@
 package org.pgloadbench.scenario;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -76,7 +77,7 @@ public final class MemoryCaps {
   }
 
   /** The first capped cell's server that cannot run (see {@link #unfit}), or null. */
-  static String unfit(java.util.List<Cell> cells, Map<String, String> settings) {
+  static String unfit(List<Cell> cells, Map<String, String> settings) {
     for (Cell cell : cells) {
       long cap = cell.variant().memoryBytes();
       String why = cap > 0 ? unfit(cap, cell.variant().settings(), settings) : null;
@@ -85,6 +86,31 @@ public final class MemoryCaps {
       }
     }
     return null;
+  }
+
+  /**
+   * The cells on servers capped as MEMORY= says ({@code none}: uncapped), in the place of {@code
+   * servers.memory}; refused where the scenario compares caps on its memory axis.
+   */
+  static List<Cell> override(
+      String memory, List<String> axes, List<Cell> cells, Map<String, String> settings)
+      throws ScenarioException {
+    if (axes.contains(Axis.MEMORY.name())) {
+      throw new ScenarioException(
+          "MEMORY="
+              + memory
+              + ": the scenario compares memory caps on its memory axis; leave MEMORY out");
+    }
+    long bytes = Axis.MEMORY.parse(memory).orElseThrow();
+    List<Cell> capped =
+        cells.stream()
+            .map(c -> new Cell(c.label(), c.axes(), c.variant().withMemory(bytes)))
+            .toList();
+    String unfit = unfit(capped, settings);
+    if (unfit != null) {
+      throw new ScenarioException("MEMORY=" + memory + ": " + unfit);
+    }
+    return capped;
   }
 
   /** A memory setting's value in bytes, as the server reads it (no unit: 8 kB pages). */

@@ -177,25 +177,7 @@ public record Overrides(
    */
   List<Cell> cells(List<String> axes, List<Cell> cells, Map<String, String> settings)
       throws ScenarioException {
-    if (memory == null) {
-      return cells;
-    }
-    if (axes.contains(Axis.MEMORY.name())) {
-      throw new ScenarioException(
-          "MEMORY="
-              + memory
-              + ": the scenario compares memory caps on its memory axis; leave MEMORY out");
-    }
-    long bytes = Axis.MEMORY.parse(memory).orElseThrow();
-    List<Cell> capped =
-        cells.stream()
-            .map(c -> new Cell(c.label(), c.axes(), c.variant().withMemory(bytes)))
-            .toList();
-    String unfit = MemoryCaps.unfit(capped, settings);
-    if (unfit != null) {
-      throw new ScenarioException("MEMORY=" + memory + ": " + unfit);
-    }
-    return capped;
+    return memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
   }
 
   /** The scenario's dataset with DATA or SCALE applied: DATA's objects in the same osm tables. */

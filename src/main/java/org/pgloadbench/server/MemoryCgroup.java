@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.pgloadbench.metrics.CgroupFs;
 
 /**
  * A memory cgroup of the harness's own around one server: the postmaster starts in it, so every
@@ -36,14 +35,14 @@ final class MemoryCgroup implements AutoCloseable {
 
   /** Creates the cgroup of server {@code name}, limited to {@code bytes}. */
   static MemoryCgroup create(String name, long bytes) throws ServerException {
-    return create(Hierarchy.local(), name, bytes, ProcessHandle.current().pid());
+    return create(CgroupHierarchy.local(), name, bytes, ProcessHandle.current().pid());
   }
 
   /**
    * As {@link #create(String, long)}, for a harness of process {@code owner}: the cgroup is named
    * after it, and its watchdog removes it once that process is gone.
    */
-  static MemoryCgroup create(Hierarchy where, String name, long bytes, long owner)
+  static MemoryCgroup create(CgroupHierarchy where, String name, long bytes, long owner)
       throws ServerException {
     Path parent = where.parent();
     removeOrphans(parent);
@@ -221,87 +220,6 @@ final class MemoryCgroup implements AutoCloseable {
       }
     } catch (IOException e) {
       // nothing to clean up where nothing can be listed
-    }
-  }
-
-  /**
-   * Where capped servers' cgroups go on this machine, and how a limit is written there.
-   *
-   * @param parent the directory the cgroups are created in
-   * @param version 1 or 2
-   */
-  record Hierarchy(Path parent, int version) {
-    /** This machine's, for this process; throws with what to do when there is none to write. */
-    static Hierarchy local() throws ServerException {
-      CgroupFs fs = CgroupFs.local();
-      String self;
-      try {
-        self = Files.readString(Path.of("/proc/self/cgroup"));
-      } catch (IOException e) {
-        throw new ServerException("no cgroups on this machine to cap a server's memory with");
-      }
-      return find(fs, self);
-    }
-
-    /**
-     * v1: the memory hierarchy's cgroup of this process, where child cgroups may go. v2: from this
-     * process's cgroup up, the nearest writable ancestor that gives its children the memory
-     * controller (a cgroup holding processes, as this one does, may not).
-     */
-    static Hierarchy find(CgroupFs fs, String self) throws ServerException {
-      Path v1 = fs.v1Dir("memory", self);
-      if (v1 != null) {
-        if (!Files.isWritable(v1)) {
-          throw new ServerException(
-              "the memory cgroup " + v1 + " (cgroup v1) is not writable by this user; " + REMEDY);
-        }
-        return new Hierarchy(v1, 1);
-      }
-      Path own = fs.v2Dir(self);
-      if (own == null) {
-        throw new ServerException("no memory cgroup hierarchy on this machine; " + REMEDY);
-      }
-      for (Path dir = own.getParent(); dir != null && dir.startsWith(fs.v2()); ) {
-        if (Files.isWritable(dir) && delegatesMemory(dir)) {
-          return new Hierarchy(dir, 2);
-        }
-        dir = dir.equals(fs.v2()) ? null : dir.getParent();
-      }
-      throw new ServerException(
-          "no cgroup v2 above "
-              + own
-              + " is writable by this user with the memory controller on for its children; "
-              + REMEDY);
-    }
-
-    private static boolean delegatesMemory(Path dir) {
-      try {
-        return List.of(Files.readString(dir.resolve("cgroup.subtree_control")).strip().split(" "))
-            .contains("memory");
-      } catch (IOException e) {
-        return false;
-      }
-    }
-
-    /** Writes the limit; swap may not extend it where the machine has any. */
-    void limit(Path dir, long bytes) throws IOException {
-      if (version == 1) {
-        Files.writeString(dir.resolve("memory.limit_in_bytes"), Long.toString(bytes));
-        writeIfPresent(dir.resolve("memory.memsw.limit_in_bytes"), Long.toString(bytes));
-      } else {
-        Files.writeString(dir.resolve("memory.max"), Long.toString(bytes));
-        writeIfPresent(dir.resolve("memory.swap.max"), "0");
-      }
-    }
-
-    private static void writeIfPresent(Path file, String value) {
-      try {
-        if (Files.exists(file)) {
-          Files.writeString(file, value);
-        }
-      } catch (IOException e) {
-        // no swap accounting: nothing to limit
-      }
     }
   }
 }

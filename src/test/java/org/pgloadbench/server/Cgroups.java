@@ -17,7 +17,7 @@ public final class Cgroups {
 
   /** The memory cgroups of the harness of process {@code pid} that still exist. */
   public static List<Path> leftBy(long pid) throws IOException, ServerException {
-    try (Stream<Path> dirs = Files.list(MemoryCgroup.Hierarchy.local().parent())) {
+    try (Stream<Path> dirs = Files.list(CgroupHierarchy.local().parent())) {
       return dirs.filter(
               d -> d.getFileName().toString().startsWith(MemoryCgroup.PREFIX + pid + "-"))
           .toList();

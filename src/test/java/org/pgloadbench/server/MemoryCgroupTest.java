@@ -30,7 +30,7 @@ class MemoryCgroupTest {
 
   @Test
   void aWrappedCommandRunsInsideTheLimitAndTheCgroupGoesWithClose() throws Exception {
-    MemoryCgroup.Hierarchy here = MemoryCgroup.Hierarchy.local();
+    CgroupHierarchy here = CgroupHierarchy.local();
     Path cgroup;
     try (MemoryCgroup capped =
         MemoryCgroup.create(here, "test", CAP, ProcessHandle.current().pid())) {
@@ -52,8 +52,7 @@ class MemoryCgroupTest {
   @Test
   void theKernelsKillsForTheCapAreCounted() throws Exception {
     try (MemoryCgroup capped =
-        MemoryCgroup.create(
-            MemoryCgroup.Hierarchy.local(), "hog", CAP, ProcessHandle.current().pid())) {
+        MemoryCgroup.create(CgroupHierarchy.local(), "hog", CAP, ProcessHandle.current().pid())) {
       assertThat(capped.oomKills()).isZero();
       // tail -n 1 holds the one endless line of zeros in memory
       Process hog =
@@ -74,7 +73,7 @@ class MemoryCgroupTest {
   void theWatchdogClearsTheCgroupOfAHarnessKilledOutright() throws Exception {
     Process harness = new ProcessBuilder("sleep", "600").start();
     MemoryCgroup capped =
-        MemoryCgroup.create(MemoryCgroup.Hierarchy.local(), "killed", CAP, harness.pid());
+        MemoryCgroup.create(CgroupHierarchy.local(), "killed", CAP, harness.pid());
     Process server = new ProcessBuilder(capped.wrap(List.of("sleep", "600"))).start();
     try {
       for (int i = 0;
@@ -99,7 +98,7 @@ class MemoryCgroupTest {
 
   @Test
   void aCgroupLeftByADeadHarnessIsRemovedByTheNextStart() throws Exception {
-    MemoryCgroup.Hierarchy here = MemoryCgroup.Hierarchy.local();
+    CgroupHierarchy here = CgroupHierarchy.local();
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
     Path left = here.parent().resolve(MemoryCgroup.PREFIX + gone.pid() + "-left");
@@ -131,13 +130,13 @@ class MemoryCgroupTest {
     CgroupFs fs = new CgroupFs(java.util.Map.of(), mount);
     String self = "0::/user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope\n";
 
-    MemoryCgroup.Hierarchy found = MemoryCgroup.Hierarchy.find(fs, self);
+    CgroupHierarchy found = CgroupHierarchy.find(fs, self);
 
-    assertThat(found).isEqualTo(new MemoryCgroup.Hierarchy(user, 2));
+    assertThat(found).isEqualTo(new CgroupHierarchy(user, 2));
     Files.writeString(user.resolve("cgroup.subtree_control"), "cpu pids\n");
     Files.writeString(mount.resolve("cgroup.subtree_control"), "cpu pids\n");
     assertThat(
-            catchThrowableOfType(ServerException.class, () -> MemoryCgroup.Hierarchy.find(fs, self))
+            catchThrowableOfType(ServerException.class, () -> CgroupHierarchy.find(fs, self))
                 .getMessage())
         .startsWith("no cgroup v2 above " + scope)
         .contains("memory controller")
