@@ -17,6 +17,7 @@ import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Resume;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -92,6 +93,12 @@ final class BenchCommand implements Callable<Integer> {
     String described =
         PlanText.describe(scenario, plan, target); // fails on a version the target cannot run
     target.prepare(); // fails on a work dir that is not the user's own
+    if (plan.capped()) {
+      String why = target.whyNoMemoryCap();
+      if (why != null) {
+        throw new ServerException("memory cap: " + why);
+      }
+    }
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);
       if (Files.exists(runDir)) {

@@ -10,6 +10,7 @@ import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.server.ServerException;
@@ -62,6 +63,17 @@ final class PlanText {
       out.append("  profiles  ")
           .append(String.join(", ", profiles))
           .append(" (each its own server start)\n");
+    }
+    List<String> caps =
+        scenario.cells().stream()
+            .map(c -> c.variant().memoryBytes())
+            .distinct()
+            .map(b -> b == 0 ? "none" : MemoryCaps.shown(b))
+            .toList();
+    if (!caps.equals(List.of("none"))) {
+      out.append("  memory    ")
+          .append(String.join(", ", caps))
+          .append(" (each capped server its own start, its processes and page cache held to it)\n");
     }
     if (!scenario.claims().isEmpty()) {
       out.append("  claims    ").append(scenario.claims().size()).append('\n');

@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE) in its error messages, since that is how most users give them; blank
- * means not given.
+ * DATA, TARGET, BUILDS, IMAGE, MEMORY) in its error messages, since that is how most users give
+ * them; blank means not given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -72,6 +72,14 @@ final class ScenarioArgs {
   String image;
 
   @Option(
+      names = "--memory",
+      paramLabel = "1GB",
+      description =
+          "cap every server's memory, the page cache it fills included (a cgroup; the container's"
+              + " limit), or none; instead of servers.memory")
+  String memory;
+
+  @Option(
       names = "--data",
       paramLabel = "FILE",
       description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
@@ -115,6 +123,7 @@ final class ScenarioArgs {
     given.put("TARGET", target);
     given.put("BUILDS", builds);
     given.put("IMAGE", image);
+    given.put("MEMORY", memory);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 

@@ -126,7 +126,7 @@ public final class OverheadResults implements Closeable {
   void ran(List<StepResult> load) {
     for (int i = 0; i < load.size(); i++) {
       StepResult step = load.get(i);
-      cells.putIfAbsent(step.cell(), new CellRun(step.cell(), step.axes(), null));
+      cells.putIfAbsent(step.cell(), new CellRun(step.cell(), step.axes(), null, null));
       if (!steps.contains(step.step())) {
         int at =
             load.subList(i + 1, load.size()).stream()

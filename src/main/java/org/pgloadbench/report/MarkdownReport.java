@@ -57,6 +57,9 @@ public final class MarkdownReport {
     if (results.manifest().paired() && !results.versions().isEmpty()) {
       Charts.write(RunOrderChart.chart(results), reportDir, RunOrderChart.CHART);
     }
+    if (WhereTimeGoesSection.applies(results)) {
+      Charts.write(ResourcesChart.chart(results), reportDir, WhereTimeGoesSection.CHART);
+    }
     if (report.comparison != null) {
       Charts.write(
           ComparisonChart.chart(
@@ -110,6 +113,9 @@ public final class MarkdownReport {
           .append("![every load in run order](")
           .append(RunOrderChart.CHART)
           .append(".png)\n\n");
+    }
+    if (WhereTimeGoesSection.applies(results)) {
+      WhereTimeGoesSection.render(results, out);
     }
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");

@@ -24,6 +24,19 @@ import java.util.function.Function;
  * @param objectBytes the size of the object the step acted on (an index's main fork)
  * @param clientCpuSeconds CPU time of the harness's own process during the step (generating,
  *     encoding and sending rows on every connection's thread)
+ * @param serverCpuUserSeconds CPU time of every process of the server in user mode during the step,
+ *     processes that exited meanwhile (a parallel worker, say) included
+ * @param serverCpuSystemSeconds the same in the kernel
+ * @param serverReadBytes bytes the server's processes read from storage (the page cache's misses)
+ * @param serverWrittenBytes bytes the server's processes handed to the kernel to write to storage
+ * @param ioReadBytes pg_stat_io (16+): table and index bytes read from the kernel, cache or disk
+ * @param ioWrittenBytes pg_stat_io: bytes written out of shared buffers, every backend type
+ * @param ioBackendWrittenBytes pg_stat_io: of those, by the load's sessions and parallel workers
+ *     themselves (the checkpointer and background writer wrote the rest)
+ * @param ioExtendedBytes pg_stat_io: bytes by which tables and indexes grew
+ * @param ioFsyncs pg_stat_io: files synced
+ * @param walFpi pg_stat_wal: full-page images written to WAL
+ * @param walBuffersFull pg_stat_wal: WAL writes forced by full WAL buffers
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -35,7 +48,57 @@ public record Measurements(
     Long pages,
     Long frozenPages,
     Long objectBytes,
-    Double clientCpuSeconds) {
+    Double clientCpuSeconds,
+    Double serverCpuUserSeconds,
+    Double serverCpuSystemSeconds,
+    Long serverReadBytes,
+    Long serverWrittenBytes,
+    Long ioReadBytes,
+    Long ioWrittenBytes,
+    Long ioBackendWrittenBytes,
+    Long ioExtendedBytes,
+    Long ioFsyncs,
+    Long walFpi,
+    Long walBuffersFull) {
+
+  /** The figures a harness before server resources stored; the rest unknown. */
+  public Measurements(
+      double seconds,
+      Long rows,
+      Long walBytes,
+      Long tableBytes,
+      Long pages,
+      Long frozenPages,
+      Long objectBytes,
+      Double clientCpuSeconds) {
+    this(
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        objectBytes,
+        clientCpuSeconds,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  /** The server's CPU time, user and system, or null where it was not measured. */
+  public Double serverCpuSeconds() {
+    return serverCpuUserSeconds == null || serverCpuSystemSeconds == null
+        ? null
+        : serverCpuUserSeconds + serverCpuSystemSeconds;
+  }
 
   /** Measurements of a step that took {@code seconds}, every other figure to be added by name. */
   public static Builder timed(double seconds) {
@@ -79,6 +142,17 @@ public record Measurements(
     private Long frozenPages;
     private Long objectBytes;
     private Double clientCpuSeconds;
+    private Double serverCpuUserSeconds;
+    private Double serverCpuSystemSeconds;
+    private Long serverReadBytes;
+    private Long serverWrittenBytes;
+    private Long ioReadBytes;
+    private Long ioWrittenBytes;
+    private Long ioBackendWrittenBytes;
+    private Long ioExtendedBytes;
+    private Long ioFsyncs;
+    private Long walFpi;
+    private Long walBuffersFull;
 
     private Builder(double seconds) {
       this.seconds = seconds;
@@ -111,9 +185,61 @@ public record Measurements(
       return this;
     }
 
+    /** The server's CPU seconds in user mode and in the kernel, as the operating system counts. */
+    public Builder serverCpu(Double user, Double system) {
+      this.serverCpuUserSeconds = user;
+      this.serverCpuSystemSeconds = system;
+      return this;
+    }
+
+    /** Bytes the server's processes read from and handed over to write to storage. */
+    public Builder serverBytes(Long read, Long written) {
+      this.serverReadBytes = read;
+      this.serverWrittenBytes = written;
+      return this;
+    }
+
+    /**
+     * The step's pg_stat_io deltas: bytes read, written (of which by backends), extended; fsyncs.
+     */
+    public Builder statIo(
+        Long read, Long written, Long backendWritten, Long extended, Long fsyncs) {
+      this.ioReadBytes = read;
+      this.ioWrittenBytes = written;
+      this.ioBackendWrittenBytes = backendWritten;
+      this.ioExtendedBytes = extended;
+      this.ioFsyncs = fsyncs;
+      return this;
+    }
+
+    /** The step's pg_stat_wal deltas: full-page images, writes forced by full WAL buffers. */
+    public Builder walStats(Long fpi, Long buffersFull) {
+      this.walFpi = fpi;
+      this.walBuffersFull = buffersFull;
+      return this;
+    }
+
     public Measurements build() {
       return new Measurements(
-          seconds, rows, walBytes, tableBytes, pages, frozenPages, objectBytes, clientCpuSeconds);
+          seconds,
+          rows,
+          walBytes,
+          tableBytes,
+          pages,
+          frozenPages,
+          objectBytes,
+          clientCpuSeconds,
+          serverCpuUserSeconds,
+          serverCpuSystemSeconds,
+          serverReadBytes,
+          serverWrittenBytes,
+          ioReadBytes,
+          ioWrittenBytes,
+          ioBackendWrittenBytes,
+          ioExtendedBytes,
+          ioFsyncs,
+          walFpi,
+          walBuffersFull);
     }
   }
 }

@@ -57,7 +57,24 @@ public final class ResultStore implements Closeable {
               r ->
                   r.measured().clientCpuSeconds() == null
                       ? null
-                      : String.format(Locale.ROOT, "%.3f", r.measured().clientCpuSeconds())));
+                      : String.format(Locale.ROOT, "%.3f", r.measured().clientCpuSeconds())),
+          new Column("server_cpu_user_seconds", r -> seconds(r.measured().serverCpuUserSeconds())),
+          new Column(
+              "server_cpu_system_seconds", r -> seconds(r.measured().serverCpuSystemSeconds())),
+          new Column("server_read_bytes", r -> r.measured().serverReadBytes()),
+          new Column("server_written_bytes", r -> r.measured().serverWrittenBytes()),
+          new Column("io_read_bytes", r -> r.measured().ioReadBytes()),
+          new Column("io_written_bytes", r -> r.measured().ioWrittenBytes()),
+          new Column("io_backend_written_bytes", r -> r.measured().ioBackendWrittenBytes()),
+          new Column("io_extended_bytes", r -> r.measured().ioExtendedBytes()),
+          new Column("io_fsyncs", r -> r.measured().ioFsyncs()),
+          new Column("wal_fpi", r -> r.measured().walFpi()),
+          new Column("wal_buffers_full", r -> r.measured().walBuffersFull()));
+
+  /** CPU seconds at the 10 ms the operating system counts in. */
+  private static String seconds(Double seconds) {
+    return seconds == null ? null : String.format(Locale.ROOT, "%.2f", seconds);
+  }
 
   private final Path dir;
   private final List<String> axes;

@@ -128,9 +128,16 @@ public record RunManifest(
       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> builds,
       String url) {}
 
-  /** A cell as the run labelled it, with its axis values and settings profile. */
+  /**
+   * A cell as the run labelled it, with its axis values and settings profile.
+   *
+   * @param memoryCapBytes the memory cap of the server it ran on, or null for none
+   */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record CellRun(String label, Map<String, String> axes, String profile) {}
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record CellRun(
+      String label, Map<String, String> axes, String profile, Long memoryCapBytes) {}
 
   /**
    * The machine and the run's time span.

@@ -11,8 +11,11 @@ import java.util.function.BiConsumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.metrics.ResourceMeter;
+import org.pgloadbench.metrics.ResourceUse;
 import org.pgloadbench.metrics.ServerProbe;
 import org.pgloadbench.metrics.ServerProbe.TableState;
+import org.pgloadbench.metrics.StatIo;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
 import org.pgloadbench.recipe.StepKind;
@@ -74,12 +77,15 @@ final class Load {
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);
       probe.missing().forEach(what -> missing.accept(label, what));
+      Sampler sampler = new Sampler(server.resources(), StatIo.of(main));
+      sampler.missing().forEach(what -> missing.accept(label, what));
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(label, cell.label(), table.def().name(), step.kind().yamlName());
-          StepResult result = measure(label, cell, repetition, load, step, probe, walPosition);
+          StepResult result =
+              measure(label, cell, repetition, load, step, probe, sampler, walPosition);
           if (result == null) {
             continue; // a step the role may not run: noted, not stored
           }
@@ -112,12 +118,14 @@ final class Load {
       TableLoad load,
       Step step,
       ServerProbe probe,
+      Sampler sampler,
       long walBefore)
       throws SQLException {
     Connection c = load.connection();
     StepKey key =
         new StepKey(
             label, cell.label(), repetition, load.table().name(), step.kind(), step.object());
+    Sampler.Before before = sampler.before(load.connections());
     Clock.Timed<Long> timed = Clock.time(() -> step.run(load));
     Measurements.Builder measured =
         Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
@@ -133,6 +141,7 @@ final class Load {
       return StepResult.failed(
           runId, scenario.name(), key, cell.axes(), measured.build(), oneLine(e));
     }
+    sampler.after(before, load.connections(), step.kind() == StepKind.CHECKPOINT, measured);
     ServerProbe.After after = probe.after(c, load.table().name(), step.object());
     TableState state = after.table();
     if (state != null) {
@@ -149,6 +158,60 @@ final class Load {
             .walBytes(after.walPosition() - walBefore)
             .objectBytes(after.objectBytes())
             .build());
+  }
+
+  /**
+   * What is read of the server's resources right around a step, outside its clock: the SQL
+   * statistics before the operating system's counters and after them, so that the statistics' own
+   * queries fall outside the counted window.
+   */
+  private static final class Sampler {
+    private final ResourceMeter meter;
+    private final StatIo statIo;
+
+    Sampler(ResourceMeter meter, StatIo statIo) {
+      this.meter = meter;
+      this.statIo = statIo;
+    }
+
+    record Before(StatIo.Reading io, ResourceUse use) {}
+
+    List<String> missing() {
+      List<String> all = new ArrayList<>(meter.missing());
+      if (statIo != null) {
+        all.addAll(statIo.missing());
+      }
+      return all;
+    }
+
+    Before before(List<Connection> sessions) throws SQLException {
+      StatIo.Reading io = statIo == null ? null : statIo.read(sessions.get(0), sessions);
+      return new Before(io, meter.read());
+    }
+
+    void after(
+        Before before, List<Connection> sessions, boolean checkpoint, Measurements.Builder measured)
+        throws SQLException {
+      ResourceUse use = meter.read().since(before.use());
+      measured
+          .serverCpu(use.cpuUserSeconds(), use.cpuSystemSeconds())
+          .serverBytes(use.readBytes(), use.writtenBytes());
+      if (statIo != null) {
+        StatIo.Reading io =
+            (checkpoint
+                    ? statIo.readAfterCheckpoint(sessions.get(0), sessions, before.io())
+                    : statIo.read(sessions.get(0), sessions))
+                .since(before.io());
+        measured
+            .statIo(
+                io.readBytes(),
+                io.writtenBytes(),
+                io.backendWrittenBytes(),
+                io.extendedBytes(),
+                io.fsyncs())
+            .walStats(io.walFpi(), io.walBuffersFull());
+      }
+    }
   }
 
   /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */

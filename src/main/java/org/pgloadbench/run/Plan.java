@@ -31,12 +31,22 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
   public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
 
   /**
-   * One server start: a version (or build label, or URL) with a settings profile.
+   * One server start: a version (or build label, or URL) with a settings profile and a memory cap.
    *
    * @param control a second instance of the base server, same binaries and settings: an A/A
    *     comparison that shows what the machine's drift alone makes of two identical servers
+   * @param memory the memory cap of its processes and their page cache, in bytes; 0 for none
    */
-  public record Server(String requested, SettingsProfile profile, boolean control) {}
+  public record Server(String requested, SettingsProfile profile, boolean control, long memory) {
+    public Server(String requested, SettingsProfile profile, boolean control) {
+      this(requested, profile, control, 0);
+    }
+
+    /** The cap as {@code ServerTarget#start} takes it: null for none. */
+    public Long memoryCap() {
+      return memory > 0 ? memory : null;
+    }
+  }
 
   /** One measured load: a cell on a server, in a round (from 1). */
   public record Load(Server server, Cell cell, int round) {}
@@ -54,12 +64,16 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
    * @param base the version (or label) the others are compared with; null for the first
    */
   public static Plan of(Scenario scenario, String base) {
-    List<SettingsProfile> profiles =
-        scenario.cells().stream().map(c -> c.variant().settings()).distinct().toList();
+    // each settings profile and each memory cap the cells use is a server start of its own
+    List<Server> kinds =
+        scenario.cells().stream()
+            .map(c -> new Server("", c.variant().settings(), false, c.variant().memoryBytes()))
+            .distinct()
+            .toList();
     List<Server> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
-      for (SettingsProfile profile : profiles) {
-        servers.add(new Server(version, profile, false));
+      for (Server kind : kinds) {
+        servers.add(new Server(version, kind.profile(), false, kind.memory()));
       }
     }
     if (scenario.control() && servers.size() > 1) {
@@ -68,14 +82,25 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
               .filter(s -> base == null || s.requested().equals(base))
               .findFirst()
               .orElse(servers.get(0));
-      servers.add(new Server(baseServer.requested(), baseServer.profile(), true));
+      servers.add(
+          new Server(baseServer.requested(), baseServer.profile(), true, baseServer.memory()));
     }
     return new Plan(servers, scenario.cells(), scenario.repeat(), scenario.warmup());
   }
 
-  /** The cells a server loads: those of its settings profile. */
+  /** The cells a server loads: those of its settings profile and memory cap. */
   public List<Cell> cells(Server server) {
-    return cells.stream().filter(c -> c.variant().settings() == server.profile()).toList();
+    return cells.stream()
+        .filter(
+            c ->
+                c.variant().settings() == server.profile()
+                    && c.variant().memoryBytes() == server.memory())
+        .toList();
+  }
+
+  /** Whether any server of the plan is capped. */
+  public boolean capped() {
+    return servers.stream().anyMatch(s -> s.memory() > 0);
   }
 
   /**

@@ -153,7 +153,13 @@ final class RunRecord {
         scenario.warmup(),
         scenario.axes(),
         scenario.cells().stream()
-            .map(c -> new CellRun(c.label(), c.axes(), c.variant().settings().profileName()))
+            .map(
+                c ->
+                    new CellRun(
+                        c.label(),
+                        c.axes(),
+                        c.variant().settings().profileName(),
+                        c.variant().memoryBytes() > 0 ? c.variant().memoryBytes() : null))
             .toList(),
         scenario.steps(),
         scenario.claims());

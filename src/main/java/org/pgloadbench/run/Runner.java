@@ -183,6 +183,7 @@ public final class Runner {
       throws IOException {
     String label = servers.label(planned.server());
     Cell cell = planned.cell();
+    long oomKills = server.oomKills();
     List<StepResult> steps = load.run(server, label, cell, planned.round());
     if (stopping) {
       return;
@@ -190,6 +191,9 @@ public final class Runner {
     boolean down = wentDown(server, steps);
     if (down) {
       steps = withCause(steps, "the server went down during this step");
+    } else if (failed(steps) && oomKills >= 0 && server.oomKills() > oomKills) {
+      steps =
+          withCause(steps, "the server's memory cap was hit: the kernel killed a server process");
     }
     for (StepResult step : steps) {
       store.append(step);
@@ -263,6 +267,10 @@ public final class Runner {
     StepResult last = marked.remove(marked.size() - 1);
     marked.add(last.withError(cause + ": " + last.error()));
     return marked;
+  }
+
+  private static boolean failed(List<StepResult> steps) {
+    return !steps.isEmpty() && !steps.get(steps.size() - 1).ok();
   }
 
   private static double seconds(List<StepResult> steps) {

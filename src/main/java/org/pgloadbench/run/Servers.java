@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
@@ -34,9 +35,11 @@ final class Servers implements AutoCloseable {
   /** Starts {@code server} and records it; throws when it cannot be had. */
   PostgresServer start(Plan.Server server) throws ServerException, SQLException {
     SettingsProfile profile = server.profile();
-    Map<String, String> settings = new LinkedHashMap<>(profile.settings(Environment.memoryBytes()));
+    // a capped server's memory is its cap: a profile sizes shared_buffers and the rest from it
+    long memory = server.memory() > 0 ? server.memory() : Environment.memoryBytes();
+    Map<String, String> settings = new LinkedHashMap<>(profile.settings(memory));
     settings.putAll(scenario.settings());
-    PostgresServer postgres = target.start(server.requested(), settings);
+    PostgresServer postgres = target.start(server.requested(), settings, server.memoryCap());
     started.put(server, postgres);
     try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       Map<String, String> details = new LinkedHashMap<>(postgres.details());
@@ -72,9 +75,13 @@ final class Servers implements AutoCloseable {
     return server.control() ? version + Plan.CONTROL_SUFFIX : version;
   }
 
-  /** How progress lines name a server: its label, and its profile where a run has several. */
+  /**
+   * How progress lines name a server: its label, and its profile where a run has several, and its
+   * memory cap.
+   */
   String shown(Plan.Server server, boolean profiles) {
-    return "PostgreSQL " + label(server) + (profiles ? " (" + server.profile() + ")" : "");
+    String cap = server.memory() > 0 ? " (" + MemoryCaps.shown(server.memory()) + " cap)" : "";
+    return "PostgreSQL " + label(server) + (profiles ? " (" + server.profile() + ")" : "") + cap;
   }
 
   @Override

@@ -193,6 +193,20 @@ public final class Axis<T> {
           Axis::pendingListKilobytes,
           v -> "pending-" + v);
 
+  /**
+   * The memory the server's processes, with the page cache they fill, are held to (a cgroup); 0 for
+   * none. Each cap is a server start of its own; {@code servers.memory} gives one to every cell.
+   */
+  public static final Axis<Long> MEMORY =
+      new Axis<>(
+          "memory",
+          "none",
+          "a memory cap",
+          "use none or a size from " + MemoryCaps.SMALLEST_MB + "MB with a unit, e.g. 256MB or 1GB",
+          Accepts.matching(MemoryCaps.PATTERN, 1, 0),
+          MemoryCaps::bytes,
+          v -> "mem-" + v);
+
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
       List.of(
@@ -209,7 +223,8 @@ public final class Axis<T> {
           BATCH_SIZE,
           COMMIT_EVERY,
           FASTUPDATE,
-          GIN_PENDING_LIST_LIMIT);
+          GIN_PENDING_LIST_LIMIT,
+          MEMORY);
 
   private static Integer pendingListKilobytes(String value) {
     if (value.equals("default")) {
@@ -346,6 +361,7 @@ public final class Axis<T> {
         BATCH_SIZE.valueIn(values),
         COMMIT_EVERY.valueIn(values),
         FASTUPDATE.valueIn(values),
-        GIN_PENDING_LIST_LIMIT.valueIn(values));
+        GIN_PENDING_LIST_LIMIT.valueIn(values),
+        MEMORY.valueIn(values));
   }
 }

@@ -25,6 +25,7 @@ import org.pgloadbench.dataset.DatasetSpec;
  * @param builds local builds, label to bin dir, in order (BUILDS=head=DIR,patch=DIR): the local
  *     target with these builds
  * @param image the container target's image (IMAGE=)
+ * @param memory every server's memory cap (MEMORY=), as written: {@code 1GB}, or {@code none}
  */
 public record Overrides(
     List<String> versions,
@@ -34,13 +35,14 @@ public record Overrides(
     Path data,
     String target,
     Map<String, String> builds,
-    String image) {
+    String image,
+    String memory) {
   public static final Overrides NONE =
-      new Overrides(null, null, null, null, null, null, null, null);
+      new Overrides(null, null, null, null, null, null, null, null, null);
 
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
-      List.of("PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE");
+      List.of("PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE", "MEMORY");
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
@@ -48,7 +50,7 @@ public record Overrides(
   }
 
   public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null, null, null);
+    this(versions, scale, repeat, warmup, null, null, null, null, null);
   }
 
   /**
@@ -69,6 +71,7 @@ public record Overrides(
     String target = given.get("TARGET");
     String builds = given.get("BUILDS");
     String image = given.get("IMAGE");
+    String memory = given.get("MEMORY");
     Overrides o =
         new Overrides(
             blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
@@ -78,7 +81,8 @@ public record Overrides(
             blank(data) ? null : Path.of(data.trim()),
             blank(target) ? null : target.trim(),
             blank(builds) ? null : builds(builds.trim()),
-            blank(image) ? null : image.trim());
+            blank(image) ? null : image.trim(),
+            blank(memory) ? null : memory.trim());
     o.validate();
     return o;
   }
@@ -158,10 +162,22 @@ public record Overrides(
     if (warmup != null && warmup < 0) {
       throw new ScenarioException("WARMUP=" + warmup + ": must be a whole number >= 0");
     }
+    if (memory != null && Axis.MEMORY.parse(memory).isEmpty()) {
+      throw new ScenarioException("MEMORY=" + memory + ": " + Axis.MEMORY.hint());
+    }
     if (data != null && !Files.isRegularFile(data)) {
       throw new ScenarioException(
           "DATA=" + data + ": no such file; give an OpenStreetMap .osm.pbf file");
     }
+  }
+
+  /**
+   * The scenario's cells on servers capped by MEMORY (none: uncapped), in the place of {@code
+   * servers.memory}; refused where the scenario compares caps on its memory axis.
+   */
+  List<Cell> cells(List<String> axes, List<Cell> cells, Map<String, String> settings)
+      throws ScenarioException {
+    return memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
   }
 
   /** The scenario's dataset with DATA or SCALE applied: DATA's objects in the same osm tables. */

@@ -60,7 +60,7 @@ public record Scenario(
         o.repeat() == null ? repeat : o.repeat(),
         o.warmup() == null ? warmup : o.warmup(),
         axes,
-        cells,
+        o.cells(axes, cells, settings),
         steps,
         o.origins(origins),
         claims,

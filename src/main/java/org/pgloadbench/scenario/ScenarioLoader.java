@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -87,10 +88,16 @@ public final class ScenarioLoader {
         ServersSection.servers(
             root.required("servers", "list the versions, e.g. servers: {versions: [17]}"), trusted);
     Map<String, String> settings = SettingsSection.settings(root.optional("settings"), trusted);
-    Map<String, String> base = SettingsSection.profile(root);
+    Map<String, String> base = new LinkedHashMap<>(SettingsSection.profile(root));
+    base.putAll(ServersSection.memory(root));
     int repeat = count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root, base);
+    String unfit = MemoryCaps.unfit(matrix.cells(), settings);
+    if (unfit != null) {
+      boolean axis = matrix.axes().contains(Axis.MEMORY.name());
+      throw Origins.of(root).error(axis ? "matrix.memory" : "servers.memory", unfit);
+    }
     List<StepKind> steps = steps(root);
     matrix.requireSteps(root, steps);
     List<Claim> claims =

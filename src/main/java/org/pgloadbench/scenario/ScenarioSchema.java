@@ -87,6 +87,11 @@ public final class ScenarioSchema {
                   + " have none (the axis collapses there)"),
           Map.entry("fastupdate", "GIN's fastupdate storage parameter (int-arrays)"),
           Map.entry(
+              "memory",
+              "the memory the server's processes and the page cache they fill are held to (a"
+                  + " cgroup; a container's limit); each cap is a server start of its own; a"
+                  + " capped server's shared_buffers must be at most half the cap"),
+          Map.entry(
               "gin_pending_list_limit",
               "GIN's gin_pending_list_limit storage parameter, from 64kB to 2GB, or default"
                   + " (the server's setting)"));
@@ -482,6 +487,14 @@ public final class ScenarioSchema {
                 + " it on the command line, IMAGE=<image>, or run with "
                 + AllowedSettings.TRUST_FLAG
                 + " if you trust this file"));
+    keys.put(
+        "memory",
+        described(
+            axisValue(Axis.MEMORY),
+            "Every server's memory cap, its processes and the page cache they fill held to it (a"
+                + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
+                + " overrides; the memory axis compares caps instead. shared_buffers must be at"
+                + " most half the cap."));
     node.set("properties", properties(keys, ServersSection.SERVERS_KEYS, "servers"));
     node.put("additionalProperties", false);
     ObjectNode local = JSON.objectNode();

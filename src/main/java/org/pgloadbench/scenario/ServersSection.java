@@ -11,7 +11,8 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
  * scenario may choose (a bin dir, an image, a URL).
  */
 final class ServersSection {
-  static final List<String> SERVERS_KEYS = List.of("target", "versions", "image", "builds");
+  static final List<String> SERVERS_KEYS =
+      List.of("target", "versions", "image", "builds", "memory");
 
   private ServersSection() {}
 
@@ -111,6 +112,25 @@ final class ServersSection {
     } catch (IllegalArgumentException e) {
       throw targetNode.error(e.getMessage());
     }
+  }
+
+  /**
+   * {@code servers.memory}, as the value of the memory axis for every cell (like {@code
+   * settings.profile} for the settings axis); empty when not given.
+   */
+  static Map<String, String> memory(Mapping root) throws ScenarioException {
+    if (!(root.optional("servers") instanceof Mapping servers)
+        || servers.optional(Axis.MEMORY.name()) == null) {
+      return Map.of();
+    }
+    YamlNode node = servers.optional(Axis.MEMORY.name());
+    String memory = Matrix.value(Axis.MEMORY, node);
+    if (root.optional("matrix") instanceof Mapping matrix
+        && matrix.values().containsKey(Axis.MEMORY.name())) {
+      throw node.error(
+          "the matrix compares memory caps too; remove servers.memory, or the memory axis");
+    }
+    return Map.of(Axis.MEMORY.name(), memory);
   }
 
   /**

@@ -6,8 +6,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.metrics.CgroupFs;
+import org.pgloadbench.metrics.CgroupUse;
+import org.pgloadbench.metrics.ProcessTree;
+import org.pgloadbench.metrics.ResourceMeter;
+import org.pgloadbench.metrics.ResourceUse;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
@@ -44,10 +50,22 @@ public final class ContainerTarget implements ServerTarget {
 
   @Override
   public PostgresServer start(String version, Map<String, String> settings) throws ServerException {
+    return start(version, settings, null);
+  }
+
+  /** A capped server's container has that memory limit, swap included (Docker's own cgroup). */
+  @Override
+  public PostgresServer start(String version, Map<String, String> settings, Long memoryBytes)
+      throws ServerException {
     requireEngine();
-    ContainerServer server = new ContainerServer(image(version), settings);
+    ContainerServer server = new ContainerServer(image(version), settings, memoryBytes);
     server.start();
     return server;
+  }
+
+  @Override
+  public String whyNoMemoryCap() {
+    return null;
   }
 
   private String image(String version) {
@@ -113,15 +131,18 @@ public final class ContainerTarget implements ServerTarget {
   private static final class ContainerServer implements PostgresServer {
     private final String image;
     private final Map<String, String> settings;
+    private final Long memoryBytes;
     private final Credentials credentials = Credentials.random(USER);
     private final ShutdownHook shutdownHook;
     private PostgreSQLContainer container;
     private String version;
+    private ResourceMeter resources = ResourceMeter.NONE;
 
-    ContainerServer(String image, Map<String, String> settings) {
+    ContainerServer(String image, Map<String, String> settings, Long memoryBytes) {
       this.image = image;
       this.settings = settings;
       this.shutdownHook = ShutdownHook.register("pgloadbench-stop-container", this::stop);
+      this.memoryBytes = memoryBytes;
     }
 
     synchronized void start() throws ServerException {
@@ -135,6 +156,10 @@ public final class ContainerTarget implements ServerTarget {
               .withDatabaseName(MAINTENANCE_DATABASE);
       container.setCommand(command.toArray(String[]::new));
       container.waitingFor(new ReadyOrExited());
+      if (memoryBytes != null) {
+        container.withCreateContainerCmdModifier(
+            cmd -> cmd.getHostConfig().withMemory(memoryBytes).withMemorySwap(memoryBytes));
+      }
       try {
         container.start();
       } catch (RuntimeException e) {
@@ -158,6 +183,38 @@ public final class ContainerTarget implements ServerTarget {
         stop();
         throw new ServerException("container " + image + ": " + e.getMessage(), e);
       }
+      resources = meter(container.getContainerInfo().getState().getPidLong());
+    }
+
+    /**
+     * The container's cgroup for CPU time; for bytes, its processes' own counts where this host may
+     * read them (cgroup v1 does not see buffered writes), else the cgroup's. Nothing where this
+     * host does not show the container (an engine on another machine).
+     */
+    private static ResourceMeter meter(Long pid) {
+      CgroupUse cgroup = pid == null ? null : CgroupUse.of(pid, CgroupFs.local());
+      if (cgroup == null) {
+        return new ResourceMeter() {
+          @Override
+          public ResourceUse read() {
+            return ResourceUse.UNKNOWN;
+          }
+
+          @Override
+          public List<String> missing() {
+            return List.of(
+                "server CPU and bytes read and written: the container's cgroup is not on this"
+                    + " machine (a Docker engine elsewhere)");
+          }
+        };
+      }
+      ProcessTree tree = new ProcessTree(() -> pid);
+      return ResourceMeter.combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
+    }
+
+    @Override
+    public ResourceMeter resources() {
+      return resources;
     }
 
     @Override
@@ -167,7 +224,12 @@ public final class ContainerTarget implements ServerTarget {
 
     @Override
     public Map<String, String> details() {
-      return Map.of("image", image);
+      Map<String, String> details = new LinkedHashMap<>();
+      details.put("image", image);
+      if (memoryBytes != null) {
+        details.put(MEMORY_CAP, Long.toString(memoryBytes));
+      }
+      return details;
     }
 
     @Override

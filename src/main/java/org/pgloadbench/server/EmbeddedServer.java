@@ -9,9 +9,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.pgloadbench.metrics.ProcessTree;
+import org.pgloadbench.metrics.ResourceMeter;
 
 /** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
 final class EmbeddedServer implements PostgresServer {
@@ -22,8 +26,12 @@ final class EmbeddedServer implements PostgresServer {
   private final ProcessIsolation isolation;
   private final Credentials credentials;
   private final ShutdownHook shutdownHook;
+  private final ResourceMeter resources = new ProcessTree(this::postmasterPid);
+  private MemoryCgroup cgroup;
+  private long memoryCap;
   private int port;
   private String version;
+  private long postmaster;
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
@@ -35,6 +43,58 @@ final class EmbeddedServer implements PostgresServer {
     this.isolation = isolation;
     this.credentials = credentials;
     this.shutdownHook = ShutdownHook.register("pgloadbench-stop-postgres", this::stopAndDelete);
+  }
+
+  /**
+   * Caps the server's memory at {@code bytes}: its postmaster will start in a cgroup of its own
+   * (removed with the server).
+   */
+  synchronized void capMemory(String name, long bytes) throws ServerException {
+    cgroup = MemoryCgroup.create(name, bytes);
+    memoryCap = bytes;
+  }
+
+  @Override
+  public ResourceMeter resources() {
+    return resources;
+  }
+
+  @Override
+  public long oomKills() {
+    return cgroup == null ? -1 : cgroup.oomKills();
+  }
+
+  @Override
+  public Map<String, String> details() {
+    Map<String, String> details = new LinkedHashMap<>();
+    if (cgroup != null) {
+      details.put(MEMORY_CAP, Long.toString(memoryCap));
+      details.put("memory_cgroup", cgroup.describe());
+    }
+    return details;
+  }
+
+  /**
+   * The postmaster's pid from its pid file, once it is seen to be the postmaster of this data
+   * directory (a pid file alone could name any process); 0 while there is none.
+   */
+  private long postmasterPid() {
+    if (postmaster > 0 && ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false)) {
+      return postmaster;
+    }
+    try {
+      long pid =
+          Long.parseLong(
+              ServerFiles.read(dir.resolve("data/postmaster.pid"))
+                  .lines()
+                  .findFirst()
+                  .orElse("")
+                  .strip());
+      postmaster = isPostmasterOf(pid, dir.resolve("data")) ? pid : 0;
+    } catch (IOException | RuntimeException e) {
+      postmaster = 0;
+    }
+    return postmaster;
   }
 
   void start(int port) throws ServerException {
@@ -108,14 +168,16 @@ final class EmbeddedServer implements PostgresServer {
   }
 
   private synchronized void stopAndDelete() {
-    if (!Files.exists(dir)) {
-      return;
+    if (Files.exists(dir)) {
+      stop();
+      try {
+        WorkRoot.delete(dir);
+      } catch (IOException e) {
+        System.err.println("pgloadbench: could not delete " + dir + ": " + e.getMessage());
+      }
     }
-    stop();
-    try {
-      WorkRoot.delete(dir);
-    } catch (IOException e) {
-      System.err.println("pgloadbench: could not delete " + dir + ": " + e.getMessage());
+    if (cgroup != null) {
+      cgroup.close(); // its processes are gone with the server
     }
   }
 
@@ -208,10 +270,15 @@ final class EmbeddedServer implements PostgresServer {
     }
   }
 
+  /** pg_ctl; one that starts the server does so inside its memory cgroup, if it has one. */
   private void pgCtl(String... args) throws ServerException {
     List<String> all = new ArrayList<>(List.of("-D", dir.resolve("data").toString()));
     all.addAll(List.of(args));
-    EmbeddedTarget.run(isolation.command(home.resolve("bin/pg_ctl"), all), "pg_ctl");
+    List<String> command = isolation.command(home.resolve("bin/pg_ctl"), all);
+    if (cgroup != null && List.of(args).contains("start")) {
+      command = cgroup.wrap(command);
+    }
+    EmbeddedTarget.run(command, "pg_ctl");
   }
 
   /**

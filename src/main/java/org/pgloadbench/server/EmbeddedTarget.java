@@ -81,9 +81,25 @@ public final class EmbeddedTarget implements ServerTarget {
   @Override
   public PostgresServer start(String requested, Map<String, String> settings)
       throws ServerException {
+    return start(requested, settings, null);
+  }
+
+  @Override
+  public PostgresServer start(String requested, Map<String, String> settings, Long memoryBytes)
+      throws ServerException {
     String version = distributions.resolve(requested);
     return launch(
-        distributions.install(version), "pg" + version, Versions.major(version), settings);
+        distributions.install(version),
+        "pg" + version,
+        Versions.major(version),
+        settings,
+        memoryBytes);
+  }
+
+  /** A memory cgroup of the harness's own per capped server: see {@link MemoryCgroup}. */
+  @Override
+  public String whyNoMemoryCap() {
+    return MemoryCgroup.whyNot();
   }
 
   /**
@@ -92,8 +108,10 @@ public final class EmbeddedTarget implements ServerTarget {
    *
    * @param name names the server's directory
    * @param major the build's major version, for the initdb options that differ between versions
+   * @param memoryBytes the server's memory cap, or null for none
    */
-  EmbeddedServer launch(Path home, String name, int major, Map<String, String> settings)
+  EmbeddedServer launch(
+      Path home, String name, int major, Map<String, String> settings, Long memoryBytes)
       throws ServerException {
     prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
@@ -111,6 +129,11 @@ public final class EmbeddedTarget implements ServerTarget {
       throw new ServerException("not starting PostgreSQL: the harness is shutting down");
     }
     try {
+      if (memoryBytes != null) {
+        // named as the server's directory: two servers of one build (two profiles) differ
+        server.capMemory(
+            name + "-" + dir.getFileName().toString().replaceAll(".*-", ""), memoryBytes);
+      }
       createDirectories(dir, credentials);
       initdb(home, dir, major);
       for (int attempt = 1; ; attempt++) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgloadbench.metrics.ResourceMeter;
 
 /**
  * The user's own PostgreSQL builds (a bin dir each: {@code initdb}, {@code pg_ctl}, {@code
@@ -39,12 +40,27 @@ public final class LocalTarget implements ServerTarget {
 
   @Override
   public PostgresServer start(String label, Map<String, String> settings) throws ServerException {
+    return start(label, settings, null);
+  }
+
+  @Override
+  public PostgresServer start(String label, Map<String, String> settings, Long memoryBytes)
+      throws ServerException {
     Path bin = bin(label);
     String version = version(label, bin);
     EmbeddedServer server =
         launcher.launch(
-            bin.toAbsolutePath().getParent(), "local-" + label, Versions.major(version), settings);
+            bin.toAbsolutePath().getParent(),
+            "local-" + label,
+            Versions.major(version),
+            settings,
+            memoryBytes);
     return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
+  }
+
+  @Override
+  public String whyNoMemoryCap() {
+    return launcher.whyNoMemoryCap();
   }
 
   /** The build's bin dir, checked to hold the programs the launcher runs. */
@@ -109,7 +125,18 @@ public final class LocalTarget implements ServerTarget {
       Map<String, String> details = new LinkedHashMap<>();
       details.put("server_version", server.version());
       details.put("bin_dir", bin.toAbsolutePath().toString());
+      details.putAll(server.details());
       return details;
+    }
+
+    @Override
+    public ResourceMeter resources() {
+      return server.resources();
+    }
+
+    @Override
+    public long oomKills() {
+      return server.oomKills();
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.pgloadbench.metrics.ResourceMeter;
 
 /**
  * A running PostgreSQL server the harness loads into. Closing it stops it if the harness started
@@ -14,6 +15,9 @@ import java.util.Properties;
 public interface PostgresServer extends AutoCloseable {
   /** The database every server has, where the harness connects to create the one it loads. */
   String MAINTENANCE_DATABASE = "postgres";
+
+  /** Among {@link #details}: the memory cap in bytes of a server the harness capped. */
+  String MEMORY_CAP = "memory_cap_bytes";
 
   /** The server's own version string, e.g. {@code 17.6}, as results and reports show it. */
   String version();
@@ -48,6 +52,23 @@ public interface PostgresServer extends AutoCloseable {
    */
   default List<String> limitations() {
     return List.of();
+  }
+
+  /**
+   * What the operating system counts of this server's processes (CPU, bytes read and written), for
+   * the runner to read around each step; {@link ResourceMeter#NONE} where the harness cannot see
+   * them (a server it only connects to).
+   */
+  default ResourceMeter resources() {
+    return ResourceMeter.NONE;
+  }
+
+  /**
+   * How many of this server's processes the kernel has killed for its memory cap so far, or -1
+   * where that is not known (no cap, or a target that does not tell).
+   */
+  default long oomKills() {
+    return -1;
   }
 
   default Connection connect(String database) throws SQLException {

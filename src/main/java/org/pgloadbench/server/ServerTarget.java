@@ -15,6 +15,27 @@ public interface ServerTarget {
   PostgresServer start(String version, Map<String, String> settings) throws ServerException;
 
   /**
+   * As {@link #start(String, Map)}, the server's processes and the page cache they fill held to
+   * {@code memoryBytes} (null: no cap). A target that cannot cap says so in {@link
+   * #whyNoMemoryCap}.
+   */
+  default PostgresServer start(String version, Map<String, String> settings, Long memoryBytes)
+      throws ServerException {
+    if (memoryBytes != null) {
+      throw new ServerException(whyNoMemoryCap());
+    }
+    return start(version, settings);
+  }
+
+  /**
+   * Why this target cannot cap a server's memory, in one line with what to do, or null when it can;
+   * asked before anything starts when a run caps servers.
+   */
+  default String whyNoMemoryCap() {
+    return "this target cannot cap a server's memory; leave the memory cap out";
+  }
+
+  /**
    * Checks what the target needs before any server starts (a work directory of the user's own,
    * say), so that a run that cannot start fails with one line before it begins. {@code start}
    * checks too.

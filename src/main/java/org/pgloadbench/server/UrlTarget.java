@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -104,6 +105,14 @@ public final class UrlTarget implements ServerTarget {
   }
 
   @Override
+  public String whyNoMemoryCap() {
+    return "the server at "
+        + where()
+        + " is not one the harness starts, so its memory is its own; leave MEMORY and"
+        + " servers.memory out";
+  }
+
+  @Override
   public PostgresServer start(String requested, Map<String, String> settings)
       throws ServerException {
     resolve(requested);
@@ -174,13 +183,19 @@ public final class UrlTarget implements ServerTarget {
 
     @Override
     public List<String> limitations() {
-      return settings.isEmpty()
-          ? List.of()
-          : List.of(
-              "settings: the scenario's "
-                  + settings
-                  + " were not applied (a server the harness does not own keeps its own);"
-                  + " the settings recorded are the server's, as found");
+      List<String> limitations = new ArrayList<>();
+      if (!settings.isEmpty()) {
+        limitations.add(
+            "settings: the scenario's "
+                + settings
+                + " were not applied (a server the harness does not own keeps its own);"
+                + " the settings recorded are the server's, as found");
+      }
+      limitations.add(
+          "server CPU and bytes read and written: the server's processes run on another machine"
+              + " the harness only connects to; PostgreSQL's own statistics (pg_stat_io, 16+) are"
+              + " all it sees");
+      return limitations;
     }
 
     @Override

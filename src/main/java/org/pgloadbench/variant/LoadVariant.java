@@ -6,6 +6,8 @@ import org.pgloadbench.server.SettingsProfile;
 /**
  * How one cell loads a table: every axis of the matrix resolved, defaults filled in (the scenario's
  * {@code Axis.variant} builds it from a cell's values).
+ *
+ * @param memoryBytes the memory cap of the server the cell runs on; 0 for none
  */
 public record LoadVariant(
     CopyFormat format,
@@ -21,4 +23,60 @@ public record LoadVariant(
     int batchSize,
     long commitEvery,
     boolean fastupdate,
-    int ginPendingListLimitKb) {}
+    int ginPendingListLimitKb,
+    long memoryBytes) {
+
+  /** A cell on a server without a memory cap. */
+  public LoadVariant(
+      CopyFormat format,
+      boolean freeze,
+      boolean primaryKeyLater,
+      int connections,
+      boolean unlogged,
+      boolean indexesNow,
+      WaysIndex waysIndex,
+      MiddleFormat middleFormat,
+      SettingsProfile settings,
+      LoaderKind loader,
+      int batchSize,
+      long commitEvery,
+      boolean fastupdate,
+      int ginPendingListLimitKb) {
+    this(
+        format,
+        freeze,
+        primaryKeyLater,
+        connections,
+        unlogged,
+        indexesNow,
+        waysIndex,
+        middleFormat,
+        settings,
+        loader,
+        batchSize,
+        commitEvery,
+        fastupdate,
+        ginPendingListLimitKb,
+        0);
+  }
+
+  /** This cell on a server capped at {@code bytes} (0: none). */
+  public LoadVariant withMemory(long bytes) {
+    return new LoadVariant(
+        format,
+        freeze,
+        primaryKeyLater,
+        connections,
+        unlogged,
+        indexesNow,
+        waysIndex,
+        middleFormat,
+        settings,
+        loader,
+        batchSize,
+        commitEvery,
+        fastupdate,
+        ginPendingListLimitKb,
+        bytes);
+  }
+}

@@ -74,7 +74,7 @@ class InterruptTest {
    * a script are): the child inherits that, as it would from such a shell, so the test sends
    * SIGTERM, which takes the same way out through the shutdown hooks.
    */
-  private static String interrupt() throws Exception {
+  static String interrupt() throws Exception {
     String ignored =
         Files.readAllLines(Path.of("/proc/self/status")).stream()
             .filter(l -> l.startsWith("SigIgn:"))
@@ -86,7 +86,7 @@ class InterruptTest {
   }
 
   /** The postmaster's pid, once a server has started under the work dir (within 60 s). */
-  private static Optional<Long> awaitPostmaster(Path servers) throws Exception {
+  static Optional<Long> awaitPostmaster(Path servers) throws Exception {
     for (int i = 0; i < 600; i++) {
       if (Files.isDirectory(servers)) {
         try (Stream<Path> dirs = Files.list(servers)) {

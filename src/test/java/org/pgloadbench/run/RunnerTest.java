@@ -68,13 +68,14 @@ steps: [create, copy, primary_key, vacuum, analyze]
     assertThat(steps)
         .filteredOn(step("copy", "planet_osm_ways"))
         .allMatch(s -> s.measured().rows() == 3000);
-    // every step says how much CPU the harness itself took, in the results and the CSV's last
-    // column
+    // every step says how much CPU the harness itself took and the server's processes took, in
+    // the results and the CSV (the server's columns after the client's)
     assertThat(steps)
         .allMatch(
-            s -> s.measured().clientCpuSeconds() != null && s.measured().clientCpuSeconds() >= 0);
+            s -> s.measured().clientCpuSeconds() != null && s.measured().clientCpuSeconds() >= 0)
+        .allMatch(s -> s.measured().serverCpuSeconds() != null);
     assertThat(Files.readAllLines(runDir.resolve(ResultStore.TIMINGS)).get(0))
-        .endsWith(",client_cpu_seconds");
+        .contains(",client_cpu_seconds,server_cpu_user_seconds,");
 
     // COPY FREEZE leaves every page in use all-frozen; a plain COPY leaves none, and VACUUM after
     // it

@@ -137,6 +137,29 @@ class ContainerTargetTest {
     assertThat(runningContainers()).isEmpty();
   }
 
+  /**
+   * A capped server's container runs under Docker's memory limit (swap included), and its cgroup
+   * counts the CPU its backends spend, a backend that has exited included.
+   */
+  @Test
+  void aCappedContainerHasTheLimitAndItsCgroupCountsTheServersCpu() throws Exception {
+    long cap = 256L << 20;
+    try (PostgresServer server = new ContainerTarget(IMAGE).start("17", Map.of(), cap)) {
+      String id = runningContainers().get(0);
+      assertThat(docker("inspect", "-f", "{{.HostConfig.Memory}} {{.HostConfig.MemorySwap}}", id))
+          .isEqualTo(cap + " " + cap);
+      assertThat(server.details()).containsEntry(PostgresServer.MEMORY_CAP, Long.toString(cap));
+      var before = server.resources().read();
+      try (var c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
+          var s = c.createStatement()) {
+        s.execute("SELECT count(*) FROM generate_series(1, 5000000)");
+      }
+      var used = server.resources().read().since(before);
+      assertThat(used.cpuUserSeconds() + used.cpuSystemSeconds()).isGreaterThan(0.1);
+    }
+    assertThat(runningContainers()).isEmpty();
+  }
+
   /** Once the first load is stored, kills the container's postmaster while a COPY runs. */
   private static long killPostmasterDuringCopy(Path steps) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);

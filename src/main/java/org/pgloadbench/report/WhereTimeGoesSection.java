@@ -1,0 +1,239 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.RunManifest.CellRun;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
+
+/**
+ * "Where the time goes": per server, cell and step (tables summed), the wall time beside the
+ * server's and the harness's CPU time, the rest, the bytes the server read and wrote, and what
+ * bound the step ({@link TimeSplit}); PostgreSQL's own account of the I/O (pg_stat_io, 16+); and,
+ * for servers with a memory cap, the tables' sizes against it.
+ */
+final class WhereTimeGoesSection {
+  static final String CHART = "resources";
+
+  private WhereTimeGoesSection() {}
+
+  /** Whether the run measured any server resources (runs of older harnesses did not). */
+  static boolean applies(StoredRun results) {
+    return results.measured().stream()
+        .anyMatch(
+            s ->
+                s.measured().serverCpuUserSeconds() != null
+                    || s.measured().ioWrittenBytes() != null);
+  }
+
+  static void render(StoredRun results, StringBuilder out) {
+    out.append("## Where the time goes\n\n")
+        .append("Per cell and step, all tables, medians over repetitions: the wall time; the")
+        .append(" server's CPU time (user and system, every process of the server, those that")
+        .append(" exited during the step included); the harness's own CPU time; the rest, wall")
+        .append(" less both, at least 0 (no process of the load on a CPU: waiting for the disk, a")
+        .append(" lock, an fsync); MB the server's processes read from storage (not the page")
+        .append(" cache) and handed to the kernel to write. ")
+        .append(TimeSplit.rule())
+        .append(" A – marks a figure the server's target does not show (see Not measured).\n\n");
+    caps(results, out);
+    Table table =
+        Table.aligned(
+            "lllrrrrrrl",
+            "server",
+            "cell",
+            "step",
+            "wall s",
+            "server CPU s",
+            "client CPU s",
+            "rest s",
+            "read MB",
+            "written MB",
+            "bound");
+    for (String version : results.versions()) {
+      for (String cell : results.cells(version)) {
+        List<StepKind> steps = results.steps(version, cell);
+        for (StepKind step : steps) {
+          table.row(row(results, version, cell, step.yamlName(), List.of(step)));
+        }
+        if (steps.size() > 1) {
+          table.row(row(results, version, cell, "**total**", steps));
+        }
+      }
+    }
+    table.appendTo(out);
+    out.append("\n![where the time goes](").append(CHART).append(".png)\n\n");
+    statIo(results, out);
+  }
+
+  /** One row: the medians of the step's figures, and the word for them. */
+  private static List<String> row(
+      StoredRun results, String version, String cell, String label, List<StepKind> steps) {
+    TimeSplit split = split(results, version, cell, steps);
+    String bound = split.bound();
+    return List.of(
+        Markdown.text(version),
+        Markdown.text(cell),
+        label,
+        figure(split.wall()),
+        figure(split.serverCpu()),
+        figure(split.clientCpu()),
+        Double.isNaN(split.serverCpu()) ? "–" : figure(split.rest()),
+        megabytes(split.readBytes()),
+        megabytes(split.writtenBytes()),
+        bound == null ? "–" : bound);
+  }
+
+  /** The medians over repetitions of the figures of these steps, tables summed. */
+  static TimeSplit split(StoredRun results, String version, String cell, List<StepKind> steps) {
+    List<String> tables = results.tables(version);
+    Function<Function<Measurements, ? extends Number>, Double> median =
+        measure -> median(results.sample(version, cell, tables, steps, measure));
+    return new TimeSplit(
+        median.apply(Measurements::seconds),
+        median.apply(Measurements::serverCpuSeconds),
+        median.apply(Measurements::clientCpuSeconds),
+        median.apply(Measurements::serverReadBytes),
+        median.apply(Measurements::serverWrittenBytes));
+  }
+
+  /** pg_stat_io's deltas, where the servers had it (16+). */
+  private static void statIo(StoredRun results, StringBuilder out) {
+    Table table =
+        Table.of(
+            3,
+            "server",
+            "cell",
+            "step",
+            "read MB",
+            "written MB",
+            "by the load's backends MB",
+            "extended MB",
+            "fsyncs",
+            "WAL full-page images");
+    for (String version : results.versions()) {
+      List<String> tables = results.tables(version);
+      for (String cell : results.cells(version)) {
+        for (StepKind step : results.steps(version, cell)) {
+          Function<Function<Measurements, ? extends Number>, Double> median =
+              m -> median(results.sample(version, cell, tables, List.of(step), m));
+          double written = median.apply(Measurements::ioWrittenBytes);
+          if (Double.isNaN(written)) {
+            continue;
+          }
+          table.row(
+              Markdown.text(version),
+              Markdown.text(cell),
+              step.yamlName(),
+              megabytes(median.apply(Measurements::ioReadBytes)),
+              megabytes(written),
+              megabytes(median.apply(Measurements::ioBackendWrittenBytes)),
+              megabytes(median.apply(Measurements::ioExtendedBytes)),
+              count(median.apply(Measurements::ioFsyncs)),
+              count(median.apply(Measurements::walFpi)));
+        }
+      }
+    }
+    if (table.isEmpty()) {
+      return;
+    }
+    out.append("PostgreSQL's own account of the same steps (`pg_stat_io`, 16 and later): table")
+        .append(" and index bytes read from the kernel (from the page cache or the disk: compare")
+        .append(" the MB read above, which reached the disk), written out of shared buffers by")
+        .append(" every backend type and, of those, by the load's own sessions and parallel")
+        .append(" workers (buffers they had to clean to get a free one; the checkpointer and")
+        .append(" background writer wrote the rest), the growth of tables and indexes, files")
+        .append(" synced, and full-page images written to WAL (`pg_stat_wal`).\n\n");
+    table.appendTo(out);
+    out.append('\n');
+  }
+
+  /**
+   * The memory caps of the run's servers and, for each capped cell, its tables' largest size
+   * against the cap ("nodes: 3.1× the server's memory").
+   */
+  private static void caps(StoredRun results, StringBuilder out) {
+    Map<String, Long> caps = new LinkedHashMap<>();
+    for (CellRun cell : results.manifest().scenario().cells()) {
+      if (cell.memoryCapBytes() != null) {
+        caps.put(cell.label(), cell.memoryCapBytes());
+      }
+    }
+    if (caps.isEmpty()) {
+      return;
+    }
+    List<String> lines = new ArrayList<>();
+    for (String version : results.versions()) {
+      for (String cell : results.cells(version)) {
+        Long cap = caps.get(cell);
+        if (cap == null) {
+          continue;
+        }
+        List<String> sizes = new ArrayList<>();
+        for (String table : results.tables(version)) {
+          double bytes = largest(results, version, cell, table);
+          if (!Double.isNaN(bytes)) {
+            sizes.add(
+                Markdown.text(Formats.table(table))
+                    + " "
+                    + Formats.megabytes(bytes)
+                    + " MB, "
+                    + Formats.significant(bytes / cap)
+                    + "× the server's memory");
+          }
+        }
+        lines.add(
+            "- "
+                + Markdown.text(version)
+                + " "
+                + Markdown.text(cell)
+                + ": capped at "
+                + Formats.megabytes(cap)
+                + " MB"
+                + (sizes.isEmpty() ? "" : "; " + String.join("; ", sizes)));
+      }
+    }
+    out.append("Servers with a memory cap (their processes and the page cache they fill held to")
+        .append(
+            " it by a cgroup, or a container's limit), and each table's largest size there:\n\n")
+        .append(String.join("\n", lines))
+        .append("\n\n");
+  }
+
+  /** The median over repetitions of the table's largest size after any of its steps. */
+  private static double largest(StoredRun results, String version, String cell, String table) {
+    List<Double> sizes = new ArrayList<>();
+    for (StepKind step : results.steps(version, cell)) {
+      Sample s =
+          results.sample(version, cell, List.of(table), List.of(step), Measurements::tableBytes);
+      if (!s.isEmpty()) {
+        sizes.add(s.summary().median());
+      }
+    }
+    return sizes.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+  }
+
+  private static double median(Sample sample) {
+    return sample.isEmpty() ? Double.NaN : sample.summary().median();
+  }
+
+  private static String figure(double value) {
+    return Double.isNaN(value) ? "–" : Formats.significant(value);
+  }
+
+  private static String megabytes(double bytes) {
+    return Double.isNaN(bytes) ? "–" : Formats.megabytes(bytes);
+  }
+
+  private static String count(double value) {
+    return Double.isNaN(value) ? "–" : Formats.count(value);
+  }
+}
