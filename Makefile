@@ -20,6 +20,7 @@ DATA ?=
 TARGET ?=
 BUILDS ?=
 IMAGE ?=
+BUDGET ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
@@ -37,7 +38,7 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" $(FLAGS)
+  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --budget "$(BUDGET)" $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless

@@ -81,6 +81,10 @@ final class BenchCommand implements Callable<Integer> {
       PrintWriter err)
       throws Exception {
     Consumer<String> warn = warning -> err.println("pgloadbench: warning: " + warning);
+    if (scenario.stopping().auto()) {
+      // the rounds before the first look; run.json records them as the run's repeat
+      scenario = scenario.withRepeat(AutoRounds.minimum(scenario));
+    }
     Path runDir = resume == null || resume.toString().isBlank() ? null : resume;
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
     String runId =
@@ -108,7 +112,11 @@ final class BenchCommand implements Callable<Integer> {
         stored == Resume.NONE
             ? ResultStore.create(runDir, scenario.axes())
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
-      failures = new Runner(scenario, plan, dataset, target, store, progress, runId, stored).run();
+      Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
+      if (scenario.stopping().auto()) {
+        runner.rounds(new AutoRounds(plan, scenario.stopping()));
+      }
+      failures = runner.run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {
