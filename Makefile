@@ -3,6 +3,7 @@
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+#              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
@@ -48,7 +49,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report reproduce compare comment test clean jmh overhead scaling
+.PHONY: build bench plan report reproduce compare comment test clean jmh overhead scaling recommend
 
 build: $(JAR)
 
@@ -58,6 +59,10 @@ $(JAR): $(SOURCES)
 
 bench: $(JAR) require-scenario
 	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)"
+
+# A race of the scenario's cells on one version instead of the full matrix (BUDGET= per server).
+recommend: $(JAR) require-scenario
+	@$(PGLOADBENCH) recommend "$(SCENARIO)" $(OVERRIDES)
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)

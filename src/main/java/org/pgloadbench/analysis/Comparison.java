@@ -131,8 +131,8 @@ public record Comparison(
     double pHigher = SignedRank.pLower(Arrays.stream(tested).map(x -> -x).toArray());
     double[] interval = interval(d);
     return new Comparison(
-        Summary.of(base.values()),
-        Summary.of(other.values()),
+        Summary.plain(base.values()),
+        Summary.plain(other.values()),
         d.length == 0 ? Double.NaN : Math.exp(median(d)),
         interval[0],
         interval[1],

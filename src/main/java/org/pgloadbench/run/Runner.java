@@ -118,8 +118,13 @@ public final class Runner {
       startAll(servers);
       Instant first = Instant.now();
       Set<String> cells = null; // every cell
+      int measured = 0;
       for (int round = 1; !stopping; round++) {
         if (round > plan.repeat()) {
+          if (round > plan.repeat() + 1 && measured == 0) {
+            break; // the last round ran nothing (every server given up): more would not either
+          }
+          measured = 0;
           if (policy == null) {
             break;
           }
@@ -152,6 +157,9 @@ public final class Runner {
           String label = servers.label(planned.server());
           if (server != null && !resume.done(label, planned.cell().label(), round)) {
             measure(servers, planned, server);
+            measured++;
+          } else if (server != null) {
+            measured++; // stored already
           }
         }
       }
