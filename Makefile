@@ -10,7 +10,8 @@
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=5]
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
-#              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='1 3 10'] [REPEAT=3]
+#              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
+#                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838]
 
 SCENARIO ?=
 PG ?=
@@ -107,10 +108,13 @@ overhead: $(JAR)
 	  --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS) --pgbench-scenario $(OVERHEAD_PGBENCH) \
 	  --pgbench-scale $(OVERHEAD_PGBENCH_SCALE) --osm2pgsql-scenario $(OVERHEAD_OSM2PGSQL) $(FLAGS)
 
-# Time against rows and the harness's peak RSS at each scale; table and chart under reports/scaling/.
-SCALES ?= 1 3 10
+# Any scenario at several scales (SCALES, else its scales:, else 1 3 10), with the harness's peak
+# RSS at each: time against rows, claims per scale, time per row and slope; PREDICT=nodes=N,...
+# adds each cell's predicted time and ratio at those rows. Report under reports/scaling/.
+SCALES ?=
+PREDICT ?=
 scaling: $(JAR)
-	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)"
+	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)" "$(PREDICT)"
 
 clean:
 	$(MVN) clean
