@@ -12,6 +12,7 @@ import org.pgloadbench.analysis.Settling;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.scenario.Claim;
 
 /** The claims table: each published finding, its figures, what this run measured. */
@@ -87,11 +88,8 @@ final class ClaimsSection {
       row.add(measured(check));
       row.add(check.formula());
       boolean tested = check.verdict() != Verdict.NO_VERDICT;
-      row.add(tested ? String.format(Locale.ROOT, "%.3f", check.p()) : "–");
-      row.add(
-          tested && !Double.isNaN(check.pHolm())
-              ? String.format(Locale.ROOT, "%.3f", check.pHolm())
-              : "–");
+      row.add(tested ? Verdicts.pValue(check.p()) : "–");
+      row.add(tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–");
       row.add(verdict(check));
       if (stops != null) {
         Settling.Status status = stops.get(Settling.key(i));
