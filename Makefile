@@ -3,6 +3,7 @@
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+#              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
 #              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5]   (the servers of one run)
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
@@ -10,7 +11,8 @@
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=8]
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
-#              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='1 3 10'] [REPEAT=3]
+#              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
+#                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838]
 
 SCENARIO ?=
 PG ?=
@@ -22,6 +24,7 @@ TARGET ?=
 BUILDS ?=
 IMAGE ?=
 MEMORY ?=
+BUDGET ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
@@ -40,7 +43,7 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" $(FLAGS)
+  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --budget "$(BUDGET)" $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless
@@ -50,7 +53,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report reproduce compare comment test clean jmh overhead scaling
+.PHONY: build bench plan report reproduce compare comment test clean jmh overhead scaling recommend
 
 build: $(JAR)
 
@@ -60,6 +63,10 @@ $(JAR): $(SOURCES)
 
 bench: $(JAR) require-scenario
 	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)"
+
+# A race of the scenario's cells on one version instead of the full matrix (BUDGET= per server).
+recommend: $(JAR) require-scenario
+	@$(PGLOADBENCH) recommend "$(SCENARIO)" $(OVERRIDES)
 
 plan: $(JAR) require-scenario
 	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
@@ -105,10 +112,13 @@ overhead: $(JAR)
 	  --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS) --pgbench-scenario $(OVERHEAD_PGBENCH) \
 	  --pgbench-scale $(OVERHEAD_PGBENCH_SCALE) --osm2pgsql-scenario $(OVERHEAD_OSM2PGSQL) $(FLAGS)
 
-# Time against rows and the harness's peak RSS at each scale; table and chart under reports/scaling/.
-SCALES ?= 1 3 10
+# Any scenario at several scales (SCALES, else its scales:, else 1 3 10), with the harness's peak
+# RSS at each: time against rows, claims per scale, time per row and slope; PREDICT=nodes=N,...
+# adds each cell's predicted time and ratio at those rows. Report under reports/scaling/.
+SCALES ?=
+PREDICT ?=
 scaling: $(JAR)
-	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)"
+	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)" "$(PREDICT)"
 
 clean:
 	$(MVN) clean

@@ -1,16 +1,22 @@
 #!/bin/sh
 # Time against rows and peak memory: one scenario on one PostgreSQL version at several scales, each
 # run's peak resident set size (VmHWM of the harness's JVM) stored beside its results, then one
-# table and chart (reports/scaling/<id>/scaling.md, scaling.png).
-# usage: scripts/scaling.sh [SCENARIO] [PG] [SCALES] [REPEAT]   (make scaling sets them)
+# report (reports/scaling/<id>/scaling.md, scaling.png): time against rows, the claims at each
+# scale, each cell's time per row and slope, and with PREDICT the times and ratios at those rows.
+# usage: scripts/scaling.sh [SCENARIO] [PG] [SCALES] [REPEAT] [PREDICT]   (make scaling sets them)
+# SCALES empty: the scenario's scales:, else 1 3 10.
 set -eu
 scenario=${1:-ways-binary-freeze}
 pg=${2:-17}
-scales=${3:-1 3 10}
+scales=${3:-}
 repeat=${4:-3}
+predict=${5:-}
 java=${JAVA:-java}
 jar=target/pgloadbench.jar
 run() { "$java" -Dpgloadbench.postgres.jars=target/postgres -jar "$jar" "$@"; }
+if [ -z "$scales" ]; then
+  scales=$(run scaling --scales-of "$scenario")
+fi
 runs=""
 for scale in $(echo "$scales" | tr ',' ' '); do
   log=$(mktemp)
@@ -38,4 +44,4 @@ for scale in $(echo "$scales" | tr ',' ' '); do
   runs="$runs $dir"
 done
 # shellcheck disable=SC2086
-run scaling $runs --output "reports/scaling/$(date -u +%Y%m%d-%H%M%S)"
+run scaling $runs --output "reports/scaling/$(date -u +%Y%m%d-%H%M%S)" --predict "$predict"

@@ -14,8 +14,12 @@ import org.pgloadbench.scenario.Claim;
  * @param ratio subject median / reference median (the factor not applied); NaN when unmeasured
  * @param ratioLow the lowest subject / reference of one repetition (both sides measured in it)
  * @param ratioHigh the highest such ratio
- * @param p one-sided Mann-Whitney p that the subject is on the claimed side of factor × reference;
- *     NaN when unmeasured
+ * @param p one-sided p that the subject is on the claimed side of factor × reference; NaN when
+ *     unmeasured
+ * @param pOpposite one-sided p of the opposite side
+ * @param pHolm {@code p} after Holm's correction over the claims of its table ({@link
+ *     Claims#check}); NaN for a table of one claim
+ * @param pHolmOpposite {@code pOpposite} after the same correction; NaN with {@code pHolm}
  * @param note why there is no verdict, or empty
  * @param test the test behind the verdict: paired by round in a run that ran every server every
  *     round, else Mann-Whitney
@@ -29,6 +33,9 @@ public record ClaimCheck(
     double ratioLow,
     double ratioHigh,
     double p,
+    double pOpposite,
+    double pHolm,
+    double pHolmOpposite,
     Verdict verdict,
     String note,
     Comparison.Test test) {
@@ -53,6 +60,39 @@ public record ClaimCheck(
     public String toString() {
       return text;
     }
+  }
+
+  /**
+   * This check with Holm's corrections of its table applied: held when the adjusted {@code p} is at
+   * most {@link Comparison#ALPHA}, not held when the adjusted opposite p is, else inconclusive.
+   */
+  ClaimCheck corrected(double holm, double holmOpposite) {
+    Verdict v =
+        verdict == Verdict.NO_VERDICT
+            ? Verdict.NO_VERDICT
+            : holm <= Comparison.ALPHA
+                ? Verdict.HELD
+                : holmOpposite <= Comparison.ALPHA ? Verdict.NOT_HELD : Verdict.INCONCLUSIVE;
+    return new ClaimCheck(
+        claim,
+        versions,
+        subject,
+        reference,
+        ratio,
+        ratioLow,
+        ratioHigh,
+        p,
+        pOpposite,
+        holm,
+        holmOpposite,
+        v,
+        note,
+        test);
+  }
+
+  /** Whether the check has a verdict either way. */
+  public boolean decided() {
+    return verdict == Verdict.HELD || verdict == Verdict.NOT_HELD;
   }
 
   /** The test as a formula, e.g. {@code < 0.1 ×}, and "paired" when it pairs rounds. */

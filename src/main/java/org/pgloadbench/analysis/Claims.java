@@ -33,9 +33,35 @@ public final class Claims {
 
   /**
    * Every claim checked on every version measured (a claim whose sides name versions: once), in
-   * claim order, then version order.
+   * claim order, then version order: one table, whose verdicts are Holm-corrected together. The
+   * claimed side's p-values are one family and the opposite side's another, so that, over the
+   * table, a claim of no difference is called held, or not held, by chance at most {@link
+   * Comparison#ALPHA} of the time each, as a single claim is.
    */
   public static List<ClaimCheck> check(
+      List<Claim> claims, List<StepResult> results, boolean paired) {
+    List<ClaimCheck> checks = uncorrected(claims, results, paired);
+    double[] claimed = new double[checks.size()];
+    double[] opposite = new double[checks.size()];
+    for (int i = 0; i < checks.size(); i++) {
+      boolean tested = checks.get(i).verdict() != Verdict.NO_VERDICT;
+      claimed[i] = tested ? checks.get(i).p() : Double.NaN;
+      opposite[i] = tested ? checks.get(i).pOpposite() : Double.NaN;
+    }
+    if (Holm.size(claimed) < 2) {
+      return checks;
+    }
+    double[] holm = Holm.adjust(claimed);
+    double[] holmOpposite = Holm.adjust(opposite);
+    List<ClaimCheck> corrected = new ArrayList<>();
+    for (int i = 0; i < checks.size(); i++) {
+      ClaimCheck c = checks.get(i);
+      corrected.add(Double.isNaN(holm[i]) ? c : c.corrected(holm[i], holmOpposite[i]));
+    }
+    return corrected;
+  }
+
+  private static List<ClaimCheck> uncorrected(
       List<Claim> claims, List<StepResult> results, boolean paired) {
     List<StepResult> measured = results.stream().filter(r -> r.repetition() >= 1).toList();
     // a control measures the machine, not a version: claims are checked on the others
@@ -82,6 +108,9 @@ public final class Claims {
           label,
           subject.isEmpty() ? null : Summary.of(subject.values()),
           reference.isEmpty() ? null : Summary.of(reference.values()),
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
           Double.NaN,
           Double.NaN,
           Double.NaN,
@@ -155,6 +184,9 @@ public final class Claims {
         low,
         high,
         pClaimed,
+        pOpposite,
+        Double.NaN,
+        Double.NaN,
         verdict,
         note,
         c.test());

@@ -27,9 +27,12 @@ import org.pgloadbench.results.Summary;
  * @param pLower one-sided p-value that other tends lower than base
  * @param pHigher one-sided p-value that other tends higher than base
  * @param pTwoSided two-sided p-value: twice the smaller one-sided one, at most 1
- * @param verdict by the two-sided test at {@link #ALPHA}
+ * @param verdict by the two-sided test at {@link #ALPHA}, on {@link #pAdjusted} when the comparison
+ *     is one of a table's family
  * @param test which test decided
  * @param pairs the rounds paired (0 when not paired)
+ * @param pAdjusted the two-sided p after Holm's correction over the comparisons of its table
+ *     ({@link #holm}); NaN when it stands alone (a family of one)
  */
 public record Comparison(
     Summary base,
@@ -42,7 +45,8 @@ public record Comparison(
     double pTwoSided,
     Verdict verdict,
     Test test,
-    int pairs) {
+    int pairs,
+    double pAdjusted) {
 
   /** The significance level of every test. */
   public static final double ALPHA = 0.05;
@@ -96,7 +100,8 @@ public record Comparison(
         twoSided(pLower, pHigher),
         verdict(pLower, pHigher, tooFew),
         Test.MANN_WHITNEY,
-        0);
+        0,
+        Double.NaN);
   }
 
   /**
@@ -126,8 +131,8 @@ public record Comparison(
     double pHigher = SignedRank.pLower(Arrays.stream(tested).map(x -> -x).toArray());
     double[] interval = interval(d);
     return new Comparison(
-        Summary.of(base.values()),
-        Summary.of(other.values()),
+        Summary.plain(base.values()),
+        Summary.plain(other.values()),
         d.length == 0 ? Double.NaN : Math.exp(median(d)),
         interval[0],
         interval[1],
@@ -136,7 +141,8 @@ public record Comparison(
         twoSided(pLower, pHigher),
         verdict(pLower, pHigher, d.length < MIN_SAMPLES),
         Test.SIGNED_RANK,
-        d.length);
+        d.length,
+        Double.NaN);
   }
 
   /**
@@ -147,6 +153,43 @@ public record Comparison(
     return paired
         ? paired(base.byRepetition(), other.byRepetition())
         : of(base.array(), other.array());
+  }
+
+  /**
+   * The comparisons of one table with Holm's correction over those that could reach a verdict: each
+   * keeps its own p, gains the adjusted one, and its verdict follows the adjusted one. A family of
+   * one is left as it is.
+   */
+  public static List<Comparison> holm(List<Comparison> family) {
+    double[] p =
+        family.stream()
+            .mapToDouble(c -> c.verdict() == Verdict.TOO_FEW ? Double.NaN : c.pTwoSided())
+            .toArray();
+    if (Holm.size(p) < 2) {
+      return List.copyOf(family);
+    }
+    double[] adjusted = Holm.adjust(p);
+    List<Comparison> corrected = new ArrayList<>();
+    for (int i = 0; i < family.size(); i++) {
+      corrected.add(
+          Double.isNaN(adjusted[i]) ? family.get(i) : family.get(i).adjusted(adjusted[i]));
+    }
+    return corrected;
+  }
+
+  /** This comparison with its p adjusted for its table's family, the verdict following it. */
+  public Comparison adjusted(double p) {
+    Verdict v =
+        verdict == Verdict.TOO_FEW
+            ? Verdict.TOO_FEW
+            : p > ALPHA ? Verdict.NO_DIFFERENCE : pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
+    return new Comparison(
+        base, other, ratio, ratioLow, ratioHigh, pLower, pHigher, pTwoSided, v, test, pairs, p);
+  }
+
+  /** The p the verdict follows: the adjusted one where the comparison is one of a family. */
+  public double pDecisive() {
+    return Double.isNaN(pAdjusted) ? pTwoSided : pAdjusted;
   }
 
   /**

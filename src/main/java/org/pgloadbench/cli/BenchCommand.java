@@ -15,6 +15,7 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Resume;
+import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerException;
@@ -64,8 +65,30 @@ final class BenchCommand implements Callable<Integer> {
     return done.failures() == 0 ? Main.OK : Main.FAILED;
   }
 
-  /** What one bench left: its report and how many steps failed. */
-  record Done(Path report, int failures) {}
+  /** What one bench left: its results, its report and how many steps failed. */
+  record Done(Path results, Path report, int failures) {}
+
+  /** How a run decides its rounds: its plan, and who decides after the plan's rounds (or null). */
+  interface Schedule {
+    Plan plan(Plan scenarios);
+
+    RoundPolicy policy(Plan plan);
+
+    /** The scenario's: a fixed number of rounds, or repeat: auto. */
+    static Schedule of(Scenario scenario) {
+      return new Schedule() {
+        @Override
+        public Plan plan(Plan scenarios) {
+          return scenarios;
+        }
+
+        @Override
+        public RoundPolicy policy(Plan plan) {
+          return scenario.stopping().auto() ? new AutoRounds(plan, scenario.stopping()) : null;
+        }
+      };
+    }
+  }
 
   /**
    * Runs one scenario, stores its results and writes its report (also for {@code reproduce});
@@ -81,7 +104,25 @@ final class BenchCommand implements Callable<Integer> {
       PrintWriter out,
       PrintWriter err)
       throws Exception {
+    return run(scenario, args, dirs, baseVersion, resume, out, err, null);
+  }
+
+  /** As above, the rounds decided by {@code schedule} (null: the scenario's). */
+  static Done run(
+      Scenario scenario,
+      ScenarioArgs args,
+      OutputDirs dirs,
+      String baseVersion,
+      Path resume,
+      PrintWriter out,
+      PrintWriter err,
+      Schedule schedule)
+      throws Exception {
     Consumer<String> warn = warning -> err.println("pgloadbench: warning: " + warning);
+    if (schedule == null && scenario.stopping().auto()) {
+      // the rounds before the first look; run.json records them as the run's repeat
+      scenario = scenario.withRepeat(AutoRounds.minimum(scenario));
+    }
     Path runDir = resume == null || resume.toString().isBlank() ? null : resume;
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
     String runId =
@@ -89,7 +130,8 @@ final class BenchCommand implements Callable<Integer> {
             ? LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID)
             : runDir.toAbsolutePath().normalize().getFileName().toString();
     ServerTarget target = args.target(scenario, runId);
-    Plan plan = Plan.of(scenario, baseVersion);
+    Schedule rounds = schedule == null ? Schedule.of(scenario) : schedule;
+    Plan plan = rounds.plan(Plan.of(scenario, baseVersion));
     String described =
         PlanText.describe(scenario, plan, target); // fails on a version the target cannot run
     target.prepare(); // fails on a work dir that is not the user's own
@@ -115,7 +157,8 @@ final class BenchCommand implements Callable<Integer> {
         stored == Resume.NONE
             ? ResultStore.create(runDir, scenario.axes())
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
-      failures = new Runner(scenario, plan, dataset, target, store, progress, runId, stored).run();
+      Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
+      failures = runner.rounds(rounds.policy(plan)).run();
     }
     out.println("results: " + runDir);
     if (failures > 0) {
@@ -125,6 +168,6 @@ final class BenchCommand implements Callable<Integer> {
         MarkdownReport.write(
             runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
-    return new Done(report, failures);
+    return new Done(runDir, report, failures);
   }
 }

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
       DumpCommand.class,
       OverheadCommand.class,
       ScalingCommand.class,
+      RecommendCommand.class,
       SchemaCommand.class
     })
 public final class Main implements Callable<Integer> {

@@ -1,7 +1,6 @@
 package org.pgloadbench.cli;
 
 import java.util.concurrent.Callable;
-import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +21,9 @@ final class PlanCommand implements Callable<Integer> {
     Scenario scenario = args.scenario();
     spec.commandLine()
         .getOut()
-        .print(PlanText.describe(scenario, Plan.of(scenario, null), args.target(scenario, "plan")));
+        .print(
+            PlanText.describe(
+                scenario, AutoRounds.plan(scenario, null), args.target(scenario, "plan")));
     return Main.OK;
   }
 }

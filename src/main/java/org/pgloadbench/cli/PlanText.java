@@ -92,6 +92,9 @@ final class PlanText {
             plan.repeat(),
             plan.measuredLoads(),
             plan.warmup()));
+    if (scenario.stopping().auto()) {
+      out.append(AutoRounds.describe(plan, scenario.stopping()));
+    }
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {
       // the steps that apply to the cell on any of its tables (nodes build no index, ways do)

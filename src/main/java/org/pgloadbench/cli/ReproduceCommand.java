@@ -125,16 +125,19 @@ final class ReproduceCommand implements Callable<Integer> {
         .strip();
   }
 
-  /** The text under a report's {@code ## Claims} heading, up to the next section. */
+  /**
+   * The text under a report's claims heading ({@code ### Claims: 2 held, ...} in the answer, {@code
+   * ## Claims} in reports of older harnesses), up to the next heading.
+   */
   private static String claimsSection(String report) {
     StringBuilder section = new StringBuilder();
     boolean inside = false;
     for (String line : report.lines().toList()) {
-      if (line.startsWith("## ")) {
+      if (line.startsWith("#")) {
         if (inside) {
           break;
         }
-        inside = line.toLowerCase(Locale.ROOT).startsWith("## claims");
+        inside = line.toLowerCase(Locale.ROOT).matches("#{2,3} claims\\b.*");
       } else if (inside) {
         section.append(line).append('\n');
       }

@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE, MEMORY) in its error messages, since that is how most users give
- * them; blank means not given.
+ * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET) in its error messages, since that is how most users
+ * give them; blank means not given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -43,11 +43,21 @@ final class ScenarioArgs {
   @Option(
       names = "--repeat",
       paramLabel = "N",
-      description = "repetitions instead of the scenario's")
+      description =
+          "repetitions instead of the scenario's, or auto: rounds until every comparison with the"
+              + " baseline and every claim is sure")
   String repeat;
 
   @Option(names = "--warmup", paramLabel = "N", description = "unmeasured warm-up loads per server")
   String warmup;
+
+  @Option(
+      names = "--budget",
+      paramLabel = "10m",
+      description =
+          "the time the rounds of a repeat: auto run or a recommend race may take, per server"
+              + " (90s, 10m, 1h)")
+  String budget;
 
   @Option(
       names = "--target",

@@ -41,6 +41,11 @@ final class TerminalProgress implements Progress {
   }
 
   @Override
+  public void more(int loads) {
+    bar.maxHint(bar.getMax() + loads);
+  }
+
+  @Override
   public void stepStarting(String server, String cell, String table, String step) {
     bar.setExtraMessage(
         " PG " + server + " · " + cell + " · " + MiddleTable.shortName(table) + " " + step);

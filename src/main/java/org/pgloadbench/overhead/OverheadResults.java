@@ -126,7 +126,7 @@ public final class OverheadResults implements Closeable {
   void ran(List<StepResult> load) {
     for (int i = 0; i < load.size(); i++) {
       StepResult step = load.get(i);
-      cells.putIfAbsent(step.cell(), new CellRun(step.cell(), step.axes(), null, null));
+      cells.putIfAbsent(step.cell(), new CellRun(step.cell(), step.axes(), null));
       if (!steps.contains(step.step())) {
         int at =
             load.subList(i + 1, load.size()).stream()
@@ -169,14 +169,16 @@ public final class OverheadResults implements Closeable {
             AXES,
             List.copyOf(cells.values()),
             List.copyOf(steps),
-            List.of());
+            List.of(),
+            null);
     return new RunManifest(
         runId,
         ran,
         RunManifest.Machine.of(Environment.host(), started, now(), List.of()),
         servers,
         Map.of(),
-        RunManifest.ROUNDS);
+        RunManifest.ROUNDS,
+        null);
   }
 
   /** Writes run.json with what ran and when it ended, and closes the results files. */

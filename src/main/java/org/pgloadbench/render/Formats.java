@@ -58,6 +58,16 @@ public final class Formats {
     return String.format(Locale.ROOT, "%.1f%%", clamped);
   }
 
+  /** Seconds as people read a long time: "42 s", "12.5 min", "3.4 h". */
+  public static String duration(double seconds) {
+    if (seconds < 120) {
+      return significant(seconds) + " s";
+    }
+    return seconds < 7200
+        ? String.format(Locale.ROOT, "%.1f min", seconds / 60)
+        : String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+  }
+
   public static String count(double value) {
     return String.format(Locale.ROOT, "%,d", Math.round(value));
   }

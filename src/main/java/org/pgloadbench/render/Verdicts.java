@@ -37,9 +37,11 @@ public final class Verdicts {
     return String.format(Locale.ROOT, " (%.2f–%.2f)", c.ratioLow(), c.ratioHigh());
   }
 
-  /** "p 0.008", two-sided. */
+  /** "p 0.008", two-sided; "p 0.008, Holm 0.024" for one of a table's family. */
   public static String p(Comparison c) {
-    return "p " + pValue(c.pTwoSided());
+    return "p "
+        + pValue(c.pTwoSided())
+        + (Double.isNaN(c.pAdjusted()) ? "" : ", Holm " + pValue(c.pAdjusted()));
   }
 
   public static String pValue(double p) {

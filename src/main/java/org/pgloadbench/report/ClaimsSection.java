@@ -3,32 +3,42 @@ package org.pgloadbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
-import org.pgloadbench.analysis.Claims;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.Settling;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
-import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.scenario.Claim;
 
-/** The report's claims table: each published finding, its figures, what this run measured. */
+/** The claims table: each published finding, its figures, what this run measured. */
 final class ClaimsSection {
-  static final String NOTES =
-      "Measured ratio: the median of the first side over the median of the second, with the"
-          + " lowest and highest ratio of one repetition's pair beside it. A claim `A < f × B` is"
-          + " **held** when a one-sided Mann-Whitney test finds A's repetitions lower than f × B's"
-          + " (p ≤ "
-          + Comparison.ALPHA
-          + "), **not held** when the opposite one-sided test does, **inconclusive** when"
-          + " neither does (the repetitions' spreads overlap); `>` mirrors it. A factor below 1"
-          + " states \"far less\" (`< 0.1 ×`: under a tenth); `> 0.9 ×` states \"no faster than\""
-          + " (at most 10% less). With fewer than "
-          + Comparison.MIN_SAMPLES
-          + " repetitions on a side there is no verdict; with 3 against 3 the smallest"
-          + " one-sided p is 0.05. A claim that does not hold here is a finding about this"
-          + " machine and these versions, not a reason to change the claim.";
+  /** How claims are decided, as the report's notes under the table say it. */
+  static String notes(boolean paired) {
+    return (paired
+            ? "Measured ratio: the median of the per-round ratios of the first side to the"
+                + " second, with its 95% interval (with fewer than 6 rounds, the lowest and highest"
+                + " ratio of one round). A claim `A < f × B` is **held** when the one-sided exact"
+                + " signed-rank test on the rounds' log ratios finds A below f × B"
+            : "Measured ratio: the median of the first side over the median of the second, with"
+                + " the lowest and highest ratio of one repetition's pair beside it. A claim `A < f"
+                + " × B` is **held** when a one-sided Mann-Whitney test finds A's repetitions"
+                + " lower than f × B's")
+        + " (p ≤ "
+        + Comparison.ALPHA
+        + " after Holm's correction over the claims of the table: the smallest p is multiplied by"
+        + " their number, the next by one less, and so on), **not held** when the opposite"
+        + " one-sided test does (corrected the same way), **inconclusive** when neither does; `>`"
+        + " mirrors it. A factor below 1 states \"far less\" (`< 0.1 ×`: under a tenth); `> 0.9"
+        + " ×` states \"no faster than\" (at most 10% less). With fewer than "
+        + Comparison.MIN_SAMPLES
+        + " repetitions on a side there is no verdict. A claim that does not hold here is a"
+        + " finding about this machine and these versions, not a reason to change the claim.";
+  }
 
   /**
    * The published column of a claim without figures: a source's finding in words, or the harness's
@@ -38,42 +48,40 @@ final class ClaimsSection {
 
   private ClaimsSection() {}
 
-  /** The report's claims section, or empty when the scenario states no claims. */
-  static String render(StoredRun results) {
-    return section(results, "## Claims", NOTES);
-  }
-
-  /** The same table for an issue comment, with the rule in one line. */
-  static String comment(StoredRun results) {
-    return section(
-        results,
-        "#### Claims",
-        "<sub>A claim `A < f × B` is held or not held by a one-sided Mann-Whitney test at p ≤ "
-            + Comparison.ALPHA
-            + ", inconclusive when neither direction is significant; no verdict under "
-            + Comparison.MIN_SAMPLES
-            + " repetitions.</sub>");
-  }
-
-  private static String section(StoredRun results, String heading, String notes) {
-    List<Claim> claims = results.manifest().scenario().claims();
-    if (claims.isEmpty()) {
+  /**
+   * The claims table under {@code heading}, with the rule below it: in full in a report, in one
+   * line in a comment; {@code stops} (a repeat: auto run) adds why each stopped.
+   */
+  static String render(
+      List<ClaimCheck> checks,
+      boolean paired,
+      String heading,
+      boolean comment,
+      Map<String, Settling.Status> stops,
+      Function<Settling.Status, String> stop) {
+    if (checks.isEmpty()) {
       return "";
     }
-    List<ClaimCheck> checks = Claims.check(claims, results.measured(), results.manifest().paired());
     StringBuilder out = new StringBuilder(heading).append("\n\n");
+    List<String> header =
+        new ArrayList<>(
+            List.of(
+                "claim",
+                "source",
+                "PostgreSQL",
+                "published",
+                "measured ratio",
+                "test",
+                "p",
+                "Holm p",
+                "verdict"));
+    if (stops != null) {
+      header.add("stopped");
+    }
     Table table =
-        Table.aligned(
-            "lllrrlrl",
-            "claim",
-            "source",
-            "PostgreSQL",
-            "published",
-            "measured ratio",
-            "test",
-            "p",
-            "verdict");
-    for (ClaimCheck check : checks) {
+        Table.aligned("lllrrlrrl" + (stops != null ? "l" : ""), header.toArray(String[]::new));
+    for (int i = 0; i < checks.size(); i++) {
+      ClaimCheck check = checks.get(i);
       Claim claim = check.claim();
       List<String> row = new ArrayList<>();
       row.add(Markdown.text(claim.claim()));
@@ -86,12 +94,30 @@ final class ClaimsSection {
       row.add(measured(check));
       row.add(check.formula());
       boolean tested = check.verdict() != Verdict.NO_VERDICT;
-      row.add(tested ? String.format(Locale.ROOT, "%.3f", check.p()) : "–");
+      row.add(tested ? Verdicts.pValue(check.p()) : "–");
+      row.add(tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–");
       row.add(verdict(check));
+      if (stops != null) {
+        Settling.Status status = stops.get(Settling.key(i));
+        row.add(status == null ? "–" : stop.apply(status));
+      }
       table.row(row);
     }
     table.appendTo(out);
-    return out.append('\n').append(notes).append("\n\n").toString();
+    out.append('\n');
+    if (comment) {
+      out.append("<sub>A claim `A < f × B` is held or not held by a one-sided ")
+          .append(paired ? "paired signed-rank" : "Mann-Whitney")
+          .append(" test at p ≤ ")
+          .append(Comparison.ALPHA)
+          .append(" after Holm's correction over the claims of the table (both p shown),")
+          .append(" inconclusive when neither direction is significant; no verdict under ")
+          .append(Comparison.MIN_SAMPLES)
+          .append(" repetitions.</sub>");
+    } else {
+      out.append(notes(paired));
+    }
+    return out.append("\n\n").toString();
   }
 
   private static String measured(ClaimCheck check) {

@@ -2,8 +2,6 @@ package org.pgloadbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Noise;
@@ -12,10 +10,11 @@ import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
 
 /**
- * {@code comment.md}: what a person pastes into a GitHub issue. The setup in two lines, the
- * versions compared, the key findings and a Mermaid chart that GitHub renders inside the comment.
- * It always stays under GitHub's limit for a comment: a large matrix is summarised, and the full
- * report is named.
+ * {@code comment.md}: what a person pastes into a GitHub issue. The setup in two lines, then the
+ * answer (each cell against the baseline on each version, the fastest, the claims), the versions
+ * compared with their step-by-step table folded in a {@code <details>} block, and a Mermaid chart
+ * that GitHub renders inside the comment. It stays within {@link #BUDGET} characters, well under
+ * GitHub's limit: a large matrix is cut down, and the full report is named.
  */
 public final class CommentReport {
   public static final String FILE = "comment.md";
@@ -23,11 +22,13 @@ public final class CommentReport {
   /** GitHub refuses a comment body longer than this. */
   public static final int GITHUB_LIMIT = 65_536;
 
-  /** Room kept for the parts around the tables. */
-  static final int BUDGET = 60_000;
+  /** The most a comment takes: a comment longer than a screenful or two goes unread. */
+  public static final int BUDGET = 15_000;
 
   static final int MAX_BARS = 40;
-  static final int MAX_FINDINGS = 12;
+
+  /** The most cells an answer table lists, tried in turn until the comment fits. */
+  private static final List<Integer> ROWS = List.of(Integer.MAX_VALUE, 12, 8, 5, 3);
 
   private CommentReport() {}
 
@@ -40,7 +41,6 @@ public final class CommentReport {
         .forEach(l -> head.append(l).append("  \n"));
     head.append('\n');
     StringBuilder tail = new StringBuilder();
-    findings(results, comparison, tail);
     mermaid(results, tail);
     tail.append("<sub>Medians of the repetitions, in seconds; ")
         .append(Noise.FLAG)
@@ -48,134 +48,60 @@ public final class CommentReport {
         .append(Math.round(Noise.CV_THRESHOLD * 100))
         .append("%. ")
         .append(results.manifest().paired() ? Verdicts.pairedRule() : Verdicts.rule())
+        .append(" Holm's correction applies within each table; both p-values are shown.")
         .append(" Full report with per-table figures, confidence intervals and charts: ")
         .append(Markdown.code(reportPath(results)))
         .append(".</sub>\n");
-    String claims = ClaimsSection.comment(results);
-    String versions =
-        comparison == null
-            ? ""
-            : versions(comparison, BUDGET - head.length() - claims.length() - tail.length());
-    return head + versions + claims + tail;
-  }
-
-  /** The comparison table, cut down to the totals, then to the significant ones, to fit. */
-  static String versions(VersionComparison comparison, int room) {
-    String intro =
-        "#### Versions compared (base PostgreSQL " + Markdown.text(comparison.base()) + ")\n\n";
-    String warning = comparison.tooSmallToDecide();
-    if (!warning.isEmpty()) {
-      intro += "**" + warning + "**\n\n";
-    }
-    List<List<VersionComparison.Row>> choices =
-        List.of(
-            comparison.rows(),
-            comparison.totals(),
-            comparison.totals().stream().filter(CommentReport::significant).toList());
-    List<String> notes =
-        List.of(
-            "",
-            "Totals per cell only (the matrix is large); steps are in the full report.\n\n",
-            "Only the cells whose total differs significantly from the base (the matrix is"
-                + " large); all cells are in the full report.\n\n");
-    for (int i = 0; i < choices.size(); i++) {
-      StringBuilder table = new StringBuilder();
-      ComparisonSection.table(comparison, choices.get(i), table);
-      String text = intro + notes.get(i) + table + "\n";
-      if (text.length() <= room || i == choices.size() - 1) {
-        return text.length() <= room
-            ? text
-            : intro + "Too many cells to list here; see the full report.\n\n";
-      }
-    }
-    throw new AssertionError();
-  }
-
-  private static boolean significant(VersionComparison.Row row) {
-    return row.comparisons().values().stream()
-        .anyMatch(
-            c ->
-                c.verdict() == Comparison.Verdict.LOWER
-                    || c.verdict() == Comparison.Verdict.HIGHER);
-  }
-
-  /**
-   * Per version, each cell's total against the scenario's first cell (what osm2pgsql does today in
-   * the shipped scenarios); then, over versions, each cell's total against the base.
-   */
-  static void findings(StoredRun results, VersionComparison comparison, StringBuilder out) {
-    List<Finding> findings = new ArrayList<>();
-    for (String version : results.versions()) {
-      List<String> cells = results.cells(version);
-      if (cells.size() < 2) {
-        continue;
-      }
-      Sample first = total(results, version, cells.get(0));
-      for (String cell : cells.subList(1, cells.size())) {
-        Sample other = total(results, version, cell);
-        if (!first.isEmpty() && !other.isEmpty()) {
-          Comparison c = Comparison.between(first, other, results.manifest().paired());
-          findings.add(
-              new Finding(
-                  c,
-                  String.format(
-                      Locale.ROOT,
-                      "PostgreSQL %s: %s takes %s s against %s s for %s: %s %s",
-                      Markdown.text(version),
-                      Markdown.code(cell),
-                      Formats.significant(c.other().median()),
-                      Formats.significant(c.base().median()),
-                      Markdown.code(cells.get(0)),
-                      Verdicts.ratio(c),
-                      Verdicts.stated(c))));
+    String answer = "";
+    if (!results.versions().isEmpty()) {
+      AnswerSection section = new AnswerSection(results);
+      for (int rows : ROWS) {
+        answer = section.render("####", rows, true);
+        if (head.length() + answer.length() + tail.length() <= BUDGET) {
+          break;
         }
       }
     }
-    if (comparison != null) {
-      for (VersionComparison.Row row : comparison.totals()) {
-        row.comparisons()
-            .forEach(
-                (version, c) ->
-                    findings.add(
-                        new Finding(
-                            c,
-                            String.format(
-                                Locale.ROOT,
-                                "%s: PostgreSQL %s takes %s s against %s s on %s: %s %s",
-                                Markdown.code(row.cell()),
-                                Markdown.text(version),
-                                Formats.significant(c.other().median()),
-                                Formats.significant(c.base().median()),
-                                Markdown.text(comparison.base()),
-                                Verdicts.ratio(c),
-                                Verdicts.stated(c)))));
-      }
-    }
-    if (findings.isEmpty()) {
-      return;
-    }
-    out.append("#### Key findings\n\n");
-    findings.stream()
-        .sorted(Finding.MOST_TELLING)
-        .limit(MAX_FINDINGS)
-        .forEach(f -> out.append("- ").append(f.text()).append('\n'));
-    if (findings.size() > MAX_FINDINGS) {
-      out.append("- … and ")
-          .append(findings.size() - MAX_FINDINGS)
-          .append(" more comparisons in the full report\n");
-    }
-    out.append('\n');
+    String versions =
+        comparison == null
+            ? ""
+            : versions(comparison, BUDGET - head.length() - answer.length() - tail.length());
+    return head + answer + versions + tail;
   }
 
-  /** One comparison as a sentence; significant ones first, larger differences before smaller. */
-  private record Finding(Comparison comparison, String text) {
-    static final java.util.Comparator<Finding> MOST_TELLING =
-        java.util.Comparator.comparing((Finding f) -> !significant(f.comparison()))
-            .thenComparing(f -> -Math.abs(Math.log(f.comparison().ratio())));
-
-    private static boolean significant(Comparison c) {
-      return c.verdict() == Comparison.Verdict.LOWER || c.verdict() == Comparison.Verdict.HIGHER;
+  /**
+   * The versions compared: the control's verdict, the totals, and the steps in a {@code <details>}
+   * block, each left out when it does not fit in {@code room}.
+   */
+  static String versions(VersionComparison comparison, int room) {
+    StringBuilder text =
+        new StringBuilder("#### Versions compared (base PostgreSQL ")
+            .append(Markdown.text(comparison.base()))
+            .append(")\n\n");
+    String warning = comparison.tooSmallToDecide();
+    if (!warning.isEmpty()) {
+      text.append("**").append(warning).append("**\n\n");
     }
+    if (comparison.control() != null) {
+      text.append(ComparisonSection.control(comparison)).append("\n\n");
+    }
+    StringBuilder totals = new StringBuilder();
+    ComparisonSection.totals(comparison, totals);
+    StringBuilder steps = new StringBuilder("<details><summary>Step by step</summary>\n\n");
+    ComparisonSection.table(comparison, comparison.steps(), steps);
+    steps.append("\n</details>\n\n");
+    if (text.length() + totals.length() + 1 > room) {
+      return text.length() + 60 <= room
+          ? text + "Too many cells to list here; see the full report.\n\n"
+          : "";
+    }
+    text.append(totals).append('\n');
+    if (text.length() + steps.length() <= room) {
+      text.append(steps);
+    } else {
+      text.append("The step-by-step table is in the full report.\n\n");
+    }
+    return text.toString();
   }
 
   /** A bar per (cell, version): the median total, as Mermaid's xychart draws it in a comment. */

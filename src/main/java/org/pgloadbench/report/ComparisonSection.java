@@ -12,8 +12,9 @@ import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Sample;
 
 /**
- * The report's first answer for a run over several versions: per cell and step, one column per
- * version with its median, and for each version but the base its ratio to the base and a verdict.
+ * A run over several versions: per cell, one column per version with its total's median, and for
+ * each version but the base its ratio to the base and a verdict; then the same step by step. The
+ * totals and the steps are two tables, each one family for Holm's correction.
  */
 public final class ComparisonSection {
   static final String CHART = "versions";
@@ -45,11 +46,39 @@ public final class ComparisonSection {
     if (comparison.control() != null) {
       out.append(control(comparison)).append("\n\n");
     }
-    table(comparison, comparison.rows(), out);
+    totals(comparison, out);
     out.append('\n');
     if (chartFile != null) {
       out.append("![versions compared](").append(chartFile).append(")\n\n");
     }
+    out.append("### Versions compared, step by step\n\n");
+    table(comparison, comparison.steps(), out);
+    out.append('\n');
+  }
+
+  /** The totals table: a row per cell, a column per version. */
+  static void totals(VersionComparison comparison, StringBuilder out) {
+    Table table = Table.of(1, header(comparison, List.of("cell (total)")));
+    for (VersionComparison.Row row : comparison.totals()) {
+      List<String> cells = new ArrayList<>();
+      cells.add(Markdown.text(row.cell()));
+      for (String version : comparison.versions()) {
+        cells.add(entry(comparison, row, version));
+      }
+      table.row(cells);
+    }
+    table.appendTo(out);
+  }
+
+  private static List<String> header(VersionComparison comparison, List<String> first) {
+    List<String> header = new ArrayList<>(first);
+    for (String version : comparison.versions()) {
+      header.add(
+          "PostgreSQL "
+              + Markdown.text(version)
+              + (version.equals(comparison.base()) ? " (base)" : ""));
+    }
+    return header;
   }
 
   private static boolean paired(VersionComparison comparison) {
@@ -94,17 +123,10 @@ public final class ComparisonSection {
     return "**Control:** " + measured + detectable;
   }
 
-  /** The comparison table over the given rows. */
+  /** The comparison table over the given rows, a row per cell and step. */
   static void table(
       VersionComparison comparison, List<VersionComparison.Row> rows, StringBuilder out) {
-    List<String> header = new ArrayList<>(List.of("cell", "step"));
-    for (String version : comparison.versions()) {
-      header.add(
-          "PostgreSQL "
-              + Markdown.text(version)
-              + (version.equals(comparison.base()) ? " (base)" : ""));
-    }
-    Table table = Table.of(2, header);
+    Table table = Table.of(2, header(comparison, List.of("cell", "step")));
     String previous = null;
     for (VersionComparison.Row row : rows) {
       List<String> cells = new ArrayList<>();

@@ -89,6 +89,9 @@ public final class MarkdownReport {
       out.append(setup.description()).append("\n\n");
     }
     out.append(setup.line(results.versions())).append("\n\n");
+    if (!results.versions().isEmpty()) {
+      out.append(new AnswerSection(results).render("##", Integer.MAX_VALUE, false));
+    }
     if (comparison != null) {
       ComparisonSection.render(comparison, ComparisonSection.CHART + ".png", out);
     }
@@ -121,13 +124,13 @@ public final class MarkdownReport {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
       StatisticsSection.render(results, out);
     }
-    out.append(ClaimsSection.render(results));
     FailuresSection.render(results, out);
     if (!results.versions().isEmpty()) {
       NotesSection.render(
           comparison == null ? "" : comparison.tooSmallToDecide(),
           results.manifest().paired(),
           versions.trended(),
+          results.manifest().rounds(),
           out);
     }
     out.append("---\n\n<sub>pgloadbench report from ")

@@ -3,12 +3,66 @@ package org.pgloadbench.report;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.scenario.Stopping;
 
 /** How to read the report's figures: the statistics behind them, stated once. */
 final class NotesSection {
+  static final String HOLM =
+      "Holm's correction: a table compares many pairs, and at p < 0.05 about one comparison in"
+          + " twenty of cells that do not differ would be called different by chance. Within each"
+          + " table (a version's cells against the baseline, the cells against the fastest, the"
+          + " versions' totals, their steps, the claims) the p-values are corrected by Holm's"
+          + " step-down method: the smallest is multiplied by the number of comparisons, the next"
+          + " by one less, and so on, each at least the one before. That keeps the chance of any"
+          + " false verdict in the table at 5%. Both p-values are shown; the verdict follows the"
+          + " corrected one. The control stands alone, uncorrected: it checks the machine, and"
+          + " a correction would only make it slower to flag drift.";
+
   private NotesSection() {}
 
-  static void render(String tooSmallToDecide, boolean paired, boolean trended, StringBuilder out) {
+  /** How a repeat: auto run chose its rounds. */
+  static String auto(RunManifest.Rounds rounds) {
+    return "`repeat: auto` ran "
+        + rounds.minimum()
+        + " rounds before its first look: with n paired rounds the smallest two-sided p is 2 /"
+        + " 2^n (5 rounds: 0.0625, never significant), Holm's correction multiplies the smallest"
+        + " p of a table by its size, and the first look spends half of the 0.05; "
+        + rounds.minimum()
+        + " is the fewest rounds at which a verdict was in reach in this run's largest table. "
+        + LOOKS
+        + " A comparison also stops when its ratio's 95% interval lies within "
+        + new Stopping(true, rounds.precision(), 0).precisionText()
+        + " of the ratio; the run stops when every comparison has stopped, or before a round"
+        + " that would overrun its budget. The verdicts shown are the tests on all its rounds.";
+  }
+
+  static final String LOOKS =
+      "After each round from then on it looks again, and a comparison stops on a verdict when its"
+          + " Holm-corrected p is below that look's share of 0.05: half at the first look, then"
+          + " 6 / (π² k²) of the other half at the k-th later one. Stopping at the first p below"
+          + " 0.05 instead would call about one in six differences of nothing real over twenty-odd"
+          + " looks; spent this way, the chance stays under 5% however many rounds it takes.";
+
+  /** How a race chose its rounds. */
+  static String race(RunManifest.Rounds rounds) {
+    return "The race (`make recommend`) ran every cell for "
+        + rounds.minimum()
+        + " rounds, the fewest at which the one-sided test, Holm-corrected over the cells, could"
+        + " reach the first look's threshold. "
+        + LOOKS.replace("a comparison stops on a verdict", "a cell leaves the race")
+        + " It ends when one cell is left, when the cells left are the best's equals within "
+        + new Stopping(true, rounds.precision(), 0).precisionText()
+        + " (each ratio's 95% interval inside that band), or before a round that would overrun"
+        + " the budget.";
+  }
+
+  static void render(
+      String tooSmallToDecide,
+      boolean paired,
+      boolean trended,
+      RunManifest.Rounds rounds,
+      StringBuilder out) {
     out.append("## Notes\n\n");
     out.append("- Figures are seconds, the median over repetitions. A 95% confidence interval of")
         .append(" the median comes from a percentile bootstrap with a fixed seed, so a report")
@@ -35,6 +89,10 @@ final class NotesSection {
       out.append(" ").append(tooSmallToDecide);
     }
     out.append('\n');
+    out.append("- ").append(HOLM).append('\n');
+    if (rounds != null) {
+      out.append("- ").append(rounds.race() ? race(rounds) : auto(rounds)).append('\n');
+    }
     out.append("- ").append(Noise.causes()).append('\n');
     if (trended) {
       out.append("- ").append(Noise.trends()).append('\n');

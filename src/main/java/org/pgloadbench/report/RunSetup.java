@@ -58,7 +58,15 @@ final class RunSetup {
       parts.add("data: " + Markdown.text(file));
     }
     List<String> runs = new ArrayList<>();
-    if (scenario.repeat() != null) {
+    RunManifest.Rounds rounds = run.rounds();
+    if (rounds != null && rounds.run() != null) {
+      runs.add(
+          "rounds: "
+              + rounds.run()
+              + (rounds.race()
+                  ? " (a race)"
+                  : " (repeat: auto, at least " + rounds.minimum() + ")"));
+    } else if (scenario.repeat() != null) {
       runs.add("repetitions: " + scenario.repeat());
     }
     if (scenario.warmup() != null) {

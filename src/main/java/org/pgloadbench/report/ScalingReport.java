@@ -24,6 +24,7 @@ import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.results.Summary;
 
 /**
@@ -52,6 +53,16 @@ public final class ScalingReport {
    * Writes {@code scaling.md} and {@code scaling.png} into {@code out}; returns the report path.
    */
   public static Path write(List<Path> runDirs, Path out) throws IOException {
+    return write(runDirs, out, Map.of());
+  }
+
+  /**
+   * As {@link #write(List, Path)}, with the claims at each scale, each cell's time per row and
+   * slope, and, for {@code predict}'s rows per table (short names; empty for none), each cell's
+   * predicted time and ratio to the baseline.
+   */
+  public static Path write(List<Path> runDirs, Path out, Map<String, Long> predict)
+      throws IOException {
     List<Point> points = new ArrayList<>();
     String scenario = null;
     for (Path run : runDirs) {
@@ -69,7 +80,12 @@ public final class ScalingReport {
       throw new IOException("no PNG writer for " + png);
     }
     Path md = out.resolve("scaling.md");
-    Files.writeString(md, markdown(points, scenario, runDirs), StandardCharsets.UTF_8);
+    List<StoredRun> runs = new ArrayList<>();
+    for (Path run : runDirs) {
+      runs.add(StoredRun.load(run));
+    }
+    String series = runs.isEmpty() ? "" : new ScaleSections(runs).render(predict);
+    Files.writeString(md, markdown(points, scenario, runDirs) + series, StandardCharsets.UTF_8);
     return md;
   }
 
@@ -128,7 +144,7 @@ public final class ScalingReport {
           p.peakRssKb() == null ? "–" : String.format(Locale.ROOT, "%.0f", p.peakRssKb() / 1024.0));
     }
     table.appendTo(md);
-    md.append("\n![copy seconds against rows](scaling.png)\n");
+    md.append("\n![copy seconds against rows](scaling.png)\n\n");
     return md.toString();
   }
 

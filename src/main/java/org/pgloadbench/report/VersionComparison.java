@@ -96,7 +96,50 @@ public record VersionComparison(
       }
       rows.add(row(results, versions, base, cell, TOTAL, List.copyOf(steps)));
     }
-    return new VersionComparison(base, versions, rows, control(results, base, versions));
+    return new VersionComparison(base, versions, holm(rows), control(results, base, versions));
+  }
+
+  /**
+   * Holm's correction within each table: the totals are one family, the steps another. The control
+   * stays out of both: it checks the machine, and a correction would only make it slower to flag
+   * drift.
+   */
+  private static List<Row> holm(List<Row> rows) {
+    List<Row> corrected = new ArrayList<>(rows);
+    for (boolean totals : List.of(true, false)) {
+      List<Comparison> family = new ArrayList<>();
+      for (int i = 0; i < rows.size(); i++) {
+        if (rows.get(i).total() != totals) {
+          continue;
+        }
+        for (Map.Entry<String, Comparison> e : rows.get(i).comparisons().entrySet()) {
+          if (!e.getKey().endsWith(RunManifest.CONTROL_SUFFIX)) {
+            family.add(e.getValue());
+          }
+        }
+      }
+      List<Comparison> adjusted = Comparison.holm(family);
+      int k = 0;
+      for (int i = 0; i < rows.size(); i++) {
+        Row row = corrected.get(i);
+        if (row.total() != totals) {
+          continue;
+        }
+        Map<String, Comparison> comparisons = new LinkedHashMap<>();
+        for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
+          comparisons.put(
+              e.getKey(),
+              e.getKey().endsWith(RunManifest.CONTROL_SUFFIX) ? e.getValue() : adjusted.get(k++));
+        }
+        corrected.set(i, new Row(row.cell(), row.step(), row.samples(), comparisons));
+      }
+    }
+    return corrected;
+  }
+
+  /** The rows of one step each (no totals). */
+  public List<Row> steps() {
+    return rows.stream().filter(r -> !r.total()).toList();
   }
 
   /** The control of a run whose servers ran round by round, against the base; null without. */

@@ -132,6 +132,11 @@ public final class ResultStore implements Closeable {
     return file + ": ignoring a half-written last line (the run was cut short while writing it)";
   }
 
+  /** The run directory this store writes. */
+  public Path dir() {
+    return dir;
+  }
+
   /** Appends one step to both files and flushes them. */
   public void append(StepResult r) throws IOException {
     steps.write(JSON.writeValueAsString(r));

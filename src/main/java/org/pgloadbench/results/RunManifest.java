@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ import org.pgloadbench.server.Environment;
  * @param schedule {@link #ROUNDS} when every server ran every round (a load of one cell on two
  *     servers in the same round makes a pair); null for a run of an older harness, which ran its
  *     servers one after another
+ * @param rounds how the number of rounds was decided, for a run that went on until its answer was
+ *     sure ({@code repeat: auto}) or raced its cells ({@code recommend}); null for a fixed number
+ *     of rounds
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -33,7 +37,8 @@ public record RunManifest(
     Machine environment,
     List<ServerRun> servers,
     Map<String, Object> datasetShape,
-    String schedule) {
+    String schedule,
+    Rounds rounds) {
 
   /** What results call a control server (a second instance of the base): its label and this. */
   public static final String CONTROL_SUFFIX = "-control";
@@ -42,7 +47,7 @@ public record RunManifest(
   public static final String ROUNDS = "rounds";
 
   /** The manifest of a run directory without run.json. */
-  public static final RunManifest NONE = new RunManifest(null, null, null, null, null, null);
+  public static final RunManifest NONE = new RunManifest(null, null, null, null, null, null, null);
 
   public RunManifest {
     scenario = scenario == null ? Resolved.NONE : scenario;
@@ -69,6 +74,8 @@ public record RunManifest(
    *     kind's own options
    * @param servers where the servers came from, as the scenario and the command line said
    * @param axes the matrix axes, in order
+   * @param baseline the cell the scenario names as its baseline ({@code baseline:}), or null for
+   *     the default one (every axis at its default, else the first)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -85,9 +92,10 @@ public record RunManifest(
       List<String> axes,
       List<CellRun> cells,
       List<StepKind> steps,
-      List<Claim> claims) {
+      List<Claim> claims,
+      String baseline) {
     static final Resolved NONE =
-        new Resolved(null, null, null, null, null, null, null, null, null, null, null, null);
+        new Resolved(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public Resolved {
       dataset = dataset == null ? Map.of() : dataset;
@@ -118,6 +126,40 @@ public record RunManifest(
     }
   }
 
+  /**
+   * How a run decided how many rounds to run.
+   *
+   * @param rule {@link #AUTO} or {@link #RACE}
+   * @param precision the relative half-width of a ratio's 95% interval that settles a comparison
+   * @param budgetSeconds the time the rounds could take, over all servers
+   * @param minimum the rounds run before the first look
+   * @param run the rounds run
+   * @param stopped why the run stopped adding rounds, as the report says it
+   * @param left in a race, each cell that left it and the round after which it did
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record Rounds(
+      String rule,
+      Double precision,
+      Long budgetSeconds,
+      Integer minimum,
+      Integer run,
+      String stopped,
+      Map<String, Integer> left) {
+    public static final String AUTO = "auto";
+    public static final String RACE = "race";
+
+    public Rounds {
+      left = left == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(left));
+    }
+
+    public boolean race() {
+      return RACE.equals(rule);
+    }
+  }
+
   /** The scenario's {@code servers}, resolved. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -137,7 +179,12 @@ public record RunManifest(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record CellRun(
-      String label, Map<String, String> axes, String profile, Long memoryCapBytes) {}
+      String label, Map<String, String> axes, String profile, Long memoryCapBytes) {
+    /** A cell on servers without a memory cap. */
+    public CellRun(String label, Map<String, String> axes, String profile) {
+      this(label, axes, profile, null);
+    }
+  }
 
   /**
    * The machine and the run's time span.

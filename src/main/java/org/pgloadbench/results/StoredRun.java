@@ -52,6 +52,24 @@ public final class StoredRun {
     return new StoredRun(runDir, ResultStore.readRun(runDir), ResultStore.readSteps(runDir));
   }
 
+  /** A run held in memory: a runner's results so far, to decide whether to go on. */
+  public static StoredRun of(Path dir, RunManifest run, List<StepResult> steps) {
+    return new StoredRun(dir, run, steps);
+  }
+
+  /** This run as it stood after round {@code round}: its later repetitions left out. */
+  public StoredRun upTo(int round) {
+    List<StepResult> kept =
+        new ArrayList<>(steps.stream().filter(s -> s.repetition() <= round).toList());
+    failures.stream().filter(s -> s.repetition() < 1).forEach(kept::add);
+    return new StoredRun(dir, run, kept);
+  }
+
+  /** The rounds stored: the highest repetition of any step. */
+  public int rounds() {
+    return steps.stream().mapToInt(StepResult::repetition).max().orElse(0);
+  }
+
   /** The scenario's name from {@code run.json}, else the directory the run was stored under. */
   public String scenarioName() {
     String name = run.scenario().name();

@@ -34,6 +34,18 @@ public record Summary(
 
   /** The summary of one or more values. */
   public static Summary of(double... values) {
+    return of(values, true);
+  }
+
+  /**
+   * The summary without the interval of the median (NaN): for comparisons looked at after every
+   * round, where the bootstrap would be most of the cost and nothing shows the interval.
+   */
+  public static Summary plain(Collection<Double> values) {
+    return of(values.stream().mapToDouble(Double::doubleValue).toArray(), false);
+  }
+
+  private static Summary of(double[] values, boolean interval) {
     if (values.length == 0) {
       throw new IllegalArgumentException("no values to summarise");
     }
@@ -41,7 +53,8 @@ public record Summary(
     int n = values.length;
     double mean = stats.getMean();
     double sd = n < 2 ? 0 : stats.getStandardDeviation();
-    double[] ci = n < 2 ? new double[] {Double.NaN, Double.NaN} : medianInterval(values);
+    double[] ci =
+        n < 2 || !interval ? new double[] {Double.NaN, Double.NaN} : medianInterval(values);
     return new Summary(
         n,
         stats.getPercentile(50),

@@ -10,6 +10,9 @@ public interface Progress {
   /** The run is about to start {@code loads} loads in all, warm-ups included. */
   default void begin(int loads) {}
 
+  /** The run goes on for {@code loads} more loads than it said (repeat: auto, a race). */
+  default void more(int loads) {}
+
   /** A step is about to start (a terminal shows it; a log does not). */
   default void stepStarting(String server, String cell, String table, String step) {}
 

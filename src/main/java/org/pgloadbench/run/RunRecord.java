@@ -25,6 +25,7 @@ final class RunRecord {
   private final List<String> resumed = new ArrayList<>();
   private final List<ServerRun> servers = new ArrayList<>();
   private Map<String, Object> datasetShape = Map.of();
+  private RunManifest.Rounds rounds;
 
   RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started) {
     this.runId = runId;
@@ -112,11 +113,17 @@ final class RunRecord {
     resumed.addAll(stored.environment().resumed());
     resumed.add(seconds(resumedAt));
     servers.addAll(stored.servers());
+    rounds = stored.rounds();
   }
 
   /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
   void datasetShape(Map<String, Object> shape) {
     this.datasetShape = shape;
+  }
+
+  /** How the run decided its rounds (repeat: auto, a race), as it stands. */
+  void rounds(RunManifest.Rounds rounds) {
+    this.rounds = rounds;
   }
 
   void end(Instant at) {
@@ -130,7 +137,8 @@ final class RunRecord {
         Machine.of(host, started, ended, resumed),
         servers,
         datasetShape,
-        RunManifest.ROUNDS);
+        RunManifest.ROUNDS,
+        rounds);
   }
 
   /** The scenario as run.json records it; a resumed run must have the same. */
@@ -162,7 +170,8 @@ final class RunRecord {
                         c.variant().memoryBytes() > 0 ? c.variant().memoryBytes() : null))
             .toList(),
         scenario.steps(),
-        scenario.claims());
+        scenario.claims(),
+        scenario.baseline());
   }
 
   /** The latest server of that label (a resumed run starts it again). */

@@ -2,18 +2,22 @@ package org.pgloadbench.run;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -40,6 +44,7 @@ public final class Runner {
   private final RunRecord record;
   private final Resume resume;
   private final boolean pgbench;
+  private RoundPolicy policy;
   private final Map<String, List<Double>> pgbenchTotals = new LinkedHashMap<>();
   private int failures;
 
@@ -98,6 +103,12 @@ public final class Runner {
     }
   }
 
+  /** Rounds after the plan's as {@code policy} decides (repeat: auto, a race); returns this. */
+  public Runner rounds(RoundPolicy policy) {
+    this.policy = policy;
+    return this;
+  }
+
   /** Runs everything; returns the number of failed steps (0 when all went well). */
   public int run() throws IOException {
     ShutdownHook onShutdown =
@@ -106,15 +117,50 @@ public final class Runner {
       progress.begin(plan.warmupLoads() + plan.measuredLoads());
       store.writeRun(record.manifest());
       startAll(servers);
-      for (int round = 1; round <= plan.repeat() && !stopping; round++) {
+      Instant first = Instant.now();
+      Set<String> cells = null; // every cell
+      int measured = 0;
+      for (int round = 1; !stopping; round++) {
+        if (round > plan.repeat()) {
+          if (round > plan.repeat() + 1 && measured == 0) {
+            break; // the last round ran nothing (every server given up): more would not either
+          }
+          measured = 0;
+          if (policy == null) {
+            break;
+          }
+          Optional<Set<String>> next =
+              policy.next(
+                  round - 1,
+                  StoredRun.of(store.dir(), record.manifest(), ResultStore.readSteps(store.dir())),
+                  Duration.between(first, Instant.now()));
+          record.rounds(policy.rounds());
+          store.writeRun(record.manifest());
+          if (next.isEmpty()) {
+            break;
+          }
+          cells = next.get();
+          Set<String> chosen = cells;
+          progress.more(
+              (int)
+                  plan.round(round).stream()
+                      .filter(l -> chosen.contains(l.cell().label()))
+                      .count());
+        }
         for (Plan.Load planned : plan.round(round)) {
           if (stopping) {
             break;
+          }
+          if (cells != null && !cells.contains(planned.cell().label())) {
+            continue;
           }
           PostgresServer server = servers.get(planned.server());
           String label = servers.label(planned.server());
           if (server != null && !resume.done(label, planned.cell().label(), round)) {
             measure(servers, planned, server);
+            measured++;
+          } else if (server != null) {
+            measured++; // stored already
           }
         }
       }
@@ -134,7 +180,8 @@ public final class Runner {
       List<Cell> cells = plan.cells(server);
       String requested =
           server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
-      if (stopping || resume.done(requested, cells, plan.repeat())) {
+      // with rounds after the plan's, a server whose planned rounds are stored may have more to do
+      if (stopping || (policy == null && resume.done(requested, cells, plan.repeat()))) {
         continue;
       }
       try {
@@ -202,11 +249,11 @@ public final class Runner {
     progress.loadEnded(
         String.format(
             Locale.ROOT,
-            "%s  %-28s  round %d/%d  %.2f s%s",
+            "%s  %-28s  round %d/%s  %.2f s%s",
             servers.shown(planned.server(), profiles()),
             cell.label(),
             planned.round(),
-            plan.repeat(),
+            policy == null ? Integer.toString(plan.repeat()) : plan.repeat() + "+",
             seconds(steps),
             failureNote(steps)),
         failureNote(steps).isEmpty());

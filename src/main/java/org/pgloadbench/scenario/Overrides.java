@@ -26,6 +26,8 @@ import org.pgloadbench.dataset.DatasetSpec;
  *     target with these builds
  * @param image the container target's image (IMAGE=)
  * @param memory every server's memory cap (MEMORY=), as written: {@code 1GB}, or {@code none}
+ * @param auto REPEAT=auto: rounds until the answer is sure; null keeps the scenario's
+ * @param budgetSeconds BUDGET=: the time the rounds may take per server
  */
 public record Overrides(
     List<String> versions,
@@ -36,13 +38,17 @@ public record Overrides(
     String target,
     Map<String, String> builds,
     String image,
-    String memory) {
+    String memory,
+    Boolean auto,
+    Long budgetSeconds) {
   public static final Overrides NONE =
-      new Overrides(null, null, null, null, null, null, null, null, null);
+      new Overrides(null, null, null, null, null, null, null, null, null, null, null);
 
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
-      List.of("PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE", "MEMORY");
+      List.of(
+          "PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE", "MEMORY",
+          "BUDGET");
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
@@ -50,7 +56,19 @@ public record Overrides(
   }
 
   public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null, null, null, null);
+    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null);
+  }
+
+  public Overrides(
+      List<String> versions,
+      Double scale,
+      Integer repeat,
+      Integer warmup,
+      Path data,
+      String target,
+      Map<String, String> builds,
+      String image) {
+    this(versions, scale, repeat, warmup, data, target, builds, image, null, null, null);
   }
 
   /**
@@ -72,17 +90,28 @@ public record Overrides(
     String builds = given.get("BUILDS");
     String image = given.get("IMAGE");
     String memory = given.get("MEMORY");
+    String budget = given.get("BUDGET");
+    boolean auto = !blank(repeat) && repeat.trim().equals("auto");
+    Long budgetSeconds = blank(budget) ? null : Stopping.duration(budget);
+    if (!blank(budget) && budgetSeconds == null) {
+      throw new ScenarioException(
+          "BUDGET=" + budget.strip() + ": give a time per server, e.g. BUDGET=10m (or 90s, 1h)");
+    }
     Overrides o =
         new Overrides(
             blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
             blank(scale) ? null : number(scale, "SCALE", "must be a number > 0"),
-            blank(repeat) ? null : whole(repeat, "REPEAT", "must be a whole number >= 1"),
+            blank(repeat) || auto
+                ? null
+                : whole(repeat, "REPEAT", "must be a whole number >= 1, or auto"),
             blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"),
             blank(data) ? null : Path.of(data.trim()),
             blank(target) ? null : target.trim(),
             blank(builds) ? null : builds(builds.trim()),
             blank(image) ? null : image.trim(),
-            blank(memory) ? null : memory.trim());
+            blank(memory) ? null : memory.trim(),
+            blank(repeat) ? null : auto,
+            budgetSeconds);
     o.validate();
     return o;
   }
@@ -292,6 +321,12 @@ public record Overrides(
       throw new ScenarioException(
           "TARGET=" + (target == null ? to : ServersSpec.shown(target)) + ": " + e.getMessage());
     }
+  }
+
+  /** The scenario's stopping rule with REPEAT (a number: fixed rounds; auto) and BUDGET applied. */
+  Stopping stopping(Stopping scenario) {
+    Stopping stopping = auto == null ? scenario : scenario.withAuto(auto);
+    return budgetSeconds == null ? stopping : stopping.withBudget(budgetSeconds);
   }
 
   /** Where fields now come from: a mistake in what PG or TARGET replaced is reported at them. */

@@ -22,6 +22,10 @@ import org.pgloadbench.recipe.StepKind;
  * @param claims published findings checked against this scenario's results
  * @param control whether a run comparing servers adds a control: a second instance of its base
  *     server, whose comparison with the base shows what the machine's drift alone makes
+ * @param baseline the cell the scenario names as its baseline, or null for the default one
+ * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
+ *     precision and budget that end them
+ * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
  */
 public record Scenario(
     String name,
@@ -37,9 +41,13 @@ public record Scenario(
     List<StepKind> steps,
     Origins origins,
     List<Claim> claims,
-    boolean control) {
+    boolean control,
+    String baseline,
+    Stopping stopping,
+    List<Double> scales) {
 
   public Scenario {
+    scales = List.copyOf(scales);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     axes = List.copyOf(axes);
     cells = List.copyOf(cells);
@@ -64,7 +72,32 @@ public record Scenario(
         steps,
         o.origins(origins),
         claims,
-        control);
+        control,
+        baseline,
+        o.stopping(stopping),
+        scales);
+  }
+
+  /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
+  public Scenario withRepeat(int rounds) {
+    return new Scenario(
+        name,
+        description,
+        source,
+        dataset,
+        servers,
+        settings,
+        rounds,
+        warmup,
+        axes,
+        cells,
+        steps,
+        origins,
+        claims,
+        control,
+        baseline,
+        stopping,
+        scales);
   }
 
   /** This scenario restricted to some of its cells (claims about the others are left out). */
@@ -83,6 +116,9 @@ public record Scenario(
         steps,
         origins,
         List.of(),
-        control);
+        control,
+        kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
+        stopping,
+        scales);
   }
 }

@@ -36,7 +36,11 @@ public final class ScenarioLoader {
           "cells",
           "steps",
           "claims",
-          "control");
+          "control",
+          "baseline",
+          "precision",
+          "budget",
+          "scales");
 
   static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
@@ -90,7 +94,18 @@ public final class ScenarioLoader {
     Map<String, String> settings = SettingsSection.settings(root.optional("settings"), trusted);
     Map<String, String> base = new LinkedHashMap<>(SettingsSection.profile(root));
     base.putAll(ServersSection.memory(root));
-    int repeat = count(root, "repeat", 1, 1);
+    YamlNode repeatNode = root.optional("repeat");
+    boolean auto = repeatNode instanceof YamlNode.Scalar r && "auto".equals(r.text());
+    if (repeatNode instanceof YamlNode.Scalar r
+        && r.text() != null
+        && !auto
+        && r.text().matches(".*[A-Za-z].*")) {
+      throw repeatNode.error(
+          "expected a whole number >= 1, or auto (rounds until the answer is sure), got '"
+              + r.text()
+              + "'");
+    }
+    int repeat = auto ? 1 : count(root, "repeat", 1, 1);
     int warmup = count(root, "warmup", 0, 1);
     Matrix matrix = Matrix.read(root, base);
     String unfit = MemoryCaps.unfit(matrix.cells(), settings);
@@ -107,6 +122,9 @@ public final class ScenarioLoader {
             steps.stream().map(StepKind::yamlName).toList(),
             matrix.cells(),
             servers.versions());
+    String baseline = baseline(root, matrix.cells());
+    Stopping stopping = stopping(root, auto);
+    List<Double> scales = scales(root);
     return new Scenario(
         name,
         description,
@@ -122,7 +140,84 @@ public final class ScenarioLoader {
         Origins.of(root),
         claims,
         root.optional("control") == null
-            || root.optional("control").asBoolean("write control: true or control: false"));
+            || root.optional("control").asBoolean("write control: true or control: false"),
+        baseline,
+        stopping,
+        scales);
+  }
+
+  /** {@code baseline:}, a cell of the scenario; null when not given. */
+  private static String baseline(Mapping root, List<Cell> cells) throws ScenarioException {
+    YamlNode node = root.optional("baseline");
+    if (node == null) {
+      return null;
+    }
+    List<String> labels = cells.stream().map(Cell::label).toList();
+    String hint = "name one of the cells: " + String.join(", ", labels);
+    String cell = node.asText(hint);
+    if (!labels.contains(cell)) {
+      throw node.error(
+          "'"
+              + cell
+              + "' is not a cell of this scenario"
+              + YamlNode.didYouMean(cell, labels)
+              + "; "
+              + hint);
+    }
+    return cell;
+  }
+
+  /** {@code precision:} and {@code budget:}, with {@code repeat: auto}. */
+  private static Stopping stopping(Mapping root, boolean auto) throws ScenarioException {
+    double precision = Stopping.DEFAULT_PRECISION;
+    long budget = Stopping.DEFAULT_BUDGET_SECONDS;
+    YamlNode p = root.optional("precision");
+    if (p != null) {
+      Double value = Stopping.fraction(p.asText("e.g. precision: 5%"));
+      if (value == null) {
+        throw p.error(
+            "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or 0.05)");
+      }
+      precision = value;
+    }
+    YamlNode b = root.optional("budget");
+    if (b != null) {
+      Long value = Stopping.duration(b.asText("e.g. budget: 10m"));
+      if (value == null) {
+        throw b.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
+      }
+      budget = value;
+    }
+    return new Stopping(auto, precision, budget);
+  }
+
+  /** {@code scales:}, row-count multipliers above 0, each once. */
+  private static List<Double> scales(Mapping root) throws ScenarioException {
+    YamlNode node = root.optional("scales");
+    if (node == null) {
+      return List.of();
+    }
+    String hint = "list row-count multipliers, e.g. scales: [0.25, 1, 4]";
+    List<Double> scales = new ArrayList<>();
+    for (YamlNode item : node.asList(hint).items()) {
+      double value;
+      try {
+        value = Double.parseDouble(item.asText(hint));
+      } catch (NumberFormatException e) {
+        throw item.error("expected a number above 0; " + hint);
+      }
+      if (!(value > 0) || Double.isInfinite(value)) {
+        throw item.error("expected a number above 0; " + hint);
+      }
+      if (scales.contains(value)) {
+        throw item.error("'" + item.asText(hint) + "' is listed twice; list each scale once");
+      }
+      scales.add(value);
+    }
+    if (scales.size() < 2) {
+      throw node.error("a scale series needs at least two scales; " + hint);
+    }
+    return scales;
   }
 
   private static List<StepKind> steps(Mapping root) throws ScenarioException {

@@ -180,17 +180,59 @@ public final class ScenarioSchema {
     keys.put("dataset", dataset());
     keys.put("servers", servers());
     keys.put("settings", settings());
+    ObjectNode repeat = JSON.objectNode();
+    repeat.set(
+        "anyOf",
+        JSON.arrayNode()
+            .add(whole(1, Integer.MAX_VALUE))
+            .add(JSON.objectNode().put("const", "auto")));
     keys.put(
         "repeat",
         described(
-            whole(1, Integer.MAX_VALUE),
-            "Measured loads per cell and server (default 1); a claim's verdict needs at least 3"
-                + " a side, and the shipped scenarios repeat 5 times."));
+            repeat,
+            "Measured rounds, each every cell on every server once (default 1); a paired verdict"
+                + " needs 6 or more. auto: the fewest rounds a verdict needs, then more until"
+                + " every comparison with the baseline and every claim has a verdict or is known"
+                + " within precision, or the budget is spent."));
     keys.put(
         "warmup",
         described(
             whole(0, Integer.MAX_VALUE),
             "Unmeasured loads per server before the first measured one (default 1)."));
+    keys.put(
+        "baseline",
+        described(
+            pattern(NamedCells.NAME),
+            "The cell the answer compares every other with (what you do today); default: the"
+                + " cell with every axis at its default, else the first."));
+    ObjectNode precision = JSON.objectNode();
+    precision.set(
+        "anyOf",
+        JSON.arrayNode()
+            .add(type("number").put("exclusiveMinimum", 0).put("maximum", 0.5))
+            .add(type("string").put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$")));
+    keys.put(
+        "precision",
+        described(
+            precision,
+            "With repeat: auto and in a recommend race: a comparison whose ratio's 95% interval"
+                + " lies within ± this of the ratio is known well enough (default 5%)."));
+    keys.put(
+        "budget",
+        described(
+            type("string").put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$"),
+            "With repeat: auto and in a recommend race: the time the rounds may take per server"
+                + " (default 10m; 90s, 1h)."));
+    ObjectNode scales = type("array");
+    scales.set("items", type("number").put("exclusiveMinimum", 0));
+    scales.put("minItems", 2);
+    scales.put("uniqueItems", true);
+    keys.put(
+        "scales",
+        described(
+            scales,
+            "The row-count multipliers make scaling runs the scenario at (SCALES= overrides),"
+                + " e.g. [0.25, 1, 4]."));
     keys.put("matrix", matrix());
     keys.put("exclude", exclude());
     keys.put("cells", cells());

@@ -168,10 +168,11 @@ class ClaimsTest {
 
   @Test
   void aClaimIsCheckedOnEveryVersionUnlessItsSidesNameVersions() {
-    add("16.10", "binary", "ways", "copy", 1, 1.1, 1.2);
-    add("16.10", "text", "ways", "copy", 2, 2.1, 2.2);
-    add("16.9", "binary", "ways", "copy", 3, 3.1, 3.2);
-    add("16.9", "text", "ways", "copy", 2, 2.1, 2.2);
+    // four a side: one-sided p 1/70 each, 2/70 after Holm over the table's two checks
+    add("16.10", "binary", "ways", "copy", 1, 1.1, 1.2, 1.15);
+    add("16.10", "text", "ways", "copy", 2, 2.1, 2.2, 2.15);
+    add("16.9", "binary", "ways", "copy", 3, 3.1, 3.2, 3.15);
+    add("16.9", "text", "ways", "copy", 2, 2.1, 2.2, 2.15);
     List<ClaimCheck> checks =
         Claims.check(
             List.of(claim(Relation.LESS, 1, side("binary", "copy"), side("text", "copy"))),
@@ -191,6 +192,21 @@ class ClaimsTest {
     ClaimCheck one = Claims.check(List.of(across), results, false).get(0);
     assertThat(one.versions()).isEqualTo("16.10 vs 16.9");
     assertThat(one.verdict()).isEqualTo(Verdict.HELD);
+  }
+
+  @Test
+  void holmsCorrectionSpansTheClaimsOfATable() {
+    // 3 against 3: each one-sided p is 0.05, held alone, not once there are two
+    add("17.6", "binary", "ways", "copy", 1, 1.1, 1.2);
+    add("17.6", "text", "ways", "copy", 2, 2.1, 2.2);
+    Claim claim = claim(Relation.LESS, 1, side("binary", "copy"), side("text", "copy"));
+    ClaimCheck alone = only(claim);
+    assertThat(alone.verdict()).isEqualTo(Verdict.HELD);
+    assertThat(alone.pHolm()).isNaN();
+    List<ClaimCheck> two = Claims.check(List.of(claim, claim), results, false);
+    assertThat(two).extracting(ClaimCheck::verdict).containsOnly(Verdict.INCONCLUSIVE);
+    assertThat(two.get(0).p()).isCloseTo(0.05, within(1e-9));
+    assertThat(two.get(0).pHolm()).isCloseTo(0.1, within(1e-9));
   }
 
   @Test

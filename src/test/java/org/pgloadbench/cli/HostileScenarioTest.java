@@ -100,7 +100,8 @@ class HostileScenarioTest {
     String reproduce =
         ReproduceCommand.render(
             List.of(
-                new ReproduceCommand.Done(scenario, new BenchCommand.Done(report, failures), 1)),
+                new ReproduceCommand.Done(
+                    scenario, new BenchCommand.Done(null, report, failures), 1)),
             1,
             dir.resolve("reports/reproduce"),
             "");

@@ -52,7 +52,10 @@ class ClaimsReportTest {
 
     String report = MarkdownReport.render(StoredRun.load(runDir));
 
-    String section = report.substring(report.indexOf("## Claims"), report.indexOf("## Failures"));
+    // in the answer, before the versions compared
+    String section =
+        report.substring(report.indexOf("### Claims"), report.indexOf("## Versions compared"));
+    assertThat(section).startsWith("### Claims: 0 held, 0 not held, 3 inconclusive, 1 no verdict");
     List<List<String>> rows =
         section
             .lines()
@@ -61,7 +64,15 @@ class ClaimsReportTest {
             .toList();
     assertThat(rows.get(0))
         .containsExactly(
-            "claim", "source", "PostgreSQL", "published", "measured ratio", "test", "p", "verdict");
+            "claim",
+            "source",
+            "PostgreSQL",
+            "published",
+            "measured ratio",
+            "test",
+            "p",
+            "Holm p",
+            "verdict");
     assertThat(rows.subList(1, rows.size()))
         .containsExactly(
             List.of(
@@ -72,6 +83,7 @@ class ClaimsReportTest {
                 "0.0100 (0.0100–0.0100)",
                 "< 0.1 ×",
                 "–",
+                "–",
                 "no verdict (repetitions 3 vs 2; a verdict needs 3)"),
             List.of(
                 "VACUUM after FREEZE far shorter than after COPY",
@@ -81,7 +93,8 @@ class ClaimsReportTest {
                 "0.0100 (0.0100–0.0100)",
                 "< 0.1 ×",
                 "0.050",
-                "**held**"),
+                "0.150",
+                "inconclusive"),
             List.of(
                 "binary \\| FREEZE COPY of ways faster than text",
                 "osm2pgsql issue #2110",
@@ -90,6 +103,7 @@ class ClaimsReportTest {
                 "2.50 (0.67–4.00)",
                 "< 1 ×",
                 "0.800",
+                "1.000",
                 "inconclusive"),
             List.of(
                 "binary \\| FREEZE COPY of ways faster than text",
@@ -99,6 +113,7 @@ class ClaimsReportTest {
                 "1.00 (1.00–1.00)",
                 "< 1 ×",
                 "0.700",
+                "1.000",
                 "inconclusive"));
     assertThat(section).contains("**held** when a one-sided Mann-Whitney test");
 
@@ -107,14 +122,14 @@ class ClaimsReportTest {
         .contains("#### Claims")
         .contains(
             "| VACUUM after FREEZE far shorter than after COPY | osm2pgsql issue #2110 | 16.10 |"
-                + " 0.5 s vs 7 min (0.00119) | 0.0100 (0.0100–0.0100) | < 0.1 × | 0.050 |"
-                + " **held** |");
+                + " 0.5 s vs 7 min (0.00119) | 0.0100 (0.0100–0.0100) | < 0.1 × | 0.050 | 0.150 |"
+                + " inconclusive |");
   }
 
   @Test
   void aRunWithoutClaimsHasNoClaimsSection() throws Exception {
     StoredRun results = StoredRun.load(RunFixture.standard(root));
-    assertThat(MarkdownReport.render(results)).doesNotContain("## Claims");
-    assertThat(CommentReport.render(results, null)).doesNotContain("#### Claims");
+    assertThat(MarkdownReport.render(results)).doesNotContain("# Claims");
+    assertThat(CommentReport.render(results, null)).doesNotContain("# Claims");
   }
 }

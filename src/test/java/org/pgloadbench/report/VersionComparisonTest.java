@@ -57,19 +57,20 @@ class VersionComparisonTest {
 
     String markdown = MarkdownReport.render(results);
     assertThat(markdown.indexOf("## Versions compared"))
-        .isLessThan(markdown.indexOf("## PostgreSQL"));
-    MarkdownTable table = MarkdownTable.after(markdown, "## Versions compared", 0);
+        .isLessThan(markdown.indexOf("\n## PostgreSQL"));
+    // the steps are a table, a family for Holm, of their own: two comparisons here
+    MarkdownTable table = MarkdownTable.after(markdown, "### Versions compared, step by step", 0);
     assertThat(table.get("c", "copy", "PostgreSQL 17.6"))
-        .isEqualTo("1.10 · 0.52× **faster** (p 0.008)");
+        .isEqualTo("1.10 · 0.52× **faster** (p 0.008, Holm 0.016)");
     assertThat(table.get("c", "copy", "PostgreSQL 15.14 (base)")).isEqualTo("2.10");
     assertThat(table.get("c", "create", "PostgreSQL 17.6"))
-        .isEqualTo("0.103 · 1.00× no significant difference (p 1.000)");
+        .isEqualTo("0.103 · 1.00× no significant difference (p 1.000, Holm 1.000)");
 
     VersionComparison against17 = VersionComparison.of(results, "17");
     assertThat(against17.rows().get(1).comparisons().get("15.14").verdict())
         .isEqualTo(Verdict.HIGHER);
     assertThat(Verdicts.stated(against17.rows().get(1).comparisons().get("15.14")))
-        .isEqualTo("**slower** (p 0.008)");
+        .isEqualTo("**slower** (p 0.008, Holm 0.016)");
   }
 
   @Test

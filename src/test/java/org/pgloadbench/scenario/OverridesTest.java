@@ -93,8 +93,15 @@ class OverridesTest {
 
   @Test
   void parsesMakeVariables() throws Exception {
+    // a number of rounds turns repeat: auto off
     assertThat(Overrides.parse("15, 17", "0.25", "5", "0"))
-        .isEqualTo(new Overrides(List.of("15", "17"), 0.25, 5, 0));
+        .isEqualTo(
+            new Overrides(
+                List.of("15", "17"), 0.25, 5, 0, null, null, null, null, null, false, null));
+    assertThat(Overrides.parse(Map.of("REPEAT", "auto", "BUDGET", "90s")))
+        .isEqualTo(new Overrides(null, null, null, null, null, null, null, null, null, true, 90L));
+    assertThatThrownBy(() -> Overrides.parse(Map.of("BUDGET", "soon")))
+        .hasMessage("BUDGET=soon: give a time per server, e.g. BUDGET=10m (or 90s, 1h)");
     assertThat(Overrides.parse(null, "", " ", null)).isEqualTo(Overrides.NONE);
 
     assertThatThrownBy(() -> Overrides.parse("16,x", null, null, null))
@@ -106,7 +113,7 @@ class OverridesTest {
     assertThatThrownBy(() -> Overrides.parse(null, "0", null, null))
         .hasMessage("SCALE=0: must be a number > 0");
     assertThatThrownBy(() -> Overrides.parse(null, null, "2.5", null))
-        .hasMessage("REPEAT=2.5: must be a whole number >= 1");
+        .hasMessage("REPEAT=2.5: must be a whole number >= 1, or auto");
     assertThatThrownBy(() -> Overrides.parse(null, null, null, "none"))
         .hasMessage("WARMUP=none: must be a whole number >= 0");
   }

@@ -53,6 +53,42 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void theAnswersKeys() throws Exception {
+    Scenario ok =
+        ScenarioLoader.load(
+            Files.writeString(
+                dir.resolve("ok.yaml"),
+                BASE.replace(
+                    "repeat: 2",
+                    "repeat: auto\nbaseline: binary+freeze\nprecision: 2%\nbudget: 90s\n"
+                        + "scales: [0.5, 1, 2]")));
+    assertThat(ok.baseline()).isEqualTo("binary+freeze");
+    assertThat(ok.stopping()).isEqualTo(new Stopping(true, 0.02, 90));
+    assertThat(ok.scales()).containsExactly(0.5, 1.0, 2.0);
+    assertThat(error("repeat: 2", "baseline: binary+freze"))
+        .isEqualTo(
+            at(
+                8,
+                "baseline: 'binary+freze' is not a cell of this scenario (did you mean"
+                    + " 'binary+freeze'?); name one of the cells: text+no-freeze, text+freeze,"
+                    + " binary+no-freeze, binary+freeze"));
+    assertThat(error("repeat: 2", "precision: 80%"))
+        .isEqualTo(
+            at(
+                8,
+                "precision: expected a percentage above 0 and at most 50%, e.g. precision: 5%"
+                    + " (or 0.05)"));
+    assertThat(error("repeat: 2", "budget: soon"))
+        .isEqualTo(at(8, "budget: expected a time per server, e.g. budget: 10m (or 90s, 1h)"));
+    assertThat(error("repeat: 2", "scales: [1]"))
+        .isEqualTo(
+            at(
+                8,
+                "scales: a scale series needs at least two scales; list row-count multipliers,"
+                    + " e.g. scales: [0.25, 1, 4]"));
+  }
+
+  @Test
   void unknownTopLevelKeySuggestsTheClosest() throws Exception {
     assertThat(error("dataset:", "datset:"))
         .isEqualTo(
@@ -60,13 +96,14 @@ class ScenarioErrorsTest {
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
                     + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
-                    + " claims, control"));
+                    + " claims, control, baseline, precision, budget, scales"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, cells, steps, claims, control"));
+                    + " repeat, warmup, matrix, exclude, cells, steps, claims, control, baseline,"
+                    + " precision, budget, scales"));
   }
 
   @Test
@@ -117,7 +154,11 @@ class ScenarioErrorsTest {
   @Test
   void badWholeNumbers() throws Exception {
     assertThat(error("repeat: 2", "repeat: three"))
-        .isEqualTo(at(8, "repeat: expected a whole number >= 1, got 'three'"));
+        .isEqualTo(
+            at(
+                8,
+                "repeat: expected a whole number >= 1, or auto (rounds until the answer is sure),"
+                    + " got 'three'"));
     assertThat(error("repeat: 2", "repeat: 0"))
         .isEqualTo(at(8, "repeat: expected a whole number >= 1, got '0'"));
     assertThat(error("repeat: 2", "warmup: -1"))

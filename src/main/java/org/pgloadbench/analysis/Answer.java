@@ -1,0 +1,174 @@
+package org.pgloadbench.analysis;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.Axis;
+
+/**
+ * What a user runs the harness for, in one place: on each version, every cell's total against the
+ * baseline cell (what they do today), the fastest cell or the cells that cannot be told apart from
+ * it, and the scenario's claims. Each table's comparisons are one family for Holm's correction.
+ *
+ * @param baseline the cell the others are compared with
+ * @param tables one per version measured, the control left out (it measures the machine)
+ * @param claims the scenario's claims, checked as {@link Claims#check} does
+ */
+public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claims) {
+
+  /**
+   * One cell on one version.
+   *
+   * @param total seconds per repetition, every table and step summed
+   * @param comparison against the baseline, Holm-corrected within the table; null for the baseline
+   *     itself, or where either side has no complete repetition
+   */
+  public record Row(String cell, Sample total, Comparison comparison) {}
+
+  /**
+   * A version's cells against the baseline.
+   *
+   * @param fastest the cell with the lowest median total first, then those not significantly slower
+   *     than it (Holm over the comparisons with it): one cell when it is clearly fastest
+   * @param againstFastest each other cell against the fastest, Holm-corrected
+   */
+  public record Table(
+      String version,
+      List<Row> rows,
+      List<String> fastest,
+      Map<String, Comparison> againstFastest) {
+
+    /** The row of a cell, or null. */
+    public Row row(String cell) {
+      return rows.stream().filter(r -> r.cell().equals(cell)).findFirst().orElse(null);
+    }
+
+    /** Whether one cell is significantly faster than every other. */
+    public boolean clearWinner() {
+      return fastest.size() == 1 && rows.stream().filter(r -> !r.total().isEmpty()).count() > 1;
+    }
+  }
+
+  /** The answer of a stored run (or of the rounds a run has stored so far). */
+  public static Answer of(StoredRun run) {
+    boolean paired = run.manifest().paired();
+    String baseline = baseline(run);
+    List<Table> tables = new ArrayList<>();
+    for (String version : run.versions()) {
+      if (!version.endsWith(RunManifest.CONTROL_SUFFIX)) {
+        tables.add(table(run, version, baseline, paired));
+      }
+    }
+    List<ClaimCheck> claims =
+        Claims.check(run.manifest().scenario().claims(), run.measured(), paired);
+    return new Answer(baseline, tables, claims);
+  }
+
+  private static Table table(StoredRun run, String version, String baseline, boolean paired) {
+    Map<String, Sample> totals = new LinkedHashMap<>();
+    for (String cell : run.cells(version)) {
+      totals.put(cell, total(run, version, cell));
+    }
+    Sample base = totals.get(baseline);
+    List<String> cells = new ArrayList<>();
+    List<Comparison> family = new ArrayList<>();
+    totals.forEach(
+        (cell, total) -> {
+          if (!cell.equals(baseline) && base != null && !base.isEmpty() && !total.isEmpty()) {
+            cells.add(cell);
+            family.add(Comparison.between(base, total, paired));
+          }
+        });
+    List<Comparison> corrected = Comparison.holm(family);
+    List<Row> rows = new ArrayList<>();
+    totals.forEach(
+        (cell, total) -> {
+          int at = cells.indexOf(cell);
+          rows.add(new Row(cell, total, at < 0 ? null : corrected.get(at)));
+        });
+    String first =
+        totals.entrySet().stream()
+            .filter(e -> !e.getValue().isEmpty())
+            .min(Comparator.comparingDouble(e -> e.getValue().summary().median()))
+            .map(Map.Entry::getKey)
+            .orElse(null);
+    List<String> fastest = new ArrayList<>();
+    Map<String, Comparison> againstFastest = new LinkedHashMap<>();
+    if (first != null) {
+      fastest.add(first);
+      List<String> others = new ArrayList<>();
+      List<Comparison> withFastest = new ArrayList<>();
+      totals.forEach(
+          (cell, total) -> {
+            if (!cell.equals(first) && !total.isEmpty()) {
+              others.add(cell);
+              withFastest.add(Comparison.between(totals.get(first), total, paired));
+            }
+          });
+      List<Comparison> correctedFastest = Comparison.holm(withFastest);
+      for (int i = 0; i < others.size(); i++) {
+        againstFastest.put(others.get(i), correctedFastest.get(i));
+        if (correctedFastest.get(i).verdict() != Verdict.HIGHER) {
+          fastest.add(others.get(i));
+        }
+      }
+    }
+    return new Table(version, rows, fastest, againstFastest);
+  }
+
+  /** Every table and step of a cell summed, per repetition. */
+  public static Sample total(StoredRun run, String version, String cell) {
+    return run.seconds(version, cell, run.tables(version), run.steps(version, cell));
+  }
+
+  /**
+   * The baseline of a run: the cell its scenario names ({@code baseline:}), else the cell with
+   * every axis at its default (what osm2pgsql does today in the shipped scenarios), else the first.
+   */
+  public static String baseline(StoredRun run) {
+    List<String> cells = new ArrayList<>();
+    run.manifest().scenario().cells().forEach(c -> cells.add(c.label()));
+    for (String version : run.versions()) {
+      run.cells(version).stream().filter(c -> !cells.contains(c)).forEach(cells::add);
+    }
+    String named = run.manifest().scenario().baseline();
+    if (named != null && cells.contains(named)) {
+      return named;
+    }
+    Map<String, Map<String, String>> axes = new LinkedHashMap<>();
+    run.manifest().scenario().cells().forEach(c -> axes.put(c.label(), c.axes()));
+    return cells.stream()
+        .filter(
+            cell -> {
+              Map<String, String> stated = axes.get(cell);
+              return allDefaults(stated == null || stated.isEmpty() ? run.axes(cell) : stated);
+            })
+        .findFirst()
+        .orElse(cells.isEmpty() ? null : cells.get(0));
+  }
+
+  private static boolean allDefaults(Map<String, String> axes) {
+    return axes.entrySet().stream()
+        .allMatch(
+            e ->
+                Axis.named(e.getKey())
+                    .map(a -> a.defaultValue().equals(e.getValue()))
+                    .orElse(false));
+  }
+
+  /** How many claim checks came out held, not held, inconclusive and without a verdict. */
+  public Map<ClaimCheck.Verdict, Integer> tally() {
+    Map<ClaimCheck.Verdict, Integer> tally = new LinkedHashMap<>();
+    for (ClaimCheck.Verdict v : ClaimCheck.Verdict.values()) {
+      tally.put(v, 0);
+    }
+    claims.forEach(c -> tally.merge(c.verdict(), 1, Integer::sum));
+    return tally;
+  }
+}

@@ -1,0 +1,61 @@
+package org.pgloadbench.analysis;
+
+/**
+ * A straight line through points on log-log axes, time against rows: {@code log t = a + b log n}.
+ * The slope b says how the time grows: 1 is linear (a constant time per row), above 1 each row
+ * costs more as the table grows (an index deepening, the table outgrowing memory), below 1 fixed
+ * costs still weigh. The fit is ordinary least squares on the logs, so that every point weighs
+ * alike whatever its size.
+ *
+ * @param intercept a, in log seconds
+ * @param slope b
+ */
+public record LogLogFit(double intercept, double slope) {
+
+  /** The fit through {@code (rows[i], seconds[i])}; needs two distinct row counts. */
+  public static LogLogFit of(double[] rows, double[] seconds) {
+    int n = rows.length;
+    if (n < 2 || seconds.length != n) {
+      throw new IllegalArgumentException("a fit needs two points or more, as many times as rows");
+    }
+    double mx = 0;
+    double my = 0;
+    for (int i = 0; i < n; i++) {
+      mx += Math.log(rows[i]) / n;
+      my += Math.log(seconds[i]) / n;
+    }
+    double sxx = 0;
+    double sxy = 0;
+    for (int i = 0; i < n; i++) {
+      double dx = Math.log(rows[i]) - mx;
+      sxx += dx * dx;
+      sxy += dx * (Math.log(seconds[i]) - my);
+    }
+    if (sxx == 0) {
+      throw new IllegalArgumentException("a fit needs two different row counts");
+    }
+    double slope = sxy / sxx;
+    return new LogLogFit(my - slope * mx, slope);
+  }
+
+  /** The time the line gives for {@code rows}. */
+  public double predict(double rows) {
+    return Math.exp(intercept + slope * Math.log(rows));
+  }
+
+  /**
+   * The fit without point {@code left}: what a leave-one-out check predicts that point with. Needs
+   * three points or more.
+   */
+  public static LogLogFit without(double[] rows, double[] seconds, int left) {
+    double[] r = new double[rows.length - 1];
+    double[] s = new double[rows.length - 1];
+    for (int i = 0, j = 0; i < rows.length; i++) {
+      if (i != left) {
+        r[j] = rows[i];
+        s[j++] = seconds[i];
+      }
+    }
+    return of(r, s);
+  }
+}

@@ -1,0 +1,107 @@
+package org.pgloadbench.cli;
+
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.pgloadbench.analysis.Answer;
+import org.pgloadbench.analysis.Looks;
+import org.pgloadbench.analysis.Settling;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Plan;
+import org.pgloadbench.run.RoundPolicy;
+import org.pgloadbench.scenario.Claim;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.Stopping;
+
+/**
+ * {@code repeat: auto}: after the fewest rounds at which a verdict is possible, one more round at a
+ * time, every cell on every server, until every comparison of the answer (each cell against the
+ * baseline, every claim) is settled ({@link Settling}), or until the next round would overrun the
+ * budget.
+ */
+final class AutoRounds implements RoundPolicy {
+  static final String SETTLED = "every comparison settled";
+  static final String BUDGET = "budget spent";
+
+  private final Set<String> cells = new LinkedHashSet<>();
+  private final Stopping stopping;
+  private final int minimum;
+  private final long budgetSeconds;
+  private final Settling settling;
+  private int done;
+  private String stopped;
+
+  AutoRounds(Plan plan, Stopping stopping) {
+    plan.cells().forEach(c -> cells.add(c.label()));
+    this.stopping = stopping;
+    this.minimum = plan.repeat();
+    this.budgetSeconds = stopping.budgetSeconds() * plan.servers().size();
+    this.settling = new Settling(stopping.precision(), minimum);
+  }
+
+  /**
+   * The fewest rounds before the first look ({@link Looks#minimumRounds}): the comparisons with the
+   * baseline are a family per version, the claims one over all versions.
+   */
+  static int minimum(Scenario scenario) {
+    int versions = scenario.servers().versions().size();
+    int claims = 0;
+    for (Claim claim : scenario.claims()) {
+      claims += claim.subject().version() != null ? 1 : versions;
+    }
+    return Looks.minimumRounds(scenario.cells().size() - 1, claims);
+  }
+
+  /** The plan of a scenario; for an auto run, {@link #minimum} rounds to begin with. */
+  static Plan plan(Scenario scenario, String base) {
+    Plan plan = Plan.of(scenario, base);
+    return scenario.stopping().auto()
+        ? new Plan(plan.servers(), plan.cells(), minimum(scenario), plan.warmup())
+        : plan;
+  }
+
+  @Override
+  public Optional<Set<String>> next(int done, StoredRun soFar, Duration elapsed) {
+    this.done = done;
+    settling.look(Answer.of(soFar), done);
+    if (settling.settled()) {
+      stopped = SETTLED;
+      return Optional.empty();
+    }
+    // stop before a round that would overrun: rounds take about as long as the ones before
+    double perRound = elapsed.toMillis() / 1000.0 / Math.max(1, done);
+    if (elapsed.toMillis() / 1000.0 + perRound > budgetSeconds) {
+      stopped = BUDGET;
+      return Optional.empty();
+    }
+    return Optional.of(cells);
+  }
+
+  /** Every comparison's state at the last look. */
+  Map<String, Settling.Status> states() {
+    return settling.states();
+  }
+
+  @Override
+  public RunManifest.Rounds rounds() {
+    return new RunManifest.Rounds(
+        RunManifest.Rounds.AUTO, stopping.precision(), budgetSeconds, minimum, done, stopped, null);
+  }
+
+  /** The plan's line for an auto run. */
+  static String describe(Plan plan, Stopping stopping) {
+    return "  repeat    auto: "
+        + plan.repeat()
+        + " rounds (the fewest a verdict needs), then one more at a time until every comparison"
+        + " with the baseline and every claim has a verdict or is known within "
+        + stopping.precisionText()
+        + ", or "
+        + Stopping.durationText(stopping.budgetSeconds())
+        + " per server ("
+        + Stopping.durationText(stopping.budgetSeconds() * plan.servers().size())
+        + ") is spent\n";
+  }
+}

@@ -1,0 +1,155 @@
+package org.pgloadbench.cli;
+
+import java.io.PrintWriter;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.pgloadbench.analysis.Answer;
+import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Plan;
+import org.pgloadbench.run.RoundPolicy;
+import org.pgloadbench.scenario.Overrides;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.Stopping;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "recommend",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Revision.class,
+    description = {
+      "Race a scenario's cells on one version instead of running the full matrix: after each round"
+          + " from the first look on, a cell significantly slower than the best leaves; prints the"
+          + " winner (or the cells that cannot be told apart) against the baseline and the loads"
+          + " saved, and writes a report like bench's. The last line printed is the report's path."
+    })
+final class RecommendCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin ScenarioArgs args;
+  @Mixin OutputDirs dirs;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    Scenario scenario = args.scenario();
+    List<String> versions = scenario.servers().versions();
+    if (versions.size() > 1) {
+      // a race is on one server; the newest listed, unless PG= names one
+      String newest = versions.get(versions.size() - 1);
+      out.println(
+          "recommend: racing on PostgreSQL "
+              + newest
+              + " (the scenario lists "
+              + String.join(", ", versions)
+              + "; PG= chooses another)");
+      scenario = scenario.withOverrides(new Overrides(List.of(newest), null, null, null));
+    }
+    // the race decides its rounds: neither a fixed number nor repeat: auto
+    Scenario raced =
+        scenario
+            .withOverrides(
+                new Overrides(null, null, null, null, null, null, null, null, null, false, null))
+            .withRepeat(RaceRounds.minimum(scenario.cells().size()));
+    out.println(
+        "recommend: a race of "
+            + raced.cells().size()
+            + " cells: every cell for "
+            + raced.repeat()
+            + " rounds, then after each round the cells significantly slower than the best leave;"
+            + " until one is left, those left are equal within "
+            + raced.stopping().precisionText()
+            + ", or "
+            + Stopping.durationText(raced.stopping().budgetSeconds())
+            + " per server is spent");
+    BenchCommand.Done done =
+        BenchCommand.run(
+            raced,
+            args,
+            dirs,
+            null,
+            null,
+            out,
+            spec.commandLine().getErr(),
+            new BenchCommand.Schedule() {
+              @Override
+              public Plan plan(Plan scenarios) {
+                return RaceRounds.plan(scenarios);
+              }
+
+              @Override
+              public RoundPolicy policy(Plan plan) {
+                return new RaceRounds(plan, raced.stopping());
+              }
+            });
+    out.println(summary(StoredRun.load(done.results())));
+    out.println(done.report());
+    return done.failures() == 0 ? Main.OK : Main.FAILED;
+  }
+
+  /**
+   * The race's outcome in a few lines: the winner (or the cells left), its ratio to the baseline
+   * with its interval, and the loads run against the full matrix's for as many rounds.
+   */
+  static String summary(StoredRun results) {
+    RunManifest.Rounds rounds = results.manifest().rounds();
+    Answer answer = Answer.of(results);
+    if (rounds == null || answer.tables().isEmpty()) {
+      return "recommend: nothing was measured";
+    }
+    Answer.Table table = answer.tables().get(0);
+    List<String> in =
+        results.cells(table.version()).stream().filter(c -> !rounds.left().containsKey(c)).toList();
+    StringBuilder text = new StringBuilder("recommend: ");
+    text.append(in.size() == 1 ? "the winner is " : "cannot be told apart: ");
+    for (int i = 0; i < in.size(); i++) {
+      text.append(i == 0 ? "" : "; ").append(in.get(i)).append(againstBaseline(table, in.get(i)));
+    }
+    int run = rounds.run() == null ? results.rounds() : rounds.run();
+    int cells = results.cells(table.version()).size();
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "%nrecommend: %d loads against %d for the full matrix (%d cells × %d rounds); the race"
+                + " ended after round %d: %s",
+            loads(results),
+            cells * run,
+            cells,
+            run,
+            run,
+            rounds.stopped()));
+    return text.toString();
+  }
+
+  private static String againstBaseline(Answer.Table table, String cell) {
+    Answer.Row row = table.row(cell);
+    Comparison c = row == null ? null : row.comparison();
+    if (c == null) {
+      return " (the baseline)";
+    }
+    return String.format(
+        Locale.ROOT,
+        ": %.2f× the baseline%s",
+        c.ratio(),
+        Double.isNaN(c.ratioLow())
+            ? ""
+            : String.format(
+                Locale.ROOT, " (95%% interval %.2f–%.2f)", c.ratioLow(), c.ratioHigh()));
+  }
+
+  /** The loads a run measured: one per server, cell and round with a stored step. */
+  static int loads(StoredRun results) {
+    Set<String> loads = new HashSet<>();
+    for (StepResult s : results.measured()) {
+      loads.add(s.server() + "\u0000" + s.cell() + "\u0000" + s.repetition());
+    }
+    return loads.size();
+  }
+}
