@@ -141,6 +141,12 @@ final class BenchCommand implements Callable<Integer> {
         throw new ServerException("memory cap: " + why);
       }
     }
+    if (plan.standbys()) {
+      String why = target.whyNoStandby();
+      if (why != null) {
+        throw new ServerException("standby: " + why);
+      }
+    }
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);
       if (Files.exists(runDir)) {

@@ -75,6 +75,15 @@ final class PlanText {
           .append(String.join(", ", caps))
           .append(" (each capped server its own start, its processes and page cache held to it)\n");
     }
+    List<String> standbys =
+        scenario.cells().stream().map(c -> c.variant().standby().yamlName()).distinct().toList();
+    if (!standbys.equals(List.of("none"))) {
+      out.append("  standby   ")
+          .append(String.join(", ", standbys))
+          .append(
+              " (each its own server start; a standby streams the server's WAL, wal_level"
+                  + " replica)\n");
+    }
     if (!scenario.claims().isEmpty()) {
       out.append("  claims    ").append(scenario.claims().size()).append('\n');
     }

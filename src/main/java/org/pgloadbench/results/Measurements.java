@@ -37,6 +37,11 @@ import java.util.function.Function;
  * @param ioFsyncs pg_stat_io: files synced
  * @param walFpi pg_stat_wal: full-page images written to WAL
  * @param walBuffersFull pg_stat_wal: WAL writes forced by full WAL buffers
+ * @param standbyLagBytes on a server with a standby: the WAL written on the primary and not yet
+ *     replayed on the standby when the step ended
+ * @param standbyLagSeconds the primary's {@code pg_stat_replication.replay_lag} when the step ended
+ * @param syncWaitSeconds with a sync standby: the session-seconds the step's commits waited for it
+ *     ({@code SyncRep} waits, sampled)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -59,7 +64,10 @@ public record Measurements(
     Long ioExtendedBytes,
     Long ioFsyncs,
     Long walFpi,
-    Long walBuffersFull) {
+    Long walBuffersFull,
+    Long standbyLagBytes,
+    Double standbyLagSeconds,
+    Double syncWaitSeconds) {
 
   /** The figures a harness before server resources stored; the rest unknown. */
   public Measurements(
@@ -88,6 +96,55 @@ public record Measurements(
         null,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  /** The figures a harness before standbys stored (server resources included); the rest unknown. */
+  public Measurements(
+      double seconds,
+      Long rows,
+      Long walBytes,
+      Long tableBytes,
+      Long pages,
+      Long frozenPages,
+      Long objectBytes,
+      Double clientCpuSeconds,
+      Double serverCpuUserSeconds,
+      Double serverCpuSystemSeconds,
+      Long serverReadBytes,
+      Long serverWrittenBytes,
+      Long ioReadBytes,
+      Long ioWrittenBytes,
+      Long ioBackendWrittenBytes,
+      Long ioExtendedBytes,
+      Long ioFsyncs,
+      Long walFpi,
+      Long walBuffersFull) {
+    this(
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        objectBytes,
+        clientCpuSeconds,
+        serverCpuUserSeconds,
+        serverCpuSystemSeconds,
+        serverReadBytes,
+        serverWrittenBytes,
+        ioReadBytes,
+        ioWrittenBytes,
+        ioBackendWrittenBytes,
+        ioExtendedBytes,
+        ioFsyncs,
+        walFpi,
+        walBuffersFull,
         null,
         null,
         null);
@@ -153,6 +210,9 @@ public record Measurements(
     private Long ioFsyncs;
     private Long walFpi;
     private Long walBuffersFull;
+    private Long standbyLagBytes;
+    private Double standbyLagSeconds;
+    private Double syncWaitSeconds;
 
     private Builder(double seconds) {
       this.seconds = seconds;
@@ -219,6 +279,19 @@ public record Measurements(
       return this;
     }
 
+    /** The standby's replay lag when the step ended: bytes and, as the primary says, seconds. */
+    public Builder standbyLag(Long bytes, Double seconds) {
+      this.standbyLagBytes = bytes;
+      this.standbyLagSeconds = seconds;
+      return this;
+    }
+
+    /** The session-seconds the step's commits waited for a sync standby. */
+    public Builder syncWaitSeconds(Double seconds) {
+      this.syncWaitSeconds = seconds;
+      return this;
+    }
+
     public Measurements build() {
       return new Measurements(
           seconds,
@@ -239,7 +312,10 @@ public record Measurements(
           ioExtendedBytes,
           ioFsyncs,
           walFpi,
-          walBuffersFull);
+          walBuffersFull,
+          standbyLagBytes,
+          standbyLagSeconds,
+          syncWaitSeconds);
     }
   }
 }

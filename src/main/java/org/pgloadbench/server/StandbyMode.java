@@ -52,9 +52,9 @@ public enum StandbyMode {
    *
    * @param settings the settings the scenario writes itself (a profile's are replaced, see {@link
    *     #primarySettings})
-   * @param profile the profile's settings, of which only synchronous_commit counts here
+   * @param profile the settings profile, of which only synchronous_commit counts here
    */
-  public String unfit(Map<String, String> settings, Map<String, String> profile) {
+  public String unfit(Map<String, String> settings, SettingsProfile profile) {
     if (this == NONE) {
       return null;
     }
@@ -66,11 +66,15 @@ public enum StandbyMode {
       return "a standby needs a WAL sender; remove max_wal_senders: 0";
     }
     if (this == SYNC) {
+      // the profile's synchronous_commit does not depend on the machine's memory
       String commit =
-          settings.getOrDefault("synchronous_commit", profile.get("synchronous_commit"));
+          settings.getOrDefault(
+              "synchronous_commit", profile.settings(0).get("synchronous_commit"));
       if (commit != null && List.of("off", "local", "false", "no", "0").contains(commit)) {
         String whose =
-            settings.containsKey("synchronous_commit") ? "the scenario's" : "the profile's";
+            settings.containsKey("synchronous_commit")
+                ? "the scenario's"
+                : "the " + profile + " profile's";
         return "a sync standby with synchronous_commit "
             + commit
             + " ("

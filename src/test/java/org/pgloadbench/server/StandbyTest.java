@@ -9,10 +9,15 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.metrics.SyncWaits;
 
 /**
  * A server's physical standby: made from the same binaries (a copy of the stopped primary for the
@@ -56,6 +61,7 @@ class StandbyTest {
                         + "'"))
             .isEqualTo("sync");
         s.execute("CREATE TABLE t AS SELECT generate_series(1, 1000) AS i");
+        commitWaitsForTheStandby(c, standbyPid = postmasterOf(work, true));
       }
       try (Connection c = standby.connect(PostgresServer.MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {
@@ -66,7 +72,6 @@ class StandbyTest {
         }
         assertThat(text(s, "SELECT count(*) FROM t")).isEqualTo("1000");
       }
-      standbyPid = postmasterOf(work, true);
       primaryPid = postmasterOf(work, false);
       assertThat(standby.alive()).isTrue();
     }
@@ -102,6 +107,46 @@ class StandbyTest {
     assertThat(new UrlTarget("postgresql://u@127.0.0.1:1/db", "run").whyNoStandby())
         .contains("does not start its servers");
     assertThat(new ContainerTarget(null).whyNoStandby()).contains("no standby");
+  }
+
+  /**
+   * With the standby's processes stopped, a commit waits, and its backend shows it where {@link
+   * SyncWaits} looks; once they go on, the commit returns.
+   */
+  private static void commitWaitsForTheStandby(Connection c, long standby) throws Exception {
+    long backend = Long.parseLong(text(c.createStatement(), "SELECT pg_backend_pid()"));
+    SyncWaits waits = new SyncWaits(c, List.of(backend), () -> true);
+    assertThat(waits.waiting()).isZero();
+    List<Long> processes = new ArrayList<>(List.of(standby));
+    ProcessHandle.of(standby).orElseThrow().children().forEach(p -> processes.add(p.pid()));
+    signal("-STOP", processes);
+    try {
+      CompletableFuture<Void> commit =
+          CompletableFuture.runAsync(
+              () -> {
+                try (Statement s = c.createStatement()) {
+                  s.execute("CREATE TABLE u (i int)");
+                } catch (SQLException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      for (int i = 0; i < 100 && waits.waiting() == 0; i++) {
+        Thread.sleep(50);
+      }
+      assertThat(waits.waiting()).isEqualTo(1);
+      assertThat(commit).isNotDone();
+      signal("-CONT", processes);
+      commit.get(30, TimeUnit.SECONDS);
+      assertThat(waits.waiting()).isZero();
+    } finally {
+      signal("-CONT", processes);
+    }
+  }
+
+  private static void signal(String signal, List<Long> pids) throws Exception {
+    List<String> command = new ArrayList<>(List.of("kill", signal));
+    pids.forEach(pid -> command.add(Long.toString(pid)));
+    new ProcessBuilder(command).start().waitFor();
   }
 
   private static String text(Statement s, String sql) throws SQLException {
