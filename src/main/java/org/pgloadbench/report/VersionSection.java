@@ -111,6 +111,16 @@ final class VersionSection {
     if (vacuum) {
       header.add("after vacuum");
     }
+    // the indexes the load paid for as it went, and what the table ends with (the primary key
+    // added later, a GIN index's pending list merged by VACUUM)
+    boolean duringLoad = anyIndexBytes(version, StepKind.COPY, true);
+    boolean atEnd = anyIndexBytes(version, null, false);
+    if (duringLoad) {
+      header.add("indexes after copy (MB)");
+    }
+    if (atEnd) {
+      header.add("indexes at the end (MB)");
+    }
     Table shown = Table.of(2, header);
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
@@ -141,6 +151,26 @@ final class VersionSection {
           row.add(
               median(
                   version, cell, table, StepKind.VACUUM, VersionSection::frozen, Formats::percent));
+        }
+        if (duringLoad) {
+          row.add(
+              median(
+                  version,
+                  cell,
+                  table,
+                  StepKind.COPY,
+                  Measurements::indexBytes,
+                  Formats::megabytes));
+        }
+        if (atEnd) {
+          row.add(
+              median(
+                  version,
+                  cell,
+                  table,
+                  lastStep(version, cell, table),
+                  Measurements::indexBytes,
+                  Formats::megabytes));
         }
         shown.row(row);
         label = "";
@@ -244,6 +274,25 @@ final class VersionSection {
       return sample.failed() ? "failed" : "–";
     }
     return format.apply(sample.summary().median());
+  }
+
+  /** Whether a step (any, for null) of a version measured its table's indexes (above zero). */
+  private boolean anyIndexBytes(String version, StepKind step, boolean aboveZero) {
+    return results.measured().stream()
+        .filter(r -> r.server().equals(version) && (step == null || r.step() == step))
+        .map(r -> r.measured().indexBytes())
+        .anyMatch(bytes -> bytes != null && (!aboveZero || bytes > 0));
+  }
+
+  /** A cell's last step on a table, one that acted on the table as a whole. */
+  private StepKind lastStep(String version, String cell, String table) {
+    List<StepKind> steps = results.steps(version, cell);
+    for (int i = steps.size() - 1; i > 0; i--) {
+      if (results.objects(version, cell, table, steps.get(i)).isEmpty()) {
+        return steps.get(i);
+      }
+    }
+    return steps.get(0);
   }
 
   private static Double frozen(Measurements m) {

@@ -16,8 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -98,6 +100,17 @@ steps: [create, copy, primary_key, vacuum, analyze]
         vacuumWal(steps, "false").stream().mapToLong(Long::longValue).min().orElseThrow();
     assertThat(maxVacuumWalAfterFreeze).isLessThan(minVacuumWalAfterCopy);
 
+    // the indexes' size after every step: none during the load of a pk: later cell, the key's
+    // once it is added (20,000 nodes: about 450 kB), and the report shows what the table ends with
+    assertThat(copies).allMatch(s -> s.measured().indexBytes() == 0);
+    assertThat(steps)
+        .filteredOn(step("primary_key", "planet_osm_nodes"))
+        .hasSize(12)
+        .allMatch(s -> s.measured().indexBytes() > 100_000);
+    assertThat(MarkdownReport.render(StoredRun.load(runDir)))
+        .contains("indexes at the end (MB)")
+        .doesNotContain("indexes after copy (MB)");
+
     List<String> csv = Files.readAllLines(runDir.resolve(ResultStore.TIMINGS));
     assertThat(csv.get(0))
         .startsWith(
@@ -154,6 +167,11 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .filteredOn(step("copy", "planet_osm_nodes"))
         .hasSize(4)
         .allMatch(s -> s.measured().rows() == 200000);
+    // the key present during the load has grown with it
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .filteredOn(s -> s.cell().equals("pk-now"))
+        .allMatch(s -> s.measured().indexBytes() > 1_000_000);
   }
 
   @Test
