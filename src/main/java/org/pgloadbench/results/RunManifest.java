@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -258,6 +259,38 @@ public record RunManifest(
     /** One of {@link #details}, or empty. */
     public String detail(String name) {
       return details.getOrDefault(name, "");
+    }
+
+    /** This server with {@code what} (as {@code "what: why"}) among what was not measured. */
+    public ServerRun withMissing(String what) {
+      return new ServerRun(
+          requested,
+          version,
+          profile,
+          target,
+          details,
+          settings,
+          plus(missing, what),
+          stepsNotAllowed);
+    }
+
+    /** This server with {@code step} among the steps its role may not run. */
+    public ServerRun withStepNotAllowed(String step) {
+      return new ServerRun(
+          requested,
+          version,
+          profile,
+          target,
+          details,
+          settings,
+          missing,
+          plus(stepsNotAllowed, step));
+    }
+
+    private static List<String> plus(List<String> list, String item) {
+      List<String> longer = new ArrayList<>(list);
+      longer.add(item);
+      return longer;
     }
   }
 }

@@ -67,18 +67,7 @@ final class RunRecord {
     if (at < 0 || servers.get(at).missing().contains(what)) {
       return false;
     }
-    ServerRun s = servers.get(at);
-    servers.set(
-        at,
-        new ServerRun(
-            s.requested(),
-            s.version(),
-            s.profile(),
-            s.target(),
-            s.details(),
-            s.settings(),
-            appended(s.missing(), what),
-            s.stepsNotAllowed()));
+    servers.set(at, servers.get(at).withMissing(what));
     return true;
   }
 
@@ -91,18 +80,7 @@ final class RunRecord {
     if (at < 0 || servers.get(at).stepsNotAllowed().contains(step)) {
       return;
     }
-    ServerRun s = servers.get(at);
-    servers.set(
-        at,
-        new ServerRun(
-            s.requested(),
-            s.version(),
-            s.profile(),
-            s.target(),
-            s.details(),
-            s.settings(),
-            s.missing(),
-            appended(s.stepsNotAllowed(), step)));
+    servers.set(at, servers.get(at).withStepNotAllowed(step));
   }
 
   /** Goes on from a stored run: its servers and start time are kept, the resumption noted. */
@@ -182,12 +160,6 @@ final class RunRecord {
       }
     }
     return -1;
-  }
-
-  private static List<String> appended(List<String> list, String item) {
-    List<String> more = new ArrayList<>(list);
-    more.add(item);
-    return more;
   }
 
   private static String seconds(Instant instant) {
