@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
@@ -155,16 +156,19 @@ final class BenchCommand implements Callable<Integer> {
             "results for run " + runId + " exist already in " + runDir + "; try again in a second");
       }
     }
-    Estimate estimate = Estimate.of(scenario, plan, History.of(dirs.results, scenario));
+    // a race (recommend) goes its own way: no estimate
+    Estimate estimate =
+        schedule == null ? Estimate.of(scenario, plan, History.of(dirs.results, scenario)) : null;
     out.print(described);
-    out.println(EstimateText.describe(scenario, plan, estimate));
+    if (estimate != null) {
+      out.print(EstimateText.describe(scenario, plan, estimate));
+    }
+    out.println();
     out.flush();
     int failures;
     // a resumed run skips the loads it holds, which the estimate's timeline counts
-    Progress progress =
-        TerminalProgress.choose(
-            out,
-            estimate.none() == null && stored == Resume.NONE ? new Eta(estimate.timeline()) : null);
+    boolean timed = estimate != null && estimate.none() == null && stored == Resume.NONE;
+    Progress progress = TerminalProgress.choose(out, timed ? new Eta(estimate.timeline()) : null);
     Dataset dataset = scenario.dataset().open(args.workRoot(), progress::note);
     try (ResultStore store =
         stored == Resume.NONE
@@ -173,7 +177,7 @@ final class BenchCommand implements Callable<Integer> {
       Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
       failures = runner.rounds(rounds.policy(plan)).run();
     }
-    if (estimate.none() == null && stored == Resume.NONE) {
+    if (timed && !scenario.stopping().auto() && estimate.seconds() > 0) {
       out.println(took(runDir, estimate));
     }
     out.println("results: " + runDir);
@@ -193,10 +197,12 @@ final class BenchCommand implements Callable<Integer> {
     double seconds =
         Duration.between(Instant.parse(machine.started()), Instant.parse(machine.ended()))
             .toSeconds();
-    return "time: "
-        + Formats.duration(seconds)
-        + " from the first server's start to the last load (estimated: "
-        + Formats.duration(estimate.seconds())
-        + ")";
+    return String.format(
+        Locale.ROOT,
+        "time: %s from the first server's start to the last load; estimated %s (the run took %.2f"
+            + " times that)",
+        Formats.duration(seconds),
+        Formats.duration(estimate.seconds()),
+        seconds / estimate.seconds());
   }
 }

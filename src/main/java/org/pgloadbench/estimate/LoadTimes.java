@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.pgloadbench.analysis.LogLogFit;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
@@ -49,6 +50,8 @@ final class LoadTimes {
 
   private final Map<Key, List<Point>> points = new LinkedHashMap<>();
   private final Map<String, RunManifest.CellRun> cells = new LinkedHashMap<>();
+  private Double slope;
+  private List<Long> fittedOver = List.of();
 
   private LoadTimes() {}
 
@@ -77,6 +80,7 @@ final class LoadTimes {
         }
       }
     }
+    times.fit();
     return times;
   }
 
@@ -116,30 +120,73 @@ final class LoadTimes {
     return Optional.of(scaled(points.get(best), rows, from));
   }
 
-  /** The newest point at {@code rows}, else a fit over several row counts, else linear. */
-  private static Guess scaled(List<Point> points, long rows, String from) {
+  /**
+   * The newest point at {@code rows}; else scaled along the common slope, from the point's own
+   * centre where it was measured at several row counts, else from its newest; else linearly.
+   */
+  private Guess scaled(List<Point> points, long rows, String from) {
     Optional<Point> at =
         points.stream().filter(p -> p.rows() == rows || p.rows() <= 0 || rows <= 0).findFirst();
     if (at.isPresent()) {
       return new Guess(at.get().seconds(), Set.of(at.get().run()), Scaling.NONE, from);
     }
-    List<Point> usable = points.stream().filter(p -> p.seconds() > 0).toList();
-    List<Long> distinct = usable.stream().map(Point::rows).distinct().sorted().toList();
-    if (distinct.size() >= 2) {
-      LogLogFit fit =
-          LogLogFit.of(
-              usable.stream().mapToDouble(Point::rows).toArray(),
-              usable.stream().mapToDouble(Point::seconds).toArray());
-      Set<String> runs = new LinkedHashSet<>();
-      usable.forEach(p -> runs.add(p.run()));
-      return new Guess(fit.predict(rows), runs, new Scaling(distinct, fit.slope()), from);
-    }
     Point newest = points.get(0);
+    List<Point> usable = usable(points);
+    if (slope == null || usable.isEmpty()) {
+      return new Guess(
+          newest.seconds() * rows / newest.rows(),
+          Set.of(newest.run()),
+          new Scaling(List.of(newest.rows()), Double.NaN),
+          from);
+    }
+    boolean several = usable.stream().map(Point::rows).distinct().count() >= 2;
+    List<Point> anchor = several ? usable : List.of(usable.get(0));
+    double logRows = anchor.stream().mapToDouble(p -> Math.log(p.rows())).average().orElseThrow();
+    double logSeconds =
+        anchor.stream().mapToDouble(p -> Math.log(p.seconds())).average().orElseThrow();
+    Set<String> runs = new LinkedHashSet<>();
+    anchor.forEach(p -> runs.add(p.run()));
     return new Guess(
-        newest.seconds() * rows / newest.rows(),
-        Set.of(newest.run()),
-        new Scaling(List.of(newest.rows()), Double.NaN),
+        Math.exp(logSeconds + slope * (Math.log(rows) - logRows)),
+        runs,
+        new Scaling(fittedOver, slope),
         from);
+  }
+
+  /**
+   * One slope for every cell and server measured at two row counts or more: each one's points
+   * centred on their own mean (log rows, log seconds), so that cells differ in level, not in slope,
+   * and one noisy cell does not bend its own line. Null when none was measured at two.
+   */
+  private void fit() {
+    List<Double> rows = new ArrayList<>();
+    List<Double> seconds = new ArrayList<>();
+    Set<Long> over = new TreeSet<>();
+    for (List<Point> all : points.values()) {
+      List<Point> usable = usable(all);
+      if (usable.stream().map(Point::rows).distinct().count() < 2) {
+        continue;
+      }
+      double mx = usable.stream().mapToDouble(p -> Math.log(p.rows())).average().orElseThrow();
+      double my = usable.stream().mapToDouble(p -> Math.log(p.seconds())).average().orElseThrow();
+      for (Point p : usable) {
+        rows.add(Math.exp(Math.log(p.rows()) - mx));
+        seconds.add(Math.exp(Math.log(p.seconds()) - my));
+        over.add(p.rows());
+      }
+    }
+    if (!rows.isEmpty()) {
+      slope =
+          LogLogFit.of(
+                  rows.stream().mapToDouble(Double::doubleValue).toArray(),
+                  seconds.stream().mapToDouble(Double::doubleValue).toArray())
+              .slope();
+      fittedOver = List.copyOf(over);
+    }
+  }
+
+  private static List<Point> usable(List<Point> points) {
+    return points.stream().filter(p -> p.rows() > 0 && p.seconds() > 0).toList();
   }
 
   /**

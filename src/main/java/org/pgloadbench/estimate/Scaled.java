@@ -50,10 +50,11 @@ final class Scaled {
       notes.add(
           "load times scaled to "
               + Formats.count(rows)
-              + " rows along the log-log slope (time against rows) fitted over "
+              + " rows planned along the log-log slope "
+              + slopes
+              + " (time against rows, 1 for linear) fitted over "
               + rows(fittedOver)
-              + " rows stored: "
-              + slopes);
+              + " rows stored");
     }
     return notes;
   }
