@@ -70,18 +70,22 @@ final class EstimateText {
     if (scenario.stopping().auto()) {
       out.append(auto(plan, scenario.stopping(), estimate));
     }
-    out.append("    outside the steps: a server's start ")
-        .append(Formats.duration(estimate.startSeconds()))
-        .append(", a load's fresh database, checkpoint and connections ")
-        .append(Formats.duration(estimate.setupSeconds()))
-        .append(
-            estimate.outsideRecorded()
-                ? ", as run " + estimate.outside() + " timed them"
-                : ": the time run "
-                    + estimate.outside()
-                    + " spent beside its steps, which its harness did not time apart, spread"
-                    + " evenly")
-        .append('\n');
+    if (estimate.outside().isEmpty()) {
+      out.append("    outside the steps: no stored run tells that time, left out\n");
+    } else {
+      out.append("    outside the steps: a server's start ")
+          .append(Formats.duration(estimate.startSeconds()))
+          .append(", a load's fresh database, checkpoint and connections ")
+          .append(Formats.duration(estimate.setupSeconds()))
+          .append(
+              estimate.outsideRecorded()
+                  ? ", as run " + estimate.outside() + " timed them"
+                  : ": the time run "
+                      + estimate.outside()
+                      + " spent beside its steps, which its harness did not time apart, spread"
+                      + " evenly")
+          .append('\n');
+    }
     estimate.notes().forEach(note -> out.append("    ").append(note).append('\n'));
     return out.toString();
   }

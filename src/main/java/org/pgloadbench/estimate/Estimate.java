@@ -22,6 +22,7 @@ public final class Estimate {
   /**
    * One server's part of the run.
    *
+   * @param planned the plan's server
    * @param server as results name it: its version or build label, a control's with its suffix
    * @param loads the measured loads whose time is known
    * @param loadSeconds their steps

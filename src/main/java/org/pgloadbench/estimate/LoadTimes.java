@@ -64,7 +64,7 @@ final class LoadTimes {
       Map<String, String> requested = new LinkedHashMap<>();
       run.manifest().servers().forEach(s -> requested.putIfAbsent(s.version(), s.requested()));
       for (String label : run.versions()) {
-        String server = requested.getOrDefault(label, null);
+        String server = requested.get(label); // null in a run of an older harness
         for (String cell : run.cells(label)) {
           Sample sample = run.seconds(label, cell, run.tables(label), run.steps(label, cell));
           if (sample.isEmpty() || !times.cells.containsKey(cell)) {
