@@ -9,6 +9,7 @@ import java.util.Map;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.RunManifest.CellRun;
 import org.pgloadbench.results.RunManifest.Machine;
+import org.pgloadbench.results.RunManifest.OutsideSteps;
 import org.pgloadbench.results.RunManifest.Resolved;
 import org.pgloadbench.results.RunManifest.ServerRun;
 import org.pgloadbench.results.RunManifest.Targets;
@@ -26,6 +27,7 @@ final class RunRecord {
   private final List<ServerRun> servers = new ArrayList<>();
   private Map<String, Object> datasetShape = Map.of();
   private RunManifest.Rounds rounds;
+  private final Map<String, OutsideSteps> outside = new LinkedHashMap<>();
 
   RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started) {
     this.runId = runId;
@@ -92,6 +94,22 @@ final class RunRecord {
     resumed.add(seconds(resumedAt));
     servers.addAll(stored.servers());
     rounds = stored.rounds();
+    outside.putAll(stored.outsideSteps());
+  }
+
+  /** A server (by its label in results) took {@code seconds} to start. */
+  void started(String server, double seconds) {
+    outside.merge(server, OutsideSteps.NONE.started(seconds), (a, b) -> a.started(seconds));
+  }
+
+  /** A warm-up load on a server took {@code seconds}. */
+  void warmedUp(String server, double seconds) {
+    outside.merge(server, OutsideSteps.NONE.warmedUp(seconds), (a, b) -> a.warmedUp(seconds));
+  }
+
+  /** A measured load on a server spent {@code seconds} outside its steps. */
+  void loaded(String server, double seconds) {
+    outside.merge(server, OutsideSteps.NONE.loaded(seconds), (a, b) -> a.loaded(seconds));
   }
 
   /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
@@ -116,7 +134,8 @@ final class RunRecord {
         servers,
         datasetShape,
         RunManifest.ROUNDS,
-        rounds);
+        rounds,
+        outside);
   }
 
   /** The scenario as run.json records it; a resumed run must have the same. */
