@@ -37,6 +37,8 @@ import java.util.function.Function;
  * @param ioFsyncs pg_stat_io: files synced
  * @param walFpi pg_stat_wal: full-page images written to WAL
  * @param walBuffersFull pg_stat_wal: WAL writes forced by full WAL buffers
+ * @param indexBytes the size of the table's indexes after the step ({@code pg_indexes_size}): the
+ *     primary key and any index present during the load, pending lists included
  * @param standbyLagBytes on a server with a standby: the WAL written on the primary and not yet
  *     replayed on the standby when the step ended
  * @param standbyLagSeconds the primary's {@code pg_stat_replication.replay_lag} when the step ended
@@ -65,6 +67,7 @@ public record Measurements(
     Long ioFsyncs,
     Long walFpi,
     Long walBuffersFull,
+    Long indexBytes,
     Long standbyLagBytes,
     Double standbyLagSeconds,
     Double syncWaitSeconds) {
@@ -101,10 +104,11 @@ public record Measurements(
         null,
         null,
         null,
+        null,
         null);
   }
 
-  /** The figures a harness before standbys stored (server resources included); the rest unknown. */
+  /** The figures a harness before standbys stored (index sizes included); the rest unknown. */
   public Measurements(
       double seconds,
       Long rows,
@@ -124,7 +128,8 @@ public record Measurements(
       Long ioExtendedBytes,
       Long ioFsyncs,
       Long walFpi,
-      Long walBuffersFull) {
+      Long walBuffersFull,
+      Long indexBytes) {
     this(
         seconds,
         rows,
@@ -145,6 +150,7 @@ public record Measurements(
         ioFsyncs,
         walFpi,
         walBuffersFull,
+        indexBytes,
         null,
         null,
         null);
@@ -210,6 +216,7 @@ public record Measurements(
     private Long ioFsyncs;
     private Long walFpi;
     private Long walBuffersFull;
+    private Long indexBytes;
     private Long standbyLagBytes;
     private Double standbyLagSeconds;
     private Double syncWaitSeconds;
@@ -237,6 +244,11 @@ public record Measurements(
 
     public Builder objectBytes(Long objectBytes) {
       this.objectBytes = objectBytes;
+      return this;
+    }
+
+    public Builder indexBytes(Long indexBytes) {
+      this.indexBytes = indexBytes;
       return this;
     }
 
@@ -313,6 +325,7 @@ public record Measurements(
           ioFsyncs,
           walFpi,
           walBuffersFull,
+          indexBytes,
           standbyLagBytes,
           standbyLagSeconds,
           syncWaitSeconds);
