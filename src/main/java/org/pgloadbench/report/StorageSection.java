@@ -60,49 +60,25 @@ final class StorageSection {
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
+        Place at = new Place(version, cell, table);
         List<String> row = new ArrayList<>(List.of(label, VersionSection.table(table)));
-        row.add(median(version, cell, table, StepKind.COPY, Measurements::rows, Formats::count));
+        row.add(median(at, StepKind.COPY, Measurements::rows, Formats::count));
         // the harness's own CPU beside the wall time: how much of the machine the client took
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::seconds, Formats::significant));
-        row.add(
-            median(
-                version,
-                cell,
-                table,
-                StepKind.COPY,
-                Measurements::clientCpuSeconds,
-                Formats::significant));
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::tableBytes, Formats::megabytes));
-        row.add(
-            median(version, cell, table, StepKind.COPY, StorageSection::frozen, Formats::percent));
+        row.add(median(at, StepKind.COPY, Measurements::seconds, Formats::significant));
+        row.add(median(at, StepKind.COPY, Measurements::clientCpuSeconds, Formats::significant));
+        row.add(median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
+        row.add(median(at, StepKind.COPY, Measurements::tableBytes, Formats::megabytes));
+        row.add(median(at, StepKind.COPY, StorageSection::frozen, Formats::percent));
         if (vacuum) {
-          row.add(
-              median(
-                  version, cell, table, StepKind.VACUUM, StorageSection::frozen, Formats::percent));
+          row.add(median(at, StepKind.VACUUM, StorageSection::frozen, Formats::percent));
         }
         if (duringLoad) {
-          row.add(
-              median(
-                  version,
-                  cell,
-                  table,
-                  StepKind.COPY,
-                  Measurements::indexBytes,
-                  Formats::megabytes));
+          row.add(median(at, StepKind.COPY, Measurements::indexBytes, Formats::megabytes));
         }
         if (atEnd) {
           row.add(
               median(
-                  version,
-                  cell,
-                  table,
+                  at,
                   lastStep(version, cell, table),
                   Measurements::indexBytes,
                   Formats::megabytes));
@@ -137,6 +113,7 @@ final class StorageSection {
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
+        Place at = new Place(version, cell, table);
         List<String> row = new ArrayList<>(List.of(label, VersionSection.table(table)));
         row.add(
             VersionSection.seconds(
@@ -145,26 +122,10 @@ final class StorageSection {
             VersionSection.seconds(
                 results.seconds(version, cell, List.of(table), List.of(StepKind.SET_LOGGED))));
         row.add(VersionSection.seconds(results.seconds(version, cell, List.of(table), both)));
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
-        row.add(
-            median(
-                version,
-                cell,
-                table,
-                StepKind.SET_LOGGED,
-                Measurements::walBytes,
-                Formats::megabytes));
+        row.add(median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
+        row.add(median(at, StepKind.SET_LOGGED, Measurements::walBytes, Formats::megabytes));
         // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
-        row.add(
-            median(
-                version,
-                cell,
-                table,
-                StepKind.SET_LOGGED,
-                StorageSection::frozen,
-                Formats::percent));
+        row.add(median(at, StepKind.SET_LOGGED, StorageSection::frozen, Formats::percent));
         shown.row(row);
         label = "";
       }
@@ -173,14 +134,17 @@ final class StorageSection {
     out.append('\n');
   }
 
+  /** One cell's table on one version, whose figures a row shows. */
+  private record Place(String version, String cell, String table) {}
+
+  /** The median of a figure of a step at a place, formatted; "failed" or a dash without one. */
   private String median(
-      String version,
-      String cell,
-      String table,
+      Place at,
       StepKind step,
       Function<Measurements, ? extends Number> measure,
       Function<Double, String> format) {
-    Sample sample = results.sample(version, cell, List.of(table), List.of(step), measure);
+    Sample sample =
+        results.sample(at.version(), at.cell(), List.of(at.table()), List.of(step), measure);
     if (sample.isEmpty()) {
       return sample.failed() ? "failed" : "–";
     }
