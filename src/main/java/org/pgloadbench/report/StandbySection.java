@@ -1,5 +1,6 @@
 package org.pgloadbench.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,8 @@ final class StandbySection {
         .append("Servers with a physical standby streaming their WAL over the loopback (async,")
         .append(" or sync: each commit waits until the standby has flushed it). Per cell,")
         .append(" medians over repetitions: the total against the same cell without a standby")
-        .append(" on the same server version, paired by round; the WAL written, all of which")
+        .append(" on the same server version, paired by round, Holm-corrected over the")
+        .append(" version's cells; the WAL written, all of which")
         .append(" the standby is shipped; the largest lag the standby had left at the end of a")
         .append(" step, in MB (WAL written on the primary, `pg_current_wal_lsn()`, not yet")
         .append(" replayed on the standby, `pg_last_wal_replay_lsn()`) and as the primary's")
@@ -62,19 +64,24 @@ final class StandbySection {
         Table.of(3, "server", "cell", "step", "WAL MB", "lag MB", "lag s", "commits waited s");
     for (String version : results.versions()) {
       List<String> tables = results.tables(version);
-      for (String cell : results.cells(version)) {
-        if (results
-            .sample(version, cell, tables, results.steps(version, cell), lagBytes())
-            .isEmpty()) {
-          continue;
-        }
+      List<String> watched =
+          results.cells(version).stream()
+              .filter(
+                  cell ->
+                      !results
+                          .sample(version, cell, tables, results.steps(version, cell), lagBytes())
+                          .isEmpty())
+              .toList();
+      Map<String, Comparison> versus = versus(results, version, watched, cells);
+      for (String cell : watched) {
         List<StepKind> all = results.steps(version, cell);
         Largest largest = largest(results, version, cell);
+        Comparison c = versus.get(cell);
         cost.row(
             Markdown.text(version),
             Markdown.text(cell),
             figure(median(results.seconds(version, cell, tables, all))),
-            versus(results, version, cell, cells),
+            c == null ? "–" : Verdicts.ratio(c) + Verdicts.interval(c) + ", " + Verdicts.stated(c),
             megabytes(median(results.sample(version, cell, tables, all, Measurements::walBytes))),
             megabytes(largest.bytes()),
             largest.at(),
@@ -136,14 +143,34 @@ final class StandbySection {
   }
 
   /**
-   * The cell against its twin without a standby on the same server version (same axes, {@code
-   * standby: none}), paired by round where the run was; "–" without a twin.
+   * Each cell against its twin without a standby on the same server version (same axes, {@code
+   * standby: none}), paired by round where the run was, Holm-corrected over the version's cells;
+   * none for a cell without a twin.
    */
-  private static String versus(
+  private static Map<String, Comparison> versus(
+      StoredRun results, String version, List<String> watched, Map<String, CellRun> cells) {
+    List<String> compared = new ArrayList<>();
+    List<Comparison> family = new ArrayList<>();
+    for (String cell : watched) {
+      Comparison c = versus(results, version, cell, cells);
+      if (c != null) {
+        compared.add(cell);
+        family.add(c);
+      }
+    }
+    List<Comparison> corrected = Comparison.holm(family);
+    Map<String, Comparison> byCell = new LinkedHashMap<>();
+    for (int i = 0; i < compared.size(); i++) {
+      byCell.put(compared.get(i), corrected.get(i));
+    }
+    return byCell;
+  }
+
+  private static Comparison versus(
       StoredRun results, String version, String cell, Map<String, CellRun> cells) {
     CellRun run = cells.get(cell);
     if (run == null || !run.axes().containsKey(STANDBY)) {
-      return "–";
+      return null;
     }
     Map<String, String> twinAxes = new LinkedHashMap<>(run.axes());
     twinAxes.put(STANDBY, NONE);
@@ -154,16 +181,15 @@ final class StandbySection {
             .findFirst()
             .orElse(null);
     if (twin == null || !results.cells(version).contains(twin)) {
-      return "–";
+      return null;
     }
     List<String> tables = results.tables(version);
     Sample base = results.seconds(version, twin, tables, results.steps(version, twin));
     Sample with = results.seconds(version, cell, tables, results.steps(version, cell));
     if (base.isEmpty() || with.isEmpty()) {
-      return "–";
+      return null;
     }
-    Comparison c = Comparison.between(base, with, results.manifest().paired());
-    return Verdicts.ratio(c) + Verdicts.interval(c) + ", " + Verdicts.stated(c);
+    return Comparison.between(base, with, results.manifest().paired());
   }
 
   private static String waited(
