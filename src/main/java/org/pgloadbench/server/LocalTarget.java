@@ -63,6 +63,34 @@ public final class LocalTarget implements ServerTarget {
     return launcher.whyNoMemoryCap();
   }
 
+  /**
+   * Looks where the build's {@code pg_config --sharedir} says its extensions are; a build without
+   * pg_config is asked once its server runs.
+   */
+  @Override
+  public String whyNoExtension(String label, String name) throws ServerException {
+    Path bin = bin(label);
+    if (!Files.isExecutable(bin.resolve("pg_config"))) {
+      return null;
+    }
+    String shareDir =
+        EmbeddedTarget.run(
+                List.of(bin.resolve("pg_config").toString(), "--sharedir"), "pg_config --sharedir")
+            .strip();
+    Path extensions = Path.of(shareDir, "extension");
+    return Extensions.installed(extensions, name)
+        ? null
+        : "PostgreSQL "
+            + version(label, bin)
+            + " in "
+            + bin
+            + " has no "
+            + name
+            + " extension (none in "
+            + extensions
+            + ")";
+  }
+
   /** The build's bin dir, checked to hold the programs the launcher runs. */
   private Path bin(String label) throws ServerException {
     Path bin = builds.get(label);
