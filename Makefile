@@ -12,7 +12,7 @@
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=8]
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
-#                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838]
+#                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838] [MEMORY=256MB]
 
 SCENARIO ?=
 PG ?=
@@ -118,7 +118,7 @@ overhead: $(JAR)
 SCALES ?=
 PREDICT ?=
 scaling: $(JAR)
-	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)" "$(PREDICT)"
+	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)" "$(PREDICT)" "$(MEMORY)"
 
 clean:
 	$(MVN) clean

@@ -3,14 +3,16 @@
 # run's peak resident set size (VmHWM of the harness's JVM) stored beside its results, then one
 # report (reports/scaling/<id>/scaling.md, scaling.png): time against rows, the claims at each
 # scale, each cell's time per row and slope, and with PREDICT the times and ratios at those rows.
-# usage: scripts/scaling.sh [SCENARIO] [PG] [SCALES] [REPEAT] [PREDICT]   (make scaling sets them)
-# SCALES empty: the scenario's scales:, else 1 3 10.
+# usage: scripts/scaling.sh [SCENARIO] [PG] [SCALES] [REPEAT] [PREDICT] [MEMORY]   (make scaling sets them)
+# SCALES empty: the scenario's scales:, else 1 3 10. MEMORY caps every run's servers (e.g. 256MB),
+# so that the series crosses the point where the tables outgrow the server's memory.
 set -eu
 scenario=${1:-ways-binary-freeze}
 pg=${2:-17}
 scales=${3:-}
 repeat=${4:-3}
 predict=${5:-}
+memory=${6:-}
 java=${JAVA:-java}
 jar=target/pgloadbench.jar
 run() { "$java" -Dpgloadbench.postgres.jars=target/postgres -jar "$jar" "$@"; }
@@ -21,7 +23,7 @@ runs=""
 for scale in $(echo "$scales" | tr ',' ' '); do
   log=$(mktemp)
   "$java" -Dpgloadbench.postgres.jars=target/postgres -jar "$jar" \
-    bench "$scenario" --pg "$pg" --scale "$scale" --repeat "$repeat" >"$log" 2>&1 &
+    bench "$scenario" --pg "$pg" --scale "$scale" --repeat "$repeat" --memory "$memory" >"$log" 2>&1 &
   pid=$!
   peak=0
   while kill -0 "$pid" 2>/dev/null; do

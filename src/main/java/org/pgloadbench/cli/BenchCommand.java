@@ -4,15 +4,23 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.estimate.Estimate;
+import org.pgloadbench.estimate.Eta;
+import org.pgloadbench.estimate.History;
+import org.pgloadbench.render.Formats;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Resume;
@@ -175,10 +183,19 @@ final class BenchCommand implements Callable<Integer> {
             "results for run " + runId + " exist already in " + runDir + "; try again in a second");
       }
     }
-    out.println(described);
+    // a race (recommend) goes its own way: no estimate
+    Estimate estimate =
+        schedule == null ? Estimate.of(scenario, plan, History.of(dirs.results, scenario)) : null;
+    out.print(described);
+    if (estimate != null) {
+      out.print(EstimateText.describe(scenario, plan, estimate));
+    }
+    out.println();
     out.flush();
     int failures;
-    Progress progress = TerminalProgress.choose(out);
+    // a resumed run skips the loads it holds, which the estimate's timeline counts
+    boolean timed = estimate != null && estimate.none() == null && stored == Resume.NONE;
+    Progress progress = TerminalProgress.choose(out, timed ? new Eta(estimate.timeline()) : null);
     Dataset dataset = scenario.dataset().open(args.workRoot(), progress::note);
     try (ResultStore store =
         stored == Resume.NONE
@@ -186,6 +203,9 @@ final class BenchCommand implements Callable<Integer> {
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
       Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
       failures = runner.rounds(rounds.policy(plan)).run();
+    }
+    if (timed && !scenario.stopping().auto() && estimate.seconds() > 0) {
+      out.println(took(runDir, estimate));
     }
     out.println("results: " + runDir);
     if (failures > 0) {
@@ -196,5 +216,20 @@ final class BenchCommand implements Callable<Integer> {
             runDir, dirs.reports.resolve(scenario.name()).resolve(runId), baseVersion);
     out.println(report);
     return new Done(runDir, report, failures);
+  }
+
+  /** The run's time as run.json records it, beside the estimate it started with. */
+  private static String took(Path runDir, Estimate estimate) throws IOException {
+    RunManifest.Machine machine = ResultStore.readRun(runDir).environment();
+    double seconds =
+        Duration.between(Instant.parse(machine.started()), Instant.parse(machine.ended()))
+            .toSeconds();
+    return String.format(
+        Locale.ROOT,
+        "time: %s from the first server's start to the last load; estimated %s (the run took %.2f"
+            + " times that)",
+        Formats.duration(seconds),
+        Formats.duration(estimate.seconds()),
+        seconds / estimate.seconds());
   }
 }

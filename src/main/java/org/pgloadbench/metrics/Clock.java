@@ -35,7 +35,8 @@ public final class Clock {
     long start = System.nanoTime();
     try {
       T value = work.run();
-      return new Timed<>(value, since(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
+      return new Timed<>(
+          value, since(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
     } catch (Exception e) {
       double seconds = since(start);
       if (e instanceof InterruptedException) {
@@ -43,6 +44,19 @@ public final class Clock {
       }
       return new Timed<>(null, seconds, ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), e);
     }
+  }
+
+  /**
+   * The clock's reading, for the wall time of what is not a step (a server's start, a load's fresh
+   * database), which {@link #secondsSince} gives.
+   */
+  public static long now() {
+    return System.nanoTime();
+  }
+
+  /** Seconds since a reading of {@link #now}. */
+  public static double secondsSince(long reading) {
+    return since(reading);
   }
 
   private static double since(long start) {

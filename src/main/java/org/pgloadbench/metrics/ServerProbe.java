@@ -59,7 +59,8 @@ public final class ServerProbe {
             + (visibility
                 ? ", (SELECT all_frozen FROM " + SCHEMA + ".pg_visibility_map_summary(c.oid))"
                 : ", NULL::int8")
-            + ", pg_catalog.pg_relation_size(pg_catalog.to_regclass(?::text))"
+            + ", pg_catalog.pg_relation_size(pg_catalog.to_regclass(?::text)),"
+            + " pg_catalog.pg_indexes_size(c.oid)"
             + " FROM (SELECT pg_catalog.to_regclass(?::text) AS oid) c";
   }
 
@@ -126,18 +127,23 @@ public final class ServerProbe {
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
         long walPosition = parseLsn(rs.getString(1));
-        long size = rs.getLong(5);
-        Long objectBytes = rs.wasNull() ? null : size;
-        long bytes = rs.getLong(2);
-        if (rs.wasNull()) {
-          return new After(walPosition, null, objectBytes);
+        Long objectBytes = nullable(rs, 5);
+        Long indexBytes = nullable(rs, 6);
+        Long bytes = nullable(rs, 2);
+        if (bytes == null) {
+          return new After(walPosition, null, objectBytes, null);
         }
         long pages = rs.getLong(3);
-        long frozen = rs.getLong(4);
+        Long frozen = nullable(rs, 4);
         return new After(
-            walPosition, new TableState(bytes, pages, rs.wasNull() ? null : frozen), objectBytes);
+            walPosition, new TableState(bytes, pages, frozen), objectBytes, indexBytes);
       }
     }
+  }
+
+  private static Long nullable(ResultSet rs, int column) throws SQLException {
+    long value = rs.getLong(column);
+    return rs.wasNull() ? null : value;
   }
 
   /** A pg_lsn as text ({@code 16/B374D848}) as a byte position. */
@@ -151,8 +157,9 @@ public final class ServerProbe {
    * @param walPosition the WAL insert position, in bytes
    * @param table the table's heap, or null when the table does not exist (yet)
    * @param objectBytes the size of the object asked about, or null (none asked, or none there)
+   * @param indexBytes the size of the table's indexes, or null when the table does not exist
    */
-  public record After(long walPosition, TableState table, Long objectBytes) {}
+  public record After(long walPosition, TableState table, Long objectBytes, Long indexBytes) {}
 
   /**
    * @param bytes heap size

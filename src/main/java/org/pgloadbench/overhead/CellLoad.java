@@ -15,6 +15,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.server.LentServer;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoot;
 
@@ -48,7 +49,7 @@ final class CellLoad {
         new Runner(
                 scenario.withCells(List.of(cell)),
                 dataset,
-                new SharedServer(server),
+                new LentServer(server),
                 store,
                 Progress.lines(new PrintWriter(PrintWriter.nullWriter())),
                 results.runId())

@@ -2,7 +2,6 @@ package org.pgloadbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -14,8 +13,8 @@ import org.pgloadbench.results.StoredRun;
 
 /**
  * A version's part of the report: how its servers were set up and what could not be measured there,
- * the timings of every cell and step per table, what the COPY left behind, both halves of an
- * unlogged load, and each index built after the load.
+ * the timings of every cell and step per table, what the load left behind ({@link StorageSection}),
+ * and each index built after the load.
  */
 final class VersionSection {
   private final StoredRun results;
@@ -48,12 +47,7 @@ final class VersionSection {
       out.append('\n');
     }
     timings(version);
-    if (results.hasStep(version, StepKind.COPY)) {
-      storage(version);
-    }
-    if (results.hasStep(version, StepKind.SET_LOGGED)) {
-      unloggedHalves(version);
-    }
+    new StorageSection(results, out).render(version);
     if (results.hasStep(version, StepKind.INDEXES)) {
       indexBuilds(version);
     }
@@ -98,113 +92,6 @@ final class VersionSection {
     out.append('\n');
   }
 
-  /**
-   * What the copy left behind: StepKind.COPY FREEZE shows as all-frozen, and StepKind.VACUUM then
-   * has no work.
-   */
-  private void storage(String version) {
-    boolean vacuum = results.hasStep(version, StepKind.VACUUM);
-    List<String> header =
-        new ArrayList<>(
-            List.of("cell", "table", "rows", "copy (s)", "client CPU (s)", "WAL by copy (MB)"));
-    header.addAll(List.of("heap (MB)", "all-frozen after copy"));
-    if (vacuum) {
-      header.add("after vacuum");
-    }
-    Table shown = Table.of(2, header);
-    for (String cell : results.cells(version)) {
-      String label = Markdown.text(cell);
-      for (String table : results.tables(version)) {
-        List<String> row = new ArrayList<>(List.of(label, table(table)));
-        row.add(median(version, cell, table, StepKind.COPY, Measurements::rows, Formats::count));
-        // the harness's own CPU beside the wall time: how much of the machine the client took
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::seconds, Formats::significant));
-        row.add(
-            median(
-                version,
-                cell,
-                table,
-                StepKind.COPY,
-                Measurements::clientCpuSeconds,
-                Formats::significant));
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::tableBytes, Formats::megabytes));
-        row.add(
-            median(version, cell, table, StepKind.COPY, VersionSection::frozen, Formats::percent));
-        if (vacuum) {
-          row.add(
-              median(
-                  version, cell, table, StepKind.VACUUM, VersionSection::frozen, Formats::percent));
-        }
-        shown.row(row);
-        label = "";
-      }
-    }
-    shown.appendTo(out);
-    out.append('\n');
-  }
-
-  /** An unlogged StepKind.COPY saves WAL that SET LOGGED then writes: both halves side by side. */
-  private void unloggedHalves(String version) {
-    out.append(
-            "**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to" + " no")
-        .append(" WAL; SET LOGGED then writes the whole table to it. Compare copy + set_logged")
-        .append(" with the copy of the logged cells.\n\n");
-    Table shown =
-        Table.of(
-            2,
-            List.of(
-                "cell",
-                "table",
-                "copy (s)",
-                "set_logged (s)",
-                "copy + set_logged (s)",
-                "WAL by copy (MB)",
-                "WAL by set_logged (MB)",
-                "all-frozen after set_logged"));
-    List<StepKind> both = List.of(StepKind.COPY, StepKind.SET_LOGGED);
-    for (String cell : results.cells(version)) {
-      String label = Markdown.text(cell);
-      for (String table : results.tables(version)) {
-        List<String> row = new ArrayList<>(List.of(label, table(table)));
-        row.add(seconds(results.seconds(version, cell, List.of(table), List.of(StepKind.COPY))));
-        row.add(
-            seconds(results.seconds(version, cell, List.of(table), List.of(StepKind.SET_LOGGED))));
-        row.add(seconds(results.seconds(version, cell, List.of(table), both)));
-        row.add(
-            median(
-                version, cell, table, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
-        row.add(
-            median(
-                version,
-                cell,
-                table,
-                StepKind.SET_LOGGED,
-                Measurements::walBytes,
-                Formats::megabytes));
-        // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
-        row.add(
-            median(
-                version,
-                cell,
-                table,
-                StepKind.SET_LOGGED,
-                VersionSection::frozen,
-                Formats::percent));
-        shown.row(row);
-        label = "";
-      }
-    }
-    shown.appendTo(out);
-    out.append('\n');
-  }
-
   /** Each index built after the load, timed on its own, with its size. */
   private void indexBuilds(String version) {
     out.append("**Index builds after the load**, one at a time; size after the build. Cells that")
@@ -232,28 +119,7 @@ final class VersionSection {
     out.append('\n');
   }
 
-  private String median(
-      String version,
-      String cell,
-      String table,
-      StepKind step,
-      Function<Measurements, ? extends Number> measure,
-      Function<Double, String> format) {
-    Sample sample = results.sample(version, cell, List.of(table), List.of(step), measure);
-    if (sample.isEmpty()) {
-      return sample.failed() ? "failed" : "–";
-    }
-    return format.apply(sample.summary().median());
-  }
-
-  private static Double frozen(Measurements m) {
-    if (m.pages() == null || m.frozenPages() == null || m.pages() == 0) {
-      return null;
-    }
-    return m.frozenPages() / (double) m.pages();
-  }
-
-  private static String seconds(Sample sample) {
+  static String seconds(Sample sample) {
     if (sample.isEmpty()) {
       return sample.failed() ? "failed" : "–";
     }
@@ -276,7 +142,7 @@ final class VersionSection {
   }
 
   /** A table's name as a cell or heading shows it. */
-  private static String table(String name) {
+  static String table(String name) {
     return Markdown.text(Formats.table(name));
   }
 }

@@ -37,6 +37,8 @@ import java.util.function.Function;
  * @param ioFsyncs pg_stat_io: files synced
  * @param walFpi pg_stat_wal: full-page images written to WAL
  * @param walBuffersFull pg_stat_wal: WAL writes forced by full WAL buffers
+ * @param indexBytes the size of the table's indexes after the step ({@code pg_indexes_size}): the
+ *     primary key and any index present during the load, pending lists included
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -59,7 +61,8 @@ public record Measurements(
     Long ioExtendedBytes,
     Long ioFsyncs,
     Long walFpi,
-    Long walBuffersFull) {
+    Long walBuffersFull,
+    Long indexBytes) {
 
   /** The figures a harness before server resources stored; the rest unknown. */
   public Measurements(
@@ -80,6 +83,7 @@ public record Measurements(
         frozenPages,
         objectBytes,
         clientCpuSeconds,
+        null,
         null,
         null,
         null,
@@ -153,6 +157,7 @@ public record Measurements(
     private Long ioFsyncs;
     private Long walFpi;
     private Long walBuffersFull;
+    private Long indexBytes;
 
     private Builder(double seconds) {
       this.seconds = seconds;
@@ -177,6 +182,11 @@ public record Measurements(
 
     public Builder objectBytes(Long objectBytes) {
       this.objectBytes = objectBytes;
+      return this;
+    }
+
+    public Builder indexBytes(Long indexBytes) {
+      this.indexBytes = indexBytes;
       return this;
     }
 
@@ -239,7 +249,8 @@ public record Measurements(
           ioExtendedBytes,
           ioFsyncs,
           walFpi,
-          walBuffersFull);
+          walBuffersFull,
+          indexBytes);
     }
   }
 }

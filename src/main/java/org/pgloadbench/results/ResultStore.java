@@ -69,7 +69,8 @@ public final class ResultStore implements Closeable {
           new Column("io_extended_bytes", r -> r.measured().ioExtendedBytes()),
           new Column("io_fsyncs", r -> r.measured().ioFsyncs()),
           new Column("wal_fpi", r -> r.measured().walFpi()),
-          new Column("wal_buffers_full", r -> r.measured().walBuffersFull()));
+          new Column("wal_buffers_full", r -> r.measured().walBuffersFull()),
+          new Column("index_bytes", r -> r.measured().indexBytes()));
 
   /** CPU seconds at the 10 ms the operating system counts in. */
   private static String seconds(Double seconds) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,9 @@ import org.pgloadbench.server.Environment;
  * @param rounds how the number of rounds was decided, for a run that went on until its answer was
  *     sure ({@code repeat: auto}) or raced its cells ({@code recommend}); null for a fixed number
  *     of rounds
+ * @param outsideSteps per server (by its label in results), the time the run spent on it outside
+ *     the measured steps: its start, its warm-ups, each load's fresh database; what {@code plan}
+ *     estimates a next run's time with. Empty for a run of an older harness
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -38,7 +42,8 @@ public record RunManifest(
     List<ServerRun> servers,
     Map<String, Object> datasetShape,
     String schedule,
-    Rounds rounds) {
+    Rounds rounds,
+    Map<String, OutsideSteps> outsideSteps) {
 
   /** What results call a control server (a second instance of the base): its label and this. */
   public static final String CONTROL_SUFFIX = "-control";
@@ -47,13 +52,30 @@ public record RunManifest(
   public static final String ROUNDS = "rounds";
 
   /** The manifest of a run directory without run.json. */
-  public static final RunManifest NONE = new RunManifest(null, null, null, null, null, null, null);
+  public static final RunManifest NONE =
+      new RunManifest(null, null, null, null, null, null, null, null);
 
   public RunManifest {
     scenario = scenario == null ? Resolved.NONE : scenario;
     environment = environment == null ? Machine.NONE : environment;
     servers = servers == null ? List.of() : List.copyOf(servers);
     datasetShape = datasetShape == null ? Map.of() : datasetShape;
+    outsideSteps =
+        outsideSteps == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(outsideSteps));
+  }
+
+  /** A manifest without the time outside the steps. */
+  public RunManifest(
+      String runId,
+      Resolved scenario,
+      Machine environment,
+      List<ServerRun> servers,
+      Map<String, Object> datasetShape,
+      String schedule,
+      Rounds rounds) {
+    this(runId, scenario, environment, servers, datasetShape, schedule, rounds, null);
   }
 
   /** Whether loads of the same round pair up across servers and cells (see {@link #schedule}). */
@@ -258,6 +280,70 @@ public record RunManifest(
     /** One of {@link #details}, or empty. */
     public String detail(String name) {
       return details.getOrDefault(name, "");
+    }
+
+    /** This server with {@code what} (as {@code "what: why"}) among what was not measured. */
+    public ServerRun withMissing(String what) {
+      return new ServerRun(
+          requested,
+          version,
+          profile,
+          target,
+          details,
+          settings,
+          plus(missing, what),
+          stepsNotAllowed);
+    }
+
+    /** This server with {@code step} among the steps its role may not run. */
+    public ServerRun withStepNotAllowed(String step) {
+      return new ServerRun(
+          requested,
+          version,
+          profile,
+          target,
+          details,
+          settings,
+          missing,
+          plus(stepsNotAllowed, step));
+    }
+
+    private static List<String> plus(List<String> list, String item) {
+      List<String> longer = new ArrayList<>(list);
+      longer.add(item);
+      return longer;
+    }
+  }
+
+  /**
+   * The time a run spent on one server outside its measured steps, each part timed by the runner.
+   *
+   * @param startSeconds starting the server (initdb, start, first connection), over all its starts
+   * @param warmups unmeasured warm-up loads run
+   * @param warmupSeconds their time
+   * @param loads measured loads run
+   * @param loadSetupSeconds the time of those loads outside their steps, over all of them: a fresh
+   *     database and a checkpoint, the connections, the server's statistics read around each step
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  public record OutsideSteps(
+      double startSeconds, int warmups, double warmupSeconds, int loads, double loadSetupSeconds) {
+    public static final OutsideSteps NONE = new OutsideSteps(0, 0, 0, 0, 0);
+
+    public OutsideSteps started(double seconds) {
+      return new OutsideSteps(
+          startSeconds + seconds, warmups, warmupSeconds, loads, loadSetupSeconds);
+    }
+
+    public OutsideSteps warmedUp(double seconds) {
+      return new OutsideSteps(
+          startSeconds, warmups + 1, warmupSeconds + seconds, loads, loadSetupSeconds);
+    }
+
+    public OutsideSteps loaded(double setupSeconds) {
+      return new OutsideSteps(
+          startSeconds, warmups, warmupSeconds, loads + 1, loadSetupSeconds + setupSeconds);
     }
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.pgloadbench.recipe.StepKind;
@@ -50,6 +51,16 @@ public final class StoredRun {
   /** Reads {@code steps.jsonl} and, if present, {@code run.json} of a run directory. */
   public static StoredRun load(Path runDir) throws IOException {
     return new StoredRun(runDir, ResultStore.readRun(runDir), ResultStore.readSteps(runDir));
+  }
+
+  /** {@link #load(Path)}, telling {@code warn} about a half-written last line. */
+  public static StoredRun load(Path runDir, Consumer<String> warn) throws IOException {
+    return new StoredRun(runDir, ResultStore.readRun(runDir), ResultStore.readSteps(runDir, warn));
+  }
+
+  /** The run's id: the name of its directory. */
+  public String id() {
+    return dir.toAbsolutePath().getFileName().toString();
   }
 
   /** A run held in memory: a runner's results so far, to decide whether to go on. */

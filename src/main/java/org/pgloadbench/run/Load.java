@@ -158,6 +158,7 @@ final class Load {
             .rows(rows == Step.NO_ROWS ? null : rows)
             .walBytes(after.walPosition() - walBefore)
             .objectBytes(after.objectBytes())
+            .indexBytes(after.indexBytes())
             .build());
   }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.RunManifest.CellRun;
 import org.pgloadbench.results.RunManifest.Machine;
+import org.pgloadbench.results.RunManifest.OutsideSteps;
 import org.pgloadbench.results.RunManifest.Resolved;
 import org.pgloadbench.results.RunManifest.ServerRun;
 import org.pgloadbench.results.RunManifest.Targets;
@@ -26,6 +27,7 @@ final class RunRecord {
   private final List<ServerRun> servers = new ArrayList<>();
   private Map<String, Object> datasetShape = Map.of();
   private RunManifest.Rounds rounds;
+  private final Map<String, OutsideSteps> outside = new LinkedHashMap<>();
 
   RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started) {
     this.runId = runId;
@@ -67,18 +69,7 @@ final class RunRecord {
     if (at < 0 || servers.get(at).missing().contains(what)) {
       return false;
     }
-    ServerRun s = servers.get(at);
-    servers.set(
-        at,
-        new ServerRun(
-            s.requested(),
-            s.version(),
-            s.profile(),
-            s.target(),
-            s.details(),
-            s.settings(),
-            appended(s.missing(), what),
-            s.stepsNotAllowed()));
+    servers.set(at, servers.get(at).withMissing(what));
     return true;
   }
 
@@ -91,18 +82,7 @@ final class RunRecord {
     if (at < 0 || servers.get(at).stepsNotAllowed().contains(step)) {
       return;
     }
-    ServerRun s = servers.get(at);
-    servers.set(
-        at,
-        new ServerRun(
-            s.requested(),
-            s.version(),
-            s.profile(),
-            s.target(),
-            s.details(),
-            s.settings(),
-            s.missing(),
-            appended(s.stepsNotAllowed(), step)));
+    servers.set(at, servers.get(at).withStepNotAllowed(step));
   }
 
   /** Goes on from a stored run: its servers and start time are kept, the resumption noted. */
@@ -114,6 +94,22 @@ final class RunRecord {
     resumed.add(seconds(resumedAt));
     servers.addAll(stored.servers());
     rounds = stored.rounds();
+    outside.putAll(stored.outsideSteps());
+  }
+
+  /** A server (by its label in results) took {@code seconds} to start. */
+  void started(String server, double seconds) {
+    outside.merge(server, OutsideSteps.NONE.started(seconds), (a, b) -> a.started(seconds));
+  }
+
+  /** A warm-up load on a server took {@code seconds}. */
+  void warmedUp(String server, double seconds) {
+    outside.merge(server, OutsideSteps.NONE.warmedUp(seconds), (a, b) -> a.warmedUp(seconds));
+  }
+
+  /** A measured load on a server spent {@code seconds} outside its steps. */
+  void loaded(String server, double seconds) {
+    outside.merge(server, OutsideSteps.NONE.loaded(seconds), (a, b) -> a.loaded(seconds));
   }
 
   /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
@@ -138,7 +134,8 @@ final class RunRecord {
         servers,
         datasetShape,
         RunManifest.ROUNDS,
-        rounds);
+        rounds,
+        outside);
   }
 
   /** The scenario as run.json records it; a resumed run must have the same. */
@@ -182,12 +179,6 @@ final class RunRecord {
       }
     }
     return -1;
-  }
-
-  private static List<String> appended(List<String> list, String item) {
-    List<String> more = new ArrayList<>(list);
-    more.add(item);
-    return more;
   }
 
   private static String seconds(Instant instant) {

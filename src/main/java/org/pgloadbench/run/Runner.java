@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.ResultStore;
@@ -185,7 +186,10 @@ public final class Runner {
         continue;
       }
       try {
-        servers.start(server).limitations().forEach(what -> missing(servers.label(server), what));
+        long begun = Clock.now();
+        PostgresServer started = servers.start(server);
+        record.started(servers.label(server), Clock.secondsSince(begun));
+        started.limitations().forEach(what -> missing(servers.label(server), what));
         store.writeRun(record.manifest());
         int stored = resume.doneOn(servers.label(server), cells, plan.repeat());
         if (stored > 0) {
@@ -208,7 +212,9 @@ public final class Runner {
     for (Plan.Server server : plan.servers()) {
       for (int i = 1; i <= plan.warmup() && servers.get(server) != null && !stopping; i++) {
         Cell first = plan.cells(server).get(0);
+        long begun = Clock.now();
         List<StepResult> warmup = load.run(servers.get(server), servers.label(server), first, 0);
+        record.warmedUp(servers.label(server), Clock.secondsSince(begun));
         progress.loadEnded(
             String.format(
                 Locale.ROOT,
@@ -231,10 +237,12 @@ public final class Runner {
     String label = servers.label(planned.server());
     Cell cell = planned.cell();
     long oomKills = server.oomKills();
+    long begun = Clock.now();
     List<StepResult> steps = load.run(server, label, cell, planned.round());
     if (stopping) {
       return;
     }
+    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - seconds(steps)));
     boolean down = wentDown(server, steps);
     if (down) {
       steps = withCause(steps, "the server went down during this step");

@@ -5,10 +5,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
-import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
 
 /**
@@ -86,8 +84,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
       cells.add(NamedCells.complete(cell.label(), point, axes, base));
     }
     for (Cell cell : cells) {
-      checkPossible(cell, root);
-      checkLoader(cell, root);
+      ImpossibleCells.check(cell, root);
     }
     cells.addAll(named.complete(axes, cells));
     return new Matrix(List.copyOf(axes), cells);
@@ -282,104 +279,5 @@ record Matrix(List<String> axes, List<Cell> cells) {
       partial.put(e.getKey(), value);
     }
     return partial;
-  }
-
-  /**
-   * COPY FREEZE only works in the transaction that created or truncated the table, and a second
-   * connection has a transaction of its own: such a cell would fail on every run, so refuse it now.
-   */
-  private static void checkPossible(Cell cell, Mapping root) throws ScenarioException {
-    if (impossible(cell) == null) {
-      return;
-    }
-    List<String> fix = new ArrayList<>();
-    for (Axis<?> axis : List.of(Axis.FREEZE, Axis.CONNECTIONS)) {
-      if (cell.axes().containsKey(axis.name())) {
-        fix.add(axis.name() + ": " + cell.axes().get(axis.name()));
-      }
-    }
-    // Point at the freeze axis; if a default made the cell impossible, at what is in the matrix.
-    int line = root.line();
-    if (root.optional("matrix") instanceof Mapping axes) {
-      line =
-          axes.keyLines()
-              .getOrDefault(
-                  Axis.FREEZE.name(),
-                  axes.keyLines().getOrDefault(Axis.CONNECTIONS.name(), axes.line()));
-    }
-    throw root.at(
-        line,
-        impossible(cell)
-            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
-  }
-
-  /** A loader option a cell cannot have: why, and the axis that brings it. */
-  record LoaderProblem(String why, String axis) {}
-
-  /**
-   * Options of one loader named in a cell of another that cannot be left out: FREEZE and the binary
-   * format are COPY's, and rewritten batches report no row counts, so their rows are counted in the
-   * table, which a second connection would share. Null when the cell's loader options fit; the axes
-   * that merely do not apply collapse instead ({@link #notApplying}).
-   */
-  static LoaderProblem loaderProblem(Cell cell) {
-    LoadVariant v = cell.variant();
-    Map<String, String> axes = cell.axes();
-    if (v.loader() == LoaderKind.COPY) {
-      return null;
-    } else if (v.freeze()) {
-      return new LoaderProblem(
-          "FREEZE is an option of COPY, not of " + v.loader().yamlName(), Axis.FREEZE.name());
-    } else if (axes.containsKey(Axis.FORMAT.name()) && v.format() != CopyFormat.TEXT) {
-      return new LoaderProblem(
-          "the binary format is COPY's; " + v.loader().yamlName() + " binds parameters",
-          Axis.FORMAT.name());
-    } else if (v.loader() == LoaderKind.BATCH_REWRITE && v.connections() > 1) {
-      return new LoaderProblem(
-          "batch_rewrite counts its rows in the table, which parallel connections share",
-          Axis.CONNECTIONS.name());
-    }
-    return null;
-  }
-
-  private static void checkLoader(Cell cell, Mapping root) throws ScenarioException {
-    LoaderProblem problem = loaderProblem(cell);
-    if (problem == null) {
-      return;
-    }
-    List<String> fix = new ArrayList<>();
-    for (String name : List.of(Axis.LOADER.name(), problem.axis())) {
-      if (cell.axes().containsKey(name)) {
-        fix.add(name + ": " + cell.axes().get(name));
-      }
-    }
-    int line = root.line();
-    if (root.optional("matrix") instanceof Mapping matrix) {
-      line =
-          matrix
-              .keyLines()
-              .getOrDefault(
-                  problem.axis(),
-                  matrix.keyLines().getOrDefault(Axis.LOADER.name(), matrix.line()));
-    }
-    throw root.at(
-        line,
-        "cell "
-            + cell.label()
-            + " is impossible: "
-            + problem.why()
-            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
-  }
-
-  /** Why a cell cannot run, or null when it can. */
-  static String impossible(Cell cell) {
-    LoadVariant v = cell.variant();
-    if (!v.freeze() || v.connections() <= 1) {
-      return null;
-    }
-    return "cell "
-        + cell.label()
-        + " is impossible: COPY FREEZE needs the table created in the same transaction,"
-        + " which a second connection cannot join";
   }
 }

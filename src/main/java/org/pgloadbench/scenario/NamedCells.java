@@ -114,17 +114,11 @@ final class NamedCells {
               "cells." + n.name() + ": is the same cell as " + other.label() + "; keep only one");
         }
       }
-      String impossible = Matrix.impossible(cell);
-      if (impossible != null) {
+      ImpossibleCells.Problem problem = ImpossibleCells.of(cell);
+      if (problem != null) {
         throw node.at(
             n.line(),
-            "cells." + n.name() + ": " + impossible + "; use freeze: false or connections: 1");
-      }
-      Matrix.LoaderProblem loader = Matrix.loaderProblem(cell);
-      if (loader != null) {
-        throw node.at(
-            n.line(),
-            "cells." + n.name() + ": is impossible: " + loader.why() + "; remove " + loader.axis());
+            "cells." + n.name() + ": is impossible: " + problem.why() + "; " + problem.namedFix());
       }
       all.add(cell);
       named.add(cell);

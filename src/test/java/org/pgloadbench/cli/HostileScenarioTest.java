@@ -29,11 +29,9 @@ import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.Credentials;
 import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.LentServer;
 import org.pgloadbench.server.PostgresServer;
-import org.pgloadbench.server.ServerException;
-import org.pgloadbench.server.ServerTarget;
 
 /**
  * The scenarios of {@code hostile/inert-*.yaml}, each with HTML, links, '|', line breaks or
@@ -85,7 +83,7 @@ class HostileScenarioTest {
           new Runner(
                   scenario,
                   scenario.dataset().open(dir.resolve("work"), n -> {}),
-                  new Shared(),
+                  new LentServer(server),
                   store,
                   Progress.lines(new PrintWriter(progress)),
                   "run")
@@ -160,43 +158,5 @@ class HostileScenarioTest {
   /** A string as a browser shows it: every run of whitespace one space. */
   private static String norm(String text) {
     return text.replaceAll("\\s+", " ").strip();
-  }
-
-  /** Every scenario on the one server: started once, stopped after the last. */
-  private static final class Shared implements ServerTarget {
-    @Override
-    public PostgresServer start(String version, Map<String, String> settings) {
-      return new PostgresServer() {
-        @Override
-        public String version() {
-          return server.version();
-        }
-
-        @Override
-        public String jdbcUrl(String database) {
-          return server.jdbcUrl(database);
-        }
-
-        @Override
-        public Credentials credentials() {
-          return server.credentials();
-        }
-
-        @Override
-        public void recover() throws ServerException {
-          server.recover();
-        }
-
-        @Override
-        public void close() {
-          // the next scenario's
-        }
-      };
-    }
-
-    @Override
-    public String resolve(String requested) {
-      return server.version();
-    }
   }
 }

@@ -78,6 +78,51 @@ class PlanTest {
             "    batch+batch-1000+commit-all   create, copy");
   }
 
+  @Test
+  void planEstimatesTheTimeFromStoredRunsOrSaysThereAreNone() throws Exception {
+    String[] args = {
+      "plan",
+      "ways-binary-freeze",
+      "--pg",
+      "16,17",
+      "--scale",
+      "0.02",
+      "--repeat",
+      "3",
+      "--warmup",
+      "0",
+      "--results"
+    };
+    String stored = plan(args, StoredRunsTest.STORED.resolve("results").toString());
+    assertThat(stored.lines().filter(l -> l.contains("estimate") || l.startsWith("    ")))
+        .contains(
+            "  estimate  about 33.8 s from the first server's start to the last load (the report"
+                + " after it aside), from stored run 20261130-195048 of ways-binary-freeze",
+            "    PostgreSQL 16-control never ran here: as on PostgreSQL 16");
+    assertThat(stored)
+        .containsPattern(
+            "\\n    PostgreSQL 16 +\\d.* = start .* \\+ 12 loads: steps .*, outside them")
+        .containsPattern("\\n    total +33.8 s\\n");
+
+    String none = plan(args, dir.toString());
+    assertThat(none)
+        .endsWith(
+            "  estimate  none: no stored run of ways-binary-freeze in "
+                + dir.resolve("ways-binary-freeze")
+                + " to estimate from\n");
+  }
+
+  private static String plan(String[] args, String results) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+    all[args.length] = results;
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    assertThat(Main.run(new PrintWriter(out), new PrintWriter(err), all))
+        .as(err.toString())
+        .isEqualTo(Main.OK);
+    return out.toString();
+  }
+
   /** A target that refuses every version with {@code e}; it never starts anything. */
   private static ServerTarget refusing(ServerException e) {
     return new ServerTarget() {

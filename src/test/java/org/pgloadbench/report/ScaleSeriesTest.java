@@ -38,6 +38,11 @@ class ScaleSeriesTest {
   }
 
   private Path run(String id, long ways) throws Exception {
+    return run(id, ways, null);
+  }
+
+  /** A run of {@code ways} ways, its servers capped at {@code cap} bytes (null: none). */
+  private Path run(String id, long ways, Long cap) throws Exception {
     Path run = dir.resolve("results/s").resolve(id);
     Claim claim =
         new Claim(
@@ -62,8 +67,8 @@ class ScaleSeriesTest {
             0,
             List.of("freeze"),
             List.of(
-                new RunManifest.CellRun("no-freeze", PLAIN, "defaults"),
-                new RunManifest.CellRun("freeze", FREEZE, "defaults")),
+                new RunManifest.CellRun("no-freeze", PLAIN, "defaults", cap),
+                new RunManifest.CellRun("freeze", FREEZE, "defaults", cap)),
             List.of(StepKind.CREATE, StepKind.COPY),
             List.of(claim),
             null);
@@ -129,5 +134,20 @@ class ScaleSeriesTest {
         .contains("| freeze | 16.8 min | 4.97 | 0% (±0%, ±0%, ±0%) |")
         .contains("**Memory: no cap was set**")
         .contains("an extrapolation across a regime change");
+  }
+
+  @Test
+  void aSeriesRunAgainstAMemoryCapSaysWhetherItsTablesOutgrewIt() throws Exception {
+    // the ways' heap is 100 bytes a row: 1 MB, 10 MB and 100 MB against a 32 MB cap
+    long cap = 32L << 20;
+    List<Path> runs =
+        List.of(run("a", 10_000, cap), run("b", 100_000, cap), run("c", 1_000_000, cap));
+    String text =
+        Files.readString(
+            ScalingReport.write(runs, dir.resolve("report"), Map.of("ways", 100_000_000L)));
+    assertThat(text)
+        .contains("**Memory:** the servers ran capped at")
+        .contains("the series crossed the cap inside the measured range")
+        .doesNotContain("no cap was set");
   }
 }

@@ -37,8 +37,8 @@ class ServerFiguresTest {
         .endsWith(
             ",client_cpu_seconds,server_cpu_user_seconds,server_cpu_system_seconds,"
                 + "server_read_bytes,server_written_bytes,io_read_bytes,io_written_bytes,"
-                + "io_backend_written_bytes,io_extended_bytes,io_fsyncs,wal_fpi,wal_buffers_full");
-    assertThat(csv.get(1)).endsWith(",1.25,0.25,1048576,3145728,10,20,15,30,4,5,6");
+                + "io_backend_written_bytes,io_extended_bytes,io_fsyncs,wal_fpi,wal_buffers_full,index_bytes");
+    assertThat(csv.get(1)).endsWith(",1.25,0.25,1048576,3145728,10,20,15,30,4,5,6,");
 
     Measurements read = ResultStore.readSteps(run).get(0).measured();
     assertThat(read).isEqualTo(m);

@@ -2,6 +2,7 @@ package org.pgloadbench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,14 +11,21 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.estimate.Estimate;
+import org.pgloadbench.estimate.History;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -45,7 +53,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
 """);
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     int failures;
-    Path runDir = dir.resolve("results/run");
+    Path runDir = dir.resolve("results/two-versions/20261201-000000");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures = run(scenario, store, progress);
     }
@@ -98,6 +106,17 @@ steps: [create, copy, primary_key, vacuum, analyze]
         vacuumWal(steps, "false").stream().mapToLong(Long::longValue).min().orElseThrow();
     assertThat(maxVacuumWalAfterFreeze).isLessThan(minVacuumWalAfterCopy);
 
+    // the indexes' size after every step: none during the load of a pk: later cell, the key's
+    // once it is added (20,000 nodes: about 450 kB), and the report shows what the table ends with
+    assertThat(copies).allMatch(s -> s.measured().indexBytes() == 0);
+    assertThat(steps)
+        .filteredOn(step("primary_key", "planet_osm_nodes"))
+        .hasSize(12)
+        .allMatch(s -> s.measured().indexBytes() > 100_000);
+    assertThat(MarkdownReport.render(StoredRun.load(runDir)))
+        .contains("indexes at the end (MB)")
+        .doesNotContain("indexes after copy (MB)");
+
     List<String> csv = Files.readAllLines(runDir.resolve(ResultStore.TIMINGS));
     assertThat(csv.get(0))
         .startsWith(
@@ -107,6 +126,23 @@ steps: [create, copy, primary_key, vacuum, analyze]
     assertThat(run.at("/servers")).hasSize(3);
     assertThat(run.at("/servers/1/settings/autovacuum").asText()).isEqualTo("off");
     assertThat(run.at("/environment/cpus").asInt()).isPositive();
+
+    // the time outside the steps, per server: its start, and each of its 4 loads' set-up
+    RunManifest manifest = ResultStore.readRun(runDir);
+    assertThat(manifest.outsideSteps()).hasSize(3);
+    assertThat(manifest.outsideSteps().values())
+        .allMatch(o -> o.startSeconds() > 0 && o.loads() == 4 && o.loadSetupSeconds() > 0);
+    // which estimates the same plan at the run's own time (run.json keeps whole seconds)
+    Estimate estimate =
+        Estimate.of(
+            scenario, Plan.of(scenario, null), History.of(dir.resolve("results"), scenario));
+    assertThat(estimate.outsideRecorded()).isTrue();
+    double span =
+        Duration.between(
+                Instant.parse(manifest.environment().started()),
+                Instant.parse(manifest.environment().ended()))
+            .toSeconds();
+    assertThat(estimate.seconds()).isCloseTo(span, within(1.0));
   }
 
   @Test
@@ -154,6 +190,11 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .filteredOn(step("copy", "planet_osm_nodes"))
         .hasSize(4)
         .allMatch(s -> s.measured().rows() == 200000);
+    // the key present during the load has grown with it
+    assertThat(steps)
+        .filteredOn(step("copy", "planet_osm_nodes"))
+        .filteredOn(s -> s.cell().equals("pk-now"))
+        .allMatch(s -> s.measured().indexBytes() > 1_000_000);
   }
 
   @Test

@@ -137,7 +137,7 @@ class NamedCellsTest {
         .isEqualTo(
             at(
                 6,
-                "cells.a: cell a is impossible: COPY FREEZE needs the table created in the same"
+                "cells.a: is impossible: COPY FREEZE needs the table created in the same"
                     + " transaction, which a second connection cannot join; use freeze: false or"
                     + " connections: 1"));
     assertThat(error("cells:\n  \"a b\": {}\n"))
