@@ -55,10 +55,16 @@ class GeometryPostgisTest {
             Map.of(LocalTarget.UNLABELLED, PG15.toString()),
             WorkRoots.enterable(dir).resolve("servers"));
     server = target.start(LocalTarget.UNLABELLED, Map.of());
+    // PostGIS created once, in a template the four databases copy: one CREATE EXTENSION, not four
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE gis TEMPLATE template0");
+      try (Connection gis = server.connect("gis");
+          Statement g = gis.createStatement()) {
+        g.execute("CREATE EXTENSION postgis");
+      }
       for (String db : List.of("syn_text", "syn_binary", "pbf_text", "pbf_binary")) {
-        s.execute("CREATE DATABASE " + db + " TEMPLATE template0");
+        s.execute("CREATE DATABASE " + db + " TEMPLATE gis");
       }
     }
     load("syn", GeometryDatasetTest.synthetic(3000, 1000, Srid.WEB_MERCATOR));
@@ -86,9 +92,6 @@ class GeometryPostgisTest {
   static void load(String prefix, List<Table> tables) throws Exception {
     for (CopyFormat format : CopyFormat.values()) {
       try (Connection c = server.connect(prefix + "_" + format.sqlName())) {
-        try (Statement s = c.createStatement()) {
-          s.execute("CREATE EXTENSION postgis");
-        }
         for (Table table : tables) {
           copy(c, table, format);
           try (Statement s = c.createStatement()) {
