@@ -54,7 +54,8 @@ class GeometryPostgisTest {
         new LocalTarget(
             Map.of(LocalTarget.UNLABELLED, PG15.toString()),
             WorkRoots.enterable(dir).resolve("servers"));
-    server = target.start(LocalTarget.UNLABELLED, Map.of());
+    // durability is not what this test checks: no fsync makes the start and stop quicker
+    server = target.start(LocalTarget.UNLABELLED, Map.of("fsync", "off"));
     // PostGIS created once, in a template the four databases copy: one CREATE EXTENSION, not four
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
