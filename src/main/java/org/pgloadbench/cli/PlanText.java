@@ -8,6 +8,7 @@ import java.util.Set;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.MemoryCaps;
@@ -75,8 +76,20 @@ final class PlanText {
           .append(String.join(", ", caps))
           .append(" (each capped server its own start, its processes and page cache held to it)\n");
     }
-    if (!scenario.claims().isEmpty()) {
-      out.append("  claims    ").append(scenario.claims().size()).append('\n');
+    // a claim whose sides name no version is checked on every server but the control
+    int checkedOn = plan.servers().size() - (plan.hasControl() ? 1 : 0);
+    int claimTests =
+        scenario.claims().stream()
+            .mapToInt(c -> c.subject().version() != null ? 1 : checkedOn)
+            .sum();
+    if (claimTests > 0) {
+      out.append("  claims    ").append(scenario.claims().size());
+      if (claimTests != scenario.claims().size()) {
+        out.append(" (")
+            .append(claimTests)
+            .append(" tests over the servers, Holm-corrected together)");
+      }
+      out.append('\n');
     }
     out.append(
         String.format(
@@ -94,6 +107,8 @@ final class PlanText {
             plan.warmup()));
     if (scenario.stopping().auto()) {
       out.append(AutoRounds.describe(plan, scenario.stopping()));
+    } else {
+      out.append(tooFewRounds(plan.repeat(), claimTests, scenario.cells().size() - 1));
     }
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {
@@ -122,5 +137,17 @@ final class PlanText {
                       + ")"));
     }
     return out.toString();
+  }
+
+  /**
+   * A warning when a fixed number of rounds can decide no claim (one-sided, Holm-corrected over the
+   * claims' tests), or no cell against the baseline (two-sided, over the other cells).
+   */
+  private static String tooFewRounds(int rounds, int claimTests, int againstBaseline) {
+    String warning = Verdicts.tooFewPairs(rounds, claimTests, true);
+    if (warning.isEmpty() && againstBaseline > 0) {
+      warning = Verdicts.tooFewPairs(rounds, againstBaseline, false);
+    }
+    return warning.isEmpty() ? "" : "  warning   " + warning + "\n";
   }
 }

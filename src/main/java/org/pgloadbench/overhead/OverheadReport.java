@@ -96,7 +96,7 @@ public final class OverheadReport {
         .append('\n');
     int rounds =
         run.manifest().scenario().repeat() == null ? 0 : run.manifest().scenario().repeat();
-    String tooFew = Verdicts.tooFewPairs(rounds);
+    String tooFew = Verdicts.tooFewPairs(rounds, 1, false);
     if (!tooFew.isEmpty()) {
       md.append("- ").append(tooFew).append('\n');
     }

@@ -1,8 +1,10 @@
 package org.pgloadbench.render;
 
 import java.util.Locale;
+import java.util.function.IntToDoubleFunction;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.analysis.SignedRank;
 
 /** How a comparison of times reads, and the rule behind it, the same in every report. */
 public final class Verdicts {
@@ -96,22 +98,39 @@ public final class Verdicts {
         Comparison.MIN_SAMPLES);
   }
 
-  /** A warning when this many paired rounds can never reach significance, else empty. */
-  public static String tooFewPairs(int pairs) {
+  /**
+   * A warning when this many paired rounds can never reach significance in a table of {@code
+   * family} tests corrected together by Holm's method (which multiplies the smallest p by their
+   * number), else empty; it names the fewest rounds that could.
+   */
+  public static String tooFewPairs(int pairs, int family, boolean oneSided) {
     if (pairs < Comparison.MIN_SAMPLES) {
       return "";
     }
-    double smallest = Comparison.smallestPairedP(pairs);
-    if (smallest <= Comparison.ALPHA) {
+    int tests = Math.max(1, family);
+    IntToDoubleFunction smallest =
+        n ->
+            Math.min(
+                1,
+                tests
+                    * (oneSided ? SignedRank.smallestOneSidedP(n) : Comparison.smallestPairedP(n)));
+    if (smallest.applyAsDouble(pairs) <= Comparison.ALPHA) {
       return "";
+    }
+    int needed = pairs;
+    while (smallest.applyAsDouble(needed) > Comparison.ALPHA) {
+      needed++;
     }
     return String.format(
         Locale.ROOT,
-        "With %d paired rounds the smallest possible p is %s, above %.2f: no difference can be"
-            + " called significant. Run at least 6 rounds (REPEAT=8 gives p down to 0.008).",
+        "With %d paired rounds the smallest possible p is %s%s, above %.2f: no difference can be"
+            + " called significant. Run at least %d rounds (REPEAT=%d).",
         pairs,
-        pValue(smallest),
-        Comparison.ALPHA);
+        pValue(smallest.applyAsDouble(pairs)),
+        tests > 1 ? " after Holm's correction over the table's " + tests + " tests" : "",
+        Comparison.ALPHA,
+        needed,
+        needed);
   }
 
   /**

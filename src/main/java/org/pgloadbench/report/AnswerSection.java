@@ -175,17 +175,22 @@ final class AnswerSection {
   /** The warning when this run's rounds can never give a verdict, else empty. */
   private String tooFew() {
     int most = 0;
+    int family = 0;
     boolean paired = false;
     for (Answer.Table table : answer.tables()) {
+      int tests = 0;
       for (Answer.Row row : table.rows()) {
         Comparison c = row.comparison();
         if (c != null) {
+          tests++;
           paired |= c.test() == Comparison.Test.SIGNED_RANK;
           most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
         }
       }
+      family = Math.max(family, tests);
     }
-    String warning = paired ? Verdicts.tooFewPairs(most) : Verdicts.tooSmallToDecide(most, most);
+    String warning =
+        paired ? Verdicts.tooFewPairs(most, family, false) : Verdicts.tooSmallToDecide(most, most);
     return warning.isEmpty() ? "" : "**" + warning + "**\n\n";
   }
 

@@ -48,6 +48,15 @@ final class ClaimsSection {
 
   private ClaimsSection() {}
 
+  /** The warning when the claims' rounds can decide none of them after Holm's correction. */
+  private static String tooFew(List<ClaimCheck> checks) {
+    List<ClaimCheck> tested =
+        checks.stream().filter(c -> c.verdict() != Verdict.NO_VERDICT).toList();
+    int pairs =
+        tested.stream().mapToInt(c -> Math.min(c.subject().n(), c.reference().n())).max().orElse(0);
+    return Verdicts.tooFewPairs(pairs, tested.size(), true);
+  }
+
   /**
    * The claims table under {@code heading}, with the rule below it: in full in a report, in one
    * line in a comment; {@code stops} (a repeat: auto run) adds why each stopped.
@@ -105,6 +114,10 @@ final class ClaimsSection {
     }
     table.appendTo(out);
     out.append('\n');
+    String tooFew = paired ? tooFew(checks) : "";
+    if (!tooFew.isEmpty()) {
+      out.append("**").append(tooFew).append("**\n\n");
+    }
     if (comment) {
       out.append("<sub>A claim `A < f × B` is held or not held by a one-sided ")
           .append(paired ? "paired signed-rank" : "Mann-Whitney")

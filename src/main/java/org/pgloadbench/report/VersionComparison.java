@@ -234,15 +234,20 @@ public record VersionComparison(
 
   /** The warning when this run's repetitions can never give a significant verdict, else empty. */
   public String tooSmallToDecide() {
-    // The best-measured comparison: if even it cannot reach significance, none can.
+    // The best-measured comparison in the smaller family (the totals): if even it cannot reach
+    // significance, none can.
     int most = 0;
     boolean paired = false;
+    int totals = 0;
     for (Row row : rows) {
       for (Comparison c : row.comparisons().values()) {
         paired |= c.test() == Comparison.Test.SIGNED_RANK;
         most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
+        totals += row.total() ? 1 : 0;
       }
     }
-    return paired ? Verdicts.tooFewPairs(most) : Verdicts.tooSmallToDecide(most, most);
+    return paired
+        ? Verdicts.tooFewPairs(most, totals, false)
+        : Verdicts.tooSmallToDecide(most, most);
   }
 }

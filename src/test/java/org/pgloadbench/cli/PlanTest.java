@@ -79,6 +79,22 @@ class PlanTest {
   }
 
   @Test
+  void planWarnsWhenTheRoundsCanDecideNoClaim() {
+    StringWriter out = new StringWriter();
+    String[] plan = {"plan", "ways-binary-freeze", "--pg", "15,16,17", "--repeat", "8"};
+    Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), plan);
+    // 6 claims on 3 versions: 18 one-sided tests, Holm-corrected; 18 / 2^8 > 0.05
+    assertThat(out.toString())
+        .contains("claims    6 (18 tests over the servers, Holm-corrected together)")
+        .contains("Run at least 9 rounds (REPEAT=9)");
+
+    StringWriter enough = new StringWriter();
+    plan[plan.length - 1] = "9";
+    Main.run(new PrintWriter(enough), new PrintWriter(new StringWriter()), plan);
+    assertThat(enough.toString()).doesNotContain("warning");
+  }
+
+  @Test
   void planEstimatesTheTimeFromStoredRunsOrSaysThereAreNone() throws Exception {
     String[] args = {
       "plan",

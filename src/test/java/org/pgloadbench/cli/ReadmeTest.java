@@ -84,6 +84,22 @@ class ReadmeTest {
     assertThat(words(layout.group(1), "([a-z]+)")).isEqualTo(commands());
   }
 
+  @Test
+  void everySourceFileTheReadmeNamesExists() throws IOException {
+    Matcher named =
+        Pattern.compile("`([a-z]+/[A-Z][A-Za-z]*\\.java)`").matcher(Files.readString(README));
+    List<String> missing = new ArrayList<>();
+    int found = 0;
+    while (named.find()) {
+      found++;
+      if (!Files.exists(Path.of("src/main/java/org/pgloadbench", named.group(1)))) {
+        missing.add(named.group(1));
+      }
+    }
+    assertThat(found).isPositive();
+    assertThat(missing).as("files README names under src/main/java/org/pgloadbench").isEmpty();
+  }
+
   private static TreeSet<String> words(String text, String word) {
     TreeSet<String> words = new TreeSet<>();
     Matcher m = Pattern.compile(word).matcher(text);
