@@ -25,6 +25,16 @@ final class DiscardingEncoder implements RowEncoder {
   }
 
   @Override
+  public void ewkbPoint(int srid, double x, double y) {
+    checksum += srid + Double.doubleToRawLongBits(x) ^ Double.doubleToRawLongBits(y);
+  }
+
+  @Override
+  public void ewkbLineString(int srid, double[] xy, int count) {
+    checksum += count == 0 ? srid : Double.doubleToRawLongBits(xy[2 * count - 1]) + count;
+  }
+
+  @Override
   public void box(double highX, double highY, double lowX, double lowY) {
     checksum += Double.doubleToRawLongBits(highX) ^ Double.doubleToRawLongBits(lowY);
   }

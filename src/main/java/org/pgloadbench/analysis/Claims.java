@@ -100,9 +100,13 @@ public final class Claims {
         perRepetition(claim.reference(), referenceVersion, measure, results);
     if (subject.isEmpty() || reference.isEmpty()) {
       String missing =
-          subject.isEmpty()
-              ? claim.subject().cell() + " on " + subjectVersion
-              : claim.reference().cell() + " on " + referenceVersion;
+          (subject.isEmpty()
+                  ? claim.subject().cell() + " on " + subjectVersion
+                  : claim.reference().cell() + " on " + referenceVersion)
+              + ": not measured";
+      if (claim.needs() != null) {
+        missing = "needs " + claim.needs() + "; " + missing;
+      }
       return new ClaimCheck(
           claim,
           label,
@@ -116,7 +120,7 @@ public final class Claims {
           Double.NaN,
           Double.NaN,
           Verdict.NO_VERDICT,
-          missing + ": not measured",
+          missing,
           paired ? Comparison.Test.SIGNED_RANK : Comparison.Test.MANN_WHITNEY);
     }
     double[] s = values(subject.values());

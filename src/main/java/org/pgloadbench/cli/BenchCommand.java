@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.estimate.Estimate;
 import org.pgloadbench.estimate.Eta;
 import org.pgloadbench.estimate.History;
@@ -71,6 +72,31 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getOut(),
             spec.commandLine().getErr());
     return done.failures() == 0 ? Main.OK : Main.FAILED;
+  }
+
+  /**
+   * Refuses, before anything starts, a server that lacks an extension the dataset needs (PostGIS
+   * for geometries), where the target can tell without starting it; a container is asked once it
+   * runs.
+   */
+  static void checkExtensions(Scenario scenario, Plan plan, ServerTarget target)
+      throws ServerException {
+    for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
+      for (String requested :
+          plan.servers().stream().map(Plan.Server::requested).distinct().toList()) {
+        String why = target.whyNoExtension(requested, extension.name());
+        if (why != null) {
+          throw new ServerException(
+              extension.name()
+                  + ": "
+                  + why
+                  + ", which the "
+                  + scenario.dataset().kind()
+                  + " dataset needs; "
+                  + extension.install());
+        }
+      }
+    }
   }
 
   /** What one bench left: its results, its report and how many steps failed. */
@@ -155,6 +181,7 @@ final class BenchCommand implements Callable<Integer> {
         throw new ServerException("standby: " + why);
       }
     }
+    checkExtensions(scenario, plan, target);
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);
       if (Files.exists(runDir)) {

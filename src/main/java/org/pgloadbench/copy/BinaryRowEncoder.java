@@ -29,6 +29,25 @@ public final class BinaryRowEncoder implements RowEncoder {
 
   private final CopyBuffer buffer;
 
+  /** EWKB's bytes as they are, after the field's length (reserved whole by the caller). */
+  private final Ewkb.Out ewkb =
+      new Ewkb.Out() {
+        @Override
+        public void u8(int value) {
+          buffer.putByte(value);
+        }
+
+        @Override
+        public void u32(int value) {
+          buffer.putIntLittleEndian(value);
+        }
+
+        @Override
+        public void f64(double value) {
+          buffer.putLongLittleEndian(Double.doubleToLongBits(value));
+        }
+      };
+
   public BinaryRowEncoder(CopySink sink) {
     this.buffer = new CopyBuffer(sink);
     buffer.reserve(HEADER.length);
@@ -127,6 +146,23 @@ public final class BinaryRowEncoder implements RowEncoder {
     buffer.putLong(Double.doubleToLongBits(highY));
     buffer.putLong(Double.doubleToLongBits(lowX));
     buffer.putLong(Double.doubleToLongBits(lowY));
+  }
+
+  /** geometry_send's form: the EWKB bytes. */
+  @Override
+  public void ewkbPoint(int srid, double x, double y) {
+    int length = Ewkb.pointBytes();
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
+    Ewkb.point(ewkb, srid, x, y);
+  }
+
+  @Override
+  public void ewkbLineString(int srid, double[] xy, int count) {
+    int length = Ewkb.lineStringBytes(count);
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
+    Ewkb.lineString(ewkb, srid, xy, count);
   }
 
   /** jsonb_send's form: a version byte, then the JSON text. */

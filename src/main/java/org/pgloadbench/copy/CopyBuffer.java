@@ -50,6 +50,21 @@ final class CopyBuffer {
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** Each byte's two upper-case hex digits, the first in the high byte (as putShort writes it). */
+  private static final short[] HEX_PAIRS = new short[256];
+
+  static {
+    byte[] digits = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (int b = 0; b < 256; b++) {
+      HEX_PAIRS[b] = (short) (digits[b >>> 4] << 8 | digits[b & 0xF]);
+    }
+  }
+
   /** 8 bytes at once, for scanning: the order of the bytes does not matter there. */
   private static final VarHandle WORD =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -117,6 +132,28 @@ final class CopyBuffer {
   void putLong(long value) {
     LONG.set(bytes, position, value);
     position += 8;
+  }
+
+  /** Little-endian, as PostGIS's EWKB is written on x86. */
+  void putIntLittleEndian(int value) {
+    INT_LE.set(bytes, position, value);
+    position += 4;
+  }
+
+  void putLongLittleEndian(long value) {
+    LONG_LE.set(bytes, position, value);
+    position += 8;
+  }
+
+  /**
+   * Writes the low {@code count} bytes of {@code value}, lowest first (little-endian), each as two
+   * upper-case hex digits: 2 × count bytes.
+   */
+  void putHex(long value, int count) {
+    for (int i = 0; i < count; i++) {
+      SHORT.set(bytes, position, HEX_PAIRS[(int) (value >>> (8 * i)) & 0xFF]);
+      position += 2;
+    }
   }
 
   /** Writes {@code value} in ASCII decimal: at most 20 bytes ({@code Long.MIN_VALUE}). */

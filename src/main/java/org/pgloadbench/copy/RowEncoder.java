@@ -37,6 +37,15 @@ public interface RowEncoder {
   /** A box given by its upper-right and lower-left corners (the order box_out writes). */
   void box(double highX, double highY, double lowX, double lowY);
 
+  /**
+   * A PostGIS geometry POINT with an SRID, as extended WKB ({@link Ewkb}): its bytes in binary
+   * (geometry_recv reads them), in hex in text (geometry_in reads it, as osm2pgsql writes it).
+   */
+  void ewkbPoint(int srid, double x, double y);
+
+  /** A PostGIS LINESTRING of the first {@code count} points of {@code xy} (x0, y0, x1, y1, ...). */
+  void ewkbLineString(int srid, double[] xy, int count);
+
   /** A jsonb value given as JSON text. */
   void jsonb(CharSequence json);
 

@@ -55,6 +55,25 @@ public final class TextRowEncoder implements RowEncoder {
   private final CopyBuffer buffer;
   private boolean firstField;
 
+  /** EWKB in hex, two digits a byte: room for it is reserved whole by the caller. */
+  private final Ewkb.Out hexEwkb =
+      new Ewkb.Out() {
+        @Override
+        public void u8(int value) {
+          buffer.putHex(value, 1);
+        }
+
+        @Override
+        public void u32(int value) {
+          buffer.putHex(value, 4);
+        }
+
+        @Override
+        public void f64(double value) {
+          buffer.putHex(Double.doubleToLongBits(value), 8);
+        }
+      };
+
   public TextRowEncoder(CopySink sink) {
     this.buffer = new CopyBuffer(sink);
   }
@@ -176,6 +195,19 @@ public final class TextRowEncoder implements RowEncoder {
     for (long unit = MICROS / 10; unit > 0; unit /= 10) {
       buffer.putByte((int) ('0' + fraction / unit % 10));
     }
+  }
+
+  /** Hex EWKB, as osm2pgsql writes geometries into its COPY: no escapes needed. */
+  @Override
+  public void ewkbPoint(int srid, double x, double y) {
+    startField(2 * Ewkb.pointBytes());
+    Ewkb.point(hexEwkb, srid, x, y);
+  }
+
+  @Override
+  public void ewkbLineString(int srid, double[] xy, int count) {
+    startField(2 * Ewkb.lineStringBytes(count));
+    Ewkb.lineString(hexEwkb, srid, xy, count);
   }
 
   @Override

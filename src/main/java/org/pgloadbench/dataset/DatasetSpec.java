@@ -52,6 +52,22 @@ public sealed interface DatasetSpec {
    */
   Dataset open(Path workRoot, Consumer<String> notes) throws IOException;
 
+  /**
+   * The PostgreSQL extensions the rows need, created by the harness in each fresh database by these
+   * fixed names (a scenario cannot name others): none for most kinds.
+   */
+  default List<Extension> extensions() {
+    return List.of();
+  }
+
+  /**
+   * An extension a dataset needs from the server.
+   *
+   * @param name as CREATE EXTENSION takes it
+   * @param install what to do where a server lacks it
+   */
+  record Extension(String name, String install) {}
+
   /** Synthetic osm2pgsql middle rows. {@code rows} may size a table not loaded (node ids). */
   record OsmSynthetic(List<String> tables, Map<String, Long> rows, long seed)
       implements DatasetSpec {
@@ -242,6 +258,91 @@ public sealed interface DatasetSpec {
     @Override
     public Dataset open(Path workRoot, Consumer<String> notes) {
       return new PointDataset(rowCount, shape, geometry, seed);
+    }
+  }
+
+  /**
+   * PostGIS geometries as osm2pgsql writes them, points and linestrings, in {@code srid}: generated
+   * ({@code rows} per table, {@code seed}), or from a PBF file ({@code file}, rows none).
+   */
+  record Geometries(List<String> tables, Map<String, Long> rows, Path file, Srid srid, long seed)
+      implements DatasetSpec {
+    /** The extension the geometry type comes from, and where to get it. */
+    public static final Extension POSTGIS =
+        new Extension(
+            "postgis",
+            "install PostGIS: on Debian, apt-get install postgresql-15-postgis-3 and run with"
+                + " TARGET=local:/usr/lib/postgresql/15/bin; or give builds (BUILDS=), an image"
+                + " (TARGET=container IMAGE=) or a URL server that have it");
+
+    public Geometries {
+      tables = List.copyOf(tables);
+      rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
+    }
+
+    @Override
+    public String kind() {
+      return "geometry";
+    }
+
+    @Override
+    public DatasetSpec scaled(double scale) {
+      if (file != null) {
+        return this;
+      }
+      Map<String, Long> scaled = new LinkedHashMap<>();
+      rows.forEach((table, n) -> scaled.put(table, scaledRows(n, scale)));
+      return new Geometries(tables, scaled, null, srid, seed);
+    }
+
+    /** These tables from {@code pbf} instead (DATA=). */
+    public Geometries fromFile(Path pbf) {
+      return new Geometries(tables, Map.of(), pbf, srid, seed);
+    }
+
+    @Override
+    public String describe() {
+      String what =
+          file == null
+              ? String.join(", ", tables.stream().map(t -> rowCount(t, rows.get(t))).toList())
+                  + ", seed "
+                  + seed
+              : file.getFileName() + ", tables " + String.join(", ", tables);
+      return what + ", SRID " + srid.code() + ", needs PostGIS";
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      Map<String, String> options = Map.of("srid", String.valueOf(srid.code()));
+      return file == null
+          ? jsonOf(kind(), tables, rows, "seed", seed, options)
+          : jsonOf(kind(), tables, rows, "file", file.getFileName().toString(), options);
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return geometryTables().stream().map(t -> t.tableDef(srid)).toList();
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) throws IOException {
+      if (file == null) {
+        Map<GeometryTable, Long> generated = new LinkedHashMap<>();
+        geometryTables().forEach(t -> generated.put(t, rows.get(t.yamlName())));
+        return GeometryDataset.synthetic(generated, srid, seed);
+      }
+      OsmPbfDataset pbf =
+          OsmPbfDataset.prepare(file, List.of(MiddleTable.values()), pbfCache(workRoot), notes);
+      return GeometryDataset.fromFile(GeometryCache.of(pbf, notes), geometryTables(), srid);
+    }
+
+    @Override
+    public List<Extension> extensions() {
+      return List.of(POSTGIS);
+    }
+
+    private List<GeometryTable> geometryTables() {
+      return tables.stream().map(GeometryTable::byYamlName).toList();
     }
   }
 

@@ -63,6 +63,17 @@ final class NodeRows implements RowGenerator {
 
   @Override
   public void fill(long index, OsmObject node) {
+    locate(index, node);
+    if (random.percent(TAGGED_PERCENT)) {
+      OsmTags.add(node, OsmTags.pick(TAG_SETS, random), random);
+    }
+  }
+
+  /**
+   * Sets {@code node}'s id and position only, as {@link #fill} would: the position of the node a
+   * way refers to, for its geometry.
+   */
+  void locate(long index, OsmObject node) {
     if (index >>> BLOCK_BITS != block) {
       block = index >>> BLOCK_BITS;
       blocks.startRow(block);
@@ -81,9 +92,6 @@ final class NodeRows implements RowGenerator {
     // The bounds above keep positions in range; the clamp only guards against edits to them.
     node.lat = (int) clamp(lat, MAX_LAT);
     node.lon = (int) clamp(lon, MAX_LON);
-    if (random.percent(TAGGED_PERCENT)) {
-      OsmTags.add(node, OsmTags.pick(TAG_SETS, random), random);
-    }
   }
 
   private static long clamp(long value, long max) {

@@ -105,6 +105,11 @@ public final class OsmPbfDataset implements Dataset {
         .toList();
   }
 
+  /** Where the file's objects are decoded. */
+  Path dir() {
+    return dir;
+  }
+
   /** The file's objects of {@code table}. */
   public long count(MiddleTable table) {
     return switch (table) {

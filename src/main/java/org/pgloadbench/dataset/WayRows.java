@@ -64,6 +64,19 @@ final class WayRows implements RowGenerator {
 
   @Override
   public void fill(long index, OsmObject way) {
+    boolean building = fillRefs(index, way);
+    // untagged: e.g. an inner ring that only a multipolygon relation tags
+    if (!random.percent(UNTAGGED_PERCENT)) {
+      Utf8Text[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
+      OsmTags.add(way, OsmTags.pick(tagSets, random), random);
+    }
+  }
+
+  /**
+   * Sets {@code way}'s id and node refs only, as {@link #fill} would (its geometry needs no tags);
+   * returns whether it is a building.
+   */
+  boolean fillRefs(long index, OsmObject way) {
     random.startRow(index);
     boolean building = random.percent(BUILDING_PERCENT);
     long position = (long) (index * nodesPerWay) + random.nextLong(-MAX_JUMP, MAX_JUMP);
@@ -86,11 +99,7 @@ final class WayRows implements RowGenerator {
         }
       }
     }
-    // untagged: e.g. an inner ring that only a multipolygon relation tags
-    if (!random.percent(UNTAGGED_PERCENT)) {
-      Utf8Text[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
-      OsmTags.add(way, OsmTags.pick(tagSets, random), random);
-    }
+    return building;
   }
 
   private double logNormal() {

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.Arrays;
+import org.pgloadbench.copy.Ewkb;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoaderKind;
@@ -143,6 +144,27 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
   @Override
   public void box(double highX, double highY, double lowX, double lowY) {
     bind(p -> statement.setObject(p, new PGbox(highX, highY, lowX, lowY)));
+  }
+
+  @Override
+  public void ewkbPoint(int srid, double x, double y) {
+    geometry(Ewkb.hexPoint(srid, x, y));
+  }
+
+  @Override
+  public void ewkbLineString(int srid, double[] xy, int count) {
+    geometry(Ewkb.hexLineString(srid, xy, count));
+  }
+
+  /** A geometry as the hex EWKB geometry_in reads. */
+  private void geometry(String hex) {
+    bind(
+        p -> {
+          PGobject value = new PGobject();
+          value.setType("geometry");
+          value.setValue(hex);
+          statement.setObject(p, value);
+        });
   }
 
   @Override

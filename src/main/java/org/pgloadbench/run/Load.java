@@ -10,6 +10,7 @@ import java.util.Properties;
 import java.util.function.BiConsumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.ResourceMeter;
 import org.pgloadbench.metrics.ResourceUse;
@@ -258,6 +259,7 @@ final class Load {
         Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + server.loadDatabase());
       s.execute("CREATE DATABASE " + server.loadDatabase() + " TEMPLATE template0");
+      createExtensions(server);
       try {
         s.execute("CHECKPOINT");
       } catch (SQLException e) {
@@ -270,6 +272,24 @@ final class Load {
                 + " dirty buffers ("
                 + oneLine(e)
                 + ")");
+      }
+    }
+  }
+
+  /**
+   * The extensions the dataset needs (PostGIS for geometries), by the dataset's fixed names, in the
+   * fresh database's public schema, where its tables find their types; before the CHECKPOINT, so
+   * that no step pays for writing what they created.
+   */
+  private void createExtensions(PostgresServer server) throws SQLException {
+    List<DatasetSpec.Extension> extensions = scenario.dataset().extensions();
+    if (extensions.isEmpty()) {
+      return;
+    }
+    try (Connection c = server.connect(server.loadDatabase());
+        Statement s = c.createStatement()) {
+      for (DatasetSpec.Extension extension : extensions) {
+        s.execute("CREATE EXTENSION IF NOT EXISTS " + extension.name() + " SCHEMA public");
       }
     }
   }

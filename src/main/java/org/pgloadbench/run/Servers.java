@@ -6,9 +6,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.Extensions;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
@@ -44,6 +46,22 @@ final class Servers implements AutoCloseable {
         target.start(server.requested(), settings, server.memoryCap(), server.standby());
     started.put(server, postgres);
     try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+      for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
+        String why = Extensions.check(c, extension.name());
+        if (why != null) {
+          // a container image can tell only now; the others were asked before anything started
+          throw new ServerException(
+              extension.name()
+                  + ": PostgreSQL "
+                  + postgres.version()
+                  + " "
+                  + why
+                  + ", which the "
+                  + scenario.dataset().kind()
+                  + " dataset needs; "
+                  + extension.install());
+        }
+      }
       Map<String, String> details = new LinkedHashMap<>(postgres.details());
       details.put("version_string", versionString(c));
       record.addServer(

@@ -20,6 +20,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param measure one of {@link #MEASURES}
  * @param factor the claim is subject &lt; factor × reference ({@code less}), or subject &gt; factor
  *     × reference ({@code more})
+ * @param needs what a run needs to give a verdict, said where a side was not measured (e.g. {@code
+ *     PostGIS on both versions}), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -32,7 +34,22 @@ public record Claim(
     Relation relation,
     double factor,
     Side subject,
-    Side reference) {
+    Side reference,
+    String needs) {
+
+  /** A claim any run that measures its sides can judge. */
+  public Claim(
+      String claim,
+      String source,
+      String seed,
+      Double seedRatio,
+      String measure,
+      Relation relation,
+      double factor,
+      Side subject,
+      Side reference) {
+    this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, null);
+  }
 
   /**
    * What a claim can compare: a step's seconds, the WAL it wrote, the table's size after it, the

@@ -19,8 +19,8 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
 final class ClaimsReader {
   static final List<String> KEYS =
       List.of(
-          "claim", "source", "seed", "measure", "step", "table", "version", "factor", "less",
-          "more", "than");
+          "claim", "source", "seed", "measure", "step", "table", "version", "factor", "needs",
+          "less", "more", "than");
   static final List<String> SIDE_KEYS = List.of("cell", "step", "table", "version");
   private static final String HINT =
       "e.g. - {claim: binary is faster, source: osm2pgsql issue #2110, seed: [40 min, 57 min],"
@@ -121,6 +121,7 @@ final class ClaimsReader {
           "one side names a version, the other not; give both a version, or neither (then the"
               + " claim is checked on every version)");
     }
+    YamlNode needs = m.optional("needs");
     return new Claim(
         claim,
         source,
@@ -130,7 +131,10 @@ final class ClaimsReader {
         less != null ? Relation.LESS : Relation.MORE,
         factor,
         subject,
-        reference);
+        reference,
+        needs == null
+            ? null
+            : needs.asText("say what a verdict needs, e.g. PostGIS on both versions"));
   }
 
   /** A side; what it does not say (step, table, version) comes from the claim. */

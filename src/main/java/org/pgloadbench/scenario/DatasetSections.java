@@ -25,7 +25,7 @@ final class DatasetSections {
 
   /** Every dataset kind, as scenarios name them. */
   static final List<String> KINDS =
-      List.of("osm-synthetic", "osm-pbf", "int-arrays", "points", "pgbench");
+      List.of("osm-synthetic", "osm-pbf", "int-arrays", "points", "geometry", "pgbench");
 
   /** The keys of each kind's section, in {@link #KINDS} order. */
   static final Map<String, List<String>> KEYS =
@@ -34,6 +34,7 @@ final class DatasetSections {
           "osm-pbf", List.of("kind", "file", "tables"),
           "int-arrays", List.of("kind", "rows", "elements", "distribution", "domain", "seed"),
           "points", List.of("kind", "rows", "shape", "geometry", "seed"),
+          "geometry", List.of("kind", "tables", "rows", "file", "srid", "seed"),
           "pgbench", List.of("kind", "scale"));
 
   static final int MAX_ELEMENTS = 100_000;
@@ -58,6 +59,7 @@ final class DatasetSections {
       case "osm-pbf" -> pbfDataset(m, scenarioFile, trusted);
       case "int-arrays" -> DatasetSections.intArrays(m);
       case "points" -> DatasetSections.points(m);
+      case "geometry" -> GeometrySection.geometry(m, scenarioFile, trusted);
       case "pgbench" -> DatasetSections.pgbench(m);
       default -> {
         throw kindNode.error(
@@ -103,6 +105,17 @@ final class DatasetSections {
   private static DatasetSpec pbfDataset(Mapping m, Path scenarioFile, boolean trusted)
       throws ScenarioException {
     m.allowOnly(KEYS.get("osm-pbf"), "keys");
+    Path file = pbfFile(m, scenarioFile, trusted);
+    YamlNode tablesNode = m.optional("tables");
+    List<String> tables = tablesNode == null ? DatasetSpec.MIDDLE_TABLES : tables(tablesNode);
+    return new DatasetSpec.OsmPbf(file, tables);
+  }
+
+  /**
+   * The {@code file:} of a dataset, relative to the scenario file's directory: an OSM PBF file,
+   * unless the scenario is trusted.
+   */
+  static Path pbfFile(Mapping m, Path scenarioFile, boolean trusted) throws ScenarioException {
     String fileHint = "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
     YamlNode fileNode = m.required("file", fileHint);
     String written = fileNode.asText(fileHint);
@@ -123,9 +136,7 @@ final class DatasetSections {
               + file
               + "); give a path to an .osm.pbf file, relative to the scenario");
     }
-    YamlNode tablesNode = m.optional("tables");
-    List<String> tables = tablesNode == null ? DatasetSpec.MIDDLE_TABLES : tables(tablesNode);
-    return new DatasetSpec.OsmPbf(file, tables);
+    return file;
   }
 
   /** The tables listed, in load order. */
@@ -185,7 +196,7 @@ final class DatasetSections {
     return new DatasetSpec.Pgbench(scale == null ? 1 : (int) bounded(scale, 1, MAX_PGBENCH_SCALE));
   }
 
-  private static long seed(Mapping m) throws ScenarioException {
+  static long seed(Mapping m) throws ScenarioException {
     YamlNode seed = m.optional("seed");
     return seed == null ? 1 : seed.asWhole(Long.MIN_VALUE);
   }
@@ -195,7 +206,7 @@ final class DatasetSections {
     return bounded(m.required(key, hint), min, max);
   }
 
-  private static long bounded(YamlNode node, long min, long max) throws ScenarioException {
+  static long bounded(YamlNode node, long min, long max) throws ScenarioException {
     long value = node.asWhole(min);
     if (value > max) {
       throw node.error("'" + value + "' is too large; use at most " + max);

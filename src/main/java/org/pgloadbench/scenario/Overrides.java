@@ -209,8 +209,14 @@ public record Overrides(
     return memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
   }
 
-  /** The scenario's dataset with DATA or SCALE applied: DATA's objects in the same osm tables. */
+  /**
+   * The scenario's dataset with DATA or SCALE applied: DATA's objects in the same osm tables, or
+   * its geometries in the same geometry tables.
+   */
   DatasetSpec dataset(DatasetSpec scenario) throws ScenarioException {
+    if (data != null && scenario instanceof DatasetSpec.Geometries geometry) {
+      return geometry.fromFile(data.toAbsolutePath());
+    }
     if (data != null) {
       if (!(scenario instanceof DatasetSpec.OsmSynthetic
           || scenario instanceof DatasetSpec.OsmPbf)) {

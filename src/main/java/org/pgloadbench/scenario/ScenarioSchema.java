@@ -18,6 +18,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.GeometryTable;
+import org.pgloadbench.dataset.Srid;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.variant.LoaderKind;
@@ -134,6 +136,10 @@ public final class ScenarioSchema {
           "int_arrays (id int4, a int4[]), the GIN fast-insert thread's table",
           "points",
           "points (id int8, p point) or boxes (id int8, b box), in degrees",
+          "geometry",
+          "PostGIS geometries as osm2pgsql writes them: planet_osm_point and planet_osm_line"
+              + " (osm_id, way geometry), generated or from a PBF file; needs a server with"
+              + " PostGIS",
           "pgbench",
           "pgbench's four tables with the rows pgbench -i writes");
 
@@ -399,22 +405,7 @@ public final class ScenarioSchema {
           required.addAll(List.of("tables", "rows"));
         }
         case "osm-pbf" -> {
-          keys.put(
-              "file",
-              type("string")
-                  .put("pattern", "\\.pbf$")
-                  .put(
-                      "errorMessage",
-                      "a scenario may not choose a file that is not an OSM PBF file; give a"
-                          + " .osm.pbf file, or run with "
-                          + AllowedSettings.TRUST_FLAG
-                          + " if you trust this file")
-                  .put(
-                      "description",
-                      "The .osm.pbf file, relative to the scenario file; any other kind of file"
-                          + " needs "
-                          + AllowedSettings.TRUST_FLAG
-                          + ". DATA=<file> on the command line loads another."));
+          keys.put("file", pbfFile());
           keys.put(
               "tables", described(middleTables(), "The tables to load; all three when left out."));
           required.add("file");
@@ -449,6 +440,92 @@ public final class ScenarioSchema {
           keys.put("seed", seed());
           required.add("rows");
         }
+        case "geometry" -> {
+          keys.put(
+              "tables",
+              described(
+                  list(enumOf(GeometryTable.yamlNames(), null)),
+                  "The tables to load, point then line; both when left out."));
+          ObjectNode rows = type("object");
+          rows.put(
+              "description",
+              "Rows per table, generated (point k is node k's position, line k way k through its"
+                  + " nodes); every loaded table needs a count. Or give file instead.");
+          ObjectNode counts = JSON.objectNode();
+          for (String table : GeometryTable.yamlNames()) {
+            counts.set(table, whole(1, Long.MAX_VALUE));
+            // generated rows need a count for every table loaded: the listed ones, else both
+            ObjectNode loaded =
+                JSON.objectNode()
+                    .set(
+                        "anyOf",
+                        JSON.arrayNode()
+                            .add(
+                                JSON.objectNode()
+                                    .set(
+                                        "not",
+                                        JSON.objectNode()
+                                            .set("required", strings(List.of("tables")))))
+                            .add(
+                                JSON.objectNode()
+                                    .set(
+                                        "properties",
+                                        JSON.objectNode()
+                                            .set(
+                                                "tables",
+                                                JSON.objectNode()
+                                                    .set(
+                                                        "contains",
+                                                        JSON.objectNode().put("const", table))))));
+            rules.add(
+                JSON.objectNode()
+                    .<ObjectNode>set(
+                        "if", loaded.<ObjectNode>set("required", strings(List.of("rows"))))
+                    .set(
+                        "then",
+                        JSON.objectNode()
+                            .set(
+                                "properties",
+                                JSON.objectNode()
+                                    .set(
+                                        "rows",
+                                        JSON.objectNode()
+                                            .set("required", strings(List.of(table)))))));
+          }
+          rows.set("properties", counts);
+          rows.put("additionalProperties", false);
+          keys.put("rows", rows);
+          keys.put(
+              "file",
+              described(
+                  pbfFile(),
+                  "Instead of rows: a .osm.pbf file, relative to the scenario file; its tagged"
+                      + " nodes as points, its ways as lines. DATA=<file> on the command line"
+                      + " loads another."));
+          ObjectNode srid = JSON.objectNode();
+          ArrayNode codes = JSON.arrayNode();
+          Srid.codes().forEach(codes::add);
+          srid.set("enum", codes);
+          keys.put(
+              "srid",
+              described(
+                  srid, "3857 (web Mercator, osm2pgsql's default; default) or 4326 (degrees)"));
+          keys.put("seed", seed());
+          // generated rows or a file's, not both
+          rules.add(
+              JSON.objectNode()
+                  .set(
+                      "oneOf",
+                      JSON.arrayNode()
+                          .add(JSON.objectNode().set("required", strings(List.of("rows"))))
+                          .add(
+                              JSON.objectNode()
+                                  .<ObjectNode>set("required", strings(List.of("file")))
+                                  .set(
+                                      "not",
+                                      JSON.objectNode()
+                                          .set("required", strings(List.of("seed")))))));
+        }
         case "pgbench" ->
             keys.put(
                 "scale",
@@ -481,6 +558,24 @@ public final class ScenarioSchema {
   private static ObjectNode seed() {
     return described(
         whole(Long.MIN_VALUE, Long.MAX_VALUE), "The rows' seed (default 1): same seed, same rows.");
+  }
+
+  /** An OSM PBF file a dataset reads. */
+  private static ObjectNode pbfFile() {
+    return type("string")
+        .put("pattern", "\\.pbf$")
+        .put(
+            "errorMessage",
+            "a scenario may not choose a file that is not an OSM PBF file; give a"
+                + " .osm.pbf file, or run with "
+                + AllowedSettings.TRUST_FLAG
+                + " if you trust this file")
+        .put(
+            "description",
+            "The .osm.pbf file, relative to the scenario file; any other kind of file"
+                + " needs "
+                + AllowedSettings.TRUST_FLAG
+                + ". DATA=<file> on the command line loads another.");
   }
 
   private static ObjectNode middleTables() {
@@ -962,6 +1057,12 @@ public final class ScenarioSchema {
         described(
             type("number").put("exclusiveMinimum", 0),
             "less: A < factor x B; more: A > factor x B (default 1)."));
+    keys.put(
+        "needs",
+        described(
+            type("string"),
+            "What a run needs for a verdict, said where a side was not measured: e.g. PostGIS on"
+                + " both versions."));
     keys.put("less", side("The side claimed lower than than's, e.g. {cell: binary}."));
     keys.put("more", side("The side claimed higher than than's."));
     keys.put("than", side("The side compared with."));

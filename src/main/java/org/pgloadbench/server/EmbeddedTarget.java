@@ -110,6 +110,16 @@ public final class EmbeddedTarget implements ServerTarget {
     return null;
   }
 
+  /** The binaries hold the contrib extensions only: no PostGIS, say. */
+  @Override
+  public String whyNoExtension(String requested, String name) throws ServerException {
+    String version = distributions.resolve(requested);
+    Path extensions = distributions.install(version).resolve("share/postgresql/extension");
+    return Extensions.installed(extensions, name)
+        ? null
+        : "the embedded PostgreSQL " + version + " binaries have no " + name + " extension";
+  }
+
   /** A memory cgroup of the harness's own per capped server: see {@link MemoryCgroup}. */
   @Override
   public String whyNoMemoryCap() {

@@ -78,6 +78,49 @@ public final class LocalTarget implements ServerTarget {
     return null;
   }
 
+  /**
+   * Looks where the build's {@code pg_config --sharedir} says its extensions are, or, without
+   * pg_config (the embedded binaries' layout, a build installed without it), in the share dir
+   * beside its bin dir; a build with neither is asked once its server runs.
+   */
+  @Override
+  public String whyNoExtension(String label, String name) throws ServerException {
+    Path bin = bin(label);
+    Path extensions = extensionDir(bin);
+    if (extensions == null || Extensions.installed(extensions, name)) {
+      return null;
+    }
+    return "PostgreSQL "
+        + version(label, bin)
+        + " in "
+        + bin
+        + " has no "
+        + name
+        + " extension (none in "
+        + extensions
+        + ")";
+  }
+
+  /** Where the build in {@code bin} keeps its extensions' control files, or null if unknown. */
+  private static Path extensionDir(Path bin) throws ServerException {
+    if (Files.isExecutable(bin.resolve("pg_config"))) {
+      String shareDir =
+          EmbeddedTarget.run(
+                  List.of(bin.resolve("pg_config").toString(), "--sharedir"),
+                  "pg_config --sharedir")
+              .strip();
+      return Path.of(shareDir, "extension");
+    }
+    // configure's default share dir: <prefix>/share, with /postgresql unless the prefix names it
+    Path share = bin.toAbsolutePath().normalize().resolveSibling("share");
+    for (Path dir : List.of(share.resolve("postgresql/extension"), share.resolve("extension"))) {
+      if (Files.isRegularFile(dir.resolve("plpgsql.control"))) {
+        return dir;
+      }
+    }
+    return null;
+  }
+
   /** The build's bin dir, checked to hold the programs the launcher runs. */
   private Path bin(String label) throws ServerException {
     Path bin = builds.get(label);

@@ -65,6 +65,16 @@ public interface ServerTarget {
    */
   default void prepare() throws ServerException {}
 
+  /**
+   * Why the server {@code start} would run for {@code requested} lacks extension {@code name}, in
+   * one line naming that server; null when it has it, or when only a started server can tell (a
+   * container image: {@link Extensions#check} then asks it). Asked before anything starts when the
+   * dataset needs an extension.
+   */
+  default String whyNoExtension(String requested, String name) throws ServerException {
+    return null;
+  }
+
   /** The exact version {@code start} would run for a requested one, or why it cannot. */
   String resolve(String requested) throws ServerException;
 }

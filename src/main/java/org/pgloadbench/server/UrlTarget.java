@@ -112,6 +112,26 @@ public final class UrlTarget implements ServerTarget {
         + " servers.memory out";
   }
 
+  /** Asks the server, in the URL's database: the harness's own does not exist yet. */
+  @Override
+  public String whyNoExtension(String requested, String name) throws ServerException {
+    resolve(requested);
+    try (Connection c = new UrlServer(Map.of()).connect(PostgresServer.MAINTENANCE_DATABASE)) {
+      String why = Extensions.check(c, name);
+      return why == null ? null : "the server at " + where() + " " + why;
+    } catch (SQLException e) {
+      throw new ServerException(
+          "cannot connect to "
+              + where()
+              + " as "
+              + role()
+              + ": "
+              + e.getMessage().replaceAll("\\s+", " ")
+              + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
+          e);
+    }
+  }
+
   @Override
   public PostgresServer start(String requested, Map<String, String> settings)
       throws ServerException {

@@ -132,6 +132,22 @@ class ClaimsTest {
     assertThat(missing.verdict()).isEqualTo(Verdict.NO_VERDICT);
     assertThat(missing.note()).isEqualTo("binary on 17.6: not measured");
     assertThat(missing.ratio()).isNaN();
+
+    // a claim that says what it needs says so first (gist-geometry's on one PostGIS server)
+    Claim needs =
+        new Claim(
+            "c",
+            "src",
+            null,
+            null,
+            "seconds",
+            Relation.LESS,
+            1,
+            side("binary", "primary_key"),
+            side("text", "copy"),
+            "PostGIS on both versions");
+    assertThat(only(needs).note())
+        .isEqualTo("needs PostGIS on both versions; binary on 17.6: not measured");
   }
 
   @Test

@@ -20,6 +20,9 @@ final class CapturingEncoder implements RowEncoder {
   /** A jsonb value, kept apart from text. */
   record Json(String text) {}
 
+  /** A PostGIS point or linestring: its SRID and its coordinates, x0, y0, x1, y1, ... */
+  record Geometry(String type, int srid, List<Double> xy) {}
+
   final Set<long[]> arraysSeen = Collections.newSetFromMap(new IdentityHashMap<>());
   final Set<CharSequence> jsonBuffersSeen = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -85,6 +88,16 @@ final class CapturingEncoder implements RowEncoder {
   @Override
   public void point(double x, double y) {
     field(List.of(x, y));
+  }
+
+  @Override
+  public void ewkbPoint(int srid, double x, double y) {
+    field(new Geometry("POINT", srid, List.of(x, y)));
+  }
+
+  @Override
+  public void ewkbLineString(int srid, double[] xy, int count) {
+    field(new Geometry("LINESTRING", srid, Arrays.stream(xy, 0, 2 * count).boxed().toList()));
   }
 
   @Override

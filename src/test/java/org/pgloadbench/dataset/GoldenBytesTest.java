@@ -110,7 +110,31 @@ class GoldenBytesTest {
               "8044ef989714b366287be63e094273030e1bfec9f17d9503393a22640fe71504"),
           Map.entry(
               "boxes clustered binary",
-              "77c6ba09e74af9f4c6f5aa9c2662c2ff87e4dfbad9d350d33579cd06b1554b09"));
+              "77c6ba09e74af9f4c6f5aa9c2662c2ff87e4dfbad9d350d33579cd06b1554b09"),
+          Map.entry(
+              "geometry planet_osm_point 4326 text",
+              "7d8589052e60ba623a2a9b2882139e70a25f18f16d1467e74be70713c3305c84"),
+          Map.entry(
+              "geometry planet_osm_point 4326 binary",
+              "ef0e4e4b21c78783361eb01c4edd99371a61e31015ab0d6e158140f169f2f53d"),
+          Map.entry(
+              "geometry planet_osm_line 4326 text",
+              "6315dc68ffa56c9434877fbdd3ead611263bc2ac41da9a3b63dccc66f968f64d"),
+          Map.entry(
+              "geometry planet_osm_line 4326 binary",
+              "b81974879ced16cb4146502ae0ba6e075ff94f19cf89ef26af3466d68a072831"),
+          Map.entry(
+              "geometry planet_osm_point 3857 text",
+              "cba86d1694edfe8cc610a986fa62e0aa79c207848a470aef15fbbc772a60d4a9"),
+          Map.entry(
+              "geometry planet_osm_point 3857 binary",
+              "81385f657d6eca6005523f66736a828111a062eec3f53cbb10c8717177c394d8"),
+          Map.entry(
+              "geometry planet_osm_line 3857 text",
+              "177f37ecd7bcecdb4e5832b2c442d68d343fac0b1daf60e4b0948748b2f2f947"),
+          Map.entry(
+              "geometry planet_osm_line 3857 binary",
+              "44471a68bc154528445619838eabcd4fbdd5aefee6a7eb95f6a512099aeb61c8"));
 
   @Test
   void generatedRowsKeepTheirBytes() throws Exception {
@@ -135,6 +159,14 @@ class GoldenBytesTest {
     }
     sources.put("points uniform", points(PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT));
     sources.put("boxes clustered", points(PointDataset.Shape.CLUSTERED, PointDataset.Geometry.BOX));
+    for (Srid srid : Srid.values()) {
+      Map<GeometryTable, Long> rows = new LinkedHashMap<>();
+      rows.put(GeometryTable.POINT, 3000L);
+      rows.put(GeometryTable.LINE, 1000L);
+      for (Dataset.Table t : GeometryDataset.synthetic(rows, srid, SEED).tables(null)) {
+        sources.put("geometry " + t.def().name() + " " + srid.code(), t.rows());
+      }
+    }
 
     Map<String, String> actual = new LinkedHashMap<>();
     sources.forEach(

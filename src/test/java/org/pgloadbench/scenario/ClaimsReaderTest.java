@@ -63,6 +63,7 @@ class ClaimsReaderTest {
     assertThat(c.measure()).isEqualTo("seconds");
     assertThat(c.relation()).isEqualTo(Relation.LESS);
     assertThat(c.factor()).isEqualTo(1.0);
+    assertThat(c.needs()).isNull();
     assertThat(c.subject())
         .isEqualTo(new Side("binary+pk-now", null, List.of("ways"), List.of(StepKind.COPY)));
     assertThat(c.reference())
@@ -78,6 +79,7 @@ class ClaimsReaderTest {
                  seed: [0.5 s, 7 min]
                  measure: wal_bytes
                  factor: 0.1
+                 needs: a second version
                  version: 17
                  more: {cell: text+pk-later, step: [copy, primary_key]}
                  than: {cell: text+pk-now, step: copy, table: [nodes], version: 15}
@@ -87,6 +89,7 @@ class ClaimsReaderTest {
     assertThat(c.seedRatio()).isCloseTo(0.5 / 420, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(c.relation()).isEqualTo(Relation.MORE);
     assertThat(c.factor()).isEqualTo(0.1);
+    assertThat(c.needs()).isEqualTo("a second version");
     assertThat(c.measure()).isEqualTo("wal_bytes");
     assertThat(c.subject())
         .isEqualTo(

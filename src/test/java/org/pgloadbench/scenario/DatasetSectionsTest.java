@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
+import org.pgloadbench.dataset.Srid;
 import org.pgloadbench.variant.LoaderKind;
 
 /**
@@ -70,6 +71,60 @@ class DatasetSectionsTest {
     assertThat(open(pgbench.scaled(0.05)))
         .extracting(t -> t.rows().rows())
         .containsExactly(1L, 10L, 10_000L, 0L);
+  }
+
+  @Test
+  void geometryGeneratedOrFromAFile() throws Exception {
+    DatasetSpec generated =
+        load("{kind: geometry, rows: {point: 300, line: 100}, seed: 3}", LOADERS).dataset();
+    assertThat(generated)
+        .isEqualTo(
+            new DatasetSpec.Geometries(
+                List.of("point", "line"),
+                Map.of("point", 300L, "line", 100L),
+                null,
+                Srid.WEB_MERCATOR,
+                3));
+    assertThat(generated.tables()).containsExactly("point", "line");
+    assertThat(generated.json()).containsEntry("srid", "3857").containsEntry("seed", 3L);
+    assertThat(generated.describe())
+        .isEqualTo("point 300 rows, line 100 rows, seed 3, SRID 3857, needs PostGIS");
+    assertThat(generated.extensions())
+        .extracting(DatasetSpec.Extension::name)
+        .containsExactly("postgis");
+    assertThat(open(generated.scaled(0.1)))
+        .extracting(t -> t.def().name() + " " + t.rows().rows())
+        .containsExactly("planet_osm_point 30", "planet_osm_line 10");
+
+    Path pbf =
+        Files.copy(Path.of("data/liechtenstein-2013-08-03.osm.pbf"), dir.resolve("li.osm.pbf"));
+    DatasetSpec file =
+        load("{kind: geometry, tables: [line], file: li.osm.pbf, srid: 4326}", LOADERS).dataset();
+    assertThat(file)
+        .isEqualTo(new DatasetSpec.Geometries(List.of("line"), Map.of(), pbf, Srid.WGS84, 1));
+    assertThat(file.scaled(0.5)).isEqualTo(file);
+    assertThat(file.json()).containsEntry("file", "li.osm.pbf").containsEntry("srid", "4326");
+  }
+
+  @Test
+  void geometryDatasetValues() {
+    assertThat(error("{kind: geometry}", LOADERS))
+        .isEqualTo(
+            "2: dataset: no rows; give rows per table, e.g. rows: {point: 300000, line: 100000},"
+                + " or a PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf");
+    assertThat(error("{kind: geometry, rows: {point: 10}}", LOADERS))
+        .isEqualTo("2: dataset.rows: no row count for 'line', which is loaded; add line: <rows>");
+    assertThat(error("{kind: geometry, tables: [polygon], rows: {point: 10}}", LOADERS))
+        .isEqualTo("2: dataset.tables[0]: 'polygon' is not a geometry table; use point or line");
+    assertThat(error("{kind: geometry, rows: {point: 10, line: 5}, srid: 900913}", LOADERS))
+        .isEqualTo(
+            "2: dataset.srid: '900913' is not an SRID osm2pgsql writes; use 3857 (web Mercator,"
+                + " its default) or 4326 (degrees)");
+    assertThat(
+            error(
+                "{kind: geometry, rows: {line: 5}, file: ../data/andorra-2023-07-12.osm.pbf}",
+                LOADERS))
+        .isEqualTo("2: dataset.rows: the rows are the file's; give rows or file, not both");
   }
 
   /** The tables of a generated dataset, as the default cell loads them. */

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.Srid;
 
 class OverridesTest {
   @TempDir Path dir;
@@ -129,6 +130,26 @@ class OverridesTest {
     // a file's rows are what it holds: SCALE leaves them
     Scenario scaled = s.withOverrides(new Overrides(null, 0.5, null, null));
     assertThat(scaled.dataset()).isEqualTo(s.dataset());
+  }
+
+  @Test
+  void dataLoadsAPbfFilesGeometriesIntoAGeometryScenariosTables() throws Exception {
+    Scenario geometry =
+        ScenarioLoader.load(
+            Files.writeString(
+                dir.resolve("g.yaml"),
+                """
+                name: g
+                dataset: {kind: geometry, tables: [line], rows: {line: 100}, srid: 4326}
+                servers: {versions: [17]}
+                steps: [create, copy, indexes]
+                """));
+    Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
+    Scenario s = geometry.withOverrides(Overrides.parse(null, null, null, null, pbf.toString()));
+    assertThat(s.dataset())
+        .isEqualTo(
+            new DatasetSpec.Geometries(
+                List.of("line"), Map.of(), pbf.toAbsolutePath(), Srid.WGS84, 1));
   }
 
   @Test

@@ -210,7 +210,7 @@ class ScenarioErrorsTest {
             at(
                 3,
                 "dataset.kind: 'planet' is not a dataset kind; use one of osm-synthetic, osm-pbf,"
-                    + " int-arrays, points, pgbench"));
+                    + " int-arrays, points, geometry, pgbench"));
     assertThat(error("[nodes, ways]", "[nodes, edges]"))
         .isEqualTo(at(4, "dataset.tables[1]: 'edges' is not a table; use nodes, ways or rels"));
     assertThat(error("[nodes, ways]", "[ways, ways]"))

@@ -139,6 +139,20 @@ class UrlTargetTest {
   }
 
   @Test
+  void anExtensionTheServerLacksOrTheRoleMayNotCreateIsSaidBeforeAnythingStarts() throws Exception {
+    UrlTarget target = new UrlTarget(url(), "20261130-050003", pgPassword());
+    assertThat(target.whyNoExtension("url", "postgis"))
+        .startsWith("the server at ")
+        .endsWith(" has no postgis extension (pg_available_extensions)");
+    assertThat(target.whyNoExtension("url", "file_fdw"))
+        .endsWith(
+            " has the file_fdw extension, but the role "
+                + ROLE
+                + " may not create it (not a superuser, and it is not a trusted extension)");
+    assertThat(target.whyNoExtension("url", "plpgsql")).isNull(); // trusted
+  }
+
+  @Test
   void aWrongPasswordIsOneLineWithoutIt() {
     String wrong = password();
     UrlTarget target =

@@ -1,0 +1,178 @@
+package org.pgloadbench.dataset;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.variant.LoadVariant;
+
+/**
+ * PostGIS geometries as osm2pgsql writes them ({@link GeometryTable}): points and linestrings, in
+ * SRID 3857 or 4326, from the synthetic osm generator or from a PBF file ({@link GeometryCache}).
+ *
+ * <p>Synthetic: point k is node k's position ({@link NodeRows}, every node, tagged or not); line k
+ * is way k ({@link WayRows}) through its nodes' positions, consecutive equal positions dropped as
+ * osm2pgsql drops them (a way left with one position repeats it: a zero-length line, so that every
+ * generated way is a row). The ways' node ids are those of the osm-synthetic dataset: 1..point
+ * rows, or 9 per line when no points are loaded. Each row is a pure function of (seed, index).
+ */
+public final class GeometryDataset implements Dataset {
+  private final List<Table> tables;
+
+  private GeometryDataset(List<Table> tables) {
+    this.tables = List.copyOf(tables);
+  }
+
+  /** Generated rows: {@code rows} per table, in load order. */
+  static GeometryDataset synthetic(Map<GeometryTable, Long> rows, Srid srid, long seed) {
+    Map<String, Long> osmRows = new LinkedHashMap<>();
+    osmRows.put("nodes", rows.getOrDefault(GeometryTable.POINT, 0L));
+    osmRows.put("ways", rows.getOrDefault(GeometryTable.LINE, 0L));
+    long nodeIds = new OsmSyntheticDataset(osmRows, seed).nodeIds();
+    return new GeometryDataset(
+        rows.entrySet().stream()
+            .map(
+                e -> {
+                  TableDef def = e.getKey().tableDef(srid);
+                  long count = e.getValue();
+                  return new Table(
+                      def,
+                      new GeneratedSource(
+                          def,
+                          0,
+                          count,
+                          () ->
+                              e.getKey() == GeometryTable.POINT
+                                  ? new PointFields(seed, srid)
+                                  : new LineFields(seed, srid, nodeIds, count)));
+                })
+            .toList());
+  }
+
+  /** The geometries of a PBF file, derived once beside its decoded objects. */
+  static GeometryDataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
+    return new GeometryDataset(
+        tables.stream()
+            .map(
+                t ->
+                    new Table(
+                        t.tableDef(srid), new Cached(cache.file(t), t, srid, 0, cache.rows(t))))
+            .toList());
+  }
+
+  @Override
+  public List<Table> tables(LoadVariant variant) {
+    return tables;
+  }
+
+  /** Point k: node k's position. */
+  private static final class PointFields implements GeneratedSource.Fields {
+    private final NodeRows nodes;
+    private final GeometryRowWriter writer;
+    private final OsmObject node = new OsmObject();
+
+    PointFields(long seed, Srid srid) {
+      nodes = new NodeRows(seed);
+      writer = new GeometryRowWriter(srid);
+    }
+
+    @Override
+    public void write(long index, RowEncoder encoder) {
+      nodes.locate(index, node);
+      writer.point(node.id, node.lat, node.lon, encoder);
+    }
+  }
+
+  /** Line k: way k through its nodes' positions. */
+  private static final class LineFields implements GeneratedSource.Fields {
+    private final WayRows ways;
+    private final NodeRows nodes;
+    private final GeometryRowWriter writer;
+    private final OsmObject way = new OsmObject();
+    private final OsmObject node = new OsmObject();
+    private long[] positions = new long[64];
+
+    LineFields(long seed, Srid srid, long nodeIds, long lines) {
+      ways = new WayRows(seed, nodeIds, lines);
+      nodes = new NodeRows(seed);
+      writer = new GeometryRowWriter(srid);
+    }
+
+    @Override
+    public void write(long index, RowEncoder encoder) {
+      ways.fillRefs(index, way.clear());
+      positions = GeometryRowWriter.room(positions, Math.max(2, way.refCount));
+      for (int i = 0; i < way.refCount; i++) {
+        nodes.locate(way.refs[i] - 1, node);
+        positions[i] = GeometryRowWriter.pack(node.lat, node.lon);
+      }
+      int count = GeometryRowWriter.collapse(positions, way.refCount);
+      if (count < 2) {
+        positions[1] = positions[0];
+        count = 2;
+      }
+      writer.line(way.id, positions, count, encoder);
+    }
+  }
+
+  /** Records [from, to) of a derived geometry file. */
+  private static final class Cached implements RowSource {
+    private final Path file;
+    private final GeometryTable table;
+    private final Srid srid;
+    private final long from;
+    private final long to;
+
+    Cached(Path file, GeometryTable table, Srid srid, long from, long to) {
+      this.file = file;
+      this.table = table;
+      this.srid = srid;
+      this.from = from;
+      this.to = to;
+    }
+
+    @Override
+    public long rows() {
+      return to - from;
+    }
+
+    @Override
+    public void writeTo(RowEncoder encoder) throws SQLException {
+      GeometryRowWriter writer = new GeometryRowWriter(srid);
+      OsmObject object = new OsmObject();
+      try (ObjectFile.Reader reader =
+          new ObjectFile.Reader(file, GeometryCache.layout(table), from)) {
+        for (long i = from; i < to; i++) {
+          reader.read(object.clear());
+          encoder.beginRow(2);
+          if (table == GeometryTable.POINT) {
+            writer.point(object.id, object.lat, object.lon, encoder);
+          } else {
+            writer.line(object.id, object.refs, object.refCount, encoder);
+          }
+          encoder.endRow();
+        }
+      } catch (IOException e) {
+        throw new SQLException("cannot read the derived geometries in " + file + ": " + e, e);
+      }
+    }
+
+    @Override
+    public RowSource slice(int index, int parts) {
+      return new Cached(
+          file,
+          table,
+          srid,
+          IndexRangeSource.boundary(from, to, index, parts),
+          IndexRangeSource.boundary(from, to, index + 1, parts));
+    }
+
+    @Override
+    public String toString() {
+      return table.tableName() + " records [" + from + ", " + to + ") of " + file;
+    }
+  }
+}

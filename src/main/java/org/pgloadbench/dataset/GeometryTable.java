@@ -1,0 +1,79 @@
+package org.pgloadbench.dataset;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.pgloadbench.dataset.TableDef.Column;
+
+/**
+ * The osm2pgsql output tables a geometry dataset loads, named and laid out as osm2pgsql's pgsql
+ * output names them: {@code planet_osm_point (osm_id int8, way geometry(Point, srid))} and {@code
+ * planet_osm_line (osm_id int8, way geometry(LineString, srid))}, without osm2pgsql's tag columns,
+ * and without a primary key (osm2pgsql gives them none).
+ *
+ * <p>The GiST index is built as osm2pgsql builds it after an import that will not be updated (no
+ * {@code --slim}, or {@code --drop}): {@code CREATE INDEX ... USING GIST (way) WITH (fillfactor =
+ * 100)} (its {@code table.cpp}; the flex output's default index is the same). An updatable import
+ * leaves the fillfactor at GiST's default, 90.
+ */
+public enum GeometryTable {
+  POINT("Point"),
+  LINE("LineString");
+
+  private static final String PREFIX = "planet_osm_";
+  private static final String COLUMN = "way";
+
+  private final String type;
+
+  GeometryTable(String type) {
+    this.type = type;
+  }
+
+  /** As scenarios name it: {@code point}, {@code line}. */
+  public String yamlName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public String tableName() {
+    return PREFIX + yamlName();
+  }
+
+  /** The tables as scenarios name them, in load order. */
+  public static List<String> yamlNames() {
+    return Arrays.stream(values()).map(GeometryTable::yamlName).toList();
+  }
+
+  public static Optional<GeometryTable> find(String yamlName) {
+    return Arrays.stream(values()).filter(t -> t.yamlName().equals(yamlName)).findFirst();
+  }
+
+  public static GeometryTable byYamlName(String yamlName) {
+    return find(yamlName)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no geometry table '" + yamlName + "'; use " + yamlNames()));
+  }
+
+  TableDef tableDef(Srid srid) {
+    String index = tableName() + "_" + COLUMN + "_idx";
+    return new TableDef(
+        tableName(),
+        List.of(
+            new Column("osm_id", "int8 NOT NULL"),
+            new Column(COLUMN, "geometry(" + type + ", " + srid.code() + ")")),
+        null,
+        List.of(),
+        List.of(
+            new TableDef.Index(
+                index,
+                "CREATE INDEX "
+                    + index
+                    + " ON "
+                    + tableName()
+                    + " USING gist ("
+                    + COLUMN
+                    + ") WITH (fillfactor = 100)")));
+  }
+}
