@@ -175,6 +175,12 @@ final class BenchCommand implements Callable<Integer> {
         throw new ServerException("memory cap: " + why);
       }
     }
+    if (plan.standbys()) {
+      String why = target.whyNoStandby();
+      if (why != null) {
+        throw new ServerException("standby: " + why);
+      }
+    }
     checkExtensions(scenario, plan, target);
     if (runDir == null) {
       runDir = dirs.results.resolve(scenario.name()).resolve(runId);

@@ -10,6 +10,7 @@ import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
+import org.pgloadbench.server.StandbyMode;
 
 /** How long a plan will take, as {@code plan} prints it and {@code bench} before it starts. */
 final class EstimateText {
@@ -107,13 +108,17 @@ final class EstimateText {
         Formats.duration(estimate.beforeRounds() + most * round));
   }
 
-  /** A server as plan names it: its label, its profile where there are several, its cap. */
+  /**
+   * A server as plan names it: its label, its profile where there are several, its cap, its
+   * standby.
+   */
   private static String shown(ServerTime server, Plan plan) {
     boolean profiles = plan.servers().stream().map(Plan.Server::profile).distinct().count() > 1;
     Plan.Server planned = server.planned();
     return "PostgreSQL "
         + server.server()
         + (profiles ? " (" + planned.profile() + ")" : "")
-        + (planned.memory() > 0 ? " (" + MemoryCaps.shown(planned.memory()) + " cap)" : "");
+        + (planned.memory() > 0 ? " (" + MemoryCaps.shown(planned.memory()) + " cap)" : "")
+        + (planned.standby() == StandbyMode.NONE ? "" : " (" + planned.standby() + " standby)");
   }
 }

@@ -76,6 +76,15 @@ final class PlanText {
           .append(String.join(", ", caps))
           .append(" (each capped server its own start, its processes and page cache held to it)\n");
     }
+    List<String> standbys =
+        scenario.cells().stream().map(c -> c.variant().standby().yamlName()).distinct().toList();
+    if (!standbys.equals(List.of("none"))) {
+      out.append("  standby   ")
+          .append(String.join(", ", standbys))
+          .append(
+              " (each its own server start; a standby streams the server's WAL, wal_level"
+                  + " replica)\n");
+    }
     // a claim whose sides name no version is checked on every server but the control
     int checkedOn = plan.servers().size() - (plan.hasControl() ? 1 : 0);
     int claimTests =

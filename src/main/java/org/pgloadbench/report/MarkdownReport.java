@@ -120,6 +120,9 @@ public final class MarkdownReport {
     if (WhereTimeGoesSection.applies(results)) {
       WhereTimeGoesSection.render(results, out);
     }
+    if (StandbySection.applies(results)) {
+      StandbySection.render(results, out);
+    }
     if (!results.versions().isEmpty()) {
       out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
       StatisticsSection.render(results, out);

@@ -148,8 +148,11 @@ public record VersionComparison(
     if (!results.manifest().paired() || !versions.contains(label)) {
       return null;
     }
-    Map<Integer, Double> baseRounds = everyCell(results, base);
-    Map<Integer, Double> controlRounds = everyCell(results, label);
+    // the control is a twin of one of the base's server starts (one profile, cap, standby): the
+    // base is summed over the cells that one ran
+    List<String> cells = results.cells(label);
+    Map<Integer, Double> baseRounds = everyCell(results, base, cells);
+    Map<Integer, Double> controlRounds = everyCell(results, label, cells);
     if (baseRounds.isEmpty() || controlRounds.isEmpty()) {
       return null;
     }
@@ -165,11 +168,12 @@ public record VersionComparison(
     return new Control(label, c, detectable(logRatios));
   }
 
-  /** A server's seconds per round, every cell's total summed; rounds with all of them only. */
-  private static Map<Integer, Double> everyCell(StoredRun results, String version) {
+  /** A server's seconds per round, these cells' totals summed; rounds with all of them only. */
+  private static Map<Integer, Double> everyCell(
+      StoredRun results, String version, List<String> cellsRun) {
     Map<Integer, Double> sums = new TreeMap<>();
     Map<Integer, Integer> cells = new TreeMap<>();
-    for (String cell : results.cells(version)) {
+    for (String cell : cellsRun) {
       Sample total =
           results.seconds(version, cell, results.tables(version), results.steps(version, cell));
       total
@@ -180,7 +184,7 @@ public record VersionComparison(
                 cells.merge(round, 1, Integer::sum);
               });
     }
-    int all = results.cells(version).size();
+    int all = cellsRun.size();
     sums.keySet().removeIf(round -> cells.get(round) < all);
     return sums;
   }

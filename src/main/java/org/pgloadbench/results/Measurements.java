@@ -39,6 +39,11 @@ import java.util.function.Function;
  * @param walBuffersFull pg_stat_wal: WAL writes forced by full WAL buffers
  * @param indexBytes the size of the table's indexes after the step ({@code pg_indexes_size}): the
  *     primary key and any index present during the load, pending lists included
+ * @param standbyLagBytes on a server with a standby: the WAL written on the primary and not yet
+ *     replayed on the standby when the step ended
+ * @param standbyLagSeconds the primary's {@code pg_stat_replication.replay_lag} when the step ended
+ * @param syncWaitSeconds with a sync standby: the session-seconds the step's commits waited for it
+ *     ({@code SyncRep} waits, sampled)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -62,7 +67,10 @@ public record Measurements(
     Long ioFsyncs,
     Long walFpi,
     Long walBuffersFull,
-    Long indexBytes) {
+    Long indexBytes,
+    Long standbyLagBytes,
+    Double standbyLagSeconds,
+    Double syncWaitSeconds) {
 
   /** The figures a harness before server resources stored; the rest unknown. */
   public Measurements(
@@ -92,6 +100,57 @@ public record Measurements(
         null,
         null,
         null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  /** The figures a harness before standbys stored (index sizes included); the rest unknown. */
+  public Measurements(
+      double seconds,
+      Long rows,
+      Long walBytes,
+      Long tableBytes,
+      Long pages,
+      Long frozenPages,
+      Long objectBytes,
+      Double clientCpuSeconds,
+      Double serverCpuUserSeconds,
+      Double serverCpuSystemSeconds,
+      Long serverReadBytes,
+      Long serverWrittenBytes,
+      Long ioReadBytes,
+      Long ioWrittenBytes,
+      Long ioBackendWrittenBytes,
+      Long ioExtendedBytes,
+      Long ioFsyncs,
+      Long walFpi,
+      Long walBuffersFull,
+      Long indexBytes) {
+    this(
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        objectBytes,
+        clientCpuSeconds,
+        serverCpuUserSeconds,
+        serverCpuSystemSeconds,
+        serverReadBytes,
+        serverWrittenBytes,
+        ioReadBytes,
+        ioWrittenBytes,
+        ioBackendWrittenBytes,
+        ioExtendedBytes,
+        ioFsyncs,
+        walFpi,
+        walBuffersFull,
+        indexBytes,
         null,
         null,
         null);
@@ -158,6 +217,9 @@ public record Measurements(
     private Long walFpi;
     private Long walBuffersFull;
     private Long indexBytes;
+    private Long standbyLagBytes;
+    private Double standbyLagSeconds;
+    private Double syncWaitSeconds;
 
     private Builder(double seconds) {
       this.seconds = seconds;
@@ -229,6 +291,19 @@ public record Measurements(
       return this;
     }
 
+    /** The standby's replay lag when the step ended: bytes and, as the primary says, seconds. */
+    public Builder standbyLag(Long bytes, Double seconds) {
+      this.standbyLagBytes = bytes;
+      this.standbyLagSeconds = seconds;
+      return this;
+    }
+
+    /** The session-seconds the step's commits waited for a sync standby. */
+    public Builder syncWaitSeconds(Double seconds) {
+      this.syncWaitSeconds = seconds;
+      return this;
+    }
+
     public Measurements build() {
       return new Measurements(
           seconds,
@@ -250,7 +325,10 @@ public record Measurements(
           ioFsyncs,
           walFpi,
           walBuffersFull,
-          indexBytes);
+          indexBytes,
+          standbyLagBytes,
+          standbyLagSeconds,
+          syncWaitSeconds);
     }
   }
 }

@@ -70,7 +70,15 @@ public final class ResultStore implements Closeable {
           new Column("io_fsyncs", r -> r.measured().ioFsyncs()),
           new Column("wal_fpi", r -> r.measured().walFpi()),
           new Column("wal_buffers_full", r -> r.measured().walBuffersFull()),
-          new Column("index_bytes", r -> r.measured().indexBytes()));
+          new Column("index_bytes", r -> r.measured().indexBytes()),
+          new Column("standby_lag_bytes", r -> r.measured().standbyLagBytes()),
+          new Column("standby_lag_seconds", r -> milliseconds(r.measured().standbyLagSeconds())),
+          new Column("sync_wait_seconds", r -> milliseconds(r.measured().syncWaitSeconds())));
+
+  /** Seconds to the millisecond. */
+  private static String milliseconds(Double seconds) {
+    return seconds == null ? null : String.format(Locale.ROOT, "%.3f", seconds);
+  }
 
   /** CPU seconds at the 10 ms the operating system counts in. */
   private static String seconds(Double seconds) {

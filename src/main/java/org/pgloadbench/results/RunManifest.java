@@ -196,15 +196,22 @@ public record RunManifest(
    * A cell as the run labelled it, with its axis values and settings profile.
    *
    * @param memoryCapBytes the memory cap of the server it ran on, or null for none
+   * @param standby the standby of the server it ran on ({@code async}, {@code sync}), or null for
+   *     none
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record CellRun(
-      String label, Map<String, String> axes, String profile, Long memoryCapBytes) {
-    /** A cell on servers without a memory cap. */
+      String label, Map<String, String> axes, String profile, Long memoryCapBytes, String standby) {
+    /** A cell on servers without a memory cap or a standby. */
     public CellRun(String label, Map<String, String> axes, String profile) {
-      this(label, axes, profile, null);
+      this(label, axes, profile, null, null);
+    }
+
+    /** A cell on servers without a standby. */
+    public CellRun(String label, Map<String, String> axes, String profile, Long memoryCapBytes) {
+      this(label, axes, profile, memoryCapBytes, null);
     }
   }
 

@@ -17,6 +17,7 @@ import org.pgloadbench.metrics.ResourceUse;
 import org.pgloadbench.metrics.ServerProbe;
 import org.pgloadbench.metrics.ServerProbe.TableState;
 import org.pgloadbench.metrics.StatIo;
+import org.pgloadbench.metrics.SyncWaits;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.Step;
 import org.pgloadbench.recipe.StepKind;
@@ -65,6 +66,7 @@ final class Load {
   List<StepResult> run(PostgresServer server, String label, Cell cell, int repetition) {
     List<StepResult> results = new ArrayList<>();
     List<Connection> connections = new ArrayList<>();
+    StandbyWatch standby = null;
     try {
       freshDatabase(server, label);
       // pgjdbc rewrites JDBC batches into multi-row INSERTs only when the connection says so
@@ -80,13 +82,14 @@ final class Load {
       probe.missing().forEach(what -> missing.accept(label, what));
       Sampler sampler = new Sampler(server.resources(), StatIo.of(main));
       sampler.missing().forEach(what -> missing.accept(label, what));
+      standby = StandbyWatch.open(server, connections);
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(label, cell.label(), table.def().name(), step.kind().yamlName());
           StepResult result =
-              measure(label, cell, repetition, load, step, probe, sampler, walPosition);
+              measure(label, cell, repetition, load, step, probe, sampler, standby, walPosition);
           if (result == null) {
             continue; // a step the role may not run: noted, not stored
           }
@@ -100,6 +103,9 @@ final class Load {
     } catch (SQLException e) {
       results.add(failed(label, cell, repetition, StepKind.PREPARE, oneLine(e)));
     } finally {
+      if (standby != null) {
+        standby.close();
+      }
       for (Connection c : connections) {
         try {
           c.close();
@@ -120,6 +126,7 @@ final class Load {
       Step step,
       ServerProbe probe,
       Sampler sampler,
+      StandbyWatch standby,
       long walBefore)
       throws SQLException {
     Connection c = load.connection();
@@ -127,9 +134,21 @@ final class Load {
         new StepKey(
             label, cell.label(), repetition, load.table().name(), step.kind(), step.object());
     Sampler.Before before = sampler.before(load.connections());
+    SyncWaits.Sampling waits = standby == null ? null : standby.beforeStep();
     Clock.Timed<Long> timed = Clock.time(() -> step.run(load));
+    Double waited = standby == null ? null : standby.stepEnded(waits);
     Measurements.Builder measured =
         Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
+    // a standby gone down fails the step, whatever the primary said
+    String standbyDown = standby == null ? null : standby.down();
+    if (standbyDown != null) {
+      rollBack(c);
+      String error = timed.ok() ? standbyDown : standbyDown + ": " + oneLine(timed.error());
+      return StepResult.failed(runId, scenario.name(), key, cell.axes(), measured.build(), error);
+    }
+    if (standby != null && timed.ok()) {
+      standby.measure(waited, measured); // the lag at the step's end, before any other reading
+    }
     if (!timed.ok()) {
       Exception e = timed.error();
       rollBack(c);

@@ -8,6 +8,8 @@ import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.LoadVariant;
 
 /**
  * What a run will do, worked out once and shared by {@code plan}, {@code bench}, resume and the
@@ -31,15 +33,32 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
   public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
 
   /**
-   * One server start: a version (or build label, or URL) with a settings profile and a memory cap.
+   * One server start: a version (or build label, or URL) with a settings profile, a memory cap and
+   * a standby.
    *
    * @param control a second instance of the base server, same binaries and settings: an A/A
    *     comparison that shows what the machine's drift alone makes of two identical servers
    * @param memory the memory cap of its processes and their page cache, in bytes; 0 for none
+   * @param standby its physical standby, streaming its WAL; a control has the base's
    */
-  public record Server(String requested, SettingsProfile profile, boolean control, long memory) {
+  public record Server(
+      String requested,
+      SettingsProfile profile,
+      boolean control,
+      long memory,
+      StandbyMode standby) {
     public Server(String requested, SettingsProfile profile, boolean control) {
-      this(requested, profile, control, 0);
+      this(requested, profile, control, 0, StandbyMode.NONE);
+    }
+
+    /** The same server start as a control, or not. */
+    Server control(boolean control) {
+      return new Server(requested, profile, control, memory, standby);
+    }
+
+    /** This kind of server start on {@code version}. */
+    Server on(String version) {
+      return new Server(version, profile, control, memory, standby);
     }
 
     /** The cap as {@code ServerTarget#start} takes it: null for none. */
@@ -64,16 +83,12 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
    * @param base the version (or label) the others are compared with; null for the first
    */
   public static Plan of(Scenario scenario, String base) {
-    // each settings profile and each memory cap the cells use is a server start of its own
-    List<Server> kinds =
-        scenario.cells().stream()
-            .map(c -> new Server("", c.variant().settings(), false, c.variant().memoryBytes()))
-            .distinct()
-            .toList();
+    // each settings profile, memory cap and standby the cells use is a server start of its own
+    List<Server> kinds = scenario.cells().stream().map(Plan::kind).distinct().toList();
     List<Server> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
       for (Server kind : kinds) {
-        servers.add(new Server(version, kind.profile(), false, kind.memory()));
+        servers.add(kind.on(version));
       }
     }
     if (scenario.control() && servers.size() > 1) {
@@ -82,20 +97,26 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
               .filter(s -> base == null || s.requested().equals(base))
               .findFirst()
               .orElse(servers.get(0));
-      servers.add(
-          new Server(baseServer.requested(), baseServer.profile(), true, baseServer.memory()));
+      servers.add(baseServer.control(true));
     }
     return new Plan(servers, scenario.cells(), scenario.repeat(), scenario.warmup());
   }
 
-  /** The cells a server loads: those of its settings profile and memory cap. */
+  /** The server start a cell needs, on no version yet. */
+  private static Server kind(Cell cell) {
+    LoadVariant v = cell.variant();
+    return new Server("", v.settings(), false, v.memoryBytes(), v.standby());
+  }
+
+  /** The cells a server loads: those of its settings profile, memory cap and standby. */
   public List<Cell> cells(Server server) {
-    return cells.stream()
-        .filter(
-            c ->
-                c.variant().settings() == server.profile()
-                    && c.variant().memoryBytes() == server.memory())
-        .toList();
+    Server kind = server.on("").control(false);
+    return cells.stream().filter(c -> kind(c).equals(kind)).toList();
+  }
+
+  /** Whether any server of the plan has a standby. */
+  public boolean standbys() {
+    return servers.stream().anyMatch(s -> s.standby() != StandbyMode.NONE);
   }
 
   /** Whether any server of the plan is capped. */

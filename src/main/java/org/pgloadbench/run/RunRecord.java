@@ -15,6 +15,7 @@ import org.pgloadbench.results.RunManifest.ServerRun;
 import org.pgloadbench.results.RunManifest.Targets;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
+import org.pgloadbench.server.StandbyMode;
 
 /** The manifest of a run as it goes on: servers added as they start, the end time kept current. */
 final class RunRecord {
@@ -164,7 +165,10 @@ final class RunRecord {
                         c.label(),
                         c.axes(),
                         c.variant().settings().profileName(),
-                        c.variant().memoryBytes() > 0 ? c.variant().memoryBytes() : null))
+                        c.variant().memoryBytes() > 0 ? c.variant().memoryBytes() : null,
+                        c.variant().standby() == StandbyMode.NONE
+                            ? null
+                            : c.variant().standby().yamlName()))
             .toList(),
         scenario.steps(),
         scenario.claims(),

@@ -45,6 +45,7 @@ public final class Runner {
   private final RunRecord record;
   private final Resume resume;
   private final boolean pgbench;
+  private final Recovery recovery;
   private RoundPolicy policy;
   private final Map<String, List<Double>> pgbenchTotals = new LinkedHashMap<>();
   private int failures;
@@ -99,6 +100,7 @@ public final class Runner {
     record.datasetShape(dataset.shape());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
     this.pgbench = scenario.dataset() instanceof DatasetSpec.Pgbench;
+    this.recovery = new Recovery(progress, store, load, () -> stopping);
     if (resume.resuming()) {
       record.resumeFrom(resume.stored(), Instant.now());
     }
@@ -224,9 +226,7 @@ public final class Runner {
                 seconds(warmup),
                 failureNote(warmup)),
             failureNote(warmup).isEmpty());
-        if (wentDown(servers.get(server), warmup)) {
-          recover(servers, server);
-        }
+        failures += recovery.afterLoad(servers, server, wentDown(servers.get(server), warmup));
       }
     }
   }
@@ -275,9 +275,7 @@ public final class Runner {
             .add(seconds(steps));
       }
     }
-    if (down) {
-      recover(servers, planned.server());
-    }
+    failures += recovery.afterLoad(servers, planned.server(), down);
   }
 
   /** Whether the run's servers differ in settings profile (progress lines then name it). */
@@ -294,26 +292,7 @@ public final class Runner {
 
   /** Whether a load failed because the server is gone (its postmaster killed, say). */
   private boolean wentDown(PostgresServer server, List<StepResult> steps) {
-    return !stopping && !steps.isEmpty() && !steps.get(steps.size() - 1).ok() && !server.responds();
-  }
-
-  /**
-   * Brings a server back after it went down, so that its next load runs on it; when that fails the
-   * rest of its loads are given up (and that is stored).
-   */
-  private void recover(Servers servers, Plan.Server server) throws IOException {
-    String label = servers.label(server);
-    progress.note("PostgreSQL " + label + ": the server went down; bringing it back");
-    try {
-      servers.get(server).recover();
-    } catch (ServerException e) {
-      servers.giveUp(server);
-      if (!stopping) {
-        progress.note("PostgreSQL " + label + ": " + Load.oneLine(e));
-        store.append(load.failed(label, null, 0, StepKind.SERVER, Load.oneLine(e)));
-        failures++;
-      }
-    }
+    return !stopping && failed(steps) && !server.responds();
   }
 
   /** The load's failed last step, with why it failed added to the server's error. */

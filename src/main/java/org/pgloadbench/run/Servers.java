@@ -15,6 +15,7 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.StandbyMode;
 
 /**
  * The servers of a run's plan, started before its first round and stopped after its last: each with
@@ -41,7 +42,8 @@ final class Servers implements AutoCloseable {
     long memory = server.memory() > 0 ? server.memory() : Environment.memoryBytes();
     Map<String, String> settings = new LinkedHashMap<>(profile.settings(memory));
     settings.putAll(scenario.settings());
-    PostgresServer postgres = target.start(server.requested(), settings, server.memoryCap());
+    PostgresServer postgres =
+        target.start(server.requested(), settings, server.memoryCap(), server.standby());
     started.put(server, postgres);
     try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
@@ -94,12 +96,18 @@ final class Servers implements AutoCloseable {
   }
 
   /**
-   * How progress lines name a server: its label, and its profile where a run has several, and its
-   * memory cap.
+   * How progress lines name a server: its label, and its profile where a run has several, its
+   * memory cap and its standby.
    */
   String shown(Plan.Server server, boolean profiles) {
     String cap = server.memory() > 0 ? " (" + MemoryCaps.shown(server.memory()) + " cap)" : "";
-    return "PostgreSQL " + label(server) + (profiles ? " (" + server.profile() + ")" : "") + cap;
+    String standby =
+        server.standby() == StandbyMode.NONE ? "" : " (" + server.standby() + " standby)";
+    return "PostgreSQL "
+        + label(server)
+        + (profiles ? " (" + server.profile() + ")" : "")
+        + cap
+        + standby;
   }
 
   @Override

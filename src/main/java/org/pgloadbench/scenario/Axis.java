@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.StandbyMode;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
 import org.pgloadbench.variant.MiddleFormat;
@@ -207,6 +208,21 @@ public final class Axis<T> {
           MemoryCaps::bytes,
           v -> "mem-" + v);
 
+  /**
+   * Whether the server streams its WAL to a physical standby of its own, and whether its commits
+   * wait for it. Each is a server start of its own; {@code servers.standby} gives one to every
+   * cell.
+   */
+  public static final Axis<StandbyMode> STANDBY =
+      new Axis<>(
+          "standby",
+          StandbyMode.NONE.yamlName(),
+          "a standby",
+          "use none, async (streaming, commits do not wait) or sync (commits wait for the standby)",
+          Accepts.oneOf(StandbyMode.names()),
+          v -> StandbyMode.named(v).orElse(null),
+          v -> v.equals("none") ? "no-standby" : "standby-" + v);
+
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
       List.of(
@@ -224,7 +240,8 @@ public final class Axis<T> {
           COMMIT_EVERY,
           FASTUPDATE,
           GIN_PENDING_LIST_LIMIT,
-          MEMORY);
+          MEMORY,
+          STANDBY);
 
   private static Integer pendingListKilobytes(String value) {
     if (value.equals("default")) {
@@ -362,6 +379,7 @@ public final class Axis<T> {
         COMMIT_EVERY.valueIn(values),
         FASTUPDATE.valueIn(values),
         GIN_PENDING_LIST_LIMIT.valueIn(values),
-        MEMORY.valueIn(values));
+        MEMORY.valueIn(values),
+        STANDBY.valueIn(values));
   }
 }

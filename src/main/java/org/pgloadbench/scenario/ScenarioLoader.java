@@ -93,7 +93,7 @@ public final class ScenarioLoader {
             root.required("servers", "list the versions, e.g. servers: {versions: [17]}"), trusted);
     Map<String, String> settings = SettingsSection.settings(root.optional("settings"), trusted);
     Map<String, String> base = new LinkedHashMap<>(SettingsSection.profile(root));
-    base.putAll(ServersSection.memory(root));
+    base.putAll(ServersSection.perServer(root));
     YamlNode repeatNode = root.optional("repeat");
     boolean auto = repeatNode instanceof YamlNode.Scalar r && "auto".equals(r.text());
     if (repeatNode instanceof YamlNode.Scalar r
@@ -112,6 +112,11 @@ public final class ScenarioLoader {
     if (unfit != null) {
       boolean axis = matrix.axes().contains(Axis.MEMORY.name());
       throw Origins.of(root).error(axis ? "matrix.memory" : "servers.memory", unfit);
+    }
+    String noStandby = ServersSection.standbyUnfit(matrix.cells(), settings);
+    if (noStandby != null) {
+      boolean axis = matrix.axes().contains(Axis.STANDBY.name());
+      throw Origins.of(root).error(axis ? "matrix.standby" : "servers.standby", noStandby);
     }
     List<StepKind> steps = steps(root);
     matrix.requireSteps(root, steps);

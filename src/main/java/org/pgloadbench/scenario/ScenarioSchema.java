@@ -94,6 +94,11 @@ public final class ScenarioSchema {
                   + " cgroup; a container's limit); each cap is a server start of its own; a"
                   + " capped server's shared_buffers must be at most half the cap"),
           Map.entry(
+              "standby",
+              "a physical standby of each server (embedded and local targets), streaming its WAL"
+                  + " over the loopback: none, async, or sync (commits wait for it); each is a"
+                  + " server start of its own, with wal_level replica"),
+          Map.entry(
               "gin_pending_list_limit",
               "GIN's gin_pending_list_limit storage parameter, from 64kB to 2GB, or default"
                   + " (the server's setting)"));
@@ -632,6 +637,15 @@ public final class ScenarioSchema {
                 + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
                 + " overrides; the memory axis compares caps instead. shared_buffers must be at"
                 + " most half the cap."));
+    keys.put(
+        "standby",
+        described(
+            axisValue(Axis.STANDBY),
+            "A physical standby of every server, made from the same binaries and streaming its WAL"
+                + " over the loopback: async, or sync (each commit waits until the standby has"
+                + " flushed it); none (default). The servers then run with wal_level replica. Each"
+                + " step records the standby's replay lag and a sync standby's commit waits."
+                + " Embedded and local targets only; the standby axis compares them instead."));
     node.set("properties", properties(keys, ServersSection.SERVERS_KEYS, "servers"));
     node.put("additionalProperties", false);
     ObjectNode local = JSON.objectNode();

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.scenario.YamlNode.Mapping;
+import org.pgloadbench.server.StandbyMode;
 
 /**
  * The {@code servers} section: the target, the versions or build labels, and what only a trusted
@@ -12,7 +13,7 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
  */
 final class ServersSection {
   static final List<String> SERVERS_KEYS =
-      List.of("target", "versions", "image", "builds", "memory");
+      List.of("target", "versions", "image", "builds", "memory", "standby");
 
   private ServersSection() {}
 
@@ -115,22 +116,46 @@ final class ServersSection {
   }
 
   /**
-   * {@code servers.memory}, as the value of the memory axis for every cell (like {@code
-   * settings.profile} for the settings axis); empty when not given.
+   * {@code servers.memory} and {@code servers.standby}, as the values of their axes for every cell
+   * (like {@code settings.profile} for the settings axis); empty when not given.
    */
-  static Map<String, String> memory(Mapping root) throws ScenarioException {
-    if (!(root.optional("servers") instanceof Mapping servers)
-        || servers.optional(Axis.MEMORY.name()) == null) {
-      return Map.of();
+  static Map<String, String> perServer(Mapping root) throws ScenarioException {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (Axis<?> axis : List.of(Axis.MEMORY, Axis.STANDBY)) {
+      if (!(root.optional("servers") instanceof Mapping servers)
+          || servers.optional(axis.name()) == null) {
+        continue;
+      }
+      YamlNode node = servers.optional(axis.name());
+      String value = Matrix.value(axis, node);
+      if (root.optional("matrix") instanceof Mapping matrix
+          && matrix.values().containsKey(axis.name())) {
+        throw node.error(
+            "the matrix compares "
+                + (axis == Axis.MEMORY ? "memory caps" : "standbys")
+                + " too; remove servers."
+                + axis.name()
+                + ", or the "
+                + axis.name()
+                + " axis");
+      }
+      values.put(axis.name(), value);
     }
-    YamlNode node = servers.optional(Axis.MEMORY.name());
-    String memory = Matrix.value(Axis.MEMORY, node);
-    if (root.optional("matrix") instanceof Mapping matrix
-        && matrix.values().containsKey(Axis.MEMORY.name())) {
-      throw node.error(
-          "the matrix compares memory caps too; remove servers.memory, or the memory axis");
+    return values;
+  }
+
+  /**
+   * Why the first cell with a standby cannot have it with these settings (see {@link
+   * StandbyMode#unfit}), or null.
+   */
+  static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
+    for (Cell cell : cells) {
+      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
+      if (why != null) {
+        return why;
+      }
     }
-    return Map.of(Axis.MEMORY.name(), memory);
+    return null;
   }
 
   /**

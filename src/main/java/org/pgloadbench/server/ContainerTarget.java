@@ -68,6 +68,16 @@ public final class ContainerTarget implements ServerTarget {
     return null;
   }
 
+  /**
+   * A container's standby would be a second container streaming from the first over a network of
+   * their own: not built.
+   */
+  @Override
+  public String whyNoStandby() {
+    return "the container target gives its servers no standby; run on the embedded target, or on"
+        + " a local build (TARGET=local:<bin dir>)";
+  }
+
   private String image(String version) {
     return image != null ? image : "postgres:" + version;
   }

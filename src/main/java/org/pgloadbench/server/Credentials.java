@@ -12,8 +12,9 @@ import java.util.Properties;
 /**
  * The role and password the harness connects with. The password leaves this object only into the
  * JDBC driver's connection properties, into a file only its owner can read (initdb's {@code
- * --pwfile}) and into a harness container's environment; it is never part of a URL, a command line
- * or {@link #toString}, so it cannot reach a log, an exception message, results or run.json.
+ * --pwfile}, a standby's passfile), as a SCRAM hash to the server that keeps it, and into a harness
+ * container's environment; it is never part of a URL, a command line or {@link #toString}, so it
+ * cannot reach a log, an exception message, results or run.json.
  */
 public final class Credentials {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -76,6 +77,20 @@ public final class Credentials {
     Files.createFile(
         file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Writes a libpq passfile ({@code passfile=} of a connection string) giving this role's password
+   * for any host, port and database, created readable and writable by its owner only, as libpq
+   * demands.
+   */
+  void writePassfile(Path file) throws IOException {
+    if (password == null) {
+      throw new IllegalStateException("no password to write");
+    }
+    Files.createFile(
+        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(file, "*:*:*:" + user + ":" + password + "\n", StandardCharsets.UTF_8);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package org.pgloadbench.server;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,8 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
 
@@ -32,6 +31,7 @@ final class EmbeddedServer implements PostgresServer {
   private int port;
   private String version;
   private long postmaster;
+  private EmbeddedStandby standby;
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
@@ -54,6 +54,16 @@ final class EmbeddedServer implements PostgresServer {
     memoryCap = bytes;
   }
 
+  /** From now on the server's standby, stopped before the server on every way out. */
+  synchronized void attach(EmbeddedStandby standby) {
+    this.standby = standby;
+  }
+
+  @Override
+  public synchronized Optional<Standby> standby() {
+    return Optional.ofNullable(standby);
+  }
+
   @Override
   public ResourceMeter resources() {
     return resources;
@@ -71,30 +81,33 @@ final class EmbeddedServer implements PostgresServer {
       details.put(MEMORY_CAP, Long.toString(memoryCap));
       details.put("memory_cgroup", cgroup.describe());
     }
+    if (standby != null) {
+      details.putAll(standby.details());
+    }
     return details;
   }
 
-  /**
-   * The postmaster's pid from its pid file, once it is seen to be the postmaster of this data
-   * directory (a pid file alone could name any process); 0 while there is none.
-   */
+  /** The postmaster's pid, once seen to be this data directory's (see {@link Postmasters}). */
   private long postmasterPid() {
     if (postmaster > 0 && ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false)) {
       return postmaster;
     }
-    try {
-      long pid =
-          Long.parseLong(
-              ServerFiles.read(dir.resolve("data/postmaster.pid"))
-                  .lines()
-                  .findFirst()
-                  .orElse("")
-                  .strip());
-      postmaster = isPostmasterOf(pid, dir.resolve("data")) ? pid : 0;
-    } catch (IOException | RuntimeException e) {
-      postmaster = 0;
-    }
+    postmaster = Postmasters.of(dir.resolve("data"));
     return postmaster;
+  }
+
+  /** Whether the server's postmaster runs (no connection asked for). */
+  boolean alive() {
+    return postmasterPid() > 0;
+  }
+
+  /** The server's own directory: its data, socket and log. */
+  Path dir() {
+    return dir;
+  }
+
+  int port() {
+    return port;
   }
 
   void start(int port) throws ServerException {
@@ -127,7 +140,7 @@ final class EmbeddedServer implements PostgresServer {
    */
   @Override
   public synchronized void recover() throws ServerException {
-    killPostmaster(dir.resolve("data"));
+    Postmasters.kill(dir.resolve("data"));
     for (int attempt = 1; ; attempt++) {
       try {
         start(port);
@@ -168,6 +181,9 @@ final class EmbeddedServer implements PostgresServer {
   }
 
   private synchronized void stopAndDelete() {
+    if (standby != null) {
+      standby.close();
+    }
     if (Files.exists(dir)) {
       stop();
       try {
@@ -193,81 +209,13 @@ final class EmbeddedServer implements PostgresServer {
     try {
       pgCtl("-m", "fast", "-w", "-t", "60", "stop");
     } catch (ServerException e) {
-      killPostmaster(dir.resolve("data"));
+      Postmasters.kill(dir.resolve("data"));
     }
   }
 
-  /**
-   * Kills the postmaster of {@code data}: the pid in its pid file, only if that process is a
-   * postgres started on this very data directory (a pid file alone is no proof: it may be stale, or
-   * planted, and name any process).
-   */
-  private static void killPostmaster(Path data) {
-    try {
-      long pid =
-          Long.parseLong(
-              ServerFiles.read(data.resolve("postmaster.pid"))
-                  .lines()
-                  .findFirst()
-                  .orElse("")
-                  .strip());
-      if (isPostmasterOf(pid, data)) {
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-      }
-    } catch (IOException | RuntimeException e) {
-      // no pid file or no such process: nothing is left to stop
-    }
-  }
-
-  /** Whether process {@code pid}'s command line is {@code .../postgres ... -D <data> ...}. */
-  static boolean isPostmasterOf(long pid, Path data) {
-    try {
-      String[] args =
-          new String(
-                  Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
-                  StandardCharsets.UTF_8)
-              .split("\0");
-      if (args.length < 3 || !Path.of(args[0]).getFileName().toString().equals("postgres")) {
-        return false;
-      }
-      Path expected = data.toAbsolutePath().normalize();
-      for (int i = 1; i + 1 < args.length; i++) {
-        if (args[i].equals("-D")
-            && Path.of(args[i + 1]).toAbsolutePath().normalize().equals(expected)) {
-          return true;
-        }
-      }
-      return false;
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
-  }
-
-  /**
-   * Stops servers whose harness JVM died without stopping them (killed with SIGKILL, say): their
-   * directories are named after that JVM's pid.
-   */
-  static void stopOrphans(Path workRoot, ProcessIsolation isolation) {
-    if (!Files.isDirectory(workRoot)) {
-      return;
-    }
-    try (Stream<Path> dirs = Files.list(workRoot)) {
-      for (Path dir : dirs.toList()) {
-        String name = dir.getFileName().toString();
-        int dash = name.indexOf('-');
-        if (dash <= 0 || !name.substring(0, dash).chars().allMatch(Character::isDigit)) {
-          continue;
-        }
-        long pid = Long.parseLong(name.substring(0, dash));
-        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-          continue;
-        }
-        killPostmaster(dir.resolve("data"));
-        WorkRoot.delete(dir);
-      }
-    } catch (IOException | RuntimeException e) {
-      System.err.println("pgloadbench: could not clean up " + workRoot + ": " + e.getMessage());
-    }
+  /** A fast shutdown, which leaves the data directory consistent, for a copy of it. */
+  void stopCleanly() throws ServerException {
+    pgCtl("-m", "fast", "-w", "-t", "60", "stop");
   }
 
   /** pg_ctl; one that starts the server does so inside its memory cgroup, if it has one. */

@@ -87,13 +87,27 @@ public final class EmbeddedTarget implements ServerTarget {
   @Override
   public PostgresServer start(String requested, Map<String, String> settings, Long memoryBytes)
       throws ServerException {
+    return start(requested, settings, memoryBytes, StandbyMode.NONE);
+  }
+
+  @Override
+  public PostgresServer start(
+      String requested, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
+      throws ServerException {
     String version = distributions.resolve(requested);
     return launch(
         distributions.install(version),
         "pg" + version,
         Versions.major(version),
         settings,
-        memoryBytes);
+        memoryBytes,
+        standby);
+  }
+
+  /** A standby of the same binaries: see {@link EmbeddedStandby}. */
+  @Override
+  public String whyNoStandby() {
+    return null;
   }
 
   /** The binaries hold the contrib extensions only: no PostGIS, say. */
@@ -118,14 +132,21 @@ public final class EmbeddedTarget implements ServerTarget {
    *
    * @param name names the server's directory
    * @param major the build's major version, for the initdb options that differ between versions
-   * @param memoryBytes the server's memory cap, or null for none
+   * @param memoryBytes the server's memory cap, or null for none (a standby has none)
+   * @param standby the server's standby, if it has one: the settings it needs are added
    */
   EmbeddedServer launch(
-      Path home, String name, int major, Map<String, String> settings, Long memoryBytes)
+      Path home,
+      String name,
+      int major,
+      Map<String, String> given,
+      Long memoryBytes,
+      StandbyMode standby)
       throws ServerException {
+    Map<String, String> settings = standby.primarySettings(given);
     prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
-    EmbeddedServer.stopOrphans(workRoot, isolation);
+    Postmasters.stopOrphans(workRoot);
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
     // here on removes all of it; its directory is named after this JVM so that a later run can
     // clean up after a JVM that was killed outright.
@@ -151,13 +172,17 @@ public final class EmbeddedTarget implements ServerTarget {
         writeConfig(dir, port, settings);
         try {
           server.start(port);
-          return server;
+          break;
         } catch (ServerException e) {
           if (attempt == START_ATTEMPTS || !e.getMessage().contains("could not bind")) {
             throw e;
           }
         }
       }
+      if (standby != StandbyMode.NONE) {
+        EmbeddedStandby.start(server, home, workRoot, name, isolation, standby, settings);
+      }
+      return server;
     } catch (ServerException | RuntimeException e) {
       server.close();
       throw e;
@@ -235,7 +260,7 @@ public final class EmbeddedTarget implements ServerTarget {
     return value.replace("\\", "\\\\").replace("'", "''");
   }
 
-  private static int freePort() throws ServerException {
+  static int freePort() throws ServerException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     } catch (IOException e) {

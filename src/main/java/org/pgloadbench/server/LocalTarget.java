@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgloadbench.metrics.ResourceMeter;
@@ -46,6 +47,13 @@ public final class LocalTarget implements ServerTarget {
   @Override
   public PostgresServer start(String label, Map<String, String> settings, Long memoryBytes)
       throws ServerException {
+    return start(label, settings, memoryBytes, StandbyMode.NONE);
+  }
+
+  @Override
+  public PostgresServer start(
+      String label, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
+      throws ServerException {
     Path bin = bin(label);
     String version = version(label, bin);
     EmbeddedServer server =
@@ -54,13 +62,20 @@ public final class LocalTarget implements ServerTarget {
             "local-" + label,
             Versions.major(version),
             settings,
-            memoryBytes);
+            memoryBytes,
+            standby);
     return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
   }
 
   @Override
   public String whyNoMemoryCap() {
     return launcher.whyNoMemoryCap();
+  }
+
+  /** A standby from the build's own pg_basebackup, or a copy: see {@link EmbeddedStandby}. */
+  @Override
+  public String whyNoStandby() {
+    return null;
   }
 
   /**
@@ -195,6 +210,11 @@ public final class LocalTarget implements ServerTarget {
     @Override
     public Connection connect(String database) throws SQLException {
       return server.connect(database);
+    }
+
+    @Override
+    public Optional<Standby> standby() {
+      return server.standby();
     }
 
     @Override

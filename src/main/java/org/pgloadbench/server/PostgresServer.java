@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.pgloadbench.metrics.ResourceMeter;
 
@@ -69,6 +70,14 @@ public interface PostgresServer extends AutoCloseable {
    */
   default long oomKills() {
     return -1;
+  }
+
+  /**
+   * The server's physical standby, when the harness gave it one ({@code servers.standby}); it stops
+   * with the server.
+   */
+  default Optional<Standby> standby() {
+    return Optional.empty();
   }
 
   default Connection connect(String database) throws SQLException {

@@ -28,6 +28,29 @@ public interface ServerTarget {
   }
 
   /**
+   * As {@link #start(String, Map, Long)}, with a physical standby of its own streaming its WAL
+   * ({@link StandbyMode#NONE}: none). A target that cannot give one says so in {@link
+   * #whyNoStandby}.
+   */
+  default PostgresServer start(
+      String version, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
+      throws ServerException {
+    if (standby != StandbyMode.NONE) {
+      throw new ServerException(whyNoStandby());
+    }
+    return start(version, settings, memoryBytes);
+  }
+
+  /**
+   * Why this target cannot give a server a standby, in one line with what to do, or null when it
+   * can; asked before anything starts when a run has standbys.
+   */
+  default String whyNoStandby() {
+    return "this target does not start its servers, so it cannot give them a standby; run the"
+        + " scenario on the embedded or a local target, or leave the standby out";
+  }
+
+  /**
    * Why this target cannot cap a server's memory, in one line with what to do, or null when it can;
    * asked before anything starts when a run caps servers.
    */

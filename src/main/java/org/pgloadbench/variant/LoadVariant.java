@@ -2,12 +2,14 @@ package org.pgloadbench.variant;
 
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.StandbyMode;
 
 /**
  * How one cell loads a table: every axis of the matrix resolved, defaults filled in (the scenario's
  * {@code Axis.variant} builds it from a cell's values).
  *
  * @param memoryBytes the memory cap of the server the cell runs on; 0 for none
+ * @param standby the standby of the server the cell runs on
  */
 public record LoadVariant(
     CopyFormat format,
@@ -24,9 +26,10 @@ public record LoadVariant(
     long commitEvery,
     boolean fastupdate,
     int ginPendingListLimitKb,
-    long memoryBytes) {
+    long memoryBytes,
+    StandbyMode standby) {
 
-  /** A cell on a server without a memory cap. */
+  /** A cell on a server without a memory cap or a standby. */
   public LoadVariant(
       CopyFormat format,
       boolean freeze,
@@ -57,7 +60,8 @@ public record LoadVariant(
         commitEvery,
         fastupdate,
         ginPendingListLimitKb,
-        0);
+        0,
+        StandbyMode.NONE);
   }
 
   /** This cell on a server capped at {@code bytes} (0: none). */
@@ -77,6 +81,7 @@ public record LoadVariant(
         commitEvery,
         fastupdate,
         ginPendingListLimitKb,
-        bytes);
+        bytes,
+        standby);
   }
 }

@@ -85,12 +85,16 @@ class ScenarioSchemaTest {
               "ScenarioErrors-pbfFileMustExistRelativeToTheScenario-1.yaml",
               "ScenarioErrors-badServers-4.yaml"),
           "what two sections decide together: a capped server's shared_buffers (set, or its"
-              + " profile's, or the default) against the cap; a cap given in servers and compared"
-              + " on the memory axis too",
+              + " profile's, or the default) against the cap; a cap or a standby given in servers"
+              + " and compared on its axis too; a standby against settings that leave it no WAL"
+              + " or no commit waiting for it",
           List.of(
               "MemoryCaps-sharedBuffersMustFitHalfTheCap-1.yaml",
               "MemoryCaps-sharedBuffersMustFitHalfTheCap-2.yaml",
-              "MemoryCaps-oneCapOrAnAxisNotBoth-1.yaml"));
+              "MemoryCaps-oneCapOrAnAxisNotBoth-1.yaml",
+              "Standby-oneStandbyOrAnAxisNotBoth-1.yaml",
+              "Standby-needsWalToStream-1.yaml",
+              "Standby-syncNeedsCommitsThatWait-1.yaml"));
 
   /** The schema's errors for a file, or empty when it is not one YAML mapping to check. */
   static Optional<List<Error>> judge(Path file) {

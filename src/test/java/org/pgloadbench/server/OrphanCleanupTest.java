@@ -37,13 +37,13 @@ class OrphanCleanupTest {
       try (var dirs = Files.list(workRoot)) {
         firstData = dirs.findFirst().orElseThrow().resolve("data");
       }
-      assertThat(EmbeddedServer.isPostmasterOf(postmaster, firstData)).isTrue();
+      assertThat(Postmasters.isPostmasterOf(postmaster, firstData)).isTrue();
 
       sleeper = new ProcessBuilder("sleep", "300").start();
       Path unrelated = plant(DEAD_HARNESS + "-sleep", sleeper.pid());
       Path otherServer = plant(DEAD_HARNESS + "-other", postmaster);
-      assertThat(EmbeddedServer.isPostmasterOf(sleeper.pid(), unrelated)).isFalse();
-      assertThat(EmbeddedServer.isPostmasterOf(postmaster, otherServer)).isFalse();
+      assertThat(Postmasters.isPostmasterOf(sleeper.pid(), unrelated)).isFalse();
+      assertThat(Postmasters.isPostmasterOf(postmaster, otherServer)).isFalse();
 
       // starting a server cleans up the dirs of dead harnesses
       try (PostgresServer second = target.start("17", Map.of())) {

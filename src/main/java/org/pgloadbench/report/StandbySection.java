@@ -1,0 +1,218 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.RunManifest.CellRun;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
+
+/**
+ * "The standby", for runs whose servers streamed their WAL to one: per cell, what the standby cost
+ * against the same cell without one, the WAL it was shipped, the largest lag it had left at a
+ * step's end and how long a sync standby's commits waited; then the same per step.
+ */
+final class StandbySection {
+  private static final String STANDBY = "standby";
+  private static final String NONE = "none";
+
+  private StandbySection() {}
+
+  /** Whether any step recorded a standby's lag (runs of older harnesses did not). */
+  static boolean applies(StoredRun results) {
+    return results.measured().stream().anyMatch(s -> s.measured().standbyLagBytes() != null);
+  }
+
+  static void render(StoredRun results, StringBuilder out) {
+    out.append("## The standby\n\n")
+        .append("Servers with a physical standby streaming their WAL over the loopback (async,")
+        .append(" or sync: each commit waits until the standby has flushed it). Per cell,")
+        .append(" medians over repetitions: the total against the same cell without a standby")
+        .append(" on the same server version, paired by round, Holm-corrected over the")
+        .append(" version's cells; the WAL written, all of which")
+        .append(" the standby is shipped; the largest lag the standby had left at the end of a")
+        .append(" step, in MB (WAL written on the primary, `pg_current_wal_lsn()`, not yet")
+        .append(" replayed on the standby, `pg_last_wal_replay_lsn()`) and as the primary's")
+        .append(" `pg_stat_replication.replay_lag`; and the session-seconds the commits waited")
+        .append(" for a sync standby (the load's backends seen waiting for it in their process")
+        .append(" titles, looked at every 5 ms).\n\n");
+    Map<String, CellRun> cells = new LinkedHashMap<>();
+    results.manifest().scenario().cells().forEach(c -> cells.put(c.label(), c));
+    Table cost =
+        Table.aligned(
+            "llrrrrlrr",
+            "server",
+            "cell",
+            "total s",
+            "vs no standby",
+            "WAL MB",
+            "largest lag MB",
+            "at",
+            "lag s",
+            "commits waited s");
+    Table steps =
+        Table.of(3, "server", "cell", "step", "WAL MB", "lag MB", "lag s", "commits waited s");
+    for (String version : results.versions()) {
+      List<String> tables = results.tables(version);
+      List<String> watched =
+          results.cells(version).stream()
+              .filter(
+                  cell ->
+                      !results
+                          .sample(version, cell, tables, results.steps(version, cell), lagBytes())
+                          .isEmpty())
+              .toList();
+      Map<String, Comparison> versus = versus(results, version, watched, cells);
+      for (String cell : watched) {
+        List<StepKind> all = results.steps(version, cell);
+        Largest largest = largest(results, version, cell);
+        Comparison c = versus.get(cell);
+        cost.row(
+            Markdown.text(version),
+            Markdown.text(cell),
+            figure(median(results.seconds(version, cell, tables, all))),
+            c == null ? "–" : Verdicts.ratio(c) + Verdicts.interval(c) + ", " + Verdicts.stated(c),
+            megabytes(median(results.sample(version, cell, tables, all, Measurements::walBytes))),
+            megabytes(largest.bytes()),
+            largest.at(),
+            figure(largest.seconds()),
+            waited(results, version, cell, all));
+        for (StepKind step : all) {
+          Largest lag = largest(results, version, cell, List.of(step));
+          steps.row(
+              Markdown.text(version),
+              Markdown.text(cell),
+              step.yamlName(),
+              megabytes(
+                  median(
+                      results.sample(
+                          version, cell, tables, List.of(step), Measurements::walBytes))),
+              megabytes(lag.bytes()),
+              figure(lag.seconds()),
+              waited(results, version, cell, List.of(step)));
+        }
+      }
+    }
+    cost.appendTo(out);
+    out.append("\nPer step, the WAL and the waits summed over the tables, the lag the largest of")
+        .append(" the tables':\n\n");
+    steps.appendTo(out);
+    out.append('\n');
+  }
+
+  /** The lag at the end of the step (and table) where it was largest, median over repetitions. */
+  private record Largest(double bytes, double seconds, String at) {}
+
+  private static Largest largest(StoredRun results, String version, String cell) {
+    return largest(results, version, cell, results.steps(version, cell));
+  }
+
+  private static Largest largest(
+      StoredRun results, String version, String cell, List<StepKind> steps) {
+    Largest largest = new Largest(Double.NaN, Double.NaN, "–");
+    for (StepKind step : steps) {
+      for (String table : results.tables(version)) {
+        double bytes =
+            median(results.sample(version, cell, List.of(table), List.of(step), lagBytes()));
+        if (!Double.isNaN(bytes) && !(bytes <= largest.bytes())) {
+          double seconds =
+              median(
+                  results.sample(
+                      version,
+                      cell,
+                      List.of(table),
+                      List.of(step),
+                      Measurements::standbyLagSeconds));
+          largest =
+              new Largest(
+                  bytes, seconds, Markdown.text(Formats.table(table)) + " " + step.yamlName());
+        }
+      }
+    }
+    return largest;
+  }
+
+  /**
+   * Each cell against its twin without a standby on the same server version (same axes, {@code
+   * standby: none}), paired by round where the run was, Holm-corrected over the version's cells;
+   * none for a cell without a twin.
+   */
+  private static Map<String, Comparison> versus(
+      StoredRun results, String version, List<String> watched, Map<String, CellRun> cells) {
+    List<String> compared = new ArrayList<>();
+    List<Comparison> family = new ArrayList<>();
+    for (String cell : watched) {
+      Comparison c = versus(results, version, cell, cells);
+      if (c != null) {
+        compared.add(cell);
+        family.add(c);
+      }
+    }
+    List<Comparison> corrected = Comparison.holm(family);
+    Map<String, Comparison> byCell = new LinkedHashMap<>();
+    for (int i = 0; i < compared.size(); i++) {
+      byCell.put(compared.get(i), corrected.get(i));
+    }
+    return byCell;
+  }
+
+  private static Comparison versus(
+      StoredRun results, String version, String cell, Map<String, CellRun> cells) {
+    CellRun run = cells.get(cell);
+    if (run == null || !run.axes().containsKey(STANDBY)) {
+      return null;
+    }
+    Map<String, String> twinAxes = new LinkedHashMap<>(run.axes());
+    twinAxes.put(STANDBY, NONE);
+    String twin =
+        cells.values().stream()
+            .filter(c -> Objects.equals(c.axes(), twinAxes))
+            .map(CellRun::label)
+            .findFirst()
+            .orElse(null);
+    if (twin == null || !results.cells(version).contains(twin)) {
+      return null;
+    }
+    List<String> tables = results.tables(version);
+    Sample base = results.seconds(version, twin, tables, results.steps(version, twin));
+    Sample with = results.seconds(version, cell, tables, results.steps(version, cell));
+    if (base.isEmpty() || with.isEmpty()) {
+      return null;
+    }
+    return Comparison.between(base, with, results.manifest().paired());
+  }
+
+  private static String waited(
+      StoredRun results, String version, String cell, List<StepKind> steps) {
+    return figure(
+        median(
+            results.sample(
+                version, cell, results.tables(version), steps, Measurements::syncWaitSeconds)));
+  }
+
+  private static Function<Measurements, Long> lagBytes() {
+    return Measurements::standbyLagBytes;
+  }
+
+  private static double median(Sample sample) {
+    return sample.isEmpty() ? Double.NaN : sample.summary().median();
+  }
+
+  private static String figure(double value) {
+    return Double.isNaN(value) ? "–" : Formats.significant(value);
+  }
+
+  private static String megabytes(double bytes) {
+    return Double.isNaN(bytes) ? "–" : Formats.megabytes(bytes);
+  }
+}

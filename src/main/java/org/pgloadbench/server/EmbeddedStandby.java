@@ -1,0 +1,266 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.postgresql.PGConnection;
+
+/**
+ * A physical standby of a server the harness started, from the same binaries: a base backup by
+ * {@code pg_basebackup} where the build has it, else (the embedded binaries have none) a copy of
+ * the primary's data directory made while the primary is cleanly stopped, which holds the same
+ * files. It streams the primary's WAL over the loopback through a replication slot (no WAL it still
+ * needs is recycled), as a replication role of its own whose random password only it holds (a 0600
+ * passfile in its 0700 directory; the role's password reaches the primary as a SCRAM hash). Being a
+ * copy of the primary, it has the primary's roles: the harness reads it with the primary's
+ * credentials. It runs as the primary's user, in a directory of its own named as the primary's (the
+ * next run stops it if this JVM is killed outright), with its own shutdown hook, and its primary
+ * stops it first on every way out.
+ */
+final class EmbeddedStandby implements Standby {
+  private static final String PASSFILE = "pgpass";
+  private static final int START_ATTEMPTS = 3;
+  private static final long STREAMING_MILLIS = 60_000;
+
+  private final EmbeddedServer server;
+  private final StandbyMode mode;
+  private final String madeBy;
+
+  private EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) {
+    this.server = server;
+    this.mode = mode;
+    this.madeBy = madeBy;
+  }
+
+  /**
+   * Makes {@code primary}'s standby and starts it; once it streams, a sync one is named in the
+   * primary's {@code synchronous_standby_names}. On failure the primary, closed by its caller,
+   * stops whatever exists of the standby.
+   *
+   * @param settings the primary's settings, which the standby takes too
+   */
+  static void start(
+      EmbeddedServer primary,
+      Path home,
+      Path workRoot,
+      String name,
+      ProcessIsolation isolation,
+      StandbyMode mode,
+      Map<String, String> settings)
+      throws ServerException {
+    Path dir =
+        workRoot.resolve(
+            ProcessHandle.current().pid() + "-" + name + "-standby-" + System.nanoTime());
+    Credentials replication = Credentials.random(StandbyMode.APPLICATION_NAME);
+    Path pgBasebackup = home.resolve("bin/pg_basebackup");
+    boolean basebackup = Files.isExecutable(pgBasebackup);
+    EmbeddedServer server;
+    try {
+      server = new EmbeddedServer(home, dir, isolation, primary.credentials());
+    } catch (IllegalStateException shuttingDown) {
+      throw new ServerException("not starting a standby: the harness is shutting down");
+    }
+    primary.attach(
+        new EmbeddedStandby(
+            server,
+            mode,
+            basebackup ? "pg_basebackup" : "a copy of the primary's data directory, stopped"));
+    createDirectories(dir, replication, isolation);
+    String conninfo = conninfo(primary.port(), dir);
+    if (basebackup) {
+      replicationRole(primary, replication);
+      EmbeddedTarget.run(
+          isolation.command(
+              pgBasebackup,
+              List.of(
+                  "-D",
+                  dir.resolve("data").toString(),
+                  "-X",
+                  "stream",
+                  "-c",
+                  "fast",
+                  "-d",
+                  conninfo)),
+          "pg_basebackup");
+    } else {
+      primary.stopCleanly();
+      EmbeddedTarget.run(
+          isolation.command(
+              Path.of("cp"),
+              List.of("-a", "--", primary.dir().resolve("data") + "/.", dir.resolve("data") + "")),
+          "copying the data directory");
+      primary.start(primary.port());
+      replicationRole(primary, replication);
+    }
+    Map<String, String> own = new LinkedHashMap<>(settings);
+    own.remove("synchronous_standby_names");
+    own.put("primary_conninfo", conninfo);
+    own.put("primary_slot_name", StandbyMode.APPLICATION_NAME);
+    // the standby reports its replay position at least every second, not every 10 s
+    own.put("wal_receiver_status_interval", "1s");
+    try {
+      ServerFiles.replace(dir.resolve("data/standby.signal"), "");
+    } catch (IOException e) {
+      throw new ServerException("cannot write standby.signal in " + dir + ": " + e.getMessage(), e);
+    }
+    for (int attempt = 1; ; attempt++) {
+      int port = EmbeddedTarget.freePort();
+      EmbeddedTarget.writeConfig(dir, port, own);
+      try {
+        server.start(port);
+        break;
+      } catch (ServerException e) {
+        if (attempt == START_ATTEMPTS || !e.getMessage().contains("could not bind")) {
+          throw new ServerException("the standby: " + e.getMessage(), e);
+        }
+      }
+    }
+    awaitState(primary, server, "state = 'streaming'");
+    if (mode == StandbyMode.SYNC) {
+      Map<String, String> synchronous = new LinkedHashMap<>(settings);
+      synchronous.put("synchronous_standby_names", StandbyMode.APPLICATION_NAME);
+      EmbeddedTarget.writeConfig(primary.dir(), primary.port(), synchronous);
+      try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
+          Statement s = c.createStatement()) {
+        s.execute("SELECT pg_catalog.pg_reload_conf()");
+      } catch (SQLException e) {
+        throw new ServerException("cannot reload the primary's settings: " + e.getMessage(), e);
+      }
+      awaitState(primary, server, "sync_state = 'sync'");
+    }
+  }
+
+  /** What run.json records of the standby beside its primary: never a credential. */
+  Map<String, String> details() {
+    Map<String, String> details = new LinkedHashMap<>();
+    details.put("standby", mode.yamlName());
+    details.put("standby_made_by", madeBy);
+    return details;
+  }
+
+  @Override
+  public StandbyMode mode() {
+    return mode;
+  }
+
+  @Override
+  public boolean alive() {
+    return server.alive();
+  }
+
+  @Override
+  public String whyDown() {
+    return EmbeddedServer.failureReason(server.dir().resolve("postgres.log"));
+  }
+
+  @Override
+  public Connection connect(String database) throws SQLException {
+    return server.connect(database);
+  }
+
+  @Override
+  public void recover() throws ServerException {
+    server.recover();
+  }
+
+  void close() {
+    server.close();
+  }
+
+  /**
+   * The standby's directories (0700) and its passfile (0600), with the password of its replication
+   * role, handed to the user the servers run as.
+   */
+  private static void createDirectories(
+      Path dir, Credentials replication, ProcessIsolation isolation) throws ServerException {
+    try {
+      var ownerOnly = PosixFilePermissions.asFileAttribute(WorkRoot.ownerOnly());
+      Files.createDirectory(dir, ownerOnly);
+      Files.createDirectory(dir.resolve("data"), ownerOnly);
+      Files.createDirectory(dir.resolve("socket"), ownerOnly);
+      replication.writePassfile(dir.resolve(PASSFILE));
+      isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir.resolve(PASSFILE), dir);
+    } catch (IOException e) {
+      throw new ServerException("cannot create the standby's directory: " + e.getMessage(), e);
+    }
+  }
+
+  /** How the standby reaches its primary: no password in it, only where the passfile is. */
+  private static String conninfo(int port, Path dir) {
+    return "host=127.0.0.1 port="
+        + port
+        + " user="
+        + StandbyMode.APPLICATION_NAME
+        + " application_name="
+        + StandbyMode.APPLICATION_NAME
+        + " passfile='"
+        + dir.resolve(PASSFILE).toString().replace("\\", "\\\\").replace("'", "\\'")
+        + "'";
+  }
+
+  /**
+   * The standby's replication role and slot on the primary; the password is sent as a SCRAM hash
+   * made here, so the primary (and its log) never sees it.
+   */
+  private static void replicationRole(EmbeddedServer primary, Credentials replication)
+      throws ServerException {
+    try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE ROLE " + replication.user() + " WITH LOGIN REPLICATION");
+      c.unwrap(PGConnection.class)
+          .alterUserPassword(
+              replication.user(), replication.password().toCharArray(), "scram-sha-256");
+      s.execute(
+          "SELECT pg_catalog.pg_create_physical_replication_slot('"
+              + StandbyMode.APPLICATION_NAME
+              + "', true)");
+    } catch (SQLException e) {
+      throw new ServerException(
+          "cannot create the standby's role on the primary: " + e.getMessage(), e);
+    }
+  }
+
+  /** Waits until the primary sees the standby in {@code condition}, or says why not. */
+  private static void awaitState(EmbeddedServer primary, EmbeddedServer standby, String condition)
+      throws ServerException {
+    long deadline = System.currentTimeMillis() + STREAMING_MILLIS;
+    try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
+        PreparedStatement s =
+            c.prepareStatement(
+                "SELECT count(*) FROM pg_catalog.pg_stat_replication"
+                    + " WHERE application_name = ? AND "
+                    + condition)) {
+      s.setString(1, StandbyMode.APPLICATION_NAME);
+      while (true) {
+        try (ResultSet rs = s.executeQuery()) {
+          rs.next();
+          if (rs.getLong(1) > 0) {
+            return;
+          }
+        }
+        if (!standby.alive() || System.currentTimeMillis() > deadline) {
+          throw new ServerException(
+              "the standby did not stream from its primary ("
+                  + condition
+                  + " in pg_stat_replication): "
+                  + EmbeddedServer.failureReason(standby.dir().resolve("postgres.log")));
+        }
+        Thread.sleep(50);
+      }
+    } catch (SQLException e) {
+      throw new ServerException("cannot see the standby on the primary: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ServerException("interrupted while waiting for the standby", e);
+    }
+  }
+}
