@@ -1,0 +1,238 @@
+package org.pgloadbench.scenario;
+
+import static org.pgloadbench.scenario.AxesSchema.axisDescription;
+import static org.pgloadbench.scenario.AxesSchema.axisValue;
+import static org.pgloadbench.scenario.AxesSchema.value;
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.described;
+import static org.pgloadbench.scenario.SchemaNodes.list;
+import static org.pgloadbench.scenario.SchemaNodes.notRequired;
+import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.pgloadbench.variant.LoaderKind;
+
+/**
+ * The {@code matrix}, {@code exclude} and {@code cells} sections of {@link ScenarioSchema}, and the
+ * combinations no cell can run.
+ */
+final class CellsSchema {
+  private CellsSchema() {}
+
+  static ObjectNode matrix() {
+    ObjectNode node = type("object");
+    node.put(
+        "description",
+        "Every combination of these axes' values is a cell, labelled by its values, e.g."
+            + " binary+freeze+pk-later; an axis left out takes its default. An axis that does not"
+            + " apply to a cell's loader collapses there (a copy cell has no batch_size).");
+    ObjectNode properties = JSON.objectNode();
+    for (Axis<?> axis : Axis.ALL) {
+      ObjectNode values = list(axisValue(axis));
+      values.put("description", axisDescription(axis));
+      properties.set(axis.name(), values);
+    }
+    node.set("properties", properties);
+    node.put("additionalProperties", false);
+    ArrayNode rules = JSON.arrayNode();
+    for (Axis<?> axis : Axis.ALL) {
+      List<String> without = new ArrayList<>();
+      List<String> with = new ArrayList<>();
+      for (LoaderKind loader : LoaderKind.values()) {
+        (Matrix.notApplying(loader).containsKey(axis.name()) ? without : with)
+            .add(loader.yamlName());
+      }
+      if (without.isEmpty()) {
+        continue;
+      }
+      // every cell's loader is one the axis does not apply to
+      ArrayNode loaders =
+          JSON.arrayNode()
+              .add(
+                  JSON.objectNode()
+                      .<ObjectNode>set("required", strings(List.of(Axis.LOADER.name())))
+                      .set(
+                          "properties",
+                          JSON.objectNode()
+                              .set(
+                                  Axis.LOADER.name(),
+                                  JSON.objectNode()
+                                      .set(
+                                          "items",
+                                          JSON.objectNode().set("enum", strings(without))))));
+      if (without.contains(Axis.LOADER.defaultValue())) {
+        loaders.add(notRequired(Axis.LOADER.name()));
+      }
+      ObjectNode rule = JSON.objectNode();
+      rule.set(
+          "if",
+          JSON.objectNode()
+              .<ObjectNode>set("required", strings(List.of(axis.name())))
+              .set("anyOf", loaders));
+      rule.set(
+          "then",
+          JSON.objectNode()
+              .set(
+                  "properties",
+                  JSON.objectNode()
+                      .set(
+                          axis.name(),
+                          refused(
+                              "applies to no cell: the matrix's loaders have no "
+                                  + axis.name()
+                                  + "; add a loader it applies to ("
+                                  + String.join(", ", with)
+                                  + ") to loader, or remove "
+                                  + axis.name()))));
+      rules.add(rule);
+    }
+    node.set("allOf", rules);
+    return node;
+  }
+
+  static ObjectNode exclude() {
+    ObjectNode entry = partialCell();
+    entry.put("minProperties", 1);
+    ObjectNode node = type("array");
+    node.set("items", entry);
+    node.put(
+        "description",
+        "Partial cells to leave out of the matrix, e.g. - {freeze: true, connections: 2}; each"
+            + " must match a cell left by the entries before it.");
+    return node;
+  }
+
+  static ObjectNode cells() {
+    ObjectNode node = type("object");
+    node.put(
+        "description",
+        "Cells named by the scenario, each a partial set of axis values (the rest at their"
+            + " defaults); the name labels the cell in results and reports.");
+    node.put("minProperties", 1);
+    node.set("propertyNames", pattern(NamedCells.NAME));
+    // a cell without values (every axis at its default) is a YAML null
+    ObjectNode cell = namedCell();
+    cell.set("type", strings(List.of("object", "null")));
+    node.set("additionalProperties", cell);
+    return node;
+  }
+
+  static ObjectNode partialCell() {
+    ObjectNode node = type("object");
+    ObjectNode properties = JSON.objectNode();
+    for (Axis<?> axis : Axis.ALL) {
+      properties.set(axis.name(), described(axisValue(axis), axisDescription(axis)));
+    }
+    node.set("properties", properties);
+    node.put("additionalProperties", false);
+    return node;
+  }
+
+  /**
+   * A named cell: a partial cell that can run. One cell is judged whole here, where a matrix's
+   * cells are only known to the loader (exclude may drop the impossible ones).
+   */
+  static ObjectNode namedCell() {
+    ObjectNode cell = partialCell();
+    ArrayNode rules = JSON.arrayNode();
+    for (LoaderKind loader : LoaderKind.values()) {
+      ObjectNode refusedHere = JSON.objectNode();
+      Matrix.notApplying(loader)
+          .forEach(
+              (axis, why) ->
+                  refusedHere.set(
+                      axis,
+                      refused(
+                          axis
+                              + " does not apply to loader "
+                              + loader.yamlName()
+                              + " ("
+                              + why
+                              + "); remove "
+                              + axis)));
+      if (!refusedHere.isEmpty()) {
+        rules.add(when(loaderIs(loader), JSON.objectNode().set("properties", refusedHere)));
+      }
+    }
+    ObjectNode notCopy =
+        JSON.objectNode()
+            .<ObjectNode>set("required", strings(List.of(Axis.LOADER.name())))
+            .set(
+                "properties",
+                JSON.objectNode()
+                    .set(
+                        Axis.LOADER.name(),
+                        JSON.objectNode()
+                            .set(
+                                "not",
+                                JSON.objectNode().put("const", LoaderKind.COPY.yamlName()))));
+    ObjectNode copyOnly = JSON.objectNode();
+    copyOnly.set(
+        Axis.FREEZE.name(),
+        JSON.objectNode()
+            .<ObjectNode>set("enum", value(Axis.FREEZE, "false"))
+            .put("errorMessage", "FREEZE is an option of COPY; remove freeze"));
+    copyOnly.set(
+        Axis.FORMAT.name(),
+        JSON.objectNode()
+            .<ObjectNode>set("enum", value(Axis.FORMAT, Axis.FORMAT.defaultValue()))
+            .put("errorMessage", "the binary format is COPY's; remove format"));
+    rules.add(when(notCopy, JSON.objectNode().set("properties", copyOnly)));
+    ObjectNode frozen =
+        JSON.objectNode()
+            .<ObjectNode>set("required", strings(List.of(Axis.FREEZE.name())))
+            .set(
+                "properties",
+                JSON.objectNode()
+                    .set(
+                        Axis.FREEZE.name(),
+                        JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))));
+    rules.add(
+        when(
+            frozen,
+            oneConnection(
+                "COPY FREEZE needs the table created in the same transaction, which a second"
+                    + " connection cannot join; use freeze: false or connections: 1")));
+    rules.add(
+        when(
+            loaderIs(LoaderKind.BATCH_REWRITE),
+            oneConnection(
+                "batch_rewrite counts its rows in the table, which parallel connections share")));
+    cell.set("allOf", rules);
+    return cell;
+  }
+
+  static ObjectNode loaderIs(LoaderKind loader) {
+    ObjectNode is =
+        JSON.objectNode()
+            .<ObjectNode>set("required", strings(List.of(Axis.LOADER.name())))
+            .set(
+                "properties",
+                JSON.objectNode()
+                    .set(Axis.LOADER.name(), JSON.objectNode().put("const", loader.yamlName())));
+    if (!loader.yamlName().equals(Axis.LOADER.defaultValue())) {
+      return is;
+    }
+    return JSON.objectNode()
+        .set("anyOf", JSON.arrayNode().add(is).add(notRequired(Axis.LOADER.name())));
+  }
+
+  static ObjectNode oneConnection(String why) {
+    return JSON.objectNode()
+        .set(
+            "properties",
+            JSON.objectNode()
+                .set(
+                    Axis.CONNECTIONS.name(),
+                    JSON.objectNode()
+                        .<ObjectNode>set("enum", value(Axis.CONNECTIONS, "1"))
+                        .put("errorMessage", why)));
+  }
+}

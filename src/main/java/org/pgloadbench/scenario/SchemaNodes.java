@@ -1,0 +1,112 @@
+package org.pgloadbench.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.pgloadbench.recipe.StepKind;
+
+/** The small builders of JSON Schema nodes every part of {@link ScenarioSchema} is made of. */
+final class SchemaNodes {
+  private SchemaNodes() {}
+
+  static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  static ObjectNode when(ObjectNode condition, ObjectNode then) {
+    return JSON.objectNode().<ObjectNode>set("if", condition).set("then", then);
+  }
+
+  /**
+   * A schema no value passes, with the message an editor shows ({@code errorMessage}, read by
+   * yaml-language-server and VS Code on a failed enum, where a failed {@code not} says only
+   * "Matches a schema that is not allowed"; other validators ignore it), and never suggested. An
+   * enum must list a value: null, which the {@code not} refuses.
+   */
+  static ObjectNode refused(String why) {
+    return JSON.objectNode()
+        .<ObjectNode>set("enum", JSON.arrayNode().addNull())
+        .<ObjectNode>set("not", type("null"))
+        .put("errorMessage", why)
+        .put("doNotSuggest", true);
+  }
+
+  static ObjectNode notRequired(String key) {
+    return JSON.objectNode().set("not", JSON.objectNode().set("required", strings(List.of(key))));
+  }
+
+  static ObjectNode contains(ArrayNode values) {
+    return JSON.objectNode().set("contains", JSON.objectNode().set("enum", values));
+  }
+
+  /** {@code keys} as schema properties, which must be exactly the keys the loader reads. */
+  static ObjectNode properties(Map<String, JsonNode> keys, List<String> loaderKeys, String what) {
+    if (!new TreeSet<>(keys.keySet()).equals(new TreeSet<>(loaderKeys))) {
+      throw new IllegalStateException(
+          "the schema of "
+              + what
+              + " describes "
+              + keys.keySet()
+              + ", the loader reads "
+              + loaderKeys);
+    }
+    ObjectNode properties = JSON.objectNode();
+    for (String key : loaderKeys) {
+      properties.set(key, keys.get(key));
+    }
+    return properties;
+  }
+
+  static <K> String known(Map<K, String> descriptions, K key) {
+    String description = descriptions.get(key);
+    if (description == null) {
+      throw new IllegalStateException("the schema has no description of " + key);
+    }
+    return description;
+  }
+
+  static ObjectNode type(String type) {
+    return JSON.objectNode().put("type", type);
+  }
+
+  static ObjectNode described(ObjectNode node, String description) {
+    return node.put("description", description);
+  }
+
+  static ObjectNode pattern(Pattern pattern) {
+    return type("string").put("pattern", "^(?:" + pattern.pattern() + ")$");
+  }
+
+  static ObjectNode whole(long min, long max) {
+    return type("integer").put("minimum", min).put("maximum", max);
+  }
+
+  /** A non-empty list of distinct items. */
+  static ObjectNode list(ObjectNode items) {
+    ObjectNode node = type("array");
+    node.set("items", items);
+    node.put("minItems", 1);
+    node.put("uniqueItems", true);
+    return node;
+  }
+
+  static ObjectNode enumOf(List<String> values, String description) {
+    ObjectNode node = JSON.objectNode().set("enum", strings(values));
+    return description == null ? node : node.put("description", description);
+  }
+
+  static ArrayNode strings(List<String> values) {
+    ArrayNode array = JSON.arrayNode();
+    values.forEach(array::add);
+    return array;
+  }
+
+  static ArrayNode consts(List<StepKind> steps) {
+    ArrayNode array = JSON.arrayNode();
+    steps.forEach(s -> array.add(JSON.objectNode().put("const", s.yamlName())));
+    return array;
+  }
+}
