@@ -49,7 +49,7 @@ public final class Race {
     }
     String best =
         totals.entrySet().stream()
-            .min(Comparator.comparingDouble(e -> median(e.getValue())))
+            .min(Comparator.comparingDouble(e -> e.getValue().median()))
             .map(Map.Entry::getKey)
             .orElse(null);
     Map<String, Comparison> againstBest = new LinkedHashMap<>();
@@ -89,13 +89,5 @@ public final class Race {
     // a cell that did not run (every load failed) leaves too: it cannot win
     in.stream().filter(c -> !totals.containsKey(c)).forEach(leaving::add);
     return new Look(best, againstBest, holm, leaving, tied && leaving.isEmpty());
-  }
-
-  /** The median of a sample's values (without the bootstrap its summary also computes). */
-  private static double median(Sample sample) {
-    double[] sorted = sample.array();
-    java.util.Arrays.sort(sorted);
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }

@@ -3,6 +3,7 @@ package org.pgloadbench.render;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.results.Summary;
 
@@ -41,6 +42,11 @@ public final class Formats {
   }
 
   /** MB in PostgreSQL's sense (pg_size_pretty): 1024 × 1024 bytes. */
+  /** A figure formatted, or a dash where it is NaN (not measured). */
+  public static String orDash(double value, DoubleFunction<String> format) {
+    return Double.isNaN(value) ? "–" : format.apply(value);
+  }
+
   public static String megabytes(double bytes) {
     return significant(bytes / MIB);
   }

@@ -132,7 +132,7 @@ final class ScaleSections {
       boolean complete = true;
       for (int i = 0; i < runs.size(); i++) {
         rows[i] = totalRows(runs.get(i));
-        seconds[i] = median(total(runs.get(i), cell));
+        seconds[i] = total(runs.get(i), cell).median();
         complete &= !Double.isNaN(seconds[i]);
         row.add(
             Double.isNaN(seconds[i])
@@ -184,7 +184,7 @@ final class ScaleSections {
     List<String> misses = new ArrayList<>();
     double worst = 0;
     for (int i = 0; i < runs.size(); i++) {
-      double measured = median(total(runs.get(i), cell));
+      double measured = total(runs.get(i), cell).median();
       double p = predicted(cell, tables(cell), i, rowsOf(runs.get(i)));
       if (Double.isNaN(measured) || Double.isNaN(p)) {
         return "–";
@@ -229,7 +229,7 @@ final class ScaleSections {
         List<Double> seconds = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
           StoredRun run = runs.get(i);
-          double s = median(run.seconds(version(run), cell, List.of(table), List.of(step)));
+          double s = run.seconds(version(run), cell, List.of(table), List.of(step)).median();
           Long n = rowsOf(run).get(MiddleTable.shortName(table));
           if ((without == null || i != without) && !Double.isNaN(s) && n != null && s > 0) {
             rows.add(n.doubleValue());
@@ -270,10 +270,6 @@ final class ScaleSections {
   private List<String> tables(String cell) {
     StoredRun largest = runs.get(runs.size() - 1);
     return largest.tables(version(largest));
-  }
-
-  private static double median(Sample sample) {
-    return sample.isEmpty() ? Double.NaN : sample.summary().median();
   }
 
   private static Sample total(StoredRun run, String cell) {

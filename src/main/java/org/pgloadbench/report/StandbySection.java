@@ -80,12 +80,15 @@ final class StandbySection {
         cost.row(
             Markdown.text(version),
             Markdown.text(cell),
-            figure(median(results.seconds(version, cell, tables, all))),
+            Formats.orDash(
+                results.seconds(version, cell, tables, all).median(), Formats::significant),
             c == null ? "–" : Verdicts.ratio(c) + Verdicts.interval(c) + ", " + Verdicts.stated(c),
-            megabytes(median(results.sample(version, cell, tables, all, Measurements::walBytes))),
-            megabytes(largest.bytes()),
+            Formats.orDash(
+                results.sample(version, cell, tables, all, Measurements::walBytes).median(),
+                Formats::megabytes),
+            Formats.orDash(largest.bytes(), Formats::megabytes),
             largest.at(),
-            figure(largest.seconds()),
+            Formats.orDash(largest.seconds(), Formats::significant),
             waited(results, version, cell, all));
         for (StepKind step : all) {
           Largest lag = largest(results, version, cell, List.of(step));
@@ -93,12 +96,13 @@ final class StandbySection {
               Markdown.text(version),
               Markdown.text(cell),
               step.yamlName(),
-              megabytes(
-                  median(
-                      results.sample(
-                          version, cell, tables, List.of(step), Measurements::walBytes))),
-              megabytes(lag.bytes()),
-              figure(lag.seconds()),
+              Formats.orDash(
+                  results
+                      .sample(version, cell, tables, List.of(step), Measurements::walBytes)
+                      .median(),
+                  Formats::megabytes),
+              Formats.orDash(lag.bytes(), Formats::megabytes),
+              Formats.orDash(lag.seconds(), Formats::significant),
               waited(results, version, cell, List.of(step)));
         }
       }
@@ -123,16 +127,13 @@ final class StandbySection {
     for (StepKind step : steps) {
       for (String table : results.tables(version)) {
         double bytes =
-            median(results.sample(version, cell, List.of(table), List.of(step), lagBytes()));
+            results.sample(version, cell, List.of(table), List.of(step), lagBytes()).median();
         if (!Double.isNaN(bytes) && !(bytes <= largest.bytes())) {
           double seconds =
-              median(
-                  results.sample(
-                      version,
-                      cell,
-                      List.of(table),
-                      List.of(step),
-                      Measurements::standbyLagSeconds));
+              results
+                  .sample(
+                      version, cell, List.of(table), List.of(step), Measurements::standbyLagSeconds)
+                  .median();
           largest =
               new Largest(
                   bytes, seconds, Markdown.text(Formats.table(table)) + " " + step.yamlName());
@@ -194,25 +195,14 @@ final class StandbySection {
 
   private static String waited(
       StoredRun results, String version, String cell, List<StepKind> steps) {
-    return figure(
-        median(
-            results.sample(
-                version, cell, results.tables(version), steps, Measurements::syncWaitSeconds)));
+    return Formats.orDash(
+        results
+            .sample(version, cell, results.tables(version), steps, Measurements::syncWaitSeconds)
+            .median(),
+        Formats::significant);
   }
 
   private static Function<Measurements, Long> lagBytes() {
     return Measurements::standbyLagBytes;
-  }
-
-  private static double median(Sample sample) {
-    return sample.isEmpty() ? Double.NaN : sample.summary().median();
-  }
-
-  private static String figure(double value) {
-    return Double.isNaN(value) ? "–" : Formats.significant(value);
-  }
-
-  private static String megabytes(double bytes) {
-    return Double.isNaN(bytes) ? "–" : Formats.megabytes(bytes);
   }
 }

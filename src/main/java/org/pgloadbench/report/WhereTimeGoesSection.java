@@ -83,12 +83,12 @@ final class WhereTimeGoesSection {
         Markdown.text(version),
         Markdown.text(cell),
         label,
-        figure(split.wall()),
-        figure(split.serverCpu()),
-        figure(split.clientCpu()),
-        Double.isNaN(split.serverCpu()) ? "–" : figure(split.rest()),
-        megabytes(split.readBytes()),
-        megabytes(split.writtenBytes()),
+        Formats.orDash(split.wall(), Formats::significant),
+        Formats.orDash(split.serverCpu(), Formats::significant),
+        Formats.orDash(split.clientCpu(), Formats::significant),
+        Double.isNaN(split.serverCpu()) ? "–" : Formats.orDash(split.rest(), Formats::significant),
+        Formats.orDash(split.readBytes(), Formats::megabytes),
+        Formats.orDash(split.writtenBytes(), Formats::megabytes),
         bound == null ? "–" : bound);
   }
 
@@ -96,7 +96,7 @@ final class WhereTimeGoesSection {
   static TimeSplit split(StoredRun results, String version, String cell, List<StepKind> steps) {
     List<String> tables = results.tables(version);
     Function<Function<Measurements, ? extends Number>, Double> median =
-        measure -> median(results.sample(version, cell, tables, steps, measure));
+        measure -> results.sample(version, cell, tables, steps, measure).median();
     return new TimeSplit(
         median.apply(Measurements::seconds),
         median.apply(Measurements::serverCpuSeconds),
@@ -124,7 +124,7 @@ final class WhereTimeGoesSection {
       for (String cell : results.cells(version)) {
         for (StepKind step : results.steps(version, cell)) {
           Function<Function<Measurements, ? extends Number>, Double> median =
-              m -> median(results.sample(version, cell, tables, List.of(step), m));
+              m -> results.sample(version, cell, tables, List.of(step), m).median();
           double written = median.apply(Measurements::ioWrittenBytes);
           if (Double.isNaN(written)) {
             continue;
@@ -133,12 +133,12 @@ final class WhereTimeGoesSection {
               Markdown.text(version),
               Markdown.text(cell),
               step.yamlName(),
-              megabytes(median.apply(Measurements::ioReadBytes)),
-              megabytes(written),
-              megabytes(median.apply(Measurements::ioBackendWrittenBytes)),
-              megabytes(median.apply(Measurements::ioExtendedBytes)),
-              count(median.apply(Measurements::ioFsyncs)),
-              count(median.apply(Measurements::walFpi)));
+              Formats.orDash(median.apply(Measurements::ioReadBytes), Formats::megabytes),
+              Formats.orDash(written, Formats::megabytes),
+              Formats.orDash(median.apply(Measurements::ioBackendWrittenBytes), Formats::megabytes),
+              Formats.orDash(median.apply(Measurements::ioExtendedBytes), Formats::megabytes),
+              Formats.orDash(median.apply(Measurements::ioFsyncs), Formats::count),
+              Formats.orDash(median.apply(Measurements::walFpi), Formats::count));
         }
       }
     }
@@ -219,21 +219,5 @@ final class WhereTimeGoesSection {
       }
     }
     return sizes.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-  }
-
-  private static double median(Sample sample) {
-    return sample.isEmpty() ? Double.NaN : sample.summary().median();
-  }
-
-  private static String figure(double value) {
-    return Double.isNaN(value) ? "–" : Formats.significant(value);
-  }
-
-  private static String megabytes(double bytes) {
-    return Double.isNaN(bytes) ? "–" : Formats.megabytes(bytes);
-  }
-
-  private static String count(double value) {
-    return Double.isNaN(value) ? "–" : Formats.count(value);
   }
 }

@@ -108,54 +108,6 @@ public record Measurements(
         null);
   }
 
-  /** The figures a harness before standbys stored (index sizes included); the rest unknown. */
-  public Measurements(
-      double seconds,
-      Long rows,
-      Long walBytes,
-      Long tableBytes,
-      Long pages,
-      Long frozenPages,
-      Long objectBytes,
-      Double clientCpuSeconds,
-      Double serverCpuUserSeconds,
-      Double serverCpuSystemSeconds,
-      Long serverReadBytes,
-      Long serverWrittenBytes,
-      Long ioReadBytes,
-      Long ioWrittenBytes,
-      Long ioBackendWrittenBytes,
-      Long ioExtendedBytes,
-      Long ioFsyncs,
-      Long walFpi,
-      Long walBuffersFull,
-      Long indexBytes) {
-    this(
-        seconds,
-        rows,
-        walBytes,
-        tableBytes,
-        pages,
-        frozenPages,
-        objectBytes,
-        clientCpuSeconds,
-        serverCpuUserSeconds,
-        serverCpuSystemSeconds,
-        serverReadBytes,
-        serverWrittenBytes,
-        ioReadBytes,
-        ioWrittenBytes,
-        ioBackendWrittenBytes,
-        ioExtendedBytes,
-        ioFsyncs,
-        walFpi,
-        walBuffersFull,
-        indexBytes,
-        null,
-        null,
-        null);
-  }
-
   /** The server's CPU time, user and system, or null where it was not measured. */
   public Double serverCpuSeconds() {
     return serverCpuUserSeconds == null || serverCpuSystemSeconds == null

@@ -55,6 +55,11 @@ public final class Sample {
     return values.size() < repetitions;
   }
 
+  /** The median of {@link #values} (without the bootstrap of a summary), NaN without any. */
+  public double median() {
+    return values.isEmpty() ? Double.NaN : Summary.plain(values).median();
+  }
+
   /** The statistics of {@link #values}; there must be at least one. */
   public Summary summary() {
     if (summary == null) {

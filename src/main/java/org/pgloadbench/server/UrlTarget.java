@@ -120,16 +120,20 @@ public final class UrlTarget implements ServerTarget {
       String why = Extensions.check(c, name);
       return why == null ? null : "the server at " + where() + " " + why;
     } catch (SQLException e) {
-      throw new ServerException(
-          "cannot connect to "
-              + where()
-              + " as "
-              + role()
-              + ": "
-              + e.getMessage().replaceAll("\\s+", " ")
-              + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
-          e);
+      throw cannotConnect(e);
     }
+  }
+
+  private ServerException cannotConnect(SQLException e) {
+    return new ServerException(
+        "cannot connect to "
+            + where()
+            + " as "
+            + role()
+            + ": "
+            + e.getMessage().replaceAll("\\s+", " ")
+            + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
+        e);
   }
 
   @Override
@@ -173,15 +177,7 @@ public final class UrlTarget implements ServerTarget {
           }
         }
       } catch (SQLException e) {
-        throw new ServerException(
-            "cannot connect to "
-                + where()
-                + " as "
-                + role()
-                + ": "
-                + e.getMessage().replaceAll("\\s+", " ")
-                + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
-            e);
+        throw cannotConnect(e);
       }
       shutdownHook = ShutdownHook.register("pgloadbench-drop-database", this::dropDatabase);
     }
