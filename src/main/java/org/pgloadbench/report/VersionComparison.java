@@ -244,10 +244,13 @@ public record VersionComparison(
     boolean paired = false;
     int totals = 0;
     for (Row row : rows) {
-      for (Comparison c : row.comparisons().values()) {
+      for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
+        Comparison c = e.getValue();
         paired |= c.test() == Comparison.Test.SIGNED_RANK;
         most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
-        totals += row.total() ? 1 : 0;
+        // the control stands apart from Holm's families (see holm)
+        boolean control = e.getKey().endsWith(RunManifest.CONTROL_SUFFIX);
+        totals += row.total() && !control ? 1 : 0;
       }
     }
     return paired

@@ -22,7 +22,7 @@ class CompareWithinRunTest {
   @TempDir Path dir;
 
   @Test
-  void aSlowerBuildFailsTheThresholdAndTheControlIsNotDrifting() throws Exception {
+  void aSlowerBuildFailsTheThresholdUnlessTheControlDrifted() throws Exception {
     Path builds =
         WorkRoots.enterable(Files.createDirectories(WorkRoots.enterable(dir).resolve("b")));
     Path head = TestBuilds.copyOfEmbedded("17", builds.resolve("head"));
@@ -74,10 +74,17 @@ class CompareWithinRunTest {
             dir.resolve("compare").toString());
     String compare = Files.readString(dir.resolve("compare/compare.md"));
     assertThat(compare)
-        .contains("**Control:** PostgreSQL head-control")
         .contains("| PostgreSQL head (base) | PostgreSQL head-control | PostgreSQL patch |")
+        .doesNotContain("no difference can be called significant")
         // the totals' table: the patch's total alone in its family (the control stands apart)
         .containsPattern("\\| default \\| .* \\| .* \\| .*\\*\\*slower\\*\\* \\(p 0\\.031\\) \\|");
+    // Two identical servers differ at p < 0.05 in about one run of twenty by chance, more on a
+    // busy machine: then compare must say so and exit 3, never 1.
+    if (compare.contains("Machine drifting, verdicts not trusted")) {
+      assertThat(exit).as(compareErr.toString()).isEqualTo(3);
+      return;
+    }
+    assertThat(compare).contains("**Control:** PostgreSQL head-control");
     assertThat(exit).as(compareErr.toString()).isEqualTo(1);
     assertThat(compareErr.toString()).contains("total(s) significantly slower by more than 5");
   }
