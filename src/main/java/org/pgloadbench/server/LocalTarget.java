@@ -2,15 +2,11 @@ package org.pgloadbench.server;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.pgloadbench.metrics.ResourceMeter;
 
 /**
  * The user's own PostgreSQL builds (a bin dir each: {@code initdb}, {@code pg_ctl}, {@code
@@ -162,13 +158,12 @@ public final class LocalTarget implements ServerTarget {
   }
 
   /** A local build's server: shown by its label when it has one, recording its bin dir. */
-  private static final class LabelledServer implements PostgresServer {
-    private final EmbeddedServer server;
+  private static final class LabelledServer extends ForwardingServer {
     private final String label;
     private final Path bin;
 
     LabelledServer(EmbeddedServer server, String label, Path bin) {
-      this.server = server;
+      super(server);
       this.label = label;
       this.bin = bin;
     }
@@ -185,46 +180,6 @@ public final class LocalTarget implements ServerTarget {
       details.put("bin_dir", bin.toAbsolutePath().toString());
       details.putAll(server.details());
       return details;
-    }
-
-    @Override
-    public ResourceMeter resources() {
-      return server.resources();
-    }
-
-    @Override
-    public long oomKills() {
-      return server.oomKills();
-    }
-
-    @Override
-    public String jdbcUrl(String database) {
-      return server.jdbcUrl(database);
-    }
-
-    @Override
-    public Credentials credentials() {
-      return server.credentials();
-    }
-
-    @Override
-    public Connection connect(String database) throws SQLException {
-      return server.connect(database);
-    }
-
-    @Override
-    public Optional<Standby> standby() {
-      return server.standby();
-    }
-
-    @Override
-    public void recover() throws ServerException {
-      server.recover();
-    }
-
-    @Override
-    public void close() {
-      server.close();
     }
   }
 }
