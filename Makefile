@@ -2,6 +2,7 @@
 #                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
+#                         [INSTRUCTIONS=1]: each step's instructions, the servers under valgrind
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
@@ -24,6 +25,7 @@ TARGET ?=
 BUILDS ?=
 IMAGE ?=
 MEMORY ?=
+INSTRUCTIONS ?=
 BUDGET ?=
 RESUME ?=
 RUN ?=
@@ -43,7 +45,8 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --budget "$(BUDGET)" $(FLAGS)
+  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --budget "$(BUDGET)" \
+  $(if $(filter-out 0 no false off,$(INSTRUCTIONS)),--instructions) $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless

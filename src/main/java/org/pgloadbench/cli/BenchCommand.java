@@ -26,8 +26,10 @@ import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Resume;
 import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Runner;
+import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.Valgrind;
 import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -173,6 +175,12 @@ final class BenchCommand implements Callable<Integer> {
       String why = target.whyNoMemoryCap();
       if (why != null) {
         throw new ServerException("memory cap: " + why);
+      }
+    }
+    if (scenario.measure() == Measure.INSTRUCTIONS) {
+      String why = Valgrind.whyNot();
+      if (why != null) {
+        throw new ServerException("instructions: " + why);
       }
     }
     if (plan.standbys()) {

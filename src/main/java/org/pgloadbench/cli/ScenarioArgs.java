@@ -9,12 +9,14 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.ServersSpec;
 import org.pgloadbench.server.ContainerTarget;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.UrlTarget;
+import org.pgloadbench.server.Valgrind;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -90,6 +92,13 @@ final class ScenarioArgs {
   String memory;
 
   @Option(
+      names = "--instructions",
+      description =
+          "count the instructions the server executes for each step, its processes under"
+              + " valgrind (embedded and local targets; one round unless --repeat says more)")
+  boolean instructions;
+
+  @Option(
       names = "--data",
       paramLabel = "FILE",
       description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
@@ -134,17 +143,20 @@ final class ScenarioArgs {
     given.put("BUILDS", builds);
     given.put("IMAGE", image);
     given.put("MEMORY", memory);
+    given.put("INSTRUCTIONS", instructions ? "1" : null);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 
   /** The scenario's target; {@code runId} names the database a URL target creates. */
   ServerTarget target(Scenario scenario, String runId) {
     ServersSpec servers = scenario.servers();
+    // the loader has refused instructions on the targets that cannot count them
+    Valgrind valgrind = scenario.measure() == Measure.INSTRUCTIONS ? Valgrind.CALLGRIND : null;
     return switch (servers.target()) {
       case ServersSpec.CONTAINER -> new ContainerTarget(servers.image());
-      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot());
+      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot(), valgrind);
       case ServersSpec.URL -> new UrlTarget(servers.url(), runId);
-      default -> new EmbeddedTarget(workRoot());
+      default -> new EmbeddedTarget(workRoot(), valgrind);
     };
   }
 

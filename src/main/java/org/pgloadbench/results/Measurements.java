@@ -44,6 +44,8 @@ import java.util.function.Function;
  * @param standbyLagSeconds the primary's {@code pg_stat_replication.replay_lag} when the step ended
  * @param syncWaitSeconds with a sync standby: the session-seconds the step's commits waited for it
  *     ({@code SyncRep} waits, sampled)
+ * @param instructions on a server under valgrind ({@code measure: instructions}): the instructions
+ *     the step's sessions' backends executed, the marker calls that delimit it taken off
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -70,7 +72,8 @@ public record Measurements(
     Long indexBytes,
     Long standbyLagBytes,
     Double standbyLagSeconds,
-    Double syncWaitSeconds) {
+    Double syncWaitSeconds,
+    Long instructions) {
 
   /** The figures a harness before server resources stored; the rest unknown. */
   public Measurements(
@@ -91,6 +94,7 @@ public record Measurements(
         frozenPages,
         objectBytes,
         clientCpuSeconds,
+        null,
         null,
         null,
         null,
@@ -172,6 +176,7 @@ public record Measurements(
     private Long standbyLagBytes;
     private Double standbyLagSeconds;
     private Double syncWaitSeconds;
+    private Long instructions;
 
     private Builder(double seconds) {
       this.seconds = seconds;
@@ -256,6 +261,12 @@ public record Measurements(
       return this;
     }
 
+    /** The instructions the step's backends executed, counted under valgrind. */
+    public Builder instructions(Long instructions) {
+      this.instructions = instructions;
+      return this;
+    }
+
     public Measurements build() {
       return new Measurements(
           seconds,
@@ -280,7 +291,8 @@ public record Measurements(
           indexBytes,
           standbyLagBytes,
           standbyLagSeconds,
-          syncWaitSeconds);
+          syncWaitSeconds,
+          instructions);
     }
   }
 }

@@ -73,7 +73,9 @@ public final class ResultStore implements Closeable {
           new Column("index_bytes", r -> r.measured().indexBytes()),
           new Column("standby_lag_bytes", r -> r.measured().standbyLagBytes()),
           new Column("standby_lag_seconds", r -> milliseconds(r.measured().standbyLagSeconds())),
-          new Column("sync_wait_seconds", r -> milliseconds(r.measured().syncWaitSeconds())));
+          new Column("sync_wait_seconds", r -> milliseconds(r.measured().syncWaitSeconds())),
+          // measure: instructions
+          new Column("instructions", r -> r.measured().instructions()));
 
   /** Seconds to the millisecond. */
   private static String milliseconds(Double seconds) {

@@ -28,6 +28,8 @@ import org.pgloadbench.dataset.DatasetSpec;
  * @param memory every server's memory cap (MEMORY=), as written: {@code 1GB}, or {@code none}
  * @param auto REPEAT=auto: rounds until the answer is sure; null keeps the scenario's
  * @param budgetSeconds BUDGET=: the time the rounds may take per server
+ * @param instructions INSTRUCTIONS=1: count each step's instructions, the servers under valgrind
+ *     ({@code measure: instructions}); 0 measures time alone; null keeps the scenario's
  */
 public record Overrides(
     List<String> versions,
@@ -40,15 +42,16 @@ public record Overrides(
     String image,
     String memory,
     Boolean auto,
-    Long budgetSeconds) {
+    Long budgetSeconds,
+    Boolean instructions) {
   public static final Overrides NONE =
-      new Overrides(null, null, null, null, null, null, null, null, null, null, null);
+      new Overrides(null, null, null, null, null, null, null, null, null, null, null, null);
 
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
       List.of(
           "PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE", "MEMORY",
-          "BUDGET");
+          "BUDGET", "INSTRUCTIONS");
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
@@ -56,7 +59,7 @@ public record Overrides(
   }
 
   public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null);
+    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null, null);
   }
 
   public Overrides(
@@ -68,7 +71,7 @@ public record Overrides(
       String target,
       Map<String, String> builds,
       String image) {
-    this(versions, scale, repeat, warmup, data, target, builds, image, null, null, null);
+    this(versions, scale, repeat, warmup, data, target, builds, image, null, null, null, null);
   }
 
   /**
@@ -91,6 +94,7 @@ public record Overrides(
     String image = given.get("IMAGE");
     String memory = given.get("MEMORY");
     String budget = given.get("BUDGET");
+    String instructions = given.get("INSTRUCTIONS");
     boolean auto = !blank(repeat) && repeat.trim().equals("auto");
     Long budgetSeconds = blank(budget) ? null : Stopping.duration(budget);
     if (!blank(budget) && budgetSeconds == null) {
@@ -111,9 +115,24 @@ public record Overrides(
             blank(image) ? null : image.trim(),
             blank(memory) ? null : memory.trim(),
             blank(repeat) ? null : auto,
-            budgetSeconds);
+            budgetSeconds,
+            blank(instructions) ? null : onOrOff(instructions));
     o.validate();
     return o;
+  }
+
+  /** INSTRUCTIONS=1 (or 0). */
+  private static boolean onOrOff(String text) throws ScenarioException {
+    return switch (text.strip()) {
+      case "1", "yes", "true", "on" -> true;
+      case "0", "no", "false", "off" -> false;
+      default ->
+          throw new ScenarioException(
+              "INSTRUCTIONS="
+                  + text.strip()
+                  + ": give INSTRUCTIONS=1 to count each step's instructions under valgrind, or"
+                  + " leave it out");
+    };
   }
 
   /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP. */

@@ -26,6 +26,7 @@ import org.pgloadbench.recipe.StepKind;
  * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
  *     precision and budget that end them
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
+ * @param measure whether each step's instructions are counted too, the servers under valgrind
  */
 public record Scenario(
     String name,
@@ -44,7 +45,8 @@ public record Scenario(
     boolean control,
     String baseline,
     Stopping stopping,
-    List<Double> scales) {
+    List<Double> scales,
+    Measure measure) {
 
   public Scenario {
     scales = List.copyOf(scales);
@@ -58,15 +60,30 @@ public record Scenario(
   /** This scenario with the command line's overrides applied; null fields keep the scenario's. */
   public Scenario withOverrides(Overrides o) throws ScenarioException {
     o.validate();
+    Measure measured =
+        o.instructions() == null ? measure : o.instructions() ? Measure.INSTRUCTIONS : Measure.TIME;
+    ServersSpec on = o.servers(servers);
+    String unfit = measured.unfit(on);
+    if (unfit != null) {
+      throw new ScenarioException(
+          (o.instructions() != null && o.instructions() ? "INSTRUCTIONS=1" : source + ": measure")
+              + ": "
+              + unfit);
+    }
+    // Instructions vary by a few in a million between loads: one round, no warm-up, unless asked.
+    boolean counted = measured == Measure.INSTRUCTIONS;
+    int rounds = o.repeat() != null ? o.repeat() : counted ? 1 : repeat;
+    int warmups = o.warmup() != null ? o.warmup() : counted ? 0 : warmup;
+    Stopping stops = o.stopping(stopping);
     return new Scenario(
         name,
         description,
         source,
         o.dataset(dataset),
-        o.servers(servers),
+        on,
         settings,
-        o.repeat() == null ? repeat : o.repeat(),
-        o.warmup() == null ? warmup : o.warmup(),
+        rounds,
+        warmups,
         axes,
         o.cells(axes, cells, settings),
         steps,
@@ -74,8 +91,9 @@ public record Scenario(
         claims,
         control,
         baseline,
-        o.stopping(stopping),
-        scales);
+        counted && o.repeat() == null && !Boolean.TRUE.equals(o.auto()) ? Stopping.FIXED : stops,
+        scales,
+        measured);
   }
 
   /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
@@ -97,7 +115,8 @@ public record Scenario(
         control,
         baseline,
         stopping,
-        scales);
+        scales,
+        measure);
   }
 
   /** This scenario restricted to some of its cells (claims about the others are left out). */
@@ -119,6 +138,7 @@ public record Scenario(
         control,
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
         stopping,
-        scales);
+        scales,
+        measure);
   }
 }

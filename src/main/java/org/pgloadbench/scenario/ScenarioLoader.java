@@ -40,7 +40,8 @@ public final class ScenarioLoader {
           "baseline",
           "precision",
           "budget",
-          "scales");
+          "scales",
+          "measure");
 
   static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
@@ -130,6 +131,7 @@ public final class ScenarioLoader {
     String baseline = baseline(root, matrix.cells());
     Stopping stopping = stopping(root, auto);
     List<Double> scales = scales(root);
+    Measure measure = measure(root, servers);
     return new Scenario(
         name,
         description,
@@ -148,7 +150,29 @@ public final class ScenarioLoader {
             || root.optional("control").asBoolean("write control: true or control: false"),
         baseline,
         stopping,
-        scales);
+        scales,
+        measure);
+  }
+
+  /** {@code measure:}, time (the default) or instructions, on a target that can count them. */
+  private static Measure measure(Mapping root, ServersSpec servers) throws ScenarioException {
+    YamlNode node = root.optional("measure");
+    if (node == null) {
+      return Measure.TIME;
+    }
+    String hint = "use " + String.join(" or ", Measure.names());
+    String value = node.asText(hint);
+    Measure measure =
+        Measure.names().contains(value) ? Measure.valueOf(value.toUpperCase(java.util.Locale.ROOT)) : null;
+    if (measure == null) {
+      throw node.error(
+          "'" + value + "' is not a measure" + YamlNode.didYouMean(value, Measure.names()) + "; " + hint);
+    }
+    String unfit = measure.unfit(servers);
+    if (unfit != null) {
+      throw node.error(unfit);
+    }
+    return measure;
   }
 
   /** {@code baseline:}, a cell of the scenario; null when not given. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
 
@@ -32,6 +33,7 @@ final class EmbeddedServer implements PostgresServer {
   private String version;
   private long postmaster;
   private EmbeddedStandby standby;
+  private Path underValgrind;
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
@@ -52,6 +54,21 @@ final class EmbeddedServer implements PostgresServer {
   synchronized void capMemory(String name, long bytes) throws ServerException {
     cgroup = MemoryCgroup.create(name, bytes);
     memoryCap = bytes;
+  }
+
+  /**
+   * Starts the postmaster through {@code wrapper} (see {@link Valgrind}), whose counts go to the
+   * server directory's {@value Valgrind#COUNTS_DIR}.
+   */
+  synchronized void runUnder(Path wrapper) {
+    this.underValgrind = wrapper;
+  }
+
+  @Override
+  public Optional<InstructionCounter> instructions() {
+    return underValgrind == null
+        ? Optional.empty()
+        : Optional.of(new CallgrindCounter(dir.resolve(Valgrind.COUNTS_DIR)));
   }
 
   /** From now on the server's standby, stopped before the server on every way out. */
@@ -223,8 +240,13 @@ final class EmbeddedServer implements PostgresServer {
     List<String> all = new ArrayList<>(List.of("-D", dir.resolve("data").toString()));
     all.addAll(List.of(args));
     List<String> command = isolation.command(home.resolve("bin/pg_ctl"), all);
-    if (cgroup != null && List.of(args).contains("start")) {
-      command = cgroup.wrap(command);
+    if (List.of(args).contains("start")) {
+      if (underValgrind != null) {
+        command.addAll(List.of("-p", underValgrind.toString()));
+      }
+      if (cgroup != null) {
+        command = cgroup.wrap(command);
+      }
     }
     EmbeddedTarget.run(command, "pg_ctl");
   }

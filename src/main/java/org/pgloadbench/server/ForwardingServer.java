@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 
 /** A server that hands every call to another; a subclass overrides only what it changes. */
@@ -54,6 +55,11 @@ abstract class ForwardingServer implements PostgresServer {
   @Override
   public ResourceMeter resources() {
     return server.resources();
+  }
+
+  @Override
+  public Optional<InstructionCounter> instructions() {
+    return server.instructions();
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 
 /**
@@ -62,6 +63,14 @@ public interface PostgresServer extends AutoCloseable {
    */
   default ResourceMeter resources() {
     return ResourceMeter.NONE;
+  }
+
+  /**
+   * What counts the instructions of this server's backends step by step, where the harness started
+   * it under valgrind ({@code measure: instructions}); empty otherwise.
+   */
+  default Optional<InstructionCounter> instructions() {
+    return Optional.empty();
   }
 
   /**
