@@ -6,7 +6,7 @@
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
-#              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5]   (the servers of one run)
+#              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5] [FAIL_ON=instructions]   (the servers of one run)
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
@@ -83,7 +83,7 @@ report: $(JAR)
 
 compare: $(JAR)
 	@test -n "$(RUN)" -o \( -n "$(BASE)" -a -n "$(NEW)" \) || { echo "usage: make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5], or BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]" >&2; exit 2; }
-	@if [ -n "$(RUN)" ]; then $(PGLOADBENCH) compare "$(RUN)" --base-pg "$(BASE_PG)" --fail-above "$(FAIL_ABOVE)"; \
+	@if [ -n "$(RUN)" ]; then $(PGLOADBENCH) compare "$(RUN)" --base-pg "$(BASE_PG)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; \
 	else $(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; fi
 
 # Prints comment.md alone, so that `make -s comment RUN=... | gh issue comment N --body-file -` works.

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.report.ComparisonSection;
+import org.pgloadbench.report.InstructionCounts;
 import org.pgloadbench.report.VersionComparison;
 import org.pgloadbench.results.StoredRun;
 
@@ -26,8 +27,27 @@ final class CompareWithinRun {
 
   private CompareWithinRun() {}
 
+  /** What {@code --fail-on} names to gate on instructions rather than time. */
+  static final String INSTRUCTIONS = "instructions";
+
   static int run(
       Path runDir, String base, Double threshold, Path dir, PrintWriter out, PrintWriter err)
+      throws IOException {
+    return run(runDir, base, threshold, false, dir, out, err);
+  }
+
+  /**
+   * As above; {@code onInstructions} (FAIL_ON=instructions) gates on each cell's total
+   * instructions instead of its time, and on the control agreeing within 0.05%.
+   */
+  static int run(
+      Path runDir,
+      String base,
+      Double threshold,
+      boolean onInstructions,
+      Path dir,
+      PrintWriter out,
+      PrintWriter err)
       throws IOException {
     StoredRun run = StoredRun.load(runDir);
     if (run.versions().size() < 2) {
@@ -43,12 +63,25 @@ final class CompareWithinRun {
             + comparison.base()
             + ".\n\n"
             + ComparisonSection.markdown(comparison);
+    InstructionCounts counts =
+        InstructionCounts.applies(run) ? InstructionCounts.of(run, comparison.base()) : null;
+    if (counts != null) {
+      markdown += "\n" + counts.markdown("##");
+    }
+    if (onInstructions && counts == null) {
+      throw new IOException(
+          runDir
+              + " counted no instructions: run it with INSTRUCTIONS=1 (measure: instructions) to"
+              + " gate on them");
+    }
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     out.print(markdown);
     int code = Main.OK;
-    if (comparison.control() != null && comparison.control().drifting()) {
+    if (onInstructions) {
+      code = instructionsGate(counts, threshold, err);
+    } else if (comparison.control() != null && comparison.control().drifting()) {
       err.println(
           "pgloadbench: the control "
               + comparison.control().label()
@@ -70,6 +103,33 @@ final class CompareWithinRun {
     }
     out.println(file);
     return code;
+  }
+
+  private static int instructionsGate(InstructionCounts counts, Double threshold, PrintWriter err) {
+    if (counts.control() != null && !counts.control().agrees()) {
+      err.println(
+          "pgloadbench: the control "
+              + counts.control().label()
+              + " counted more than 0.05% away from its twin ("
+              + counts.control().differing().get(0)
+              + "): something besides the build changes the count; see compare.md");
+      return Main.DRIFTING;
+    }
+    if (threshold == null) {
+      return Main.OK;
+    }
+    List<String> grew = counts.grewMoreThan(threshold);
+    if (grew.isEmpty()) {
+      return Main.OK;
+    }
+    err.println(
+        "pgloadbench: "
+            + grew.size()
+            + " total(s) executed more than "
+            + threshold
+            + "% more instructions, e.g. "
+            + grew.get(0));
+    return Main.FAILED;
   }
 
   /** Each cell's total on a server (not the control) significantly slower than the base's. */
