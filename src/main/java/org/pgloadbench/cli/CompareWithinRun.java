@@ -125,7 +125,7 @@ final class CompareWithinRun {
     err.println(
         "pgloadbench: "
             + grew.size()
-            + " total(s) executed more than "
+            + " step(s) or total(s) executed more than "
             + threshold
             + "% more instructions, e.g. "
             + grew.get(0));
