@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.recipe.StepKind;
 
 /**
  * The reference tables of docs/scenarios.md and docs/datasets-and-loaders.md held to the loader's
@@ -28,6 +29,20 @@ class ReferenceTablesTest {
     List<List<String>> rows = table(SCENARIOS, "## The keys of a scenario");
     assertThat(rows).extracting(r -> code(r.get(0))).isEqualTo(ScenarioLoader.KEYS);
     assertThat(rows).allSatisfy(r -> assertThat(r.get(1)).as(r.get(0)).isNotBlank());
+  }
+
+  @Test
+  void theServersKeysAndTheStepsAreTheLoadersToo() throws IOException {
+    List<String> servers =
+        table(SCENARIOS, "## The keys of a scenario").stream()
+            .filter(r -> r.get(0).equals("`servers`"))
+            .findFirst()
+            .map(r -> codes(r.get(1)))
+            .orElseThrow();
+    assertThat(servers).isEqualTo(ServersSection.SERVERS_KEYS);
+    assertThat(table(SCENARIOS, "## Steps"))
+        .extracting(r -> code(r.get(0)))
+        .isEqualTo(StepKind.names());
   }
 
   @Test
