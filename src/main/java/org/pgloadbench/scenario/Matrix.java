@@ -10,8 +10,8 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.variant.LoaderKind;
 
 /**
- * The {@code matrix}, {@code exclude} and {@code cells} sections of a scenario, expanded into its
- * cells.
+ * The {@code matrix}, {@code exclude} ({@link Excludes}) and {@code cells} sections of a scenario,
+ * expanded into its cells.
  *
  * @param axes the matrix axes, then the other axes the named cells set, in {@link Axis#ALL} order
  * @param notes one line each, {@code file:line: field: ...}, on a form accepted though redundant
@@ -52,34 +52,10 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     }
     List<Map<String, String>> expanded = points;
     points = collapse(points, values, root);
-    // each collapsed cell with the matrix points it stands for, for an exclude entry written
-    // before its axes collapsed
-    Map<Map<String, String>, List<Map<String, String>>> standsFor = new LinkedHashMap<>();
-    for (Map<String, String> point : expanded) {
-      standsFor.computeIfAbsent(asCell(point), p -> new ArrayList<>()).add(point);
-    }
-
     List<String> notes = new ArrayList<>();
     YamlNode exclude = root.optional("exclude");
     if (exclude != null) {
-      points = new ArrayList<>(points);
-      var entries =
-          exclude.asList("list partial cells to drop, e.g. - {freeze: true, connections: 2}");
-      for (YamlNode entry : entries.items()) {
-        Map<String, String> partial = excludeEntry(entry, values);
-        if (points.removeIf(p -> matches(p, partial))) {
-          continue;
-        }
-        Redundant redundant = redundant(partial, points, standsFor);
-        if (redundant == null) {
-          throw entry.error(noMatch(partial, expanded));
-        }
-        notes.add(note(entry, redundant, partial, points, standsFor));
-      }
-      if (points.isEmpty()) {
-        throw exclude.error(
-            "drops every cell of the matrix, leaving nothing to run; remove an entry");
-      }
+      points = Excludes.apply(exclude, values, expanded, points, notes);
     }
 
     NamedCells named = NamedCells.read(root, base);
@@ -103,84 +79,11 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     return new Matrix(List.copyOf(axes), cells, List.copyOf(notes));
   }
 
-  private static boolean matches(Map<String, String> point, Map<String, String> partial) {
-    return point.entrySet().containsAll(partial.entrySet());
-  }
-
   /** A matrix point as its cell holds it: without the axes that do not apply to its loader. */
-  private static Map<String, String> asCell(Map<String, String> point) {
+  static Map<String, String> asCell(Map<String, String> point) {
     Map<String, String> kept = new LinkedHashMap<>(point);
     kept.keySet().removeAll(notApplying(Axis.LOADER.valueIn(point)).keySet());
     return kept;
-  }
-
-  /** An exclude entry's axis that collapsed in the cells of {@code loader}, and why. */
-  private record Redundant(String axis, LoaderKind loader, String why) {
-    String text() {
-      return "names "
-          + axis
-          + " with loader "
-          + loader.yamlName()
-          + ", whose cells have none ("
-          + why
-          + ")";
-    }
-  }
-
-  /**
-   * Why an exclude entry that matches no cell is only redundant: it names an axis that collapsed in
-   * the cells it would match (a scenario written before axes collapsed, {@code {loader: copy,
-   * batch_size: 100}}); null when it names no such cell left.
-   */
-  private static Redundant redundant(
-      Map<String, String> partial,
-      List<Map<String, String>> cells,
-      Map<Map<String, String>, List<Map<String, String>>> standsFor) {
-    for (Map<String, String> cell : cells) {
-      for (Map<String, String> point : standsFor.get(cell)) {
-        if (matches(point, partial)) {
-          LoaderKind loader = Axis.LOADER.valueIn(point);
-          for (String axis : partial.keySet()) {
-            String why = notApplying(loader).get(axis);
-            if (why != null) {
-              return new Redundant(axis, loader, why);
-            }
-          }
-        }
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Applies a redundant entry as it read before its axes collapsed: a cell goes only when the entry
-   * drops every matrix point it stands for (with {@code batch_size: [100]} the copy cell goes, with
-   * {@code [100, 1000]} it stays); the note says what that did and what to write instead.
-   */
-  private static String note(
-      YamlNode entry,
-      Redundant redundant,
-      Map<String, String> partial,
-      List<Map<String, String>> cells,
-      Map<Map<String, String>, List<Map<String, String>>> standsFor) {
-    List<String> dropped = new ArrayList<>();
-    for (Map<String, String> cell : List.copyOf(cells)) {
-      standsFor.get(cell).removeIf(p -> matches(p, partial));
-      if (standsFor.get(cell).isEmpty()) {
-        cells.remove(cell);
-        dropped.add(Cell.of(cell).label());
-      }
-    }
-    return entry
-        .error(
-            redundant.text()
-                + (dropped.isEmpty()
-                    ? "; it drops no cell"
-                    : "; it drops " + String.join(", ", dropped))
-                + "; remove "
-                + redundant.axis()
-                + " from the entry")
-        .getMessage();
   }
 
   /**
@@ -310,66 +213,5 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
       throw node.error(axis.invalid(value));
     }
     return value;
-  }
-
-  /** Why an exclude entry matches no cell: an axis it names collapsed there, or nothing left. */
-  private static String noMatch(Map<String, String> partial, List<Map<String, String>> expanded) {
-    for (Map<String, String> point : expanded) {
-      if (point.entrySet().containsAll(partial.entrySet())) {
-        LoaderKind loader = Axis.LOADER.valueIn(point);
-        for (String axis : partial.keySet()) {
-          String why = notApplying(loader).get(axis);
-          if (why != null) {
-            return "names "
-                + axis
-                + " with loader "
-                + loader.yamlName()
-                + ", whose cells have none ("
-                + why
-                + "); remove "
-                + axis
-                + " from the entry";
-          }
-        }
-      }
-    }
-    return "matches no cell left by the entries before it; remove it";
-  }
-
-  /** One exclude entry: a partial cell naming matrix axes and values they take. */
-  private static Map<String, String> excludeEntry(YamlNode node, Map<String, List<String>> matrix)
-      throws ScenarioException {
-    Mapping entry = node.asMapping("write a partial cell, e.g. {freeze: true, connections: 2}");
-    if (entry.values().isEmpty()) {
-      throw node.error("an empty entry would drop every cell; name at least one axis and value");
-    }
-    entry.allowOnly(Axis.names(), "axes");
-    Map<String, String> partial = new LinkedHashMap<>();
-    for (var e : entry.values().entrySet()) {
-      List<String> allowed = matrix.get(e.getKey());
-      if (allowed == null) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + e.getKey()
-                    + "' is not an axis of the matrix"
-                    + (matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")")
-                    + "; exclude can only name matrix axes");
-      }
-      String value = value(Axis.named(e.getKey()).orElseThrow(), e.getValue());
-      if (!allowed.contains(value)) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + value
-                    + "' is not among the values of matrix."
-                    + e.getKey()
-                    + " ("
-                    + String.join(", ", allowed)
-                    + ")");
-      }
-      partial.put(e.getKey(), value);
-    }
-    return partial;
   }
 }
