@@ -55,6 +55,12 @@ class ReferenceTablesTest {
       List<String> values = codes(row.get(1));
       assertThat(values).as(axis + "'s values").isNotEmpty();
       assertThat(values).allSatisfy(v -> assertThat(axis.parse(v)).as(axis + ": " + v).isPresent());
+      // an axis of a few values lists them all (a value spelt two ways, on and true, once)
+      for (String accepted : axis.accepts().values()) {
+        assertThat(values)
+            .as(axis + " lists " + accepted + " or its equal")
+            .anyMatch(v -> axis.parse(v).equals(axis.parse(accepted)));
+      }
       Matcher label = Pattern.compile("^`([^`]+)` → `([^`]+)`$").matcher(row.get(3));
       assertThat(label.matches()).as(axis + "'s label column: `value` → `label`").isTrue();
       assertThat(axis.parse(label.group(1))).as(axis + ": " + label.group(1)).isPresent();
