@@ -72,9 +72,18 @@ class ReferenceTablesTest {
   @Test
   void theKeysOfEachDatasetKindAreTheLoadersKeys() throws IOException {
     Map<String, List<String>> documented = new LinkedHashMap<>();
+    Map<String, List<String>> choices =
+        Map.of(
+            "distribution", DatasetSections.DISTRIBUTIONS,
+            "shape", DatasetSections.SHAPES,
+            "geometry", DatasetSections.GEOMETRIES);
     for (List<String> row : table(DATASETS, "## The keys of each kind")) {
       documented.computeIfAbsent(code(row.get(0)), k -> new ArrayList<>()).add(code(row.get(1)));
       assertThat(row.get(2)).as(row.get(0) + " " + row.get(1)).isNotBlank();
+      List<String> choice = choices.get(code(row.get(1)));
+      if (choice != null) {
+        assertThat(codes(row.get(2))).as(row.get(0) + " " + row.get(1)).containsAll(choice);
+      }
     }
     assertThat(documented.keySet()).containsExactlyElementsOf(DatasetSections.KINDS);
     for (String kind : DatasetSections.KINDS) {
