@@ -26,6 +26,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
  *     precision and budget that end them
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
+ * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
+ *     field: ...; what to write instead}), for plan and bench to print
  * @param measure whether each step's instructions are counted too, the servers under valgrind
  */
 public record Scenario(
@@ -46,10 +48,12 @@ public record Scenario(
     String baseline,
     Stopping stopping,
     List<Double> scales,
+    List<String> notes,
     Measure measure) {
 
   public Scenario {
     scales = List.copyOf(scales);
+    notes = List.copyOf(notes);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     axes = List.copyOf(axes);
     cells = List.copyOf(cells);
@@ -93,6 +97,7 @@ public record Scenario(
         baseline,
         counted && o.repeat() == null && !Boolean.TRUE.equals(o.auto()) ? Stopping.FIXED : stops,
         scales,
+        notes,
         measured);
   }
 
@@ -116,6 +121,7 @@ public record Scenario(
         baseline,
         stopping,
         scales,
+        notes,
         measure);
   }
 
@@ -139,6 +145,7 @@ public record Scenario(
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
         stopping,
         scales,
+        notes,
         measure);
   }
 }

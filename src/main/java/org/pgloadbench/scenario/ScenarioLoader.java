@@ -151,6 +151,7 @@ public final class ScenarioLoader {
         baseline,
         stopping,
         scales,
+        matrix.notes(),
         measure);
   }
 
