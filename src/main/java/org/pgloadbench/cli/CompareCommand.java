@@ -75,8 +75,7 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Double threshold = threshold();
-    boolean onInstructions =
-        failOn != null && failOn.strip().equals(CompareWithinRun.INSTRUCTIONS);
+    boolean onInstructions = failOn != null && failOn.strip().equals(CompareWithinRun.INSTRUCTIONS);
     if (onInstructions && other != null) {
       throw new ParameterException(
           spec.commandLine(),
@@ -150,8 +149,7 @@ final class CompareCommand implements Callable<Integer> {
       return true;
     }
     throw new ParameterException(
-        spec.commandLine(),
-        "--fail-on (FAIL_ON=) " + failOn + ": give all, total or instructions");
+        spec.commandLine(), "--fail-on (FAIL_ON=) " + failOn + ": give all, total or instructions");
   }
 
   private Path defaultDir() {

@@ -37,8 +37,8 @@ final class CompareWithinRun {
   }
 
   /**
-   * As above; {@code onInstructions} (FAIL_ON=instructions) gates on each cell's total
-   * instructions instead of its time, and on the control agreeing within 0.05%.
+   * As above; {@code onInstructions} (FAIL_ON=instructions) gates on each cell's total instructions
+   * instead of its time, and on the control agreeing within 0.05%.
    */
   static int run(
       Path runDir,

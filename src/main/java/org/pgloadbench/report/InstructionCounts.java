@@ -19,8 +19,8 @@ import org.pgloadbench.results.StoredRun;
 /**
  * A run's instructions per step ({@code measure: instructions}), per server, with each server's
  * difference from the base in percent and, per COPY row, instructions per row. A count does not
- * vary with the machine's load, so one round decides and no statistics are needed: what decides
- * is whether the control, a second server of the base's binaries, counted the same within {@link
+ * vary with the machine's load, so one round decides and no statistics are needed: what decides is
+ * whether the control, a second server of the base's binaries, counted the same within {@link
  * #CONTROL_TOLERANCE}.
  *
  * @param base the server the others are compared with
@@ -60,8 +60,7 @@ public record InstructionCounts(
    *     step +0.12%"
    * @param totalsAgree whether every cell's total is within the tolerance
    */
-  public record Control(
-      String label, double largest, List<String> differing, boolean totalsAgree) {
+  public record Control(String label, double largest, List<String> differing, boolean totalsAgree) {
     public boolean agrees() {
       return totalsAgree;
     }
@@ -72,7 +71,10 @@ public record InstructionCounts(
     return run.measured().stream().anyMatch(r -> r.measured().instructions() != null);
   }
 
-  /** The counts of a run that {@link #applies}; {@code requestedBase} as {@link VersionComparison#base}. */
+  /**
+   * The counts of a run that {@link #applies}; {@code requestedBase} as {@link
+   * VersionComparison#base}.
+   */
   public static InstructionCounts of(StoredRun run, String requestedBase) {
     List<String> servers = run.versions();
     String base =
@@ -104,7 +106,10 @@ public record InstructionCounts(
       }
     }
     String controlLabel =
-        servers.stream().filter(s -> s.equals(base + RunManifest.CONTROL_SUFFIX)).findFirst().orElse(null);
+        servers.stream()
+            .filter(s -> s.equals(base + RunManifest.CONTROL_SUFFIX))
+            .findFirst()
+            .orElse(null);
     return new InstructionCounts(
         base, servers, rows, controlLabel == null ? null : control(rows, controlLabel, base));
   }
@@ -164,8 +169,8 @@ public record InstructionCounts(
 
   /**
    * Each step and total on a server other than the base and the control whose count grew by more
-   * than {@code percent}, as "cell step on server +1.2%": a regression in one step is not hidden
-   * by a cell's other steps.
+   * than {@code percent}, as "cell step on server +1.2%": a regression in one step is not hidden by
+   * a cell's other steps.
    */
   public List<String> grewMoreThan(double percent) {
     List<String> grew = new ArrayList<>();

@@ -50,8 +50,17 @@ public record Overrides(
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
       List.of(
-          "PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE", "MEMORY",
-          "BUDGET", "INSTRUCTIONS");
+          "PG",
+          "SCALE",
+          "REPEAT",
+          "WARMUP",
+          "DATA",
+          "TARGET",
+          "BUILDS",
+          "IMAGE",
+          "MEMORY",
+          "BUDGET",
+          "INSTRUCTIONS");
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);

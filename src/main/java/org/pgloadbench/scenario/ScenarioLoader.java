@@ -164,10 +164,17 @@ public final class ScenarioLoader {
     String hint = "use " + String.join(" or ", Measure.names());
     String value = node.asText(hint);
     Measure measure =
-        Measure.names().contains(value) ? Measure.valueOf(value.toUpperCase(java.util.Locale.ROOT)) : null;
+        Measure.names().contains(value)
+            ? Measure.valueOf(value.toUpperCase(java.util.Locale.ROOT))
+            : null;
     if (measure == null) {
       throw node.error(
-          "'" + value + "' is not a measure" + YamlNode.didYouMean(value, Measure.names()) + "; " + hint);
+          "'"
+              + value
+              + "' is not a measure"
+              + YamlNode.didYouMean(value, Measure.names())
+              + "; "
+              + hint);
     }
     String unfit = measure.unfit(servers);
     if (unfit != null) {

@@ -289,8 +289,7 @@ public final class ScenarioSchema {
                                             .put("pattern", "^(container$|postgres(ql)?://)"))))));
     ObjectNode notInstructions =
         JSON.objectNode()
-            .<ObjectNode>set(
-                "not", JSON.objectNode().put("const", Measure.INSTRUCTIONS.yamlName()))
+            .<ObjectNode>set("not", JSON.objectNode().put("const", Measure.INSTRUCTIONS.yamlName()))
             .put(
                 "errorMessage",
                 "instructions are counted on servers the harness starts itself: use the embedded"

@@ -19,8 +19,8 @@ import org.postgresql.PGConnection;
  * is told to start from zero right before the step and to write its count right after it, by
  * calling the marker functions, and callgrind writes that count to {@code cg.<pid>.<n>} before the
  * call returns. The marker statements' own instructions (the end of the first, the start of the
- * second) are measured on each session just before, by the same two calls with nothing between,
- * and taken off: what is left is the step's own work.
+ * second) are measured on each session just before, by the same two calls with nothing between, and
+ * taken off: what is left is the step's own work.
  */
 final class CallgrindCounter implements InstructionCounter {
   private static final Pattern SUMMARY = Pattern.compile("(?m)^summary: (\\d+)$");
@@ -92,7 +92,8 @@ final class CallgrindCounter implements InstructionCounter {
       }
       return Long.parseLong(summary.group(1));
     } catch (IOException e) {
-      throw new SQLException("cannot read valgrind's counts in " + counts + ": " + e.getMessage(), e);
+      throw new SQLException(
+          "cannot read valgrind's counts in " + counts + ": " + e.getMessage(), e);
     }
   }
 }

@@ -7,17 +7,18 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The start option that runs a server's postmaster, and so every process it forks, under
- * valgrind's callgrind, which counts the instructions each process executes. Only the postmaster
- * runs under it: pg_ctl is handed a wrapper in the place of {@code postgres} ({@code pg_ctl -p}),
- * initdb runs the real binary. Callgrind writes a process's count when the process calls one of
- * two SQL-callable functions nothing else calls, {@value #ZERO_MARKER} (counting starts again from
+ * The start option that runs a server's postmaster, and so every process it forks, under valgrind's
+ * callgrind, which counts the instructions each process executes. Only the postmaster runs under
+ * it: pg_ctl is handed a wrapper in the place of {@code postgres} ({@code pg_ctl -p}), initdb runs
+ * the real binary. Callgrind writes a process's count when the process calls one of two
+ * SQL-callable functions nothing else calls, {@value #ZERO_MARKER} (counting starts again from
  * zero) and {@value #DUMP_MARKER} (the count since is written to a file): see {@link
- * CallgrindCounter}. Each backend writes its own counts, so a step's count is exactly its
- * sessions' work.
+ * CallgrindCounter}. Each backend writes its own counts, so a step's count is exactly its sessions'
+ * work.
  */
 public final class Valgrind {
   /** The function whose call zeroes a backend's count (it returns the trigger depth, 0). */
@@ -33,8 +34,8 @@ public final class Valgrind {
 
   /**
    * The settings a counted server runs with, whatever the scenario says: autovacuum would run in
-   * processes no step owns, and parallel workers are processes of their own whose counts would
-   * have to be found; without them a step's work is its sessions' backends' work.
+   * processes no step owns, and parallel workers are processes of their own whose counts would have
+   * to be found; without them a step's work is its sessions' backends' work.
    */
   public static final Map<String, String> SETTINGS =
       Map.of(
@@ -90,7 +91,7 @@ public final class Valgrind {
   /** The settings with this option's own on top (see {@link #SETTINGS}). */
   static Map<String, String> settings(Map<String, String> given) {
     Map<String, String> all = new LinkedHashMap<>(given);
-    all.putAll(SETTINGS);
+    new TreeMap<>(SETTINGS).forEach(all::put); // in one order, so postgresql.conf reads the same
     return all;
   }
 
@@ -128,7 +129,8 @@ public final class Valgrind {
             + " \"$@\"\n";
     try {
       Files.createDirectory(
-          counts, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+          counts,
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       Files.writeString(wrapper, script);
       Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("r-xr-xr-x"));
       isolation.handOver(counts);

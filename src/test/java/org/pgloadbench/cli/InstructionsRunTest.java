@@ -22,9 +22,9 @@ import org.pgloadbench.server.WorkRoots;
 
 /**
  * A run with {@code --instructions} end to end: two builds and a control under valgrind, each
- * step's count stored and reported, and {@code compare --fail-on instructions} gating on them.
- * The "patch" is PostgreSQL 16 against 17's HEAD: builds that surely differ by more than 1% in
- * some step, in a direction the test reads from the run.
+ * step's count stored and reported, and {@code compare --fail-on instructions} gating on them. The
+ * "patch" is PostgreSQL 16 against 17's HEAD: builds that surely differ by more than 1% in some
+ * step, in a direction the test reads from the run.
  */
 class InstructionsRunTest {
   @TempDir Path dir;
@@ -87,7 +87,8 @@ class InstructionsRunTest {
     InstructionCounts counts = InstructionCounts.of(StoredRun.load(run), null);
     assertThat(counts.control()).isNotNull();
     assertThat(counts.control().largest()).isLessThan(InstructionCounts.CONTROL_TOLERANCE);
-    String report = Files.readString(dir.resolve("reports/counted/" + run.getFileName() + "/report.md"));
+    String report =
+        Files.readString(dir.resolve("reports/counted/" + run.getFileName() + "/report.md"));
     assertThat(report).contains("## Instructions per step", "/row)", "patch vs head");
 
     // whichever build executed more in some step fails the gate when it is the new one
