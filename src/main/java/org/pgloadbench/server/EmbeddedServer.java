@@ -101,6 +101,11 @@ final class EmbeddedServer implements PostgresServer {
     if (standby != null) {
       details.putAll(standby.details());
     }
+    if (underValgrind != null) {
+      // run.json says so: this server's wall times are valgrind's, many times longer
+      details.put(
+          "valgrind", "callgrind, counting each step's instructions; its wall times are valgrind's");
+    }
     return details;
   }
 
