@@ -169,19 +169,45 @@ public record InstructionCounts(
 
   /**
    * Each step and total on a server other than the base and the control whose count grew by more
-   * than {@code percent}, as "cell step on server +1.2%": a regression in one step is not hidden by
-   * a cell's other steps.
+   * than {@code percent}, as "cell step on server +1.2%", where the control agreed with its twin on
+   * that row: a regression in one step is not hidden by a cell's other steps.
    */
   public List<String> grewMoreThan(double percent) {
+    return grown(percent, true);
+  }
+
+  /**
+   * The rows that would have grown by more than {@code percent} but whose control differed from its
+   * twin by more than {@link #CONTROL_TOLERANCE}, each as "cell step on server +0.4% (the control
+   * -0.3%)": there a difference is not known to be the build's.
+   */
+  public List<String> undecided(double percent) {
+    return grown(percent, false);
+  }
+
+  private List<String> grown(double percent, boolean trusted) {
     List<String> grew = new ArrayList<>();
     for (Row row : rows) {
+      double twins = control == null ? 0 : row.difference(control.label(), base);
+      boolean agrees = !(Math.abs(twins) > CONTROL_TOLERANCE);
+      if (agrees != trusted) {
+        continue;
+      }
       for (String server : servers) {
         if (server.equals(base) || (control != null && server.equals(control.label()))) {
           continue;
         }
         double d = row.difference(server, base);
         if (d * 100 > percent) {
-          grew.add(row.cell() + " " + row.step() + " on " + server + " " + signed(d));
+          grew.add(
+              row.cell()
+                  + " "
+                  + row.step()
+                  + " on "
+                  + server
+                  + " "
+                  + signed(d)
+                  + (trusted ? "" : " (the control " + signed(twins) + ")"));
         }
       }
     }
