@@ -12,14 +12,14 @@ public final class Cgroups {
 
   /** Why no server can be capped on this machine, or null when one can. */
   public static String whyNoCap() {
-    return MemoryCgroup.whyNot();
+    return ServerCgroup.whyNot();
   }
 
   /** The memory cgroups of the harness of process {@code pid} that still exist. */
   public static List<Path> leftBy(long pid) throws IOException, ServerException {
     try (Stream<Path> dirs = Files.list(CgroupHierarchy.local().parent())) {
       return dirs.filter(
-              d -> d.getFileName().toString().startsWith(MemoryCgroup.PREFIX + pid + "-"))
+              d -> d.getFileName().toString().startsWith(ServerCgroup.PREFIX + pid + "-"))
           .toList();
     }
   }
