@@ -174,16 +174,6 @@ public record Measurements(
         null);
   }
 
-  /**
-   * Bytes the server's processes wrote that passed no throttle (v1: the kernel's writeback, charged
-   * to the root cgroup), at least 0; null where either figure is missing.
-   */
-  public Long escapedWrittenBytes() {
-    return serverWrittenBytes == null || throttledWrittenBytes == null
-        ? null
-        : Math.max(0, serverWrittenBytes - throttledWrittenBytes);
-  }
-
   /** The server's CPU time, user and system, or null where it was not measured. */
   public Double serverCpuSeconds() {
     return serverCpuUserSeconds == null || serverCpuSystemSeconds == null
