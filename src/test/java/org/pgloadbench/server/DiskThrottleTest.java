@@ -22,6 +22,7 @@ import org.pgloadbench.metrics.DiskThrottle;
  */
 class DiskThrottleTest {
   private static final long MB = 1000_000;
+  private static final long MIB = 1L << 20;
 
   @TempDir Path dir;
 
@@ -36,7 +37,7 @@ class DiskThrottleTest {
     Path root = WorkRoots.enterable(dir);
     String why = Cgroups.whyNoDiskLimit(root.resolve("servers"));
     assumeThat(why).as("no disk limit here: " + why).isNull();
-    long size = 24 * MB;
+    long size = 24 * MIB;
     long limit = 8 * MB;
     Path file = root.resolve("uncached");
     Process dd =
@@ -44,13 +45,14 @@ class DiskThrottleTest {
                 "dd",
                 "if=/dev/zero",
                 "of=" + file,
-                "bs=1000000",
-                "count=" + size / MB,
+                "bs=1M", // direct I/O wants blocks aligned to the device's
+                "count=" + size / MIB,
                 "oflag=direct",
                 "status=none")
             .redirectErrorStream(true)
             .start();
-    assumeThat(dd.waitFor()).as("dd oflag=direct: " + new String(dd.getInputStream().readAllBytes())).isZero();
+    String output = new String(dd.getInputStream().readAllBytes());
+    assumeThat(dd.waitFor()).as("dd oflag=direct: " + output).isZero();
     file.toFile().setReadable(true, false);
 
     DiskLimit disk = DiskLimit.parse("read=8MB/s").orElseThrow();
@@ -88,7 +90,7 @@ class DiskThrottleTest {
     assumeThat(Files.isDirectory(shm) && Files.getFileStore(shm).type().equals("tmpfs"))
         .as("no tmpfs at /dev/shm")
         .isTrue();
-    Path root = Files.createTempDirectory(shm, "pgloadbench-disk-test");
+    Path root = WorkRoots.enterable(Files.createTempDirectory(shm, "pgloadbench-disk-test"));
     try {
       String why = Cgroups.whyNoDiskLimit(root.resolve("servers"));
       assertThat(why).contains("without a block device").contains("tmpfs").contains("--work-dir");
