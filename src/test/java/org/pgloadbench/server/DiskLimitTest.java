@@ -1,6 +1,7 @@
 package org.pgloadbench.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.metrics.CgroupFs;
 import org.pgloadbench.metrics.DiskThrottle;
 
 /**
@@ -20,7 +22,7 @@ import org.pgloadbench.metrics.DiskThrottle;
  * limit, its throttle counts what it read, and its cgroup goes with it. A data directory on a file
  * system without a block device is refused in one line naming the work dir.
  */
-class DiskThrottleTest {
+class DiskLimitTest {
   private static final long MB = 1000_000;
   private static final long MIB = 1L << 20;
 
@@ -98,6 +100,59 @@ class DiskThrottleTest {
     } finally {
       WorkRoot.delete(root);
     }
+  }
+
+  /** A blkio (v1) or io (v2) cgroup a dead harness left goes at the next limited server's start. */
+  @Test
+  void aDiskCgroupLeftByADeadHarnessIsRemovedByTheNextStart() throws Exception {
+    Path root = WorkRoots.enterable(dir);
+    String why = Cgroups.whyNoDiskLimit(root.resolve("servers"));
+    assumeThat(why).as("no disk limit here: " + why).isNull();
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path parent = CgroupHierarchy.local(CgroupHierarchy.Controller.IO).parent();
+    Path left = parent.resolve(ServerCgroup.PREFIX + gone.pid() + "-left");
+    Files.createDirectory(left);
+    DiskLimit disk = DiskLimit.parse("gp3").orElseThrow();
+    try (ServerCgroup next = ServerCgroup.create("next", null, disk, root)) {
+      assertThat(left).doesNotExist();
+      assertThat(next.describeDisk()).contains(BlockDevice.of(root));
+    } finally {
+      if (Files.exists(left)) {
+        Files.delete(left);
+      }
+    }
+  }
+
+  /**
+   * On cgroup v2 the servers' cgroups go under the nearest ancestor that gives its children the io
+   * controller; without one, one line says what to do.
+   */
+  @Test
+  void onCgroupV2TheNearestAncestorDelegatingIoIsTheParent() throws Exception {
+    Path mount = dir.resolve("cgroup");
+    Path user = mount.resolve("user.slice/user-1000.slice/user@1000.service");
+    Path scope = user.resolve("app.slice/run-1.scope");
+    Files.createDirectories(scope);
+    Files.writeString(mount.resolve("cgroup.subtree_control"), "cpu io memory pids\n");
+    Files.writeString(user.resolve("cgroup.subtree_control"), "cpu io memory pids\n");
+    Files.writeString(user.resolve("app.slice/cgroup.subtree_control"), "\n");
+    CgroupFs fs = new CgroupFs(Map.of(), mount);
+    String self = "0::/user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope\n";
+
+    assertThat(CgroupHierarchy.find(fs, self, CgroupHierarchy.Controller.IO))
+        .isEqualTo(new CgroupHierarchy(user, 2));
+    Files.writeString(user.resolve("cgroup.subtree_control"), "cpu memory pids\n");
+    Files.writeString(mount.resolve("cgroup.subtree_control"), "cpu memory pids\n");
+    assertThat(
+            catchThrowableOfType(
+                    ServerException.class,
+                    () -> CgroupHierarchy.find(fs, self, CgroupHierarchy.Controller.IO))
+                .getMessage())
+        .startsWith("no cgroup v2 above " + scope)
+        .contains("io controller")
+        .contains("leave the disk limit out")
+        .doesNotContain("\n");
   }
 
   @Test
