@@ -102,6 +102,41 @@ class DiskLimitTest {
     }
   }
 
+  /**
+   * A memory cap and a disk limit together: one server cgroup holding both, which a process enters
+   * in every hierarchy that holds one (v1: memory and blkio; v2: one cgroup), and which goes whole.
+   */
+  @Test
+  void aCappedAndThrottledServersProcessesEnterBothLimits() throws Exception {
+    Path root = WorkRoots.enterable(dir);
+    String why = Cgroups.whyNoDiskLimit(root.resolve("servers"));
+    assumeThat(why).as("no disk limit here: " + why).isNull();
+    String noCap = ServerCgroup.whyNot();
+    assumeThat(noCap).as("no memory cgroup here: " + noCap).isNull();
+    DiskLimit disk = DiskLimit.parse("write=50MB/s").orElseThrow();
+    long harness = ProcessHandle.current().pid();
+    try (ServerCgroup both = ServerCgroup.create("both", 96L << 20, disk, root)) {
+      Process p =
+          new ProcessBuilder(both.wrap(List.of("cat", "/proc/self/cgroup")))
+              .redirectErrorStream(true)
+              .start();
+      String inside = new String(p.getInputStream().readAllBytes());
+      assertThat(p.waitFor()).isZero();
+      CgroupHierarchy memory = CgroupHierarchy.local();
+      CgroupHierarchy io = CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
+      String name = ServerCgroup.PREFIX + harness + "-both";
+      assertThat(inside.lines().filter(l -> l.endsWith("/" + name)).count())
+          .as(inside)
+          .isEqualTo(memory.equals(io) ? 1 : 2);
+      assertThat(both.throttle()).isNotNull();
+      assertThat(Files.readString(memory.parent().resolve(name).resolve(
+              memory.version() == 1 ? "memory.limit_in_bytes" : "memory.max")).strip())
+          .isEqualTo(Long.toString(96L << 20));
+    }
+    assertThat(Cgroups.leftBy(harness)).isEmpty();
+    assertThat(Cgroups.diskCgroupsLeftBy(harness)).isEmpty();
+  }
+
   /** A blkio (v1) or io (v2) cgroup a dead harness left goes at the next limited server's start. */
   @Test
   void aDiskCgroupLeftByADeadHarnessIsRemovedByTheNextStart() throws Exception {
