@@ -30,6 +30,8 @@ final class PlanText {
         .append(" (")
         .append(scenario.source())
         .append(")\n");
+    // a redundant form the loader accepted, said where plan and bench show the scenario
+    scenario.notes().forEach(note -> out.append("  warning   ").append(note).append('\n'));
     out.append("  dataset   ")
         .append(scenario.dataset().kind())
         .append(": ")

@@ -45,6 +45,25 @@ class PlanTest {
   }
 
   @Test
+  void aSharedScenarioWithARedundantExcludeIsPlannedWithAWarning() throws Exception {
+    Path shared =
+        Path.of("src/test/resources/org/pgloadbench/scenario/shared/redundant-exclude.yaml");
+    StringWriter out = new StringWriter();
+    int code =
+        Main.run(
+            new PrintWriter(out), new PrintWriter(new StringWriter()), "plan", shared.toString());
+    assertThat(code).isEqualTo(Main.OK);
+    assertThat(out.toString().lines().filter(l -> l.startsWith("  warning ")))
+        .containsExactly(
+            "  warning   "
+                + shared
+                + ":13: exclude[0]: names batch_size with loader copy, whose cells have none (COPY"
+                + " streams every row in one statement); it drops no cell; remove batch_size from"
+                + " the entry");
+    assertThat(out.toString().lines().filter(l -> l.startsWith("    ")).count()).isEqualTo(11);
+  }
+
+  @Test
   void planShowsWhereAxesCollapsed() throws Exception {
     Path file =
         Files.writeString(
