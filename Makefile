@@ -2,6 +2,7 @@
 #                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
+#                         [DISK=gp3|hdd-7200|sata-ssd|read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000]
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
@@ -25,6 +26,7 @@ BUILDS ?=
 IMAGE ?=
 MEMORY ?=
 BUDGET ?=
+DISK ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
@@ -43,7 +45,7 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --budget "$(BUDGET)" $(FLAGS)
+  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --disk "$(DISK)" --budget "$(BUDGET)" $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless

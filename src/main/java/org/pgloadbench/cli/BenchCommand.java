@@ -175,6 +175,12 @@ final class BenchCommand implements Callable<Integer> {
         throw new ServerException("memory cap: " + why);
       }
     }
+    if (plan.throttled()) {
+      String why = target.whyNoDiskLimit();
+      if (why != null) {
+        throw new ServerException("disk limit: " + why);
+      }
+    }
     if (plan.standbys()) {
       String why = target.whyNoStandby();
       if (why != null) {

@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET) in its error messages, since that is how most users
+ * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK) in its error messages, since that is how most users
  * give them; blank means not given.
  */
 final class ScenarioArgs {
@@ -90,6 +90,16 @@ final class ScenarioArgs {
   String memory;
 
   @Option(
+      names = "--disk",
+      paramLabel = "LIMIT",
+      description =
+          "limit every server's reads and writes of the disk holding its data (a cgroup's"
+              + " throttle; the container's device limits): gp3, hdd-7200, sata-ssd,"
+              + " read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000 (any of them), or"
+              + " none; instead of servers.disk")
+  String disk;
+
+  @Option(
       names = "--data",
       paramLabel = "FILE",
       description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
@@ -134,6 +144,7 @@ final class ScenarioArgs {
     given.put("BUILDS", builds);
     given.put("IMAGE", image);
     given.put("MEMORY", memory);
+    given.put("DISK", disk);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 

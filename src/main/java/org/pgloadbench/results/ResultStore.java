@@ -73,7 +73,11 @@ public final class ResultStore implements Closeable {
           new Column("index_bytes", r -> r.measured().indexBytes()),
           new Column("standby_lag_bytes", r -> r.measured().standbyLagBytes()),
           new Column("standby_lag_seconds", r -> milliseconds(r.measured().standbyLagSeconds())),
-          new Column("sync_wait_seconds", r -> milliseconds(r.measured().syncWaitSeconds())));
+          new Column("sync_wait_seconds", r -> milliseconds(r.measured().syncWaitSeconds())),
+          new Column("throttled_read_bytes", r -> r.measured().throttledReadBytes()),
+          new Column("throttled_written_bytes", r -> r.measured().throttledWrittenBytes()),
+          new Column("throttled_reads", r -> r.measured().throttledReads()),
+          new Column("throttled_writes", r -> r.measured().throttledWrites()));
 
   /** Seconds to the millisecond. */
   private static String milliseconds(Double seconds) {

@@ -198,20 +198,37 @@ public record RunManifest(
    * @param memoryCapBytes the memory cap of the server it ran on, or null for none
    * @param standby the standby of the server it ran on ({@code async}, {@code sync}), or null for
    *     none
+   * @param disk the disk limit of the server it ran on, as written ({@code gp3}, {@code
+   *     write=30MB/s}), or null for none
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record CellRun(
-      String label, Map<String, String> axes, String profile, Long memoryCapBytes, String standby) {
+      String label,
+      Map<String, String> axes,
+      String profile,
+      Long memoryCapBytes,
+      String standby,
+      String disk) {
     /** A cell on servers without a memory cap or a standby. */
     public CellRun(String label, Map<String, String> axes, String profile) {
-      this(label, axes, profile, null, null);
+      this(label, axes, profile, null, null, null);
     }
 
     /** A cell on servers without a standby. */
     public CellRun(String label, Map<String, String> axes, String profile, Long memoryCapBytes) {
-      this(label, axes, profile, memoryCapBytes, null);
+      this(label, axes, profile, memoryCapBytes, null, null);
+    }
+
+    /** A cell on servers whose disk was not limited. */
+    public CellRun(
+        String label,
+        Map<String, String> axes,
+        String profile,
+        Long memoryCapBytes,
+        String standby) {
+      this(label, axes, profile, memoryCapBytes, standby, null);
     }
   }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ResourceMeter;
 
 /** A server that hands every call to another; a subclass overrides only what it changes. */
@@ -59,6 +60,11 @@ abstract class ForwardingServer implements PostgresServer {
   @Override
   public long oomKills() {
     return server.oomKills();
+  }
+
+  @Override
+  public DiskThrottle throttle() {
+    return server.throttle();
   }
 
   @Override
