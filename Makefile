@@ -103,7 +103,7 @@ jmh:
 # The harness's streamed COPY against psql's \copy and a server-side COPY FROM of the same bytes,
 # at OVERHEAD_SCALE (unless SCALE= is given): 20 makes the nodes of middle-pk-freeze (6,000,000)
 # load for over a second with 1, 2 and 4 connections, so the ratios are not start-up and scheduling;
-# OVERHEAD_SCALE=1 gives the short loads (0.005-0.1 s) of the scenario as it ships.
+# OVERHEAD_SCALE=1 gives the short loads (0.005-0.13 s) of the scenario as it ships.
 OVERHEAD_SCALE ?= 20
 OVERHEAD_FORMATS ?= text,binary
 OVERHEAD_CONNECTIONS ?= 1,2,4
