@@ -30,7 +30,7 @@ DISK ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
-REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,middle-planet-regime,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
 BASE_PG ?=
 BASE ?=
 NEW ?=
