@@ -19,7 +19,8 @@ final class FindingsSection {
     }
     out.append("## Findings of earlier runs\n\n")
         .append("What this harness found before, as the scenario states it; not checked as a")
-        .append(" claim. This run's own figures are in the tables below.\n\n");
+        .append(" claim. This run's own figures, where it ran what a finding compares, are in the")
+        .append(" tables below.\n\n");
     findings.forEach(f -> out.append("- ").append(Markdown.text(f)).append('\n'));
     out.append('\n');
   }

@@ -37,7 +37,8 @@ class FindingsSectionTest {
 
     String section =
         "## Findings of earlier runs\n\nWhat this harness found before, as the scenario states"
-            + " it; not checked as a claim. This run's own figures are in the tables below.\n\n"
+            + " it; not checked as a claim. This run's own figures, where it ran what a finding"
+            + " compares, are in the tables below.\n\n"
             + "- 15 built it 2.27 x slower than 14\n"
             + "- \\# a \\| b &lt;img src=x> \\[link\\](y)\n\n";
     assertThat(report).contains(section);
