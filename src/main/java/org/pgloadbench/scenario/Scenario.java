@@ -28,6 +28,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
  * @param findings what earlier runs of this harness found, in words: shown in the report beside the
  *     claims, never checked as one (a claim tests a source, or an expectation stated before a run)
+ * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
+ *     field: ...; what to write instead}), for plan and bench to print
  */
 public record Scenario(
     String name,
@@ -47,11 +49,13 @@ public record Scenario(
     String baseline,
     Stopping stopping,
     List<Double> scales,
-    List<String> findings) {
+    List<String> findings,
+    List<String> notes) {
 
   public Scenario {
     scales = List.copyOf(scales);
     findings = List.copyOf(findings);
+    notes = List.copyOf(notes);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     axes = List.copyOf(axes);
     cells = List.copyOf(cells);
@@ -80,7 +84,8 @@ public record Scenario(
         baseline,
         o.stopping(stopping),
         scales,
-        findings);
+        findings,
+        notes);
   }
 
   /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
@@ -103,7 +108,8 @@ public record Scenario(
         baseline,
         stopping,
         scales,
-        findings);
+        findings,
+        notes);
   }
 
   /** This scenario restricted to some of its cells (claims about the others are left out). */
@@ -126,6 +132,7 @@ public record Scenario(
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
         stopping,
         scales,
-        findings);
+        findings,
+        notes);
   }
 }

@@ -150,7 +150,8 @@ public final class ScenarioLoader {
         baseline,
         stopping,
         scales,
-        findings(root));
+        findings(root),
+        matrix.notes());
   }
 
   /** {@code findings:}, each a sentence of text. */
