@@ -98,6 +98,8 @@ public record RunManifest(
    * @param axes the matrix axes, in order
    * @param baseline the cell the scenario names as its baseline ({@code baseline:}), or null for
    *     the default one (every axis at its default, else the first)
+   * @param findings what earlier runs of the harness found ({@code findings:}), in words; left out
+   *     of run.json when there are none
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -115,11 +117,33 @@ public record RunManifest(
       List<CellRun> cells,
       List<StepKind> steps,
       List<Claim> claims,
-      String baseline) {
+      String baseline,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> findings) {
     static final Resolved NONE =
         new Resolved(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
+    /** A scenario without findings. */
+    public Resolved(
+        String name,
+        String description,
+        String source,
+        Map<String, Object> dataset,
+        Targets servers,
+        Map<String, String> settings,
+        Integer repeat,
+        Integer warmup,
+        List<String> axes,
+        List<CellRun> cells,
+        List<StepKind> steps,
+        List<Claim> claims,
+        String baseline) {
+      this(
+          name, description, source, dataset, servers, settings, repeat, warmup, axes, cells,
+          steps, claims, baseline, null);
+    }
+
     public Resolved {
+      findings = findings == null ? List.of() : findings;
       dataset = dataset == null ? Map.of() : dataset;
       settings = settings == null ? Map.of() : settings;
       axes = axes == null ? List.of() : axes;

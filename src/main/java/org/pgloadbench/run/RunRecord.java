@@ -173,7 +173,8 @@ final class RunRecord {
             .toList(),
         scenario.steps(),
         scenario.claims(),
-        scenario.baseline());
+        scenario.baseline(),
+        scenario.findings());
   }
 
   /** The latest server of that label (a resumed run starts it again). */

@@ -26,6 +26,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
  *     precision and budget that end them
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
+ * @param findings what earlier runs of this harness found, in words: shown in the report beside the
+ *     claims, never checked as one (a claim tests a source, or an expectation stated before a run)
  * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
  *     field: ...; what to write instead}), for plan and bench to print
  */
@@ -47,10 +49,12 @@ public record Scenario(
     String baseline,
     Stopping stopping,
     List<Double> scales,
+    List<String> findings,
     List<String> notes) {
 
   public Scenario {
     scales = List.copyOf(scales);
+    findings = List.copyOf(findings);
     notes = List.copyOf(notes);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     axes = List.copyOf(axes);
@@ -80,6 +84,7 @@ public record Scenario(
         baseline,
         o.stopping(stopping),
         scales,
+        findings,
         notes);
   }
 
@@ -103,6 +108,7 @@ public record Scenario(
         baseline,
         stopping,
         scales,
+        findings,
         notes);
   }
 
@@ -126,6 +132,7 @@ public record Scenario(
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
         stopping,
         scales,
+        findings,
         notes);
   }
 }
