@@ -2,6 +2,7 @@
 #                                                [DATA=<file.osm.pbf>] [BASE_PG=16]
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
+#                         [DISK=gp3|hdd-7200|sata-ssd|read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000]
 #                         [INSTRUCTIONS=1]: each step's instructions, the servers under valgrind
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
@@ -10,7 +11,7 @@
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
-#              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [SCALE=1] [REPEAT=8]
+#              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [OVERHEAD_SCALE=20] [REPEAT=8]
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
 #                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838] [MEMORY=256MB]
@@ -27,10 +28,11 @@ IMAGE ?=
 MEMORY ?=
 INSTRUCTIONS ?=
 BUDGET ?=
+DISK ?=
 RESUME ?=
 RUN ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
-REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
+REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,middle-planet-regime,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
 BASE_PG ?=
 BASE ?=
 NEW ?=
@@ -45,7 +47,7 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --budget "$(BUDGET)" \
+  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --disk "$(DISK)" --budget "$(BUDGET)" \
   $(if $(filter-out 0 no false off,$(INSTRUCTIONS)),--instructions) $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
@@ -103,7 +105,11 @@ jmh:
 	@mkdir -p results/jmh
 	$(JAVA) -jar target/jmh/benchmarks.jar $(if $(QUICK),$(JMH_QUICK)) -rf json -rff results/jmh/$$(date -u +%Y%m%d-%H%M%S).json $(JMH)
 
-# The harness's streamed COPY against psql's \copy and a server-side COPY FROM of the same bytes.
+# The harness's streamed COPY against psql's \copy and a server-side COPY FROM of the same bytes,
+# at OVERHEAD_SCALE (unless SCALE= is given): 20 makes the nodes of middle-pk-freeze (6,000,000)
+# load for over a second with 1, 2 and 4 connections, so the ratios are not start-up and scheduling;
+# OVERHEAD_SCALE=1 gives the short loads (0.005-0.13 s) of the scenario as it ships.
+OVERHEAD_SCALE ?= 20
 OVERHEAD_FORMATS ?= text,binary
 OVERHEAD_CONNECTIONS ?= 1,2,4
 # Then pgbench -i -s N and osm2pgsql --slim -O null against the harness's cells (none: leave out).
@@ -111,7 +117,7 @@ OVERHEAD_PGBENCH ?= pgbench-init
 OVERHEAD_PGBENCH_SCALE ?= 10
 OVERHEAD_OSM2PGSQL ?= osm-real
 overhead: $(JAR)
-	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" \
+	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(or $(SCALE),$(OVERHEAD_SCALE))" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" \
 	  --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS) --pgbench-scenario $(OVERHEAD_PGBENCH) \
 	  --pgbench-scale $(OVERHEAD_PGBENCH_SCALE) --osm2pgsql-scenario $(OVERHEAD_OSM2PGSQL) $(FLAGS)
 

@@ -29,8 +29,8 @@ import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerException;
-import org.pgloadbench.server.Valgrind;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.Valgrind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -175,6 +175,12 @@ final class BenchCommand implements Callable<Integer> {
       String why = target.whyNoMemoryCap();
       if (why != null) {
         throw new ServerException("memory cap: " + why);
+      }
+    }
+    if (plan.throttled()) {
+      String why = target.whyNoDiskLimit();
+      if (why != null) {
+        throw new ServerException("disk limit: " + why);
       }
     }
     if (scenario.measure() == Measure.INSTRUCTIONS) {

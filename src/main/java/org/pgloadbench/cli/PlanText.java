@@ -78,6 +78,15 @@ final class PlanText {
           .append(String.join(", ", caps))
           .append(" (each capped server its own start, its processes and page cache held to it)\n");
     }
+    List<String> disks =
+        scenario.cells().stream().map(c -> c.variant().disk().text()).distinct().toList();
+    if (!disks.equals(List.of("none"))) {
+      out.append("  disk      ")
+          .append(String.join(", ", disks))
+          .append(
+              " (each limited server its own start, its reads and writes of the disk holding its"
+                  + " data throttled)\n");
+    }
     List<String> standbys =
         scenario.cells().stream().map(c -> c.variant().standby().yamlName()).distinct().toList();
     if (!standbys.equals(List.of("none"))) {

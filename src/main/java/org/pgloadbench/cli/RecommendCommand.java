@@ -56,7 +56,7 @@ final class RecommendCommand implements Callable<Integer> {
     Scenario raced =
         scenario
             .withOverrides(
-                new Overrides(null, null, null, null, null, null, null, null, null, false, null, null))
+                new Overrides(null, null, null, null, null, null, null, null, null, false, null))
             .withRepeat(RaceRounds.minimum(scenario.cells().size()));
     out.println(
         "recommend: a race of "

@@ -97,8 +97,12 @@ final class ReproduceCommand implements Callable<Integer> {
         md.append(Markdown.text(d.scenario().description())).append("\n\n");
       }
       String report = Files.readString(d.bench().report(), StandardCharsets.UTF_8);
-      md.append(claims(report))
-          .append("\n[full report](")
+      md.append(claims(report));
+      // an own finding is shown apart from the claims, as in the scenario's report
+      d.scenario()
+          .findings()
+          .forEach(f -> md.append("\nFinding of earlier runs: ").append(Markdown.text(f)).append('\n'));
+      md.append("\n[full report](")
           .append(link(dir, d.bench().report()))
           .append(")\n\n");
       notes = notes.isEmpty() ? claimsNotes(report) : notes;

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgloadbench.scenario.AllowedSettings;
+import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.ServersSpec;
 import org.pgloadbench.server.ContainerTarget;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -23,8 +23,8 @@ import picocli.CommandLine.Parameters;
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET) in its error messages, since that is how most users
- * give them; blank means not given.
+ * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK) in its error messages, since that is how most
+ * users give them; blank means not given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -92,6 +92,16 @@ final class ScenarioArgs {
   String memory;
 
   @Option(
+      names = "--disk",
+      paramLabel = "LIMIT",
+      description =
+          "limit every server's reads and writes of the disk holding its data (a cgroup's"
+              + " throttle; the container's device limits): gp3, hdd-7200, sata-ssd,"
+              + " read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000 (any of them), or"
+              + " none; instead of servers.disk")
+  String disk;
+
+  @Option(
       names = "--instructions",
       description =
           "count the instructions the server executes for each step, its processes under"
@@ -143,6 +153,7 @@ final class ScenarioArgs {
     given.put("BUILDS", builds);
     given.put("IMAGE", image);
     given.put("MEMORY", memory);
+    given.put("DISK", disk);
     given.put("INSTRUCTIONS", instructions ? "1" : null);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }

@@ -12,9 +12,6 @@ final class Decimal {
   /** At most 20 bytes: {@code Long.MIN_VALUE}. */
   static final int MAX_LONG_BYTES = 20;
 
-  /** 10^0 .. 10^9: an int's digit count, see {@link #digits}. */
-  private static final int[] POWERS_OF_TEN = new int[10];
-
   /** The tens and the ones digit of 0..99: two digits per division. */
   private static final byte[] DIGIT_TENS = new byte[100];
 
@@ -27,17 +24,18 @@ final class Decimal {
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** Packed digits below this: 8 of them fill a long. */
   static final long PACKED_LIMIT = 100_000_000;
+
+  private static final int EIGHT_DIGITS = 100_000_000;
 
   private static final long ZEROS = 0x3030303030303030L;
   private static final long NINES = 0x3939393939393939L;
 
   static {
-    for (int i = 0, power = 1; i < POWERS_OF_TEN.length; i++, power *= 10) {
-      POWERS_OF_TEN[i] = power;
-    }
     for (int i = 0; i < 100; i++) {
       DIGIT_TENS[i] = (byte) ('0' + i / 10);
       DIGIT_ONES[i] = (byte) ('0' + i % 10);
@@ -48,12 +46,12 @@ final class Decimal {
   private Decimal() {}
 
   /**
-   * Writes {@code value} at {@code at} (room for {@link #MAX_LONG_BYTES} is the caller's) and
-   * returns the position after it.
+   * Writes {@code value} at {@code at} (room for {@link #MAX_LONG_BYTES} is the caller's; a value
+   * of int range may write up to 11 bytes from {@code at}, whatever its length) and returns the
+   * position after it.
    */
   static int put(byte[] bytes, int at, long value) {
-    // Ids, refs and coordinates fit an int: its division by 100 is a cheap multiply, and its digit
-    // count comes from the bit length instead of a loop over the powers of ten.
+    // Ids, refs and coordinates fit an int: its divisions by constants are cheap multiplies.
     if (value >= 0 && value <= Integer.MAX_VALUE) {
       return putNonNegative(bytes, at, (int) value);
     }
@@ -64,21 +62,47 @@ final class Decimal {
     return putLong(bytes, at, value);
   }
 
+  /**
+   * An int's digits as at most two groups: the top one or two digits, then eight spread over a long
+   * at once ({@link #spread}). A loop dividing by 100 waits for each quotient before the next, and
+   * loads each pair of digits from a table: that loop was the largest cost of a text node (its id,
+   * lat and lon). May write up to 8 bytes past the value's end when it has fewer than 8 digits,
+   * within the room the caller made.
+   */
   private static int putNonNegative(byte[] bytes, int at, int value) {
-    int end = at + digits(value);
-    int p = end;
-    while (value >= 100) {
-      int quotient = value / 100;
-      p -= 2;
-      SHORT.set(bytes, p, DIGIT_PAIRS[value - quotient * 100]);
-      value = quotient;
+    if (value < EIGHT_DIGITS) {
+      long digits = spread(value);
+      // leading zeros are the low zero bytes; the top byte (the last digit) always counts
+      int zeros = Long.numberOfTrailingZeros(digits | 1L << 56) >>> 3;
+      LONG_LE.set(bytes, at, (digits | ZEROS) >>> (zeros << 3));
+      return at + 8 - zeros;
     }
-    if (value >= 10) {
-      SHORT.set(bytes, p - 2, DIGIT_PAIRS[value]);
+    int high = value / EIGHT_DIGITS; // 1..21
+    int low = value - high * EIGHT_DIGITS;
+    int p = at;
+    if (high >= 10) {
+      SHORT.set(bytes, p, DIGIT_PAIRS[high]);
+      p += 2;
     } else {
-      bytes[p - 1] = DIGIT_ONES[value];
+      bytes[p++] = DIGIT_ONES[high];
     }
-    return end;
+    LONG_LE.set(bytes, p, spread(low) | ZEROS);
+    return p + 8;
+  }
+
+  /**
+   * 0..99,999,999 as its 8 digits (0..9, with leading zeros), one a byte, the first in the lowest
+   * byte: little-endian, the order they are written in. Each step splits every lane of the long at
+   * once, 4 digits into 2 + 2, then 2 into 1 + 1, dividing by a multiply and a shift (exact for
+   * lanes below 10,000 and 100): four multiplies, no table, no loop.
+   */
+  static long spread(int value) {
+    long high = value / 10_000;
+    long fours = high | (value - high * 10_000) << 32;
+    long hundreds = ((fours * 10_486) >>> 20) & 0x0000_007F_0000_007FL;
+    long twos = hundreds | (fours - hundreds * 100) << 16;
+    long tens = ((twos * 103) >>> 10) & 0x000F_000F_000F_000FL;
+    return tens | (twos - tens * 10) << 8;
   }
 
   /**
@@ -86,18 +110,7 @@ final class Decimal {
    * which {@link #increment} counts up without dividing.
    */
   static long pack(int value) {
-    int high = value / 10_000;
-    int low = value - high * 10_000;
-    int a = high / 100;
-    int b = low / 100;
-    return (long) pair(a) << 48
-        | (long) pair(high - a * 100) << 32
-        | (long) pair(b) << 16
-        | pair(low - b * 100);
-  }
-
-  private static int pair(int value) {
-    return DIGIT_PAIRS[value] & 0xFFFF;
+    return Long.reverseBytes(spread(value) | ZEROS);
   }
 
   /**
@@ -121,13 +134,6 @@ final class Decimal {
     int digits = Math.max(1, 8 - (Long.numberOfLeadingZeros(packed ^ ZEROS) >>> 3));
     LONG.set(bytes, at, packed << ((8 - digits) << 3));
     return at + digits;
-  }
-
-  /** 1 for 0..9, 2 for 10..99, ...: floor(log10) from floor(log2) (1233 / 4096 ~ log10(2)). */
-  private static int digits(int value) {
-    int nonZero = value | 1;
-    int guess = (32 - Integer.numberOfLeadingZeros(nonZero)) * 1233 >>> 12;
-    return guess + (nonZero >= POWERS_OF_TEN[guess] ? 1 : 0);
   }
 
   /** Any long, from its non-positive form (-Long.MIN_VALUE does not exist); rare, kept simple. */

@@ -55,6 +55,14 @@ public final class TextRowEncoder implements RowEncoder {
   private final CopyBuffer buffer;
   private boolean firstField;
 
+  /**
+   * The integer last written as a row's first field and its packed digits (-1: none): ids count up
+   * by one row after row, so the next id's digits are the previous ones counted up, no division.
+   */
+  private long previousId = Long.MIN_VALUE;
+
+  private long previousIdPacked = -1;
+
   /** EWKB in hex, two digits a byte: room for it is reserved whole by the caller. */
   private final Ewkb.Out hexEwkb =
       new Ewkb.Out() {
@@ -91,14 +99,32 @@ public final class TextRowEncoder implements RowEncoder {
 
   @Override
   public void int4(int value) {
-    startField(INT4_DIGITS);
-    buffer.putDecimal(value);
+    integer(value, INT4_DIGITS);
   }
 
   @Override
   public void int8(long value) {
-    startField(INT8_DIGITS);
-    buffer.putDecimal(value);
+    integer(value, INT8_DIGITS);
+  }
+
+  private void integer(long value, int maxDigits) {
+    boolean first = firstField;
+    startField(maxDigits);
+    if (!first) {
+      buffer.putDecimal(value);
+      return;
+    }
+    long packed =
+        previousIdPacked >= 0 && value - 1 == previousId
+            ? Decimal.increment(previousIdPacked)
+            : value >= 0 && value < Decimal.PACKED_LIMIT ? Decimal.pack((int) value) : -1;
+    previousId = value;
+    previousIdPacked = packed;
+    if (packed >= 0) {
+      buffer.putPacked(packed);
+    } else {
+      buffer.putDecimal(value);
+    }
   }
 
   /**

@@ -1,6 +1,9 @@
 package org.pgloadbench.dataset;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.copy.Utf8Text;
 
 /**
  * The new middle format, as osm2pgsql 2.x writes it: tags a jsonb object of the tags in order, NULL
@@ -18,6 +21,13 @@ final class NewMiddleRows implements MiddleRowWriter {
 
   private final JsonBuilder members = new JsonBuilder();
   private final JsonBuilder tags = new JsonBuilder();
+
+  /**
+   * The JSON of each constant tag set met ({@link OsmObject#constantTags}), built once: most
+   * synthetic ways carry one of a dozen such sets, and building their JSON row after row was the
+   * largest part of a way's generation after its refs.
+   */
+  private final Map<Object, Utf8Text> constantJson = new IdentityHashMap<>();
 
   @Override
   public void write(MiddleTable table, OsmObject o, RowEncoder encoder) {
@@ -45,11 +55,24 @@ final class NewMiddleRows implements MiddleRowWriter {
       encoder.nullValue();
       return;
     }
+    if (o.constantTags == null) {
+      encoder.jsonb(tagsJson(o));
+      return;
+    }
+    Utf8Text json = constantJson.get(o.constantTags);
+    if (json == null) {
+      json = new Utf8Text(64).append(tagsJson(o));
+      constantJson.put(o.constantTags, json);
+    }
+    encoder.jsonb(json);
+  }
+
+  private CharSequence tagsJson(OsmObject o) {
     tags.clear().beginObject();
     for (int i = 0; i < 2 * o.tagCount; i += 2) {
       tags.field(o.tags[i], o.tags[i + 1]);
     }
-    encoder.jsonb(tags.endObject().text());
+    return tags.endObject().text();
   }
 
   private static JsonBuilder.Literal type(byte letter) {

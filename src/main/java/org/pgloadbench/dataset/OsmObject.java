@@ -22,6 +22,13 @@ final class OsmObject {
 
   int tagCount;
 
+  /**
+   * The shared tag set of a fixed vocabulary that {@link #tags} holds whole and alone, or null:
+   * a writer may keep a value it derives from such a set (a JSON object) instead of rebuilding it
+   * row after row. Only {@link OsmTags#add} sets it; {@link #clear} resets it.
+   */
+  Object constantTags;
+
   long[] refs = new long[2000];
   int refCount;
 
@@ -42,6 +49,7 @@ final class OsmObject {
 
   OsmObject clear() {
     tagCount = 0;
+    constantTags = null;
     refCount = 0;
     memberCount = 0;
     scratchInUse = 0;

@@ -48,8 +48,13 @@ final class OsmTags {
     return tagSets[random.nextInt(tagSets.length)];
   }
 
-  /** Adds the tag set to {@code object}, drawing a name wherever the set asks for one. */
+  /**
+   * Adds the tag set to {@code object}, drawing a name wherever the set asks for one; a set that
+   * draws none, added to an object without tags, becomes the object's {@link
+   * OsmObject#constantTags}.
+   */
   static void add(OsmObject object, Utf8Text[] tagSet, RowRandom random) {
+    boolean constant = object.tagCount == 0;
     for (int i = 0; i < tagSet.length; i += 2) {
       Utf8Text value = tagSet[i + 1];
       if (value == null) {
@@ -58,9 +63,11 @@ final class OsmTags {
             .append(NAMES[random.nextInt(NAMES.length)])
             .appendAscii(' ')
             .append(1 + random.nextInt(200));
+        constant = false;
       } else {
         object.addTag(tagSet[i], value);
       }
     }
+    object.constantTags = constant ? tagSet : null;
   }
 }

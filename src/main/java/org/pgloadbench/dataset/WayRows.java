@@ -82,8 +82,11 @@ final class WayRows implements RowGenerator {
     long position = (long) (index * nodesPerWay) + random.nextLong(-MAX_JUMP, MAX_JUMP);
     way.id = index + 1;
     if (building) {
+      // nodeId(position + i), stepped instead of divided: one division per way, not four
+      long ref = nodeId(position);
       for (int i = 0; i < 4; i++) {
-        way.addRef(nodeId(position + i));
+        way.addRef(ref);
+        ref = ref == nodeIds ? 1 : ref + 1;
       }
       way.addRef(way.refs[0]);
     } else {

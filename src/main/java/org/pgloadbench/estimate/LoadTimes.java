@@ -209,7 +209,9 @@ final class LoadTimes {
     String profile =
         stored.profile() == null ? SettingsProfile.DEFAULTS.profileName() : stored.profile();
     long memory = stored.memoryCapBytes() == null ? 0 : stored.memoryCapBytes();
+    String disk = stored.disk() == null ? "none" : stored.disk();
     differ += cell.variant().settings().profileName().equals(profile) ? 0 : 1;
+    differ += cell.variant().disk().text().equals(disk) ? 0 : 1;
     return differ + (cell.variant().memoryBytes() == memory ? 0 : 1);
   }
 

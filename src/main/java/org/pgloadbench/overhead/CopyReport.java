@@ -31,7 +31,7 @@ final class CopyReport {
       Set.of(HarnessCopy.NAME, EncodeOnly.NAME, StreamedFile.NAME);
 
   /** A case as stored: its table and axes (format, connections, the middle format if named). */
-  private record Case(String table, Map<String, String> axes) {
+  record Case(String table, Map<String, String> axes) {
     Sample seconds(StoredRun run, String version, String contender) {
       return sample(run, version, contender, Measurements::seconds);
     }
@@ -97,10 +97,11 @@ final class CopyReport {
         List.of(
             "client rows/s",
             "server rows/s",
+            ServerFileCopy.NAME + " s",
             "client / server (goal ≥ " + OverheadReport.CLIENT_GOAL + "×)"));
     Table table =
         Table.aligned(
-            "lll" + "r".repeat(2 + 2 * others.size()) + "rll" + "rrl",
+            "lll" + "r".repeat(2 + 2 * others.size()) + "rll" + "rrrl",
             header.toArray(String[]::new));
     for (Case c : cases) {
       List<String> row = new ArrayList<>(c.columns());
@@ -122,6 +123,7 @@ final class CopyReport {
     if (measured.contains(StreamedFile.NAME)) {
       md.append(whereTheTimeGoes(run, version, cases));
     }
+    md.append(CopyGoals.markdown(run, version, cases));
     return md.toString();
   }
 
@@ -158,12 +160,13 @@ final class CopyReport {
     Sample server = c.seconds(run, version, ServerFileCopy.NAME);
     Comparison ratio = OverheadReport.paired(client, server);
     if (ratio == null || Double.isNaN(ratio.ratio())) {
-      return List.of("–", "–", "–");
+      return List.of("–", "–", "–", "–");
     }
     double rows = c.sample(run, version, EncodeOnly.NAME, Measurements::rows).summary().median();
     return List.of(
         Formats.count(rows / client.summary().median()),
         Formats.count(rows / server.summary().median()),
+        OverheadReport.seconds(server),
         String.format(
             Locale.ROOT,
             "%.1f, %s",
@@ -183,16 +186,17 @@ final class CopyReport {
             .append(StreamedFile.NAME)
             .append("`: the harness's driver and connections streaming the dumped file, nothing")
             .append(" generated or encoded. Ratios of the same round, the median with its 95%")
-            .append(" interval.\n\n");
+            .append(" interval; beside them the harness's load, in seconds.\n\n");
     Table table =
         Table.aligned(
-            "lllrrr",
+            "lllrrrr",
             "table",
             "format",
             "conn",
             "harness / " + StreamedFile.NAME + " (generating and encoding)",
             StreamedFile.NAME + " / " + ServerFileCopy.NAME + " (the wire)",
-            "harness / " + ServerFileCopy.NAME);
+            "harness / " + ServerFileCopy.NAME,
+            "harness s");
     for (Case c : cases) {
       Sample harness = c.seconds(run, version, HarnessCopy.NAME);
       Sample streamed = c.seconds(run, version, StreamedFile.NAME);
@@ -201,6 +205,7 @@ final class CopyReport {
       row.add(OverheadReport.ratio(OverheadReport.paired(streamed, harness)));
       row.add(OverheadReport.ratio(OverheadReport.paired(server, streamed)));
       row.add(OverheadReport.ratio(OverheadReport.paired(server, harness)));
+      row.add(OverheadReport.seconds(harness));
       table.row(row);
     }
     table.appendTo(md);

@@ -24,10 +24,13 @@ import org.pgloadbench.results.Summary;
  * contenders' wall times, their ratios to osm2pgsql's paired by round with the verdict, the parts
  * of each (osm2pgsql's log phases, the harness's steps), the harness's own decode of the file
  * apart, and the two goals: the imitation at most {@link #IMITATION_GOAL}x osm2pgsql's time, the
- * best cell significantly below it.
+ * best cell at most {@link #BEST_GOAL}x it.
  */
 public final class Osm2pgsqlReport {
   public static final double IMITATION_GOAL = 1.0;
+
+  /** The best strategy of osm2pgsql issue #2110 against osm2pgsql itself. */
+  public static final double BEST_GOAL = 0.60;
 
   private Osm2pgsqlReport() {}
 
@@ -99,10 +102,13 @@ public final class Osm2pgsqlReport {
     md.append(
         OverheadReport.goal(
             best,
-            "clearly below osm2pgsql's middle time (significantly lower; osm2pgsql issue #2110"
-                + " reports 212 against 322 min, about 0.66×)",
+            "at most "
+                + BEST_GOAL
+                + "× osm2pgsql's middle time (osm2pgsql issue #2110 reports 212 min against"
+                + " osm2pgsql's own import of 343 min, about 0.62×, and 0.66× against its"
+                + " hand-run COPY with the key, 322 min)",
             OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
-            c -> c.verdict() == Comparison.Verdict.LOWER));
+            c -> c.ratio() <= BEST_GOAL));
     return md.toString();
   }
 

@@ -17,11 +17,17 @@ import org.pgloadbench.results.StoredRun;
  * names them; the harness's steps grouped into them) the medians of pgbench and of each harness
  * cell, their ratio to pgbench paired by round with the verdict, and the two goals: the
  * pgbench-equivalent cell's client-side generate at most 1.0x pgbench's, and the binary cell's
- * faster than pgbench's.
+ * whole -i at most {@link #BINARY_GOAL}x pgbench's.
  */
 public final class PgbenchReport {
   static final String GENERATE = PgbenchPhases.phase(StepKind.COPY);
   private static final String TOTAL = "total";
+
+  /**
+   * The binary cell's whole -i against pgbench's: binary COPY spares the server parsing text, the
+   * one gain a client can bring to what pgbench -i does.
+   */
+  public static final double BINARY_GOAL = 0.85;
 
   private PgbenchReport() {}
 
@@ -78,9 +84,11 @@ public final class PgbenchReport {
       md.append(
           OverheadReport.goal(
               binary,
-              "binary COPY faster than pgbench's client-side generate",
-              OverheadReport.paired(generate, sample(run, version, binary, GENERATE)),
-              c -> c.verdict() == Comparison.Verdict.LOWER));
+              "the whole -i at most " + BINARY_GOAL + "× pgbench -i's",
+              OverheadReport.paired(
+                  sample(run, version, PgbenchInit.NAME, TOTAL),
+                  sample(run, version, binary, TOTAL)),
+              c -> c.ratio() <= BINARY_GOAL));
     }
     return md.toString();
   }

@@ -92,6 +92,7 @@ public final class MarkdownReport {
     if (!results.versions().isEmpty()) {
       out.append(new AnswerSection(results).render("##", Integer.MAX_VALUE, false));
     }
+    FindingsSection.render(results.manifest().scenario(), out);
     if (comparison != null) {
       ComparisonSection.render(comparison, ComparisonSection.CHART + ".png", out);
     }

@@ -10,9 +10,23 @@ package org.pgloadbench.report;
  * @param clientCpu the harness's CPU seconds, or NaN
  * @param readBytes bytes the server read from storage, or NaN
  * @param writtenBytes bytes the server handed over to write to storage, or NaN
+ * @param throttleSeconds on a server whose disk is limited: the least time the I/O its throttle let
+ *     through takes at the limit (bytes or operations each way over its rate, the largest); NaN
+ *     for a server whose disk is not limited
  */
 record TimeSplit(
-    double wall, double serverCpu, double clientCpu, double readBytes, double writtenBytes) {
+    double wall,
+    double serverCpu,
+    double clientCpu,
+    double readBytes,
+    double writtenBytes,
+    double throttleSeconds) {
+  /** A step on a server whose disk is not limited. */
+  TimeSplit(
+      double wall, double serverCpu, double clientCpu, double readBytes, double writtenBytes) {
+    this(wall, serverCpu, clientCpu, readBytes, writtenBytes, Double.NaN);
+  }
+
   /** Shorter steps cannot be judged: the operating system counts CPU time in 10 ms ticks. */
   static final double SHORTEST = 0.05;
 
@@ -25,6 +39,7 @@ record TimeSplit(
   static final String CPU_BOUND = "CPU-bound";
   static final String DISK_BOUND = "disk-bound";
   static final String WAITING = "waiting";
+  static final String THROTTLED = "throttled";
 
   /**
    * The wall time no CPU time accounts for, at least 0: with processes at work side by side (the
@@ -45,6 +60,9 @@ record TimeSplit(
     if (cpu >= BUSY * wall) {
       return CPU_BOUND;
     }
+    if (!Double.isNaN(throttleSeconds) && throttleSeconds >= BUSY * rest()) {
+      return THROTTLED;
+    }
     double moved =
         (Double.isNaN(readBytes) ? 0 : readBytes) + (Double.isNaN(writtenBytes) ? 0 : writtenBytes);
     return moved >= DISK_BYTES_PER_SECOND * rest() ? DISK_BOUND : WAITING;
@@ -57,5 +75,12 @@ record TimeSplit(
         + " second of the rest; else *waiting* (locks, fsync latency, the other side of the"
         + " connection, or, on a machine shared with other work, a CPU that work held). Steps"
         + " under 0.05 s get no word: the operating system counts CPU time in 10 ms ticks.";
+  }
+
+  /** The rule's word for a server whose disk is limited, said where a run had one. */
+  static String throttledRule() {
+    return "On a server whose disk is limited, a step that is not CPU-bound is *throttled* when"
+        + " the I/O its throttle let through needs at least half the rest at the limit (bytes"
+        + " or operations each way over that way's rate): it waited on the throttle.";
   }
 }

@@ -43,6 +43,7 @@ final class WhereTimeGoesSection {
         .append(" lock, an fsync); MB the server's processes read from storage (not the page")
         .append(" cache) and handed to the kernel to write. ")
         .append(TimeSplit.rule())
+        .append(ThrottleSection.applies(results) ? " " + TimeSplit.throttledRule() : "")
         .append(" A – marks a figure the server's target does not show (see Not measured).\n\n");
     caps(results, out);
     Table table =
@@ -72,6 +73,7 @@ final class WhereTimeGoesSection {
     table.appendTo(out);
     out.append("\n![where the time goes](").append(CHART).append(".png)\n\n");
     statIo(results, out);
+    ThrottleSection.render(results, out);
   }
 
   /** One row: the medians of the step's figures, and the word for them. */
@@ -102,7 +104,8 @@ final class WhereTimeGoesSection {
         median.apply(Measurements::serverCpuSeconds),
         median.apply(Measurements::clientCpuSeconds),
         median.apply(Measurements::serverReadBytes),
-        median.apply(Measurements::serverWrittenBytes));
+        median.apply(Measurements::serverWrittenBytes),
+        ThrottleSection.leastSeconds(results, version, cell, tables, steps));
   }
 
   /** pg_stat_io's deltas, where the servers had it (16+). */

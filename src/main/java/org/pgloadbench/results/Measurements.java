@@ -44,6 +44,13 @@ import java.util.function.Function;
  * @param standbyLagSeconds the primary's {@code pg_stat_replication.replay_lag} when the step ended
  * @param syncWaitSeconds with a sync standby: the session-seconds the step's commits waited for it
  *     ({@code SyncRep} waits, sampled)
+ * @param throttledReadBytes on a server whose disk is limited: bytes its throttle let through to be
+ *     read from the device ({@code blkio.throttle.io_service_bytes}, {@code io.stat})
+ * @param throttledWrittenBytes the same, written; under cgroup v1 the kernel's writeback of
+ *     buffered writes passes no throttle (it is charged to the root cgroup), so the server's
+ *     written bytes less these escaped it
+ * @param throttledReads read operations the throttle let through
+ * @param throttledWrites write operations the throttle let through
  * @param instructions on a server under valgrind ({@code measure: instructions}): the instructions
  *     the step's sessions' backends executed, the marker calls that delimit it taken off
  */
@@ -73,7 +80,67 @@ public record Measurements(
     Long standbyLagBytes,
     Double standbyLagSeconds,
     Double syncWaitSeconds,
+    Long throttledReadBytes,
+    Long throttledWrittenBytes,
+    Long throttledReads,
+    Long throttledWrites,
     Long instructions) {
+
+  /** The figures of a harness before disk limits; none throttled. */
+  public Measurements(
+      double seconds,
+      Long rows,
+      Long walBytes,
+      Long tableBytes,
+      Long pages,
+      Long frozenPages,
+      Long objectBytes,
+      Double clientCpuSeconds,
+      Double serverCpuUserSeconds,
+      Double serverCpuSystemSeconds,
+      Long serverReadBytes,
+      Long serverWrittenBytes,
+      Long ioReadBytes,
+      Long ioWrittenBytes,
+      Long ioBackendWrittenBytes,
+      Long ioExtendedBytes,
+      Long ioFsyncs,
+      Long walFpi,
+      Long walBuffersFull,
+      Long indexBytes,
+      Long standbyLagBytes,
+      Double standbyLagSeconds,
+      Double syncWaitSeconds) {
+    this(
+        seconds,
+        rows,
+        walBytes,
+        tableBytes,
+        pages,
+        frozenPages,
+        objectBytes,
+        clientCpuSeconds,
+        serverCpuUserSeconds,
+        serverCpuSystemSeconds,
+        serverReadBytes,
+        serverWrittenBytes,
+        ioReadBytes,
+        ioWrittenBytes,
+        ioBackendWrittenBytes,
+        ioExtendedBytes,
+        ioFsyncs,
+        walFpi,
+        walBuffersFull,
+        indexBytes,
+        standbyLagBytes,
+        standbyLagSeconds,
+        syncWaitSeconds,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
 
   /** The figures a harness before server resources stored; the rest unknown. */
   public Measurements(
@@ -94,7 +161,6 @@ public record Measurements(
         frozenPages,
         objectBytes,
         clientCpuSeconds,
-        null,
         null,
         null,
         null,
@@ -176,6 +242,10 @@ public record Measurements(
     private Long standbyLagBytes;
     private Double standbyLagSeconds;
     private Double syncWaitSeconds;
+    private Long throttledReadBytes;
+    private Long throttledWrittenBytes;
+    private Long throttledReads;
+    private Long throttledWrites;
     private Long instructions;
 
     private Builder(double seconds) {
@@ -261,6 +331,15 @@ public record Measurements(
       return this;
     }
 
+    /** What the disk's throttle let through during the step: bytes and operations each way. */
+    public Builder throttled(Long readBytes, Long writtenBytes, Long reads, Long writes) {
+      this.throttledReadBytes = readBytes;
+      this.throttledWrittenBytes = writtenBytes;
+      this.throttledReads = reads;
+      this.throttledWrites = writes;
+      return this;
+    }
+
     /** The instructions the step's backends executed, counted under valgrind. */
     public Builder instructions(Long instructions) {
       this.instructions = instructions;
@@ -292,6 +371,10 @@ public record Measurements(
           standbyLagBytes,
           standbyLagSeconds,
           syncWaitSeconds,
+          throttledReadBytes,
+          throttledWrittenBytes,
+          throttledReads,
+          throttledWrites,
           instructions);
     }
   }

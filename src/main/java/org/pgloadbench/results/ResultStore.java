@@ -74,6 +74,10 @@ public final class ResultStore implements Closeable {
           new Column("standby_lag_bytes", r -> r.measured().standbyLagBytes()),
           new Column("standby_lag_seconds", r -> milliseconds(r.measured().standbyLagSeconds())),
           new Column("sync_wait_seconds", r -> milliseconds(r.measured().syncWaitSeconds())),
+          new Column("throttled_read_bytes", r -> r.measured().throttledReadBytes()),
+          new Column("throttled_written_bytes", r -> r.measured().throttledWrittenBytes()),
+          new Column("throttled_reads", r -> r.measured().throttledReads()),
+          new Column("throttled_writes", r -> r.measured().throttledWrites()),
           // measure: instructions
           new Column("instructions", r -> r.measured().instructions()));
 

@@ -98,6 +98,8 @@ public record RunManifest(
    * @param axes the matrix axes, in order
    * @param baseline the cell the scenario names as its baseline ({@code baseline:}), or null for
    *     the default one (every axis at its default, else the first)
+   * @param findings what earlier runs of the harness found ({@code findings:}), in words; left out
+   *     of run.json when there are none
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -115,11 +117,33 @@ public record RunManifest(
       List<CellRun> cells,
       List<StepKind> steps,
       List<Claim> claims,
-      String baseline) {
+      String baseline,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> findings) {
     static final Resolved NONE =
         new Resolved(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
+    /** A scenario without findings. */
+    public Resolved(
+        String name,
+        String description,
+        String source,
+        Map<String, Object> dataset,
+        Targets servers,
+        Map<String, String> settings,
+        Integer repeat,
+        Integer warmup,
+        List<String> axes,
+        List<CellRun> cells,
+        List<StepKind> steps,
+        List<Claim> claims,
+        String baseline) {
+      this(
+          name, description, source, dataset, servers, settings, repeat, warmup, axes, cells,
+          steps, claims, baseline, null);
+    }
+
     public Resolved {
+      findings = findings == null ? List.of() : findings;
       dataset = dataset == null ? Map.of() : dataset;
       settings = settings == null ? Map.of() : settings;
       axes = axes == null ? List.of() : axes;
@@ -198,20 +222,37 @@ public record RunManifest(
    * @param memoryCapBytes the memory cap of the server it ran on, or null for none
    * @param standby the standby of the server it ran on ({@code async}, {@code sync}), or null for
    *     none
+   * @param disk the disk limit of the server it ran on, as written ({@code gp3}, {@code
+   *     write=30MB/s}), or null for none
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record CellRun(
-      String label, Map<String, String> axes, String profile, Long memoryCapBytes, String standby) {
+      String label,
+      Map<String, String> axes,
+      String profile,
+      Long memoryCapBytes,
+      String standby,
+      String disk) {
     /** A cell on servers without a memory cap or a standby. */
     public CellRun(String label, Map<String, String> axes, String profile) {
-      this(label, axes, profile, null, null);
+      this(label, axes, profile, null, null, null);
     }
 
     /** A cell on servers without a standby. */
     public CellRun(String label, Map<String, String> axes, String profile, Long memoryCapBytes) {
-      this(label, axes, profile, memoryCapBytes, null);
+      this(label, axes, profile, memoryCapBytes, null, null);
+    }
+
+    /** A cell on servers whose disk was not limited. */
+    public CellRun(
+        String label,
+        Map<String, String> axes,
+        String profile,
+        Long memoryCapBytes,
+        String standby) {
+      this(label, axes, profile, memoryCapBytes, standby, null);
     }
   }
 

@@ -12,6 +12,7 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 import org.pgloadbench.metrics.ResourceUse;
@@ -85,7 +86,7 @@ final class Load {
       Connection main = connections.get(0);
       ServerProbe probe = ServerProbe.install(main);
       probe.missing().forEach(what -> missing.accept(label, what));
-      Sampler sampler = new Sampler(server.resources(), StatIo.of(main));
+      Sampler sampler = new Sampler(server.resources(), StatIo.of(main), server.throttle());
       sampler.missing().forEach(what -> missing.accept(label, what));
       standby = StandbyWatch.open(server, connections);
       InstructionCounter instructions = server.instructions().orElse(null);
@@ -227,13 +228,16 @@ final class Load {
   private static final class Sampler {
     private final ResourceMeter meter;
     private final StatIo statIo;
+    private final DiskThrottle throttle;
 
-    Sampler(ResourceMeter meter, StatIo statIo) {
+    /** {@code throttle} null: the server's disk is not limited. */
+    Sampler(ResourceMeter meter, StatIo statIo, DiskThrottle throttle) {
       this.meter = meter;
       this.statIo = statIo;
+      this.throttle = throttle;
     }
 
-    record Before(StatIo.Reading io, ResourceUse use) {}
+    record Before(StatIo.Reading io, ResourceUse use, DiskThrottle.Reading throttled) {}
 
     List<String> missing() {
       List<String> all = new ArrayList<>(meter.missing());
@@ -245,7 +249,8 @@ final class Load {
 
     Before before(List<Connection> sessions) throws SQLException {
       StatIo.Reading io = statIo == null ? null : statIo.read(sessions.get(0), sessions);
-      return new Before(io, meter.read());
+      ResourceUse use = meter.read();
+      return new Before(io, use, throttle == null ? null : throttle.read());
     }
 
     void after(
@@ -255,6 +260,11 @@ final class Load {
       measured
           .serverCpu(use.cpuUserSeconds(), use.cpuSystemSeconds())
           .serverBytes(use.readBytes(), use.writtenBytes());
+      if (throttle != null) {
+        DiskThrottle.Reading passed = throttle.read().since(before.throttled());
+        measured.throttled(
+            passed.readBytes(), passed.writtenBytes(), passed.reads(), passed.writes());
+      }
       if (statIo != null) {
         StatIo.Reading io =
             (checkpoint

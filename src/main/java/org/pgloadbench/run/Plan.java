@@ -7,6 +7,7 @@ import java.util.Map;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.StandbyMode;
 import org.pgloadbench.variant.LoadVariant;
@@ -40,25 +41,27 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
    *     comparison that shows what the machine's drift alone makes of two identical servers
    * @param memory the memory cap of its processes and their page cache, in bytes; 0 for none
    * @param standby its physical standby, streaming its WAL; a control has the base's
+   * @param disk how fast it may read and write the disk holding its data
    */
   public record Server(
       String requested,
       SettingsProfile profile,
       boolean control,
       long memory,
-      StandbyMode standby) {
+      StandbyMode standby,
+      DiskLimit disk) {
     public Server(String requested, SettingsProfile profile, boolean control) {
-      this(requested, profile, control, 0, StandbyMode.NONE);
+      this(requested, profile, control, 0, StandbyMode.NONE, DiskLimit.NONE);
     }
 
     /** The same server start as a control, or not. */
     Server control(boolean control) {
-      return new Server(requested, profile, control, memory, standby);
+      return new Server(requested, profile, control, memory, standby, disk);
     }
 
     /** This kind of server start on {@code version}. */
     Server on(String version) {
-      return new Server(version, profile, control, memory, standby);
+      return new Server(version, profile, control, memory, standby, disk);
     }
 
     /** The cap as {@code ServerTarget#start} takes it: null for none. */
@@ -83,7 +86,7 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
    * @param base the version (or label) the others are compared with; null for the first
    */
   public static Plan of(Scenario scenario, String base) {
-    // each settings profile, memory cap and standby the cells use is a server start of its own
+    // each settings profile, memory cap, standby and disk limit the cells use is a server start of its own
     List<Server> kinds = scenario.cells().stream().map(Plan::kind).distinct().toList();
     List<Server> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
@@ -105,7 +108,7 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
   /** The server start a cell needs, on no version yet. */
   private static Server kind(Cell cell) {
     LoadVariant v = cell.variant();
-    return new Server("", v.settings(), false, v.memoryBytes(), v.standby());
+    return new Server("", v.settings(), false, v.memoryBytes(), v.standby(), v.disk());
   }
 
   /** The cells a server loads: those of its settings profile, memory cap and standby. */
@@ -117,6 +120,11 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
   /** Whether any server of the plan has a standby. */
   public boolean standbys() {
     return servers.stream().anyMatch(s -> s.standby() != StandbyMode.NONE);
+  }
+
+  /** Whether any server of the plan has its disk limited. */
+  public boolean throttled() {
+    return servers.stream().anyMatch(s -> !s.disk().isNone());
   }
 
   /** Whether any server of the plan is capped. */

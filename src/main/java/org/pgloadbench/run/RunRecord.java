@@ -168,11 +168,13 @@ final class RunRecord {
                         c.variant().memoryBytes() > 0 ? c.variant().memoryBytes() : null,
                         c.variant().standby() == StandbyMode.NONE
                             ? null
-                            : c.variant().standby().yamlName()))
+                            : c.variant().standby().yamlName(),
+                        c.variant().disk().isNone() ? null : c.variant().disk().text()))
             .toList(),
         scenario.steps(),
         scenario.claims(),
-        scenario.baseline());
+        scenario.baseline(),
+        scenario.findings());
   }
 
   /** The latest server of that label (a resumed run starts it again). */

@@ -43,7 +43,8 @@ final class Servers implements AutoCloseable {
     Map<String, String> settings = new LinkedHashMap<>(profile.settings(memory));
     settings.putAll(scenario.settings());
     PostgresServer postgres =
-        target.start(server.requested(), settings, server.memoryCap(), server.standby());
+        target.start(
+            server.requested(), settings, server.memoryCap(), server.standby(), server.disk());
     started.put(server, postgres);
     try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
@@ -97,17 +98,19 @@ final class Servers implements AutoCloseable {
 
   /**
    * How progress lines name a server: its label, and its profile where a run has several, its
-   * memory cap and its standby.
+   * memory cap, its standby and its disk limit.
    */
   String shown(Plan.Server server, boolean profiles) {
     String cap = server.memory() > 0 ? " (" + MemoryCaps.shown(server.memory()) + " cap)" : "";
     String standby =
         server.standby() == StandbyMode.NONE ? "" : " (" + server.standby() + " standby)";
+    String disk = server.disk().isNone() ? "" : " (disk " + server.disk() + ")";
     return "PostgreSQL "
         + label(server)
         + (profiles ? " (" + server.profile() + ")" : "")
         + cap
-        + standby;
+        + standby
+        + disk;
   }
 
   @Override

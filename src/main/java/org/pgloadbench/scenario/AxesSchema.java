@@ -63,6 +63,12 @@ final class AxesSchema {
                   + " over the loopback: none, async, or sync (commits wait for it); each is a"
                   + " server start of its own, with wal_level replica"),
           Map.entry(
+              "disk",
+              "how fast the server may read and write the disk holding its data (a cgroup's"
+                  + " throttle; a container's device limits): none, gp3, hdd-7200, sata-ssd, or"
+                  + " limits such as read=60MB/s,write=30MB/s,read_iops=3000,write_iops=3000;"
+                  + " each is a server start of its own"),
+          Map.entry(
               "gin_pending_list_limit",
               "GIN's gin_pending_list_limit storage parameter, from 64kB to 2GB, or default"
                   + " (the server's setting)"));

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.StandbyMode;
 import org.pgloadbench.variant.LoadVariant;
@@ -223,6 +224,21 @@ public final class Axis<T> {
           v -> StandbyMode.named(v).orElse(null),
           v -> v.equals("none") ? "no-standby" : "standby-" + v);
 
+  /**
+   * How fast the server may read and write the disk that holds its data (a cgroup's throttle; a
+   * container's device limits); {@code none} for as fast as it goes. Each limit is a server start
+   * of its own; {@code servers.disk} gives one to every cell.
+   */
+  public static final Axis<DiskLimit> DISK =
+      new Axis<>(
+          "disk",
+          "none",
+          "a disk limit",
+          DiskLimit.hint(),
+          Accepts.matching(DiskLimit.PATTERN, 1, 0),
+          v -> DiskLimit.parse(v).orElse(null),
+          v -> "disk-" + DiskLimit.parse(v).map(DiskLimit::label).orElse(v));
+
   /** Every known axis, in the order messages list them. */
   public static final List<Axis<?>> ALL =
       List.of(
@@ -241,7 +257,8 @@ public final class Axis<T> {
           FASTUPDATE,
           GIN_PENDING_LIST_LIMIT,
           MEMORY,
-          STANDBY);
+          STANDBY,
+          DISK);
 
   private static Integer pendingListKilobytes(String value) {
     if (value.equals("default")) {
@@ -380,6 +397,7 @@ public final class Axis<T> {
         FASTUPDATE.valueIn(values),
         GIN_PENDING_LIST_LIMIT.valueIn(values),
         MEMORY.valueIn(values),
-        STANDBY.valueIn(values));
+        STANDBY.valueIn(values),
+        DISK.valueIn(values));
   }
 }

@@ -14,9 +14,9 @@ import org.pgloadbench.dataset.DatasetSpec;
 
 /**
  * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
- * IMAGE) that replace a scenario's; null keeps the scenario's value. Where programs, images and
- * servers come from is the user's choice, so these are also how a scenario that lists build labels
- * gets their bin dirs.
+ * IMAGE, MEMORY, BUDGET, DISK) that replace a scenario's; null keeps the scenario's value. Where
+ * programs, images and servers come from is the user's choice, so these are also how a scenario
+ * that lists build labels gets their bin dirs.
  *
  * @param versions replaces {@code servers.versions}
  * @param scale multiplies every row count (rounded, at least 1)
@@ -28,6 +28,8 @@ import org.pgloadbench.dataset.DatasetSpec;
  * @param memory every server's memory cap (MEMORY=), as written: {@code 1GB}, or {@code none}
  * @param auto REPEAT=auto: rounds until the answer is sure; null keeps the scenario's
  * @param budgetSeconds BUDGET=: the time the rounds may take per server
+ * @param disk every server's disk limit (DISK=), as written: {@code gp3}, {@code write=30MB/s}, or
+ *     {@code none}
  * @param instructions INSTRUCTIONS=1: count each step's instructions, the servers under valgrind
  *     ({@code measure: instructions}); 0 measures time alone; null keeps the scenario's
  */
@@ -43,9 +45,10 @@ public record Overrides(
     String memory,
     Boolean auto,
     Long budgetSeconds,
+    String disk,
     Boolean instructions) {
   public static final Overrides NONE =
-      new Overrides(null, null, null, null, null, null, null, null, null, null, null, null);
+      new Overrides(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
@@ -60,6 +63,7 @@ public record Overrides(
           "IMAGE",
           "MEMORY",
           "BUDGET",
+          "DISK",
           "INSTRUCTIONS");
 
   public Overrides {
@@ -67,8 +71,37 @@ public record Overrides(
     builds = builds == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(builds));
   }
 
+  /** Without a disk limit. */
+  public Overrides(
+      List<String> versions,
+      Double scale,
+      Integer repeat,
+      Integer warmup,
+      Path data,
+      String target,
+      Map<String, String> builds,
+      String image,
+      String memory,
+      Boolean auto,
+      Long budgetSeconds) {
+    this(
+        versions,
+        scale,
+        repeat,
+        warmup,
+        data,
+        target,
+        builds,
+        image,
+        memory,
+        auto,
+        budgetSeconds,
+        null,
+        null);
+  }
+
   public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null, null);
+    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null, null, null);
   }
 
   public Overrides(
@@ -80,7 +113,8 @@ public record Overrides(
       String target,
       Map<String, String> builds,
       String image) {
-    this(versions, scale, repeat, warmup, data, target, builds, image, null, null, null, null);
+    this(
+        versions, scale, repeat, warmup, data, target, builds, image, null, null, null, null, null);
   }
 
   /**
@@ -103,6 +137,7 @@ public record Overrides(
     String image = given.get("IMAGE");
     String memory = given.get("MEMORY");
     String budget = given.get("BUDGET");
+    String disk = given.get("DISK");
     String instructions = given.get("INSTRUCTIONS");
     boolean auto = !blank(repeat) && repeat.trim().equals("auto");
     Long budgetSeconds = blank(budget) ? null : Stopping.duration(budget);
@@ -125,6 +160,7 @@ public record Overrides(
             blank(memory) ? null : memory.trim(),
             blank(repeat) ? null : auto,
             budgetSeconds,
+            blank(disk) ? null : disk.trim(),
             blank(instructions) ? null : onOrOff(instructions));
     o.validate();
     return o;
@@ -222,6 +258,9 @@ public record Overrides(
     if (memory != null && Axis.MEMORY.parse(memory).isEmpty()) {
       throw new ScenarioException("MEMORY=" + memory + ": " + Axis.MEMORY.hint());
     }
+    if (disk != null && Axis.DISK.parse(disk).isEmpty()) {
+      throw new ScenarioException("DISK=" + disk + ": " + Axis.DISK.hint());
+    }
     if (data != null && !Files.isRegularFile(data)) {
       throw new ScenarioException(
           "DATA=" + data + ": no such file; give an OpenStreetMap .osm.pbf file");
@@ -234,7 +273,23 @@ public record Overrides(
    */
   List<Cell> cells(List<String> axes, List<Cell> cells, Map<String, String> settings)
       throws ScenarioException {
-    return memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
+    List<Cell> capped = memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
+    return disk == null ? capped : throttled(axes, capped);
+  }
+
+  /**
+   * The cells on servers whose disk DISK= limits ({@code none}: unlimited), in the place of {@code
+   * servers.disk}; refused where the scenario compares limits on its disk axis.
+   */
+  private List<Cell> throttled(List<String> axes, List<Cell> cells) throws ScenarioException {
+    if (axes.contains(Axis.DISK.name())) {
+      throw new ScenarioException(
+          "DISK=" + disk + ": the scenario compares disk limits on its disk axis; leave DISK out");
+    }
+    var limit = Axis.DISK.parse(disk).orElseThrow();
+    return cells.stream()
+        .map(c -> new Cell(c.label(), c.axes(), c.variant().withDisk(limit)))
+        .toList();
   }
 
   /**

@@ -26,6 +26,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
  *     precision and budget that end them
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
+ * @param findings what earlier runs of this harness found, in words: shown in the report beside the
+ *     claims, never checked as one (a claim tests a source, or an expectation stated before a run)
  * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
  *     field: ...; what to write instead}), for plan and bench to print
  * @param measure whether each step's instructions are counted too, the servers under valgrind
@@ -48,11 +50,13 @@ public record Scenario(
     String baseline,
     Stopping stopping,
     List<Double> scales,
+    List<String> findings,
     List<String> notes,
     Measure measure) {
 
   public Scenario {
     scales = List.copyOf(scales);
+    findings = List.copyOf(findings);
     notes = List.copyOf(notes);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     axes = List.copyOf(axes);
@@ -97,6 +101,7 @@ public record Scenario(
         baseline,
         counted && o.repeat() == null && !Boolean.TRUE.equals(o.auto()) ? Stopping.FIXED : stops,
         scales,
+        findings,
         notes,
         measured);
   }
@@ -121,6 +126,7 @@ public record Scenario(
         baseline,
         stopping,
         scales,
+        findings,
         notes,
         measure);
   }
@@ -145,6 +151,7 @@ public record Scenario(
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
         stopping,
         scales,
+        findings,
         notes,
         measure);
   }

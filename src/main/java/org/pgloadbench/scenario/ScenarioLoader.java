@@ -36,6 +36,7 @@ public final class ScenarioLoader {
           "cells",
           "steps",
           "claims",
+          "findings",
           "control",
           "baseline",
           "precision",
@@ -151,6 +152,7 @@ public final class ScenarioLoader {
         baseline,
         stopping,
         scales,
+        findings(root),
         matrix.notes(),
         measure);
   }
@@ -181,6 +183,24 @@ public final class ScenarioLoader {
       throw node.error(unfit);
     }
     return measure;
+  }
+
+  /** {@code findings:}, each a sentence of text. */
+  private static List<String> findings(Mapping root) throws ScenarioException {
+    YamlNode node = root.optional("findings");
+    if (node == null) {
+      return List.of();
+    }
+    String hint = "list what earlier runs found, each as text, e.g. findings: [15 built it slower]";
+    List<String> findings = new ArrayList<>();
+    for (YamlNode item : node.asList(hint).items()) {
+      String text = item.asText(hint).strip();
+      if (text.isEmpty()) {
+        throw item.error("is empty; " + hint);
+      }
+      findings.add(text);
+    }
+    return findings;
   }
 
   /** {@code baseline:}, a cell of the scenario; null when not given. */

@@ -187,6 +187,14 @@ public final class ScenarioSchema {
     keys.put("cells", cells());
     keys.put("steps", steps());
     keys.put("claims", claims());
+    ObjectNode findings = type("array");
+    findings.set("items", type("string").put("minLength", 1));
+    keys.put(
+        "findings",
+        described(
+            findings,
+            "What earlier runs of this harness found, in words: the report shows them under"
+                + " Findings, apart from the claims, and checks none of them."));
     keys.put(
         "control",
         described(

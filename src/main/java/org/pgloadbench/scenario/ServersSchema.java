@@ -86,6 +86,17 @@ final class ServersSchema {
                 + " flushed it); none (default). The servers then run with wal_level replica. Each"
                 + " step records the standby's replay lag and a sync standby's commit waits."
                 + " Embedded and local targets only; the standby axis compares them instead."));
+    keys.put(
+        "disk",
+        described(
+            axisValue(Axis.DISK),
+            "How fast every server may read and write the disk holding its data (a cgroup's"
+                + " throttle on that block device; a container's device limits): a disk (gp3:"
+                + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
+                + " joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
+                + "write_iops=3000 (any of them, each above 0), or none (default). DISK="
+                + " overrides; the disk axis compares limits instead. Each step records what the"
+                + " throttle let through."));
     node.set("properties", properties(keys, ServersSection.SERVERS_KEYS, "servers"));
     node.put("additionalProperties", false);
     ObjectNode local = JSON.objectNode();

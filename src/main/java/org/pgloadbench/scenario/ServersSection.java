@@ -13,7 +13,7 @@ import org.pgloadbench.server.StandbyMode;
  */
 final class ServersSection {
   static final List<String> SERVERS_KEYS =
-      List.of("target", "versions", "image", "builds", "memory", "standby");
+      List.of("target", "versions", "image", "builds", "memory", "standby", "disk");
 
   private ServersSection() {}
 
@@ -116,12 +116,12 @@ final class ServersSection {
   }
 
   /**
-   * {@code servers.memory} and {@code servers.standby}, as the values of their axes for every cell
+   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of their axes for every cell
    * (like {@code settings.profile} for the settings axis); empty when not given.
    */
   static Map<String, String> perServer(Mapping root) throws ScenarioException {
     Map<String, String> values = new LinkedHashMap<>();
-    for (Axis<?> axis : List.of(Axis.MEMORY, Axis.STANDBY)) {
+    for (Axis<?> axis : List.of(Axis.MEMORY, Axis.STANDBY, Axis.DISK)) {
       if (!(root.optional("servers") instanceof Mapping servers)
           || servers.optional(axis.name()) == null) {
         continue;
@@ -132,7 +132,9 @@ final class ServersSection {
           && matrix.values().containsKey(axis.name())) {
         throw node.error(
             "the matrix compares "
-                + (axis == Axis.MEMORY ? "memory caps" : "standbys")
+                + (axis == Axis.MEMORY
+                    ? "memory caps"
+                    : axis == Axis.DISK ? "disk limits" : "standbys")
                 + " too; remove servers."
                 + axis.name()
                 + ", or the "

@@ -7,48 +7,79 @@ import java.util.List;
 import org.pgloadbench.metrics.CgroupFs;
 
 /**
- * Where capped servers' cgroups go on this machine, and how a limit is written there.
+ * Where capped or throttled servers' cgroups go on this machine for one controller, and how a limit
+ * is written there. Under v1 each controller is a hierarchy of its own (a server enters one cgroup
+ * in each); under v2 one tree holds them all.
  *
  * @param parent the directory the cgroups are created in
  * @param version 1 or 2
  */
 record CgroupHierarchy(Path parent, int version) {
-  /** This machine's, for this process; throws with what to do when there is none to write. */
+  /** A controller a server's cgroup limits it with: its v1 hierarchy's name and its v2 name. */
+  enum Controller {
+    MEMORY("memory", "memory", ServerCgroup.REMEDY),
+    IO("blkio", "io", ServerCgroup.DISK_REMEDY);
+
+    final String v1;
+    final String v2;
+    final String remedy;
+
+    Controller(String v1, String v2, String remedy) {
+      this.v1 = v1;
+      this.v2 = v2;
+      this.remedy = remedy;
+    }
+  }
+
+  /** This machine's memory hierarchy, for this process. */
   static CgroupHierarchy local() throws ServerException {
+    return local(Controller.MEMORY);
+  }
+
+  /** This machine's, for this process; throws with what to do when there is none to write. */
+  static CgroupHierarchy local(Controller controller) throws ServerException {
     CgroupFs fs = CgroupFs.local();
     String self;
     try {
       self = Files.readString(Path.of("/proc/self/cgroup"));
     } catch (IOException e) {
-      throw new ServerException("no cgroups on this machine to cap a server's memory with");
+      throw new ServerException(
+          "no cgroups on this machine to limit a server with; " + controller.remedy);
     }
-    return find(fs, self);
+    return find(fs, self, controller);
+  }
+
+  static CgroupHierarchy find(CgroupFs fs, String self) throws ServerException {
+    return find(fs, self, Controller.MEMORY);
   }
 
   /**
-   * v1: the memory hierarchy's cgroup of this process, where child cgroups may go. v2: from this
-   * process's cgroup up, the nearest writable ancestor that gives its children the memory
-   * controller (a cgroup holding processes, as this one does, may not).
+   * v1: the controller's hierarchy's cgroup of this process, where child cgroups may go. v2: from
+   * this process's cgroup up, the nearest writable ancestor that gives its children the controller
+   * (a cgroup holding processes, as this one does, may not).
    */
-  static CgroupHierarchy find(CgroupFs fs, String self) throws ServerException {
-    Path v1 = fs.v1Dir("memory", self);
+  static CgroupHierarchy find(CgroupFs fs, String self, Controller controller)
+      throws ServerException {
+    Path v1 = fs.v1Dir(controller.v1, self);
     if (v1 != null) {
       if (!Files.isWritable(v1)) {
         throw new ServerException(
-            "the memory cgroup "
+            "the "
+                + controller.v1
+                + " cgroup "
                 + v1
                 + " (cgroup v1) is not writable by this user; "
-                + MemoryCgroup.REMEDY);
+                + controller.remedy);
       }
       return new CgroupHierarchy(v1, 1);
     }
     Path own = fs.v2Dir(self);
     if (own == null) {
       throw new ServerException(
-          "no memory cgroup hierarchy on this machine; " + MemoryCgroup.REMEDY);
+          "no " + controller.v1 + " cgroup hierarchy on this machine; " + controller.remedy);
     }
     for (Path dir = own.getParent(); dir != null && dir.startsWith(fs.v2()); ) {
-      if (Files.isWritable(dir) && delegatesMemory(dir)) {
+      if (Files.isWritable(dir) && delegates(dir, controller.v2)) {
         return new CgroupHierarchy(dir, 2);
       }
       dir = dir.equals(fs.v2()) ? null : dir.getParent();
@@ -56,14 +87,16 @@ record CgroupHierarchy(Path parent, int version) {
     throw new ServerException(
         "no cgroup v2 above "
             + own
-            + " is writable by this user with the memory controller on for its children; "
-            + MemoryCgroup.REMEDY);
+            + " is writable by this user with the "
+            + controller.v2
+            + " controller on for its children; "
+            + controller.remedy);
   }
 
-  private static boolean delegatesMemory(Path dir) {
+  private static boolean delegates(Path dir, String controller) {
     try {
       return List.of(Files.readString(dir.resolve("cgroup.subtree_control")).strip().split(" "))
-          .contains("memory");
+          .contains(controller);
     } catch (IOException e) {
       return false;
     }
@@ -77,6 +110,20 @@ record CgroupHierarchy(Path parent, int version) {
     } else {
       Files.writeString(dir.resolve("memory.max"), Long.toString(bytes));
       writeIfPresent(dir.resolve("memory.swap.max"), "0");
+    }
+  }
+
+  /**
+   * Writes the disk limit for {@code device} ({@code major:minor}): v1's {@code
+   * blkio.throttle.*_device}, one file per limited way; v2's {@code io.max}.
+   */
+  void throttle(Path dir, DiskLimit disk, String device) throws IOException {
+    if (version == 1) {
+      for (String[] line : disk.v1Lines(device)) {
+        Files.writeString(dir.resolve(line[0]), line[1]);
+      }
+    } else {
+      Files.writeString(dir.resolve("io.max"), disk.v2Line(device));
     }
   }
 

@@ -1,5 +1,6 @@
 package org.pgloadbench.server;
 
+import com.github.dockerjava.api.model.BlkioRateDevice;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -57,8 +58,27 @@ public final class ContainerTarget implements ServerTarget {
   @Override
   public PostgresServer start(String version, Map<String, String> settings, Long memoryBytes)
       throws ServerException {
+    return start(version, settings, memoryBytes, StandbyMode.NONE, DiskLimit.NONE);
+  }
+
+  /**
+   * A limited server's container has Docker's device limits ({@code --device-read-bps} and the
+   * others) on the disk that holds the engine's data root, where its data directory is.
+   */
+  @Override
+  public PostgresServer start(
+      String version,
+      Map<String, String> settings,
+      Long memoryBytes,
+      StandbyMode standby,
+      DiskLimit disk)
+      throws ServerException {
+    if (standby != StandbyMode.NONE) {
+      throw new ServerException(whyNoStandby());
+    }
     requireEngine();
-    ContainerServer server = new ContainerServer(image(version), settings, memoryBytes);
+    String device = disk.isNone() ? null : engineDisk();
+    ContainerServer server = new ContainerServer(image(version), settings, memoryBytes, disk, device);
     server.start();
     return server;
   }
@@ -66,6 +86,33 @@ public final class ContainerTarget implements ServerTarget {
   @Override
   public String whyNoMemoryCap() {
     return null;
+  }
+
+  @Override
+  public String whyNoDiskLimit() {
+    try {
+      requireEngine();
+      engineDisk();
+      return null;
+    } catch (ServerException e) {
+      return e.getMessage();
+    }
+  }
+
+  /**
+   * The device node of the disk holding the engine's data root ({@code docker info}'s Docker Root
+   * Dir), which must be on this machine to be named.
+   */
+  private static String engineDisk() throws ServerException {
+    String root = DockerClientFactory.instance().getInfo().getDockerRootDir();
+    if (root == null || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(root))) {
+      throw new ServerException(
+          "the Docker engine's data root ("
+              + root
+              + ") is not on this machine, so the disk its containers write cannot be named; run"
+              + " on the embedded target (TARGET=embedded) or leave the disk limit out");
+    }
+    return BlockDevice.node(BlockDevice.of(java.nio.file.Path.of(root)));
   }
 
   /**
@@ -142,17 +189,22 @@ public final class ContainerTarget implements ServerTarget {
     private final String image;
     private final Map<String, String> settings;
     private final Long memoryBytes;
+    private final DiskLimit disk;
+    private final String device;
     private final Credentials credentials = Credentials.random(USER);
     private final ShutdownHook shutdownHook;
     private PostgreSQLContainer container;
     private String version;
     private ResourceMeter resources = ResourceMeter.NONE;
 
-    ContainerServer(String image, Map<String, String> settings, Long memoryBytes) {
+    ContainerServer(
+        String image, Map<String, String> settings, Long memoryBytes, DiskLimit disk, String device) {
       this.image = image;
       this.settings = settings;
       this.shutdownHook = ShutdownHook.register("pgloadbench-stop-container", this::stop);
       this.memoryBytes = memoryBytes;
+      this.disk = disk;
+      this.device = device;
     }
 
     synchronized void start() throws ServerException {
@@ -166,10 +218,19 @@ public final class ContainerTarget implements ServerTarget {
               .withDatabaseName(MAINTENANCE_DATABASE);
       container.setCommand(command.toArray(String[]::new));
       container.waitingFor(new ReadyOrExited());
-      if (memoryBytes != null) {
-        container.withCreateContainerCmdModifier(
-            cmd -> cmd.getHostConfig().withMemory(memoryBytes).withMemorySwap(memoryBytes));
-      }
+      container.withCreateContainerCmdModifier(
+          cmd -> {
+            if (memoryBytes != null) {
+              cmd.getHostConfig().withMemory(memoryBytes).withMemorySwap(memoryBytes);
+            }
+            if (!disk.isNone()) {
+              cmd.getHostConfig()
+                  .withBlkioDeviceReadBps(rate(disk.readBytes()))
+                  .withBlkioDeviceWriteBps(rate(disk.writeBytes()))
+                  .withBlkioDeviceReadIOps(rate(disk.readIops()))
+                  .withBlkioDeviceWriteIOps(rate(disk.writeIops()));
+            }
+          });
       try {
         container.start();
       } catch (RuntimeException e) {
@@ -222,6 +283,11 @@ public final class ContainerTarget implements ServerTarget {
       return ResourceMeter.combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
     }
 
+    /** Docker's list for one device option: the device at {@code rate}, or none for 0. */
+    private List<BlkioRateDevice> rate(long rate) {
+      return rate == 0 ? List.of() : List.of(new BlkioRateDevice().withPath(device).withRate(rate));
+    }
+
     @Override
     public ResourceMeter resources() {
       return resources;
@@ -238,6 +304,10 @@ public final class ContainerTarget implements ServerTarget {
       details.put("image", image);
       if (memoryBytes != null) {
         details.put(MEMORY_CAP, Long.toString(memoryBytes));
+      }
+      if (!disk.isNone()) {
+        details.put(DISK_LIMIT, disk.text());
+        details.put("disk_device", device);
       }
       return details;
     }

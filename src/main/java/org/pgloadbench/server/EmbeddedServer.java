@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
@@ -27,8 +28,9 @@ final class EmbeddedServer implements PostgresServer {
   private final Credentials credentials;
   private final ShutdownHook shutdownHook;
   private final ResourceMeter resources = new ProcessTree(this::postmasterPid);
-  private MemoryCgroup cgroup;
-  private long memoryCap;
+  private ServerCgroup cgroup;
+  private Long memoryCap;
+  private DiskLimit disk = DiskLimit.NONE;
   private int port;
   private String version;
   private long postmaster;
@@ -48,12 +50,15 @@ final class EmbeddedServer implements PostgresServer {
   }
 
   /**
-   * Caps the server's memory at {@code bytes}: its postmaster will start in a cgroup of its own
-   * (removed with the server).
+   * Caps the server's memory at {@code memoryBytes} (null: no cap) and holds its disk, the one
+   * holding {@code dataDir}, to {@code disk}: its postmaster will start in a cgroup of its own
+   * holding both (removed with the server).
    */
-  synchronized void capMemory(String name, long bytes) throws ServerException {
-    cgroup = MemoryCgroup.create(name, bytes);
-    memoryCap = bytes;
+  synchronized void limit(String name, Long memoryBytes, DiskLimit disk, Path dataDir)
+      throws ServerException {
+    cgroup = ServerCgroup.create(name, memoryBytes, disk, dataDir);
+    memoryCap = memoryBytes;
+    this.disk = disk;
   }
 
   /**
@@ -87,6 +92,11 @@ final class EmbeddedServer implements PostgresServer {
   }
 
   @Override
+  public DiskThrottle throttle() {
+    return cgroup == null ? null : cgroup.throttle();
+  }
+
+  @Override
   public long oomKills() {
     return cgroup == null ? -1 : cgroup.oomKills();
   }
@@ -94,9 +104,13 @@ final class EmbeddedServer implements PostgresServer {
   @Override
   public Map<String, String> details() {
     Map<String, String> details = new LinkedHashMap<>();
-    if (cgroup != null) {
+    if (cgroup != null && memoryCap != null) {
       details.put(MEMORY_CAP, Long.toString(memoryCap));
       details.put("memory_cgroup", cgroup.describe());
+    }
+    if (cgroup != null && !disk.isNone()) {
+      details.put(DISK_LIMIT, disk.text());
+      details.put("disk_cgroup", cgroup.describeDisk());
     }
     if (standby != null) {
       details.putAll(standby.details());
@@ -104,7 +118,8 @@ final class EmbeddedServer implements PostgresServer {
     if (underValgrind != null) {
       // run.json says so: this server's wall times are valgrind's, many times longer
       details.put(
-          "valgrind", "callgrind, counting each step's instructions; its wall times are valgrind's");
+          "valgrind",
+          "callgrind, counting each step's instructions; its wall times are valgrind's");
     }
     return details;
   }
@@ -240,7 +255,7 @@ final class EmbeddedServer implements PostgresServer {
     pgCtl("-m", "fast", "-w", "-t", "60", "stop");
   }
 
-  /** pg_ctl; one that starts the server does so inside its memory cgroup, if it has one. */
+  /** pg_ctl; one that starts the server does so inside its cgroup, if it has one. */
   private void pgCtl(String... args) throws ServerException {
     List<String> all = new ArrayList<>(List.of("-D", dir.resolve("data").toString()));
     all.addAll(List.of(args));

@@ -105,6 +105,17 @@ public final class EmbeddedTarget implements ServerTarget {
   public PostgresServer start(
       String requested, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
       throws ServerException {
+    return start(requested, settings, memoryBytes, standby, DiskLimit.NONE);
+  }
+
+  @Override
+  public PostgresServer start(
+      String requested,
+      Map<String, String> settings,
+      Long memoryBytes,
+      StandbyMode standby,
+      DiskLimit disk)
+      throws ServerException {
     String version = distributions.resolve(requested);
     return launch(
         distributions.install(version),
@@ -112,7 +123,8 @@ public final class EmbeddedTarget implements ServerTarget {
         Versions.major(version),
         settings,
         memoryBytes,
-        standby);
+        standby,
+        disk);
   }
 
   /** A standby of the same binaries: see {@link EmbeddedStandby}. */
@@ -131,10 +143,24 @@ public final class EmbeddedTarget implements ServerTarget {
         : "the embedded PostgreSQL " + version + " binaries have no " + name + " extension";
   }
 
-  /** A memory cgroup of the harness's own per capped server: see {@link MemoryCgroup}. */
+  /** A memory cgroup of the harness's own per capped server: see {@link ServerCgroup}. */
   @Override
   public String whyNoMemoryCap() {
-    return MemoryCgroup.whyNot();
+    return ServerCgroup.whyNot();
+  }
+
+  /**
+   * A blkio (v1) or io (v2) cgroup of the harness's own per limited server, on the disk that holds
+   * the work dir: see {@link ServerCgroup}.
+   */
+  @Override
+  public String whyNoDiskLimit() {
+    try {
+      prepare();
+    } catch (ServerException e) {
+      return e.getMessage();
+    }
+    return ServerCgroup.whyNotDisk(workRoot);
   }
 
   /**
@@ -145,6 +171,7 @@ public final class EmbeddedTarget implements ServerTarget {
    * @param major the build's major version, for the initdb options that differ between versions
    * @param memoryBytes the server's memory cap, or null for none (a standby has none)
    * @param standby the server's standby, if it has one: the settings it needs are added
+   * @param disk how fast the server may use the disk holding its data (the standby's is not held)
    */
   EmbeddedServer launch(
       Path home,
@@ -152,7 +179,8 @@ public final class EmbeddedTarget implements ServerTarget {
       int major,
       Map<String, String> given,
       Long memoryBytes,
-      StandbyMode standby)
+      StandbyMode standby,
+      DiskLimit disk)
       throws ServerException {
     Map<String, String> settings = standby.primarySettings(given);
     if (valgrind != null) {
@@ -174,10 +202,13 @@ public final class EmbeddedTarget implements ServerTarget {
       throw new ServerException("not starting PostgreSQL: the harness is shutting down");
     }
     try {
-      if (memoryBytes != null) {
+      if (memoryBytes != null || !disk.isNone()) {
         // named as the server's directory: two servers of one build (two profiles) differ
-        server.capMemory(
-            name + "-" + dir.getFileName().toString().replaceAll(".*-", ""), memoryBytes);
+        server.limit(
+            name + "-" + dir.getFileName().toString().replaceAll(".*-", ""),
+            memoryBytes,
+            disk,
+            workRoot);
       }
       createDirectories(dir, credentials);
       if (valgrind != null) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 
@@ -65,6 +66,11 @@ abstract class ForwardingServer implements PostgresServer {
   @Override
   public long oomKills() {
     return server.oomKills();
+  }
+
+  @Override
+  public DiskThrottle throttle() {
+    return server.throttle();
   }
 
   @Override

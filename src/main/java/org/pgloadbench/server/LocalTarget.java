@@ -55,6 +55,17 @@ public final class LocalTarget implements ServerTarget {
   public PostgresServer start(
       String label, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
       throws ServerException {
+    return start(label, settings, memoryBytes, standby, DiskLimit.NONE);
+  }
+
+  @Override
+  public PostgresServer start(
+      String label,
+      Map<String, String> settings,
+      Long memoryBytes,
+      StandbyMode standby,
+      DiskLimit disk)
+      throws ServerException {
     Path bin = bin(label);
     String version = version(label, bin);
     EmbeddedServer server =
@@ -64,13 +75,19 @@ public final class LocalTarget implements ServerTarget {
             Versions.major(version),
             settings,
             memoryBytes,
-            standby);
+            standby,
+            disk);
     return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
   }
 
   @Override
   public String whyNoMemoryCap() {
     return launcher.whyNoMemoryCap();
+  }
+
+  @Override
+  public String whyNoDiskLimit() {
+    return launcher.whyNoDiskLimit();
   }
 
   /** A standby from the build's own pg_basebackup, or a copy: see {@link EmbeddedStandby}. */

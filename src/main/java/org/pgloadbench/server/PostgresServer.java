@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 
@@ -20,6 +21,9 @@ public interface PostgresServer extends AutoCloseable {
 
   /** Among {@link #details}: the memory cap in bytes of a server the harness capped. */
   String MEMORY_CAP = "memory_cap_bytes";
+
+  /** Among {@link #details}: the disk limit, as written, of a server the harness limited. */
+  String DISK_LIMIT = "disk_limit";
 
   /** The server's own version string, e.g. {@code 17.6}, as results and reports show it. */
   String version();
@@ -79,6 +83,14 @@ public interface PostgresServer extends AutoCloseable {
    */
   default long oomKills() {
     return -1;
+  }
+
+  /**
+   * What the throttle on this server's disk counts, for the runner to read around each step; null
+   * where its disk is not limited, or the harness cannot see the throttle (a container's).
+   */
+  default DiskThrottle throttle() {
+    return null;
   }
 
   /**

@@ -42,6 +42,32 @@ public interface ServerTarget {
   }
 
   /**
+   * As {@link #start(String, Map, Long, StandbyMode)}, the server's reads and writes of the disk
+   * that holds its data held to {@code disk} ({@link DiskLimit#NONE}: as fast as it goes). A target
+   * that cannot limit them says so in {@link #whyNoDiskLimit}.
+   */
+  default PostgresServer start(
+      String version,
+      Map<String, String> settings,
+      Long memoryBytes,
+      StandbyMode standby,
+      DiskLimit disk)
+      throws ServerException {
+    if (!disk.isNone()) {
+      throw new ServerException(whyNoDiskLimit());
+    }
+    return start(version, settings, memoryBytes, standby);
+  }
+
+  /**
+   * Why this target cannot limit a server's disk, in one line with what to do, or null when it can;
+   * asked before anything starts when a run limits disks.
+   */
+  default String whyNoDiskLimit() {
+    return "this target cannot limit a server's disk; leave the disk limit out";
+  }
+
+  /**
    * Why this target cannot give a server a standby, in one line with what to do, or null when it
    * can; asked before anything starts when a run has standbys.
    */

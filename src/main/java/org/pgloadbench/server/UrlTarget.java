@@ -112,6 +112,14 @@ public final class UrlTarget implements ServerTarget {
         + " servers.memory out";
   }
 
+  @Override
+  public String whyNoDiskLimit() {
+    return "the server at "
+        + where()
+        + " is not one the harness starts, so its disk is its own; leave DISK and servers.disk"
+        + " out";
+  }
+
   /** Asks the server, in the URL's database: the harness's own does not exist yet. */
   @Override
   public String whyNoExtension(String requested, String name) throws ServerException {

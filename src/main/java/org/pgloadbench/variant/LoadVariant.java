@@ -1,6 +1,7 @@
 package org.pgloadbench.variant;
 
 import org.pgloadbench.copy.CopyFormat;
+import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.StandbyMode;
 
@@ -10,6 +11,7 @@ import org.pgloadbench.server.StandbyMode;
  *
  * @param memoryBytes the memory cap of the server the cell runs on; 0 for none
  * @param standby the standby of the server the cell runs on
+ * @param disk how fast the server the cell runs on may use its disk
  */
 public record LoadVariant(
     CopyFormat format,
@@ -27,7 +29,46 @@ public record LoadVariant(
     boolean fastupdate,
     int ginPendingListLimitKb,
     long memoryBytes,
-    StandbyMode standby) {
+    StandbyMode standby,
+    DiskLimit disk) {
+
+  /** A cell on a server whose disk is not limited. */
+  public LoadVariant(
+      CopyFormat format,
+      boolean freeze,
+      boolean primaryKeyLater,
+      int connections,
+      boolean unlogged,
+      boolean indexesNow,
+      WaysIndex waysIndex,
+      MiddleFormat middleFormat,
+      SettingsProfile settings,
+      LoaderKind loader,
+      int batchSize,
+      long commitEvery,
+      boolean fastupdate,
+      int ginPendingListLimitKb,
+      long memoryBytes,
+      StandbyMode standby) {
+    this(
+        format,
+        freeze,
+        primaryKeyLater,
+        connections,
+        unlogged,
+        indexesNow,
+        waysIndex,
+        middleFormat,
+        settings,
+        loader,
+        batchSize,
+        commitEvery,
+        fastupdate,
+        ginPendingListLimitKb,
+        memoryBytes,
+        standby,
+        DiskLimit.NONE);
+  }
 
   /** A cell on a server without a memory cap or a standby. */
   public LoadVariant(
@@ -82,6 +123,29 @@ public record LoadVariant(
         fastupdate,
         ginPendingListLimitKb,
         bytes,
-        standby);
+        standby,
+        disk);
+  }
+
+  /** This cell on a server whose disk is held to {@code limit}. */
+  public LoadVariant withDisk(DiskLimit limit) {
+    return new LoadVariant(
+        format,
+        freeze,
+        primaryKeyLater,
+        connections,
+        unlogged,
+        indexesNow,
+        waysIndex,
+        middleFormat,
+        settings,
+        loader,
+        batchSize,
+        commitEvery,
+        fastupdate,
+        ginPendingListLimitKb,
+        memoryBytes,
+        standby,
+        limit);
   }
 }

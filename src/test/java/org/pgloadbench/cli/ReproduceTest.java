@@ -49,6 +49,7 @@ class ReproduceTest {
         batch_size: [100]
         commit_every: [1000]
       steps: [create, copy, vacuum]
+      findings: ["batches of 100 | one finding"]
       """;
 
   @Test
@@ -75,6 +76,8 @@ class ReproduceTest {
         .contains("## tiny-pgbench")
         .contains("## tiny-arrays")
         .contains("pgbench -i in small.")
+        // a finding apart from the claims, escaped as the scenario's report shows it
+        .contains("\nFinding of earlier runs: batches of 100 \\| one finding\n")
         .contains("with `SCALE=0.01`")
         .contains("total wall time");
     Matcher links = Pattern.compile("\\(([^()]+/report\\.md)\\)").matcher(md);

@@ -310,18 +310,28 @@ class OsmSyntheticDatasetTest {
   }
 
   @Test
-  void reusesOneRefArrayAndOneBufferPerJsonColumn() {
+  void reusesOneRefArrayAndAFixedSetOfJsonBuffers() {
     CapturingEncoder ways =
         CapturingEncoder.write(
             dataset(0, 20_000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW), row -> {});
     assertThat(ways.arraysSeen).hasSize(1);
     assertThat(ways.arraysSeen.iterator().next()).hasSize(WayRows.MAX_REFS);
-    assertThat(ways.jsonBuffersSeen).hasSize(1);
+    // the builder's buffer, and the JSON of each tag set drawing no name, built once: as many with
+    // twice the rows
+    assertThat(ways.jsonBuffersSeen).hasSizeBetween(2, 1 + 17);
+    CapturingEncoder twiceTheWays =
+        CapturingEncoder.write(
+            dataset(0, 40_000, 0).source(MiddleTable.WAYS, MiddleFormat.NEW), row -> {});
+    assertThat(twiceTheWays.jsonBuffersSeen).hasSameSizeAs(ways.jsonBuffersSeen);
 
     CapturingEncoder rels =
         CapturingEncoder.write(
             dataset(0, 0, 5000).source(MiddleTable.RELS, MiddleFormat.NEW), row -> {});
-    assertThat(rels.jsonBuffersSeen).hasSize(2);
+    CapturingEncoder twiceTheRels =
+        CapturingEncoder.write(
+            dataset(0, 0, 10_000).source(MiddleTable.RELS, MiddleFormat.NEW), row -> {});
+    assertThat(rels.jsonBuffersSeen).hasSizeBetween(3, 2 + 10);
+    assertThat(twiceTheRels.jsonBuffersSeen).hasSameSizeAs(rels.jsonBuffersSeen);
   }
 
   @Test

@@ -16,7 +16,10 @@ import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 
-/** "Where the time goes": the rule's three words, and the section built from stored steps. */
+/**
+ * "Where the time goes": the rule's words, and the section built from stored steps, with what a
+ * disk throttle saw.
+ */
 class WhereTimeGoesTest {
   private static final double MB = 1024 * 1024;
 
@@ -30,6 +33,72 @@ class WhereTimeGoesTest {
     assertThat(new TimeSplit(2.0, 0.2, 0, 1 * MB, 2 * MB).bound()).isEqualTo(TimeSplit.WAITING);
     assertThat(new TimeSplit(0.04, 0, 0, 0, 0).bound()).as("under the CPU clock's ticks").isNull();
     assertThat(new TimeSplit(1.0, Double.NaN, 0.1, Double.NaN, Double.NaN).bound()).isNull();
+    assertThat(new TimeSplit(3.0, 0.5, 0.1, 0, 60 * MB, 2.0).bound())
+        .as("the throttled I/O needs 2.0 s of the 2.4 s rest")
+        .isEqualTo(TimeSplit.THROTTLED);
+    assertThat(new TimeSplit(3.0, 0.5, 0.1, 0, 60 * MB, 0.5).bound())
+        .isEqualTo(TimeSplit.DISK_BOUND);
+  }
+
+  /**
+   * A COPY held to 30 MB/s written leaves half its bytes dirty, which its CHECKPOINT's fsyncs then
+   * pass through the throttle: the COPY's escaped bytes are what it did not wait for, the total's
+   * what escaped the load.
+   */
+  @Test
+  void aThrottledServersStepsSayWhatTheThrottleSawAndWhatEscaped() throws Exception {
+    Path run = dir.resolve("throttled");
+    try (ResultStore store = ResultStore.create(run, List.of("disk"))) {
+      store.writeRun(
+          new ObjectMapper()
+              .readValue(
+                  """
+                  {"run_id": "r", "scenario": {"name": "throttled", "steps": ["copy", "checkpoint"],
+                   "cells": [{"label": "disk-w30MBps", "axes": {"disk": "write=30MB/s"},
+                              "disk": "write=30MB/s"}]},
+                   "servers": [{"requested": "17", "version": "17.6",
+                                "disk_limit": "write=30MB/s"}],
+                   "schedule": "rounds"}
+                  """,
+                  RunManifest.class));
+      for (int repetition = 1; repetition <= 3; repetition++) {
+        store.append(
+            step(
+                "disk-w30MBps",
+                repetition,
+                StepKind.COPY,
+                Measurements.timed(4.0)
+                    .clientCpuSeconds(0.2)
+                    .serverCpu(0.8, 0.0)
+                    .serverBytes(0L, 120_000_000L)
+                    .throttled(0L, 60_000_000L, 0L, 60L)
+                    .build()));
+        store.append(
+            step(
+                "disk-w30MBps",
+                repetition,
+                StepKind.CHECKPOINT,
+                Measurements.timed(2.5)
+                    .clientCpuSeconds(0.0)
+                    .serverCpu(0.0, 0.02)
+                    .serverBytes(0L, 15_000_000L)
+                    .throttled(0L, 72_000_000L, 0L, 300L)
+                    .build()));
+      }
+    }
+
+    String report = MarkdownReport.render(StoredRun.load(run));
+
+    assertThat(report)
+        .contains(TimeSplit.throttledRule())
+        .contains("| 17.6 | disk-w30MBps | copy | 4.00 | 0.800 | 0.200 | 3.00 | 0 | 114 | throttled |")
+        .contains("What the disk throttle saw")
+        .contains(
+            "| 17.6 | disk-w30MBps | copy | `write=30MB/s` | 4.00 | 2.00 | 0 | 57.2 | 0 | 60 | 114"
+                + " | 57.2 (50.0%) |")
+        .contains(
+            "| 17.6 | disk-w30MBps | **total** | `write=30MB/s` | 6.50 | 4.40 | 0 | 126 | 0 | 360"
+                + " | 129 | 2.86 (2.2%) |");
   }
 
   @Test
@@ -102,6 +171,15 @@ class WhereTimeGoesTest {
         "capped",
         new StepKey("17.6", "mem-64MB", repetition, "t", step, null),
         Map.of("memory", "64MB"),
+        m);
+  }
+
+  private static StepResult step(String cell, int repetition, StepKind step, Measurements m) {
+    return StepResult.ok(
+        "r",
+        "throttled",
+        new StepKey("17.6", cell, repetition, "t", step, null),
+        Map.of("disk", "write=30MB/s"),
         m);
   }
 }

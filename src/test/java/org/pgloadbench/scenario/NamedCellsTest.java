@@ -124,7 +124,7 @@ class NamedCellsTest {
                 "unknown key 'fromat' in cells.b (did you mean 'format'?); known axes: format,"
                     + " freeze, pk, connections, unlogged, indexes, ways_index, middle_format,"
                     + " settings, loader, batch_size, commit_every, fastupdate,"
-                    + " gin_pending_list_limit, memory, standby"));
+                    + " gin_pending_list_limit, memory, standby, disk"));
     assertThat(error("cells:\n  a: {format: text}\n  a: {format: binary}\n"))
         .isEqualTo(at(7, "cells.a: duplicate key; keep only one"));
     assertThat(error("cells:\n  a: {format: binary}\n  b: {format: binary, pk: now}\n"))

@@ -98,10 +98,9 @@ class OverridesTest {
     assertThat(Overrides.parse("15, 17", "0.25", "5", "0"))
         .isEqualTo(
             new Overrides(
-                List.of("15", "17"), 0.25, 5, 0, null, null, null, null, null, false, null, null));
+                List.of("15", "17"), 0.25, 5, 0, null, null, null, null, null, false, null));
     assertThat(Overrides.parse(Map.of("REPEAT", "auto", "BUDGET", "90s")))
-        .isEqualTo(
-            new Overrides(null, null, null, null, null, null, null, null, null, true, 90L, null));
+        .isEqualTo(new Overrides(null, null, null, null, null, null, null, null, null, true, 90L));
     assertThat(Overrides.parse(Map.of("INSTRUCTIONS", "1")).instructions()).isTrue();
     assertThatThrownBy(() -> Overrides.parse(Map.of("INSTRUCTIONS", "many")))
         .hasMessageStartingWith("INSTRUCTIONS=many: give INSTRUCTIONS=1");

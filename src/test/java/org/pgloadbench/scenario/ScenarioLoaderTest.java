@@ -340,6 +340,24 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void findingsAreKeptApartFromTheClaimsInTheOrderWritten() throws Exception {
+    assertThat(load(MINIMAL).findings()).isEmpty();
+    Scenario s =
+        load(
+            MINIMAL
+                + "findings:\n  - 15 built the index slower than 14 (2.27 x)\n  - \"a second: 19.1 MB\"\n");
+    assertThat(s.findings())
+        .containsExactly("15 built the index slower than 14 (2.27 x)", "a second: 19.1 MB");
+    assertThat(s.claims()).isEmpty();
+    assertThatThrownBy(() -> load(MINIMAL + "findings:\n  - \"\"\n"))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage(
+            dir.resolve("s.yaml")
+                + ":10: findings[0]: is empty; list what earlier runs found, each as text, e.g."
+                + " findings: [15 built it slower]");
+  }
+
+  @Test
   void resolvesANameInTheScenariosDirectory() throws Exception {
     Path scenarios = Files.createDirectories(dir.resolve("scenarios"));
     Path file = Files.writeString(scenarios.resolve("ways-binary.yaml"), MINIMAL);

@@ -24,7 +24,7 @@ class MemoryCgroupTest {
 
   @BeforeAll
   static void cgroupsAvailable() {
-    String why = MemoryCgroup.whyNot();
+    String why = ServerCgroup.whyNot();
     assumeThat(why).as("no memory cgroup here: " + why).isNull();
   }
 
@@ -32,8 +32,8 @@ class MemoryCgroupTest {
   void aWrappedCommandRunsInsideTheLimitAndTheCgroupGoesWithClose() throws Exception {
     CgroupHierarchy here = CgroupHierarchy.local();
     Path cgroup;
-    try (MemoryCgroup capped =
-        MemoryCgroup.create(here, "test", CAP, ProcessHandle.current().pid())) {
+    try (ServerCgroup capped =
+        ServerCgroup.create(here, "test", CAP, ProcessHandle.current().pid())) {
       cgroup = capped.dir();
       String limit = here.version() == 1 ? "memory.limit_in_bytes" : "memory.max";
       assertThat(Files.readString(cgroup.resolve(limit)).strip()).isEqualTo(Long.toString(CAP));
@@ -51,8 +51,8 @@ class MemoryCgroupTest {
   /** A process that outgrows the cap is killed by the kernel, and the cgroup counts it. */
   @Test
   void theKernelsKillsForTheCapAreCounted() throws Exception {
-    try (MemoryCgroup capped =
-        MemoryCgroup.create(CgroupHierarchy.local(), "hog", CAP, ProcessHandle.current().pid())) {
+    try (ServerCgroup capped =
+        ServerCgroup.create(CgroupHierarchy.local(), "hog", CAP, ProcessHandle.current().pid())) {
       assertThat(capped.oomKills()).isZero();
       // tail -n 1 holds the one endless line of zeros in memory
       Process hog =
@@ -72,8 +72,8 @@ class MemoryCgroupTest {
   @Test
   void theWatchdogClearsTheCgroupOfAHarnessKilledOutright() throws Exception {
     Process harness = new ProcessBuilder("sleep", "600").start();
-    MemoryCgroup capped =
-        MemoryCgroup.create(CgroupHierarchy.local(), "killed", CAP, harness.pid());
+    ServerCgroup capped =
+        ServerCgroup.create(CgroupHierarchy.local(), "killed", CAP, harness.pid());
     Process server = new ProcessBuilder(capped.wrap(List.of("sleep", "600"))).start();
     try {
       for (int i = 0;
@@ -101,10 +101,10 @@ class MemoryCgroupTest {
     CgroupHierarchy here = CgroupHierarchy.local();
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
-    Path left = here.parent().resolve(MemoryCgroup.PREFIX + gone.pid() + "-left");
+    Path left = here.parent().resolve(ServerCgroup.PREFIX + gone.pid() + "-left");
     Files.createDirectory(left);
-    try (MemoryCgroup next =
-        MemoryCgroup.create(here, "next", CAP, ProcessHandle.current().pid())) {
+    try (ServerCgroup next =
+        ServerCgroup.create(here, "next", CAP, ProcessHandle.current().pid())) {
       assertThat(left).doesNotExist();
     } finally {
       if (Files.exists(left)) {

@@ -82,7 +82,10 @@ class ValgrindTest {
       Path wrapper;
       try (Stream<Path> files = Files.walk(workRoot)) {
         wrapper =
-            files.filter(f -> f.getFileName().toString().equals(Valgrind.WRAPPER)).findFirst().get();
+            files
+                .filter(f -> f.getFileName().toString().equals(Valgrind.WRAPPER))
+                .findFirst()
+                .get();
       }
       Process p = new ProcessBuilder(wrapper.toString(), "-V").redirectErrorStream(true).start();
       String out = new String(p.getInputStream().readAllBytes());

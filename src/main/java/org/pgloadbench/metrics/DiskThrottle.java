@@ -1,0 +1,98 @@
+package org.pgloadbench.metrics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a server's disk throttle counted on its device: the bytes and operations that passed it
+ * each way (v1 {@code blkio.throttle.io_service_bytes} and {@code io_serviced}, v2 {@code io.stat}),
+ * read around a step, outside its clock, like the other probes. Under v1 the kernel's writeback of
+ * buffered writes is charged to the root cgroup, so it passes no throttle and is not counted here:
+ * the server's processes' written bytes less these are what escaped.
+ *
+ * @param dir the server's cgroup directory in the io (v2) or blkio (v1) hierarchy
+ * @param version 1 or 2
+ * @param device the throttled device, {@code major:minor}
+ */
+public record DiskThrottle(Path dir, int version, String device) {
+
+  /**
+   * Counts so far; a figure the kernel did not show is null.
+   *
+   * @param readBytes bytes read through the throttle
+   * @param writtenBytes bytes written through it
+   * @param reads read operations
+   * @param writes write operations
+   */
+  public record Reading(Long readBytes, Long writtenBytes, Long reads, Long writes) {
+    static final Reading UNKNOWN = new Reading(null, null, null, null);
+
+    /** The counts since {@code before}. */
+    public Reading since(Reading before) {
+      return new Reading(
+          minus(readBytes, before.readBytes),
+          minus(writtenBytes, before.writtenBytes),
+          minus(reads, before.reads),
+          minus(writes, before.writes));
+    }
+
+    private static Long minus(Long after, Long before) {
+      return after == null || before == null ? null : Math.max(0, after - before);
+    }
+  }
+
+  /** The counts now, or {@link Reading#UNKNOWN} where they cannot be read (the cgroup is gone). */
+  public Reading read() {
+    try {
+      if (version == 2) {
+        return v2(Files.readString(dir.resolve("io.stat")), device);
+      }
+      long[] bytes = v1(Files.readAllLines(dir.resolve("blkio.throttle.io_service_bytes")), device);
+      long[] ops = v1(Files.readAllLines(dir.resolve("blkio.throttle.io_serviced")), device);
+      return new Reading(bytes[0], bytes[1], ops[0], ops[1]);
+    } catch (IOException | RuntimeException e) {
+      return Reading.UNKNOWN;
+    }
+  }
+
+  /**
+   * Reads and writes of {@code device} in a v1 throttle file ({@code 254:0 Read 4096}); 0 for a
+   * device the throttle has not seen yet.
+   */
+  static long[] v1(List<String> lines, String device) {
+    long[] ways = new long[2];
+    for (String line : lines) {
+      String[] f = line.strip().split("\\s+");
+      if (f.length == 3 && f[0].equals(device)) {
+        if (f[1].equals("Read")) {
+          ways[0] = Long.parseLong(f[2]);
+        } else if (f[1].equals("Write")) {
+          ways[1] = Long.parseLong(f[2]);
+        }
+      }
+    }
+    return ways;
+  }
+
+  /** {@code device}'s line of v2's {@code io.stat}; all 0 before it did any I/O. */
+  static Reading v2(String stat, String device) {
+    long[] f = new long[4];
+    List<String> keys = List.of("rbytes", "wbytes", "rios", "wios");
+    for (String line : stat.lines().toList()) {
+      String[] parts = line.strip().split("\\s+");
+      if (parts.length == 0 || !parts[0].equals(device)) {
+        continue;
+      }
+      for (String part : parts) {
+        int eq = part.indexOf('=');
+        int key = eq < 0 ? -1 : keys.indexOf(part.substring(0, eq));
+        if (key >= 0) {
+          f[key] = Long.parseLong(part.substring(eq + 1));
+        }
+      }
+    }
+    return new Reading(f[0], f[1], f[2], f[3]);
+  }
+}

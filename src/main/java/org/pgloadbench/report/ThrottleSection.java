@@ -1,0 +1,167 @@
+package org.pgloadbench.report;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.RunManifest.CellRun;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.server.DiskLimit;
+
+/**
+ * What the throttle saw, under "Where the time goes", for servers whose disk was limited: per step,
+ * the bytes and operations the throttle let through, the least time they take at the limit, and
+ * what the server's processes wrote beside them, of which what escaped the throttle (under cgroup
+ * v1 the kernel's writeback of buffered writes is charged to the root cgroup and passes none).
+ */
+final class ThrottleSection {
+  private ThrottleSection() {}
+
+  /** Whether any step of the run was counted by a throttle (runs before disk limits had none). */
+  static boolean applies(StoredRun results) {
+    return results.measured().stream().anyMatch(s -> s.measured().throttledWrittenBytes() != null);
+  }
+
+  /** The disk limit of a cell's servers, from run.json; empty for none. */
+  static Optional<DiskLimit> limit(StoredRun results, String cell) {
+    return results.manifest().scenario().cells().stream()
+        .filter(c -> c.label().equals(cell) && c.disk() != null)
+        .map(CellRun::disk)
+        .findFirst()
+        .flatMap(DiskLimit::parse);
+  }
+
+  /**
+   * The least time the I/O the throttle let through in these steps takes at the cell's limit
+   * (medians over repetitions, tables summed); NaN for a cell whose disk was not limited.
+   */
+  static double leastSeconds(
+      StoredRun results,
+      String version,
+      String cell,
+      Collection<String> tables,
+      Collection<StepKind> steps) {
+    Optional<DiskLimit> limit = limit(results, cell);
+    if (limit.isEmpty()) {
+      return Double.NaN;
+    }
+    Function<Function<Measurements, ? extends Number>, Double> median =
+        m -> results.sample(version, cell, tables, steps, m).median();
+    double written = median.apply(Measurements::throttledWrittenBytes);
+    if (Double.isNaN(written)) {
+      return Double.NaN;
+    }
+    return limit
+        .get()
+        .leastSeconds(
+            median.apply(Measurements::throttledReadBytes),
+            written,
+            median.apply(Measurements::throttledReads),
+            median.apply(Measurements::throttledWrites));
+  }
+
+  /**
+   * One row: the figures of these steps, tables summed, medians over repetitions; null where the
+   * throttle counted none of them. Escaped bytes are the server's written bytes less the
+   * throttle's over all the steps, so that what one step left dirty and a later one synced cancels.
+   */
+  private static List<String> row(
+      StoredRun results,
+      String version,
+      String cell,
+      List<String> tables,
+      List<StepKind> steps,
+      String label,
+      DiskLimit limit) {
+    Function<Function<Measurements, ? extends Number>, Double> median =
+        m -> results.sample(version, cell, tables, steps, m).median();
+    double written = median.apply(Measurements::throttledWrittenBytes);
+    if (Double.isNaN(written)) {
+      return null;
+    }
+    double serverWritten = median.apply(Measurements::serverWrittenBytes);
+    double escaped = Double.isNaN(serverWritten) ? Double.NaN : Math.max(0, serverWritten - written);
+    return List.of(
+        Markdown.text(version),
+        Markdown.text(cell),
+        label,
+        Markdown.code(limit.text()),
+        Formats.orDash(median.apply(Measurements::seconds), Formats::significant),
+        Formats.orDash(leastSeconds(results, version, cell, tables, steps), Formats::significant),
+        Formats.orDash(median.apply(Measurements::throttledReadBytes), Formats::megabytes),
+        Formats.megabytes(written),
+        Formats.orDash(median.apply(Measurements::throttledReads), Formats::count),
+        Formats.orDash(median.apply(Measurements::throttledWrites), Formats::count),
+        Formats.orDash(serverWritten, Formats::megabytes),
+        Formats.orDash(escaped, Formats::megabytes)
+            + (Double.isNaN(escaped) || !(serverWritten > 0)
+                ? ""
+                : " (" + Formats.percent(escaped / serverWritten) + ")"));
+  }
+
+  static void render(StoredRun results, StringBuilder out) {
+    if (!applies(results)) {
+      return;
+    }
+    Table table =
+        Table.aligned(
+            "llllrrrrrrrr",
+            "server",
+            "cell",
+            "step",
+            "disk limit",
+            "wall s",
+            "at the limit s",
+            "throttled read MB",
+            "throttled written MB",
+            "reads",
+            "writes",
+            "server written MB",
+            "escaped MB");
+    for (String version : results.versions()) {
+      List<String> tables = results.tables(version);
+      for (String cell : results.cells(version)) {
+        Optional<DiskLimit> limit = limit(results, cell);
+        if (limit.isEmpty()) {
+          continue;
+        }
+        List<StepKind> steps = results.steps(version, cell);
+        for (StepKind step : steps) {
+          List<String> row =
+              row(results, version, cell, tables, List.of(step), step.yamlName(), limit.get());
+          if (row != null) {
+            table.row(row);
+          }
+        }
+        List<String> total =
+            steps.size() > 1
+                ? row(results, version, cell, tables, steps, "**total**", limit.get())
+                : null;
+        if (total != null) {
+          table.row(total);
+        }
+      }
+    }
+    if (table.isEmpty()) {
+      return;
+    }
+    out.append("What the disk throttle saw, on servers whose disk was limited (a cgroup's")
+        .append(" throttle on the block device holding the data directory; medians over")
+        .append(" repetitions, tables summed): the bytes and operations it let through, the least")
+        .append(" time they take at the limit, and what the server's processes wrote beside them.")
+        .append(" *Escaped* is what they wrote that passed no throttle: under cgroup v1 the")
+        .append(" kernel's writeback of buffered writes is charged to the root cgroup, so a step")
+        .append(" that leaves dirty pages to the kernel is not held by the limit for them (an")
+        .append(" fsync the server calls itself is). Bytes one step left dirty may pass the")
+        .append(" throttle in a later one (the CHECKPOINT's fsyncs), so a step's escaped bytes are")
+        .append(" what it did not wait for, and the total's, what escaped the load. Under cgroup v2")
+        .append(" the throttle covers writeback too.\n\n");
+    table.appendTo(out);
+    out.append('\n');
+  }
+}

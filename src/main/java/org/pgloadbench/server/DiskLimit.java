@@ -1,0 +1,200 @@
+package org.pgloadbench.server;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How fast a server the harness starts may read and write the block device that holds its data
+ * directory ({@code servers.disk}, {@code DISK=}, the {@code disk} axis): bytes and operations per
+ * second each way, 0 where that way is not limited. Written as {@code
+ * read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000} (any subset; MB is 10^6 bytes, MiB
+ * 2^20) or as a {@link Profile}'s name; {@code none} leaves the disk as it is.
+ *
+ * @param text the limit as written, which results and labels show
+ */
+public record DiskLimit(
+    String text, long readBytes, long writeBytes, long readIops, long writeIops) {
+
+  public static final DiskLimit NONE = new DiskLimit("none", 0, 0, 0, 0);
+
+  /**
+   * Disks the harness can stand in for, each by its published figures; the README (docs) names the
+   * source of each. A cgroup throttles reads and writes separately, so a device whose figure is
+   * shared by both (gp3's IOPS) gets it each way.
+   */
+  public enum Profile {
+    /** AWS EBS gp3 baseline: 3,000 IOPS and 125 MiB/s (Amazon EBS User Guide, volume types). */
+    GP3("gp3", "read=125MiB/s,write=125MiB/s,read_iops=3000,write_iops=3000"),
+    /**
+     * A 7200 rpm SATA disk: 175 MB/s sustained at the outer tracks (Seagate Constellation ES.3
+     * product manual), and 80 random operations a second, 1 / (8.2 ms average seek, HGST Ultrastar
+     * 7K4000 specification, + 4.16 ms average rotational latency at 7200 rpm).
+     */
+    HDD_7200("hdd-7200", "read=175MB/s,write=175MB/s,read_iops=80,write_iops=80"),
+    /**
+     * A SATA SSD: Samsung 870 EVO data sheet, 560 MB/s sequential read, 530 MB/s write, 98,000 and
+     * 88,000 random 4 KB IOPS (queue depth 32).
+     */
+    SATA_SSD("sata-ssd", "read=560MB/s,write=530MB/s,read_iops=98000,write_iops=88000");
+
+    private final String profileName;
+    private final String limits;
+
+    Profile(String profileName, String limits) {
+      this.profileName = profileName;
+      this.limits = limits;
+    }
+
+    public String profileName() {
+      return profileName;
+    }
+
+    /** The profile's figures, written as a limit is. */
+    public String limits() {
+      return limits;
+    }
+
+    public static List<String> names() {
+      return Arrays.stream(values()).map(Profile::profileName).toList();
+    }
+  }
+
+  private static final String RATE = "[1-9][0-9]{0,8}(B|kB|KiB|MB|MiB|GB|GiB)/s";
+  private static final String COUNT = "[1-9][0-9]{0,8}";
+  private static final String PART = "((read|write)=" + RATE + "|(read|write)_iops=" + COUNT + ")";
+
+  /**
+   * What a limit may be written as, for a schema: {@code none}, a profile, or parts joined by
+   * commas; {@link #parse} also refuses a way given twice.
+   */
+  public static final String PATTERN =
+      "none|" + String.join("|", Profile.names()) + "|" + PART + "(," + PART + "){0,3}";
+
+  private static final Pattern ONE = Pattern.compile("(read|write)(_iops)?=([0-9]+)([A-Za-z]*)/?s?");
+
+  /** A limit as written, or empty when it is not one (zero, negative, an unknown unit or name). */
+  public static Optional<DiskLimit> parse(String text) {
+    if (text == null || !text.matches(PATTERN)) {
+      return Optional.empty();
+    }
+    if (text.equals("none")) {
+      return Optional.of(NONE);
+    }
+    Optional<Profile> profile =
+        Arrays.stream(Profile.values()).filter(p -> p.profileName.equals(text)).findFirst();
+    String parts = profile.map(Profile::limits).orElse(text);
+    long[] ways = new long[4];
+    for (String part : parts.split(",")) {
+      Matcher m = ONE.matcher(part);
+      if (!m.matches()) {
+        return Optional.empty();
+      }
+      int way = (m.group(1).equals("read") ? 0 : 1) + (m.group(2) == null ? 0 : 2);
+      if (ways[way] != 0) {
+        return Optional.empty(); // the same way twice
+      }
+      long n = Long.parseLong(m.group(3));
+      ways[way] = m.group(2) == null ? Math.multiplyExact(n, unit(m.group(4))) : n;
+    }
+    return Optional.of(new DiskLimit(text, ways[0], ways[1], ways[2], ways[3]));
+  }
+
+  private static long unit(String unit) {
+    return switch (unit) {
+      case "B" -> 1;
+      case "kB" -> 1000;
+      case "KiB" -> 1024;
+      case "MB" -> 1000_000;
+      case "MiB" -> 1L << 20;
+      case "GB" -> 1000_000_000;
+      default -> 1L << 30; // GiB
+    };
+  }
+
+  /** What to write instead of a limit that is not one. */
+  public static String hint() {
+    return "use none, a disk ("
+        + String.join(", ", Profile.names())
+        + ") or limits above 0 joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
+        + "write_iops=3000 (units B, kB, MB, GB, KiB, MiB, GiB per second)";
+  }
+
+  public boolean isNone() {
+    return readBytes == 0 && writeBytes == 0 && readIops == 0 && writeIops == 0;
+  }
+
+  /** How a cell label shows it: {@code gp3}, {@code none}, {@code r60MBps-w30MBps}. */
+  public String label() {
+    if (text.matches("[a-z0-9-]+")) {
+      return text;
+    }
+    return text.replace("read_iops=", "riops")
+        .replace("write_iops=", "wiops")
+        .replace("read=", "r")
+        .replace("write=", "w")
+        .replace("/s", "ps")
+        .replace(',', '-');
+  }
+
+  /**
+   * The least time this much I/O takes under the limit, in seconds: each limited way's bytes or
+   * operations over its rate, the largest of them (the throttle holds each way on its own).
+   */
+  public double leastSeconds(double read, double written, double reads, double writes) {
+    double least = 0;
+    least = Math.max(least, over(read, readBytes));
+    least = Math.max(least, over(written, writeBytes));
+    least = Math.max(least, over(reads, readIops));
+    least = Math.max(least, over(writes, writeIops));
+    return least;
+  }
+
+  private static double over(double amount, long rate) {
+    return rate == 0 || Double.isNaN(amount) ? 0 : amount / rate;
+  }
+
+  /**
+   * The limits as {@code <file> <figure>} pairs for device {@code device} ({@code major:minor}):
+   * v1's {@code blkio.throttle.*_device} files, each with its line.
+   */
+  List<String[]> v1Lines(String device) {
+    List<String[]> lines = new ArrayList<>();
+    add(lines, "blkio.throttle.read_bps_device", device, readBytes);
+    add(lines, "blkio.throttle.write_bps_device", device, writeBytes);
+    add(lines, "blkio.throttle.read_iops_device", device, readIops);
+    add(lines, "blkio.throttle.write_iops_device", device, writeIops);
+    return lines;
+  }
+
+  private static void add(List<String[]> lines, String file, String device, long value) {
+    if (value > 0) {
+      lines.add(new String[] {file, device + " " + value});
+    }
+  }
+
+  /** v2's {@code io.max} line for device {@code major:minor}. */
+  String v2Line(String device) {
+    return String.format(
+        Locale.ROOT,
+        "%s rbps=%s wbps=%s riops=%s wiops=%s",
+        device,
+        max(readBytes),
+        max(writeBytes),
+        max(readIops),
+        max(writeIops));
+  }
+
+  private static String max(long value) {
+    return value == 0 ? "max" : Long.toString(value);
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}

@@ -1,0 +1,382 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.pgloadbench.metrics.DiskThrottle;
+
+/**
+ * The cgroup of the harness's own around one server, holding its limits: memory (v1 {@code
+ * memory.limit_in_bytes}, v2 {@code memory.max}, swap excluded), so that every process the
+ * postmaster forks, and the page cache they fill, live under it; and the disk (v1 {@code
+ * blkio.throttle.*_device}, v2 {@code io.max}) on the block device that holds the server's data.
+ * Under cgroup v1 each controller is a hierarchy of its own, so the server's cgroup is one
+ * directory in each ({@link Part}); under v2 it is one directory. Each is created under the
+ * harness's own cgroup (v1) or the nearest ancestor delegated to this user with the controllers on
+ * (v2), named {@code pgloadbench-<harness pid>-<server>}.
+ *
+ * <p>Removed on every exit path: {@link #close} after the server stopped (also from the server's
+ * shutdown hook on Ctrl-C); for a harness killed outright, a watchdog process started with each
+ * directory stops the server's processes in it and removes it once the harness is gone; and the
+ * next start removes any a dead harness left.
+ */
+final class ServerCgroup implements AutoCloseable {
+  static final String PREFIX = "pgloadbench-";
+
+  /** One directory of the server's cgroup, in one hierarchy, and the watchdog that removes it. */
+  private record Part(Path dir, CgroupHierarchy where, Process watchdog) {}
+
+  private final List<Part> parts;
+  private final Part memory;
+  private final Part io;
+  private final DiskLimit disk;
+  private final String device;
+
+  private ServerCgroup(List<Part> parts, Part memory, Part io, DiskLimit disk, String device) {
+    this.parts = List.copyOf(parts);
+    this.memory = memory;
+    this.io = io;
+    this.disk = disk;
+    this.device = device;
+  }
+
+  /** Creates the cgroup of server {@code name}, its memory limited to {@code bytes}. */
+  static ServerCgroup create(String name, long bytes) throws ServerException {
+    return create(CgroupHierarchy.local(), name, bytes, ProcessHandle.current().pid());
+  }
+
+  /**
+   * As {@link #create(String, long)}, for a harness of process {@code owner}: the cgroup is named
+   * after it, and its watchdog removes it once that process is gone.
+   */
+  static ServerCgroup create(CgroupHierarchy where, String name, long bytes, long owner)
+      throws ServerException {
+    return create(where, null, name, bytes, DiskLimit.NONE, null, owner);
+  }
+
+  /**
+   * The cgroup of server {@code name} with its limits: memory {@code memoryBytes} (null: none), the
+   * disk holding {@code dataDir} held to {@code disk} ({@link DiskLimit#NONE}: not held).
+   */
+  static ServerCgroup create(String name, Long memoryBytes, DiskLimit disk, Path dataDir)
+      throws ServerException {
+    long owner = ProcessHandle.current().pid();
+    String device = disk.isNone() ? null : BlockDevice.of(dataDir);
+    CgroupHierarchy memoryWhere =
+        memoryBytes == null ? null : CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
+    CgroupHierarchy ioWhere =
+        disk.isNone() ? null : CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
+    return create(memoryWhere, ioWhere, name, memoryBytes, disk, device, owner);
+  }
+
+  private static ServerCgroup create(
+      CgroupHierarchy memoryWhere,
+      CgroupHierarchy ioWhere,
+      String name,
+      Long memoryBytes,
+      DiskLimit disk,
+      String device,
+      long owner)
+      throws ServerException {
+    if (memoryWhere != null
+        && ioWhere != null
+        && memoryWhere.version() == 2
+        && !memoryWhere.equals(ioWhere)) {
+      // a process is in one cgroup of a v2 tree: both limits must be on the same one
+      throw new ServerException(
+          "the cgroup v2 delegated for memory ("
+              + memoryWhere.parent()
+              + ") is not the one delegated for io ("
+              + ioWhere.parent()
+              + "); delegate both controllers to one, or leave the memory cap or the disk limit"
+              + " out");
+    }
+    List<Part> parts = new ArrayList<>();
+    try {
+      Part memory = null;
+      if (memoryWhere != null) {
+        Part capped = part(memoryWhere, name, owner, "memory", REMEDY);
+        parts.add(capped);
+        limit(capped, "memory", REMEDY, () -> memoryWhere.limit(capped.dir(), memoryBytes));
+        memory = capped;
+      }
+      Part io = null;
+      if (ioWhere != null) {
+        Part throttled =
+            memory != null && ioWhere.equals(memoryWhere)
+                ? memory
+                : part(ioWhere, name, owner, "blkio", DISK_REMEDY);
+        if (throttled != memory) {
+          parts.add(throttled);
+        }
+        limit(throttled, "disk", DISK_REMEDY, () -> ioWhere.throttle(throttled.dir(), disk, device));
+        io = throttled;
+      }
+      return new ServerCgroup(parts, memory, io, disk, device);
+    } catch (ServerException | RuntimeException e) {
+      parts.forEach(ServerCgroup::close);
+      throw e;
+    }
+  }
+
+  private interface Limit {
+    void write() throws IOException;
+  }
+
+  private static void limit(Part part, String what, String remedy, Limit limit)
+      throws ServerException {
+    try {
+      limit.write();
+    } catch (IOException e) {
+      throw new ServerException(
+          "cannot limit the "
+              + what
+              + " of the cgroup "
+              + part.dir()
+              + ": "
+              + e.getMessage()
+              + "; "
+              + remedy,
+          e);
+    }
+  }
+
+  /** A new directory of the server's cgroup under {@code where}, with its watchdog. */
+  private static Part part(
+      CgroupHierarchy where, String name, long owner, String what, String remedy)
+      throws ServerException {
+    Path parent = where.parent();
+    removeOrphans(parent);
+    Path dir = parent.resolve(PREFIX + owner + "-" + name);
+    try {
+      Files.createDirectory(dir);
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      throw new ServerException("the " + what + " cgroup " + dir + " exists already", e);
+    } catch (IOException e) {
+      throw new ServerException(
+          "cannot create the " + what + " cgroup " + dir + ": " + e.getMessage() + "; " + remedy,
+          e);
+    }
+    return new Part(dir, where, watchdog(dir, owner));
+  }
+
+  static final String REMEDY =
+      "run as root, or where a memory cgroup is delegated to you (cgroup v2), or leave the memory"
+          + " cap out";
+
+  static final String DISK_REMEDY =
+      "run as root, or where a cgroup with the io controller is delegated to you (cgroup v2), or"
+          + " leave the disk limit out";
+
+  /**
+   * Why no server can be capped here, in one line, or null when one can: a cgroup is created,
+   * limited, entered by a process and removed, as a capped server's would be.
+   */
+  static String whyNot() {
+    try {
+      return whyNot(create("probe-" + System.nanoTime(), 64L << 20), "memory", REMEDY);
+    } catch (ServerException e) {
+      return e.getMessage();
+    }
+  }
+
+  /**
+   * Why no server with its data under {@code workRoot} can have its disk limited here, or null
+   * when one can: as {@link #whyNot()}, with a disk limit on the work root's device.
+   */
+  static String whyNotDisk(Path workRoot) {
+    try {
+      DiskLimit probe = DiskLimit.parse("write=1GB/s").orElseThrow();
+      return whyNot(
+          create("probe-" + System.nanoTime(), null, probe, workRoot), "disk", DISK_REMEDY);
+    } catch (ServerException e) {
+      return e.getMessage();
+    }
+  }
+
+  private static String whyNot(ServerCgroup cgroup, String what, String remedy) {
+    try (ServerCgroup probe = cgroup) {
+      List<String> command = probe.wrap(List.of("true"));
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(p.getInputStream().readAllBytes()).strip();
+      if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        return "a process cannot enter the "
+            + what
+            + " cgroup "
+            + probe.parts.get(0).dir()
+            + (output.isEmpty() ? "" : " (" + output.lines().findFirst().orElse("") + ")")
+            + "; "
+            + remedy;
+      }
+      return null;
+    } catch (IOException e) {
+      return "cannot start a process in a cgroup: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted while checking the cgroup";
+    }
+  }
+
+  /** The directory holding the memory limit (the first, where there is none). */
+  Path dir() {
+    return memory != null ? memory.dir() : parts.get(0).dir();
+  }
+
+  /**
+   * How many of its processes the kernel has killed for the memory limit so far (v1 {@code
+   * memory.oom_control}, v2 {@code memory.events}: {@code oom_kill}), or -1 where it does not say.
+   */
+  long oomKills() {
+    if (memory == null) {
+      return -1;
+    }
+    Path file =
+        memory.dir().resolve(memory.where().version() == 1 ? "memory.oom_control" : "memory.events");
+    try {
+      for (String line : Files.readAllLines(file)) {
+        if (line.startsWith("oom_kill ")) {
+          return Long.parseLong(line.substring(9).strip());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // gone, or a kernel that does not count them
+    }
+    return -1;
+  }
+
+  /** What the disk's throttle counts, or null for a server whose disk is not limited. */
+  DiskThrottle throttle() {
+    return io == null ? null : new DiskThrottle(io.dir(), io.where().version(), device);
+  }
+
+  /** Where the server's cgroup is, as run.json records it. */
+  String describe() {
+    return "cgroup v"
+        + parts.get(0).where().version()
+        + " "
+        + String.join(" ", parts.stream().map(p -> p.dir().toString()).toList());
+  }
+
+  /** Where the server's disk limit is, as run.json records it: the cgroup and the device. */
+  String describeDisk() {
+    return "cgroup v" + io.where().version() + " " + io.dir() + ", device " + device;
+  }
+
+  /**
+   * {@code command} as run from inside the cgroup: a shell enters each of its directories, then
+   * becomes the command.
+   */
+  List<String> wrap(List<String> command) {
+    StringBuilder script = new StringBuilder("echo $$ > \"$0/cgroup.procs\"");
+    for (int i = 1; i < parts.size(); i++) {
+      script.append(" && echo $$ > \"$").append(i).append("/cgroup.procs\"");
+    }
+    if (parts.size() > 1) {
+      script.append(" && shift ").append(parts.size() - 1);
+    }
+    script.append(" && exec \"$@\"");
+    List<String> wrapped = new ArrayList<>(List.of("sh", "-c", script.toString()));
+    parts.forEach(p -> wrapped.add(p.dir().toString()));
+    wrapped.addAll(command);
+    return wrapped;
+  }
+
+  /** Removes the cgroup once the server's processes have left it (they are stopped by then). */
+  @Override
+  public void close() {
+    parts.forEach(ServerCgroup::close);
+  }
+
+  private static void close(Part part) {
+    if (part.watchdog() != null) {
+      part.watchdog().destroy();
+    }
+    remove(part.dir());
+  }
+
+  /**
+   * A process outside the harness that, once the harness's JVM is gone (killed outright, no hook
+   * ran), stops whatever still runs in the cgroup and removes it; it ends with the cgroup.
+   */
+  private static Process watchdog(Path dir, long owner) {
+    String script =
+        "while kill -0 \"$1\" 2>/dev/null && [ -d \"$0\" ]; do sleep 1; done; [ -d \"$0\" ] || exit"
+            + " 0; kill -INT $(cat \"$0/cgroup.procs\") 2>/dev/null; i=0; while [ -s"
+            + " \"$0/cgroup.procs\" ] && [ $i -lt 60 ]; do sleep 1; i=$((i+1)); done; kill -KILL"
+            + " $(cat \"$0/cgroup.procs\") 2>/dev/null; sleep 1; rmdir \"$0\"";
+    try {
+      return new ProcessBuilder("setsid", "sh", "-c", script, dir.toString(), Long.toString(owner))
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start();
+    } catch (IOException e) {
+      return null; // without one, the next start cleans up after a killed harness
+    }
+  }
+
+  /**
+   * Removes a cgroup: waits for its processes to leave (a stopped server's last ones exit within
+   * moments), then, as they can only be the harness's own server's, kills what is left.
+   */
+  private static void remove(Path dir) {
+    Path procs = dir.resolve("cgroup.procs");
+    for (int attempt = 0; attempt < 100 && Files.exists(dir); attempt++) {
+      List<Long> pids = pids(procs);
+      if (attempt == 50) {
+        pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+      }
+      if (pids.isEmpty()) {
+        try {
+          Files.delete(dir);
+          return;
+        } catch (IOException e) {
+          // busy a moment longer
+        }
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (Files.exists(dir)) {
+      System.err.println("pgloadbench: could not remove the cgroup " + dir);
+    }
+  }
+
+  private static List<Long> pids(Path procs) {
+    try {
+      return Files.readAllLines(procs).stream()
+          .filter(l -> !l.isBlank())
+          .map(l -> Long.valueOf(l.strip()))
+          .toList();
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  /** Removes the cgroups of harnesses that are gone (their watchdog did not get to it). */
+  static void removeOrphans(Path parent) {
+    try (Stream<Path> dirs = Files.list(parent)) {
+      for (Path dir : dirs.toList()) {
+        String name = dir.getFileName().toString();
+        if (!name.startsWith(PREFIX) || !Files.isDirectory(dir)) {
+          continue;
+        }
+        String pid = name.substring(PREFIX.length()).split("-", 2)[0];
+        if (pid.chars().allMatch(Character::isDigit)
+            && !pid.isEmpty()
+            && !ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) {
+          remove(dir);
+        }
+      }
+    } catch (IOException e) {
+      // nothing to clean up where nothing can be listed
+    }
+  }
+}
