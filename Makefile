@@ -3,10 +3,11 @@
 #                         [TARGET=container|local:<bin dir>|postgresql://user@host/db] [RESUME=<run dir>]
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
 #                         [DISK=gp3|hdd-7200|sata-ssd|read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000]
+#                         [INSTRUCTIONS=1]: each step's instructions, the servers under valgrind
 #              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
-#              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5]   (the servers of one run)
+#              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5] [FAIL_ON=instructions]   (the servers of one run)
 #              make compare BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]
 #              make -s comment RUN=results/<scenario>/<run-id> | gh issue comment 123 --body-file -
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
@@ -25,6 +26,7 @@ TARGET ?=
 BUILDS ?=
 IMAGE ?=
 MEMORY ?=
+INSTRUCTIONS ?=
 BUDGET ?=
 DISK ?=
 RESUME ?=
@@ -45,7 +47,8 @@ JAR := target/pgloadbench.jar
 SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
-  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --disk "$(DISK)" --budget "$(BUDGET)" $(FLAGS)
+  --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --disk "$(DISK)" --budget "$(BUDGET)" \
+  $(if $(filter-out 0 no false off,$(INSTRUCTIONS)),--instructions) $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless
@@ -82,7 +85,7 @@ report: $(JAR)
 
 compare: $(JAR)
 	@test -n "$(RUN)" -o \( -n "$(BASE)" -a -n "$(NEW)" \) || { echo "usage: make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5], or BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]" >&2; exit 2; }
-	@if [ -n "$(RUN)" ]; then $(PGLOADBENCH) compare "$(RUN)" --base-pg "$(BASE_PG)" --fail-above "$(FAIL_ABOVE)"; \
+	@if [ -n "$(RUN)" ]; then $(PGLOADBENCH) compare "$(RUN)" --base-pg "$(BASE_PG)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; \
 	else $(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; fi
 
 # Prints comment.md alone, so that `make -s comment RUN=... | gh issue comment N --body-file -` works.

@@ -26,9 +26,11 @@ import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Resume;
 import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Runner;
+import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.Valgrind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -179,6 +181,12 @@ final class BenchCommand implements Callable<Integer> {
       String why = target.whyNoDiskLimit();
       if (why != null) {
         throw new ServerException("disk limit: " + why);
+      }
+    }
+    if (scenario.measure() == Measure.INSTRUCTIONS) {
+      String why = Valgrind.whyNot();
+      if (why != null) {
+        throw new ServerException("instructions: " + why);
       }
     }
     if (plan.standbys()) {

@@ -56,7 +56,8 @@ final class CompareCommand implements Callable<Integer> {
       names = "--fail-on",
       paramLabel = "ROWS",
       description =
-          "the rows --fail-above checks: all (default), or total (each version and cell's total)")
+          "the rows --fail-above checks: all (default), total (each version and cell's total), or"
+              + " instructions (with one run that counted them: each cell's total instructions)")
   String failOn;
 
   @Option(
@@ -74,13 +75,20 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Double threshold = threshold();
-    boolean totalsOnly = totalsOnly();
+    boolean onInstructions = failOn != null && failOn.strip().equals(CompareWithinRun.INSTRUCTIONS);
+    if (onInstructions && other != null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--fail-on (FAIL_ON=) instructions compares the servers of one run: give RUN= alone");
+    }
+    boolean totalsOnly = !onInstructions && totalsOnly();
     if (other == null) {
       Path dir = out != null ? out : ReportCommand.reportDir(base, reports);
       return CompareWithinRun.run(
           ReportCommand.checked(base),
           basePg == null || basePg.isBlank() ? null : basePg,
           threshold,
+          onInstructions,
           dir,
           spec.commandLine().getOut(),
           spec.commandLine().getErr());
@@ -141,7 +149,7 @@ final class CompareCommand implements Callable<Integer> {
       return true;
     }
     throw new ParameterException(
-        spec.commandLine(), "--fail-on (FAIL_ON=) " + failOn + ": give all or total");
+        spec.commandLine(), "--fail-on (FAIL_ON=) " + failOn + ": give all, total or instructions");
   }
 
   private Path defaultDir() {

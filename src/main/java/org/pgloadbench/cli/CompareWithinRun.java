@@ -12,6 +12,7 @@ import java.util.Map;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.report.ComparisonSection;
+import org.pgloadbench.report.InstructionCounts;
 import org.pgloadbench.report.VersionComparison;
 import org.pgloadbench.results.StoredRun;
 
@@ -26,8 +27,27 @@ final class CompareWithinRun {
 
   private CompareWithinRun() {}
 
+  /** What {@code --fail-on} names to gate on instructions rather than time. */
+  static final String INSTRUCTIONS = "instructions";
+
   static int run(
       Path runDir, String base, Double threshold, Path dir, PrintWriter out, PrintWriter err)
+      throws IOException {
+    return run(runDir, base, threshold, false, dir, out, err);
+  }
+
+  /**
+   * As above; {@code onInstructions} (FAIL_ON=instructions) gates on each cell's total instructions
+   * instead of its time, and on the control agreeing within 0.05%.
+   */
+  static int run(
+      Path runDir,
+      String base,
+      Double threshold,
+      boolean onInstructions,
+      Path dir,
+      PrintWriter out,
+      PrintWriter err)
       throws IOException {
     StoredRun run = StoredRun.load(runDir);
     if (run.versions().size() < 2) {
@@ -43,12 +63,25 @@ final class CompareWithinRun {
             + comparison.base()
             + ".\n\n"
             + ComparisonSection.markdown(comparison);
+    InstructionCounts counts =
+        InstructionCounts.applies(run) ? InstructionCounts.of(run, comparison.base()) : null;
+    if (counts != null) {
+      markdown += "\n" + counts.markdown("##");
+    }
+    if (onInstructions && counts == null) {
+      throw new IOException(
+          runDir
+              + " counted no instructions: run it with INSTRUCTIONS=1 (measure: instructions) to"
+              + " gate on them");
+    }
     Files.createDirectories(dir);
     Path file = dir.resolve(FILE);
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     out.print(markdown);
     int code = Main.OK;
-    if (comparison.control() != null && comparison.control().drifting()) {
+    if (onInstructions) {
+      code = instructionsGate(counts, threshold, err);
+    } else if (comparison.control() != null && comparison.control().drifting()) {
       err.println(
           "pgloadbench: the control "
               + comparison.control().label()
@@ -70,6 +103,51 @@ final class CompareWithinRun {
     }
     out.println(file);
     return code;
+  }
+
+  /**
+   * Exit 1 when a build's step or total grew by more than the threshold where the control agreed
+   * with its twin; exit 3 when only rows whose control differed by more than 0.05% grew so (there
+   * the difference is not known to be the build's); else 0.
+   */
+  private static int instructionsGate(InstructionCounts counts, Double threshold, PrintWriter err) {
+    if (counts.control() != null && !counts.control().agrees()) {
+      err.println(
+          String.format(
+              Locale.ROOT,
+              "pgloadbench: warning: the control %s counted a cell's total %.3f%% away from its"
+                  + " twin (more than 0.05%%); the rows it differed on are not judged, see"
+                  + " compare.md",
+              counts.control().label(),
+              counts.control().largest() * 100));
+    }
+    if (threshold == null) {
+      return Main.OK;
+    }
+    List<String> grew = counts.grewMoreThan(threshold);
+    if (!grew.isEmpty()) {
+      err.println(
+          "pgloadbench: "
+              + grew.size()
+              + " step(s) or total(s) executed more than "
+              + threshold
+              + "% more instructions, e.g. "
+              + grew.get(0));
+      return Main.FAILED;
+    }
+    List<String> undecided = counts.undecided(threshold);
+    if (!undecided.isEmpty()) {
+      err.println(
+          "pgloadbench: "
+              + undecided.size()
+              + " step(s) or total(s) grew by more than "
+              + threshold
+              + "% where the control differed from its twin by more than 0.05%, so no verdict:"
+              + " e.g. "
+              + undecided.get(0));
+      return Main.DRIFTING;
+    }
+    return Main.OK;
   }
 
   /** Each cell's total on a server (not the control) significantly slower than the base's. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgloadbench.scenario.AllowedSettings;
+import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -15,14 +16,15 @@ import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.UrlTarget;
+import org.pgloadbench.server.Valgrind;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
  * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK) in its error messages, since that is how most users
- * give them; blank means not given.
+ * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK) in its error messages, since that is how most
+ * users give them; blank means not given.
  */
 final class ScenarioArgs {
   @Parameters(
@@ -100,6 +102,13 @@ final class ScenarioArgs {
   String disk;
 
   @Option(
+      names = "--instructions",
+      description =
+          "count the instructions the server executes for each step, its processes under"
+              + " valgrind (embedded and local targets; one round unless --repeat says more)")
+  boolean instructions;
+
+  @Option(
       names = "--data",
       paramLabel = "FILE",
       description = "load this OpenStreetMap .osm.pbf file's objects instead of generated rows")
@@ -145,17 +154,20 @@ final class ScenarioArgs {
     given.put("IMAGE", image);
     given.put("MEMORY", memory);
     given.put("DISK", disk);
+    given.put("INSTRUCTIONS", instructions ? "1" : null);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 
   /** The scenario's target; {@code runId} names the database a URL target creates. */
   ServerTarget target(Scenario scenario, String runId) {
     ServersSpec servers = scenario.servers();
+    // the loader has refused instructions on the targets that cannot count them
+    Valgrind valgrind = scenario.measure() == Measure.INSTRUCTIONS ? Valgrind.CALLGRIND : null;
     return switch (servers.target()) {
       case ServersSpec.CONTAINER -> new ContainerTarget(servers.image());
-      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot());
+      case ServersSpec.LOCAL -> new LocalTarget(servers.builds(), workRoot(), valgrind);
       case ServersSpec.URL -> new UrlTarget(servers.url(), runId);
-      default -> new EmbeddedTarget(workRoot());
+      default -> new EmbeddedTarget(workRoot(), valgrind);
     };
   }
 

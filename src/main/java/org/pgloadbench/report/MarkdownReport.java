@@ -102,6 +102,11 @@ public final class MarkdownReport {
         .append(Noise.FLAG)
         .append(": noisy, see the notes.\n\n");
     out.append(DataShapeSection.render(results.manifest()));
+    if (InstructionCounts.applies(results)) {
+      out.append(
+          InstructionCounts.of(results, comparison == null ? null : comparison.base())
+              .markdown("##"));
+    }
     VersionSection versions = new VersionSection(results, setup, out);
     results.versions().forEach(versions::render);
     if (IndexBuildsByVersion.applies(results)) {

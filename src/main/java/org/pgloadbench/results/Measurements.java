@@ -51,6 +51,8 @@ import java.util.function.Function;
  *     written bytes less these escaped it
  * @param throttledReads read operations the throttle let through
  * @param throttledWrites write operations the throttle let through
+ * @param instructions on a server under valgrind ({@code measure: instructions}): the instructions
+ *     the step's sessions' backends executed, the marker calls that delimit it taken off
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -81,7 +83,8 @@ public record Measurements(
     Long throttledReadBytes,
     Long throttledWrittenBytes,
     Long throttledReads,
-    Long throttledWrites) {
+    Long throttledWrites,
+    Long instructions) {
 
   /** The figures of a harness before disk limits; none throttled. */
   public Measurements(
@@ -132,6 +135,7 @@ public record Measurements(
         standbyLagBytes,
         standbyLagSeconds,
         syncWaitSeconds,
+        null,
         null,
         null,
         null,
@@ -242,6 +246,7 @@ public record Measurements(
     private Long throttledWrittenBytes;
     private Long throttledReads;
     private Long throttledWrites;
+    private Long instructions;
 
     private Builder(double seconds) {
       this.seconds = seconds;
@@ -335,6 +340,12 @@ public record Measurements(
       return this;
     }
 
+    /** The instructions the step's backends executed, counted under valgrind. */
+    public Builder instructions(Long instructions) {
+      this.instructions = instructions;
+      return this;
+    }
+
     public Measurements build() {
       return new Measurements(
           seconds,
@@ -363,7 +374,8 @@ public record Measurements(
           throttledReadBytes,
           throttledWrittenBytes,
           throttledReads,
-          throttledWrites);
+          throttledWrites,
+          instructions);
     }
   }
 }

@@ -77,7 +77,9 @@ public final class ResultStore implements Closeable {
           new Column("throttled_read_bytes", r -> r.measured().throttledReadBytes()),
           new Column("throttled_written_bytes", r -> r.measured().throttledWrittenBytes()),
           new Column("throttled_reads", r -> r.measured().throttledReads()),
-          new Column("throttled_writes", r -> r.measured().throttledWrites()));
+          new Column("throttled_writes", r -> r.measured().throttledWrites()),
+          // measure: instructions
+          new Column("instructions", r -> r.measured().instructions()));
 
   /** Seconds to the millisecond. */
   private static String milliseconds(Double seconds) {

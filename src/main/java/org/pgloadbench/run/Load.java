@@ -13,6 +13,7 @@ import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 import org.pgloadbench.metrics.ResourceUse;
 import org.pgloadbench.metrics.ServerProbe;
@@ -39,6 +40,10 @@ import org.pgloadbench.variant.LoaderKind;
  */
 final class Load {
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+  /** Told once per server counted under valgrind whose scenario has a checkpoint step. */
+  static final String CHECKPOINT_NOT_COUNTED =
+      "instructions: not counted for checkpoint, whose work the checkpointer process does";
 
   private final Scenario scenario;
   private final Dataset dataset;
@@ -84,13 +89,24 @@ final class Load {
       Sampler sampler = new Sampler(server.resources(), StatIo.of(main), server.throttle());
       sampler.missing().forEach(what -> missing.accept(label, what));
       standby = StandbyWatch.open(server, connections);
+      InstructionCounter instructions = server.instructions().orElse(null);
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(label, cell.label(), table.def().name(), step.kind().yamlName());
           StepResult result =
-              measure(label, cell, repetition, load, step, probe, sampler, standby, walPosition);
+              measure(
+                  label,
+                  cell,
+                  repetition,
+                  load,
+                  step,
+                  probe,
+                  sampler,
+                  standby,
+                  instructions,
+                  walPosition);
           if (result == null) {
             continue; // a step the role may not run: noted, not stored
           }
@@ -128,6 +144,7 @@ final class Load {
       ServerProbe probe,
       Sampler sampler,
       StandbyWatch standby,
+      InstructionCounter instructions,
       long walBefore)
       throws SQLException {
     Connection c = load.connection();
@@ -136,10 +153,31 @@ final class Load {
             label, cell.label(), repetition, load.table().name(), step.kind(), step.object());
     Sampler.Before before = sampler.before(load.connections());
     SyncWaits.Sampling waits = standby == null ? null : standby.beforeStep();
+    InstructionCounter.Window counting = null;
+    if (instructions != null && step.kind() == StepKind.CHECKPOINT) {
+      missing.accept(label, CHECKPOINT_NOT_COUNTED);
+    } else if (instructions != null) {
+      counting = instructions.open(load.connections()); // last before the clock starts
+    }
     Clock.Timed<Long> timed = Clock.time(() -> step.run(load));
     Double waited = standby == null ? null : standby.stepEnded(waits);
     Measurements.Builder measured =
         Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
+    if (counting != null && timed.ok()) {
+      // first after the step, before any other statement on its sessions
+      try {
+        measured.instructions(counting.close());
+      } catch (SQLException e) {
+        rollBack(c);
+        return StepResult.failed(
+            runId,
+            scenario.name(),
+            key,
+            cell.axes(),
+            measured.build(),
+            "counting instructions: " + oneLine(e));
+      }
+    }
     // a standby gone down fails the step, whatever the primary said
     String standbyDown = standby == null ? null : standby.down();
     if (standbyDown != null) {

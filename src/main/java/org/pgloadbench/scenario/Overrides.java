@@ -14,9 +14,9 @@ import org.pgloadbench.dataset.DatasetSpec;
 
 /**
  * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
- * IMAGE, MEMORY, BUDGET, DISK) that replace a scenario's; null keeps the scenario's value. Where programs, images and
- * servers come from is the user's choice, so these are also how a scenario that lists build labels
- * gets their bin dirs.
+ * IMAGE, MEMORY, BUDGET, DISK) that replace a scenario's; null keeps the scenario's value. Where
+ * programs, images and servers come from is the user's choice, so these are also how a scenario
+ * that lists build labels gets their bin dirs.
  *
  * @param versions replaces {@code servers.versions}
  * @param scale multiplies every row count (rounded, at least 1)
@@ -28,8 +28,10 @@ import org.pgloadbench.dataset.DatasetSpec;
  * @param memory every server's memory cap (MEMORY=), as written: {@code 1GB}, or {@code none}
  * @param auto REPEAT=auto: rounds until the answer is sure; null keeps the scenario's
  * @param budgetSeconds BUDGET=: the time the rounds may take per server
- * @param disk every server's disk limit (DISK=), as written: {@code gp3}, {@code write=30MB/s},
- *     or {@code none}
+ * @param disk every server's disk limit (DISK=), as written: {@code gp3}, {@code write=30MB/s}, or
+ *     {@code none}
+ * @param instructions INSTRUCTIONS=1: count each step's instructions, the servers under valgrind
+ *     ({@code measure: instructions}); 0 measures time alone; null keeps the scenario's
  */
 public record Overrides(
     List<String> versions,
@@ -43,15 +45,26 @@ public record Overrides(
     String memory,
     Boolean auto,
     Long budgetSeconds,
-    String disk) {
+    String disk,
+    Boolean instructions) {
   public static final Overrides NONE =
-      new Overrides(null, null, null, null, null, null, null, null, null, null, null, null);
+      new Overrides(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
   /** The make variables this reads, in the order they are applied. */
   public static final List<String> VARIABLES =
       List.of(
-          "PG", "SCALE", "REPEAT", "WARMUP", "DATA", "TARGET", "BUILDS", "IMAGE", "MEMORY",
-          "BUDGET", "DISK");
+          "PG",
+          "SCALE",
+          "REPEAT",
+          "WARMUP",
+          "DATA",
+          "TARGET",
+          "BUILDS",
+          "IMAGE",
+          "MEMORY",
+          "BUDGET",
+          "DISK",
+          "INSTRUCTIONS");
 
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
@@ -72,12 +85,23 @@ public record Overrides(
       Boolean auto,
       Long budgetSeconds) {
     this(
-        versions, scale, repeat, warmup, data, target, builds, image, memory, auto, budgetSeconds,
+        versions,
+        scale,
+        repeat,
+        warmup,
+        data,
+        target,
+        builds,
+        image,
+        memory,
+        auto,
+        budgetSeconds,
+        null,
         null);
   }
 
   public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null, null);
+    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null, null, null);
   }
 
   public Overrides(
@@ -89,7 +113,8 @@ public record Overrides(
       String target,
       Map<String, String> builds,
       String image) {
-    this(versions, scale, repeat, warmup, data, target, builds, image, null, null, null, null);
+    this(
+        versions, scale, repeat, warmup, data, target, builds, image, null, null, null, null, null);
   }
 
   /**
@@ -113,6 +138,7 @@ public record Overrides(
     String memory = given.get("MEMORY");
     String budget = given.get("BUDGET");
     String disk = given.get("DISK");
+    String instructions = given.get("INSTRUCTIONS");
     boolean auto = !blank(repeat) && repeat.trim().equals("auto");
     Long budgetSeconds = blank(budget) ? null : Stopping.duration(budget);
     if (!blank(budget) && budgetSeconds == null) {
@@ -134,9 +160,24 @@ public record Overrides(
             blank(memory) ? null : memory.trim(),
             blank(repeat) ? null : auto,
             budgetSeconds,
-            blank(disk) ? null : disk.trim());
+            blank(disk) ? null : disk.trim(),
+            blank(instructions) ? null : onOrOff(instructions));
     o.validate();
     return o;
+  }
+
+  /** INSTRUCTIONS=1 (or 0). */
+  private static boolean onOrOff(String text) throws ScenarioException {
+    return switch (text.strip()) {
+      case "1", "yes", "true", "on" -> true;
+      case "0", "no", "false", "off" -> false;
+      default ->
+          throw new ScenarioException(
+              "INSTRUCTIONS="
+                  + text.strip()
+                  + ": give INSTRUCTIONS=1 to count each step's instructions under valgrind, or"
+                  + " leave it out");
+    };
   }
 
   /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP. */
@@ -232,8 +273,7 @@ public record Overrides(
    */
   List<Cell> cells(List<String> axes, List<Cell> cells, Map<String, String> settings)
       throws ScenarioException {
-    List<Cell> capped =
-        memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
+    List<Cell> capped = memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
     return disk == null ? capped : throttled(axes, capped);
   }
 

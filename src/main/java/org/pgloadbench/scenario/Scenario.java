@@ -30,6 +30,7 @@ import org.pgloadbench.recipe.StepKind;
  *     claims, never checked as one (a claim tests a source, or an expectation stated before a run)
  * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
  *     field: ...; what to write instead}), for plan and bench to print
+ * @param measure whether each step's instructions are counted too, the servers under valgrind
  */
 public record Scenario(
     String name,
@@ -50,7 +51,8 @@ public record Scenario(
     Stopping stopping,
     List<Double> scales,
     List<String> findings,
-    List<String> notes) {
+    List<String> notes,
+    Measure measure) {
 
   public Scenario {
     scales = List.copyOf(scales);
@@ -66,15 +68,30 @@ public record Scenario(
   /** This scenario with the command line's overrides applied; null fields keep the scenario's. */
   public Scenario withOverrides(Overrides o) throws ScenarioException {
     o.validate();
+    Measure measured =
+        o.instructions() == null ? measure : o.instructions() ? Measure.INSTRUCTIONS : Measure.TIME;
+    ServersSpec on = o.servers(servers);
+    String unfit = measured.unfit(on);
+    if (unfit != null) {
+      throw new ScenarioException(
+          (o.instructions() != null && o.instructions() ? "INSTRUCTIONS=1" : source + ": measure")
+              + ": "
+              + unfit);
+    }
+    // Instructions vary by a few in a million between loads: one round, no warm-up, unless asked.
+    boolean counted = measured == Measure.INSTRUCTIONS;
+    int rounds = o.repeat() != null ? o.repeat() : counted ? 1 : repeat;
+    int warmups = o.warmup() != null ? o.warmup() : counted ? 0 : warmup;
+    Stopping stops = o.stopping(stopping);
     return new Scenario(
         name,
         description,
         source,
         o.dataset(dataset),
-        o.servers(servers),
+        on,
         settings,
-        o.repeat() == null ? repeat : o.repeat(),
-        o.warmup() == null ? warmup : o.warmup(),
+        rounds,
+        warmups,
         axes,
         o.cells(axes, cells, settings),
         steps,
@@ -82,10 +99,11 @@ public record Scenario(
         claims,
         control,
         baseline,
-        o.stopping(stopping),
+        counted && o.repeat() == null && !Boolean.TRUE.equals(o.auto()) ? Stopping.FIXED : stops,
         scales,
         findings,
-        notes);
+        notes,
+        measured);
   }
 
   /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
@@ -109,7 +127,8 @@ public record Scenario(
         stopping,
         scales,
         findings,
-        notes);
+        notes,
+        measure);
   }
 
   /** This scenario restricted to some of its cells (claims about the others are left out). */
@@ -133,6 +152,7 @@ public record Scenario(
         stopping,
         scales,
         findings,
-        notes);
+        notes,
+        measure);
   }
 }

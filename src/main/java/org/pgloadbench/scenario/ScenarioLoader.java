@@ -41,7 +41,8 @@ public final class ScenarioLoader {
           "baseline",
           "precision",
           "budget",
-          "scales");
+          "scales",
+          "measure");
 
   static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
@@ -131,6 +132,7 @@ public final class ScenarioLoader {
     String baseline = baseline(root, matrix.cells());
     Stopping stopping = stopping(root, auto);
     List<Double> scales = scales(root);
+    Measure measure = measure(root, servers);
     return new Scenario(
         name,
         description,
@@ -151,7 +153,36 @@ public final class ScenarioLoader {
         stopping,
         scales,
         findings(root),
-        matrix.notes());
+        matrix.notes(),
+        measure);
+  }
+
+  /** {@code measure:}, time (the default) or instructions, on a target that can count them. */
+  private static Measure measure(Mapping root, ServersSpec servers) throws ScenarioException {
+    YamlNode node = root.optional("measure");
+    if (node == null) {
+      return Measure.TIME;
+    }
+    String hint = "use " + String.join(" or ", Measure.names());
+    String value = node.asText(hint);
+    Measure measure =
+        Measure.names().contains(value)
+            ? Measure.valueOf(value.toUpperCase(java.util.Locale.ROOT))
+            : null;
+    if (measure == null) {
+      throw node.error(
+          "'"
+              + value
+              + "' is not a measure"
+              + YamlNode.didYouMean(value, Measure.names())
+              + "; "
+              + hint);
+    }
+    String unfit = measure.unfit(servers);
+    if (unfit != null) {
+      throw node.error(unfit);
+    }
+    return measure;
   }
 
   /** {@code findings:}, each a sentence of text. */

@@ -202,6 +202,14 @@ public final class ScenarioSchema {
             "Whether a run comparing servers adds a control, a second instance of its base server"
                 + " with the same binaries and settings, to show what the machine's drift alone"
                 + " makes of two identical servers (default true)."));
+    keys.put(
+        "measure",
+        described(
+            JSON.objectNode().set("enum", strings(Measure.names())),
+            "time (the default), or instructions: each step's instructions counted too, the"
+                + " servers under valgrind (embedded and local targets; one round, no warm-up"
+                + " unless REPEAT= and WARMUP= say otherwise; INSTRUCTIONS=1 on the command"
+                + " line)."));
     root.set("properties", properties(keys, ScenarioLoader.KEYS, "the scenario"));
     root.put("additionalProperties", false);
     // settings.profile names the profile of every cell; a settings axis names each cell's
@@ -267,6 +275,37 @@ public final class ScenarioSchema {
                     JSON.arrayNode().add(notRequired(Axis.INDEXES.name())).add(indexesLater)),
             StepKind.INDEXES,
             "a cell building its indexes after the load needs the indexes step"));
+    // instructions only where the harness starts the server itself (Measure.unfit)
+    ObjectNode countable = JSON.objectNode();
+    countable.set(
+        "if",
+        JSON.objectNode()
+            .<ObjectNode>set("required", strings(List.of("servers", "measure")))
+            .set(
+                "properties",
+                JSON.objectNode()
+                    .set(
+                        "servers",
+                        JSON.objectNode()
+                            .<ObjectNode>set("required", strings(List.of("target")))
+                            .set(
+                                "properties",
+                                JSON.objectNode()
+                                    .set(
+                                        "target",
+                                        type("string")
+                                            .put("pattern", "^(container$|postgres(ql)?://)"))))));
+    ObjectNode notInstructions =
+        JSON.objectNode()
+            .<ObjectNode>set("not", JSON.objectNode().put("const", Measure.INSTRUCTIONS.yamlName()))
+            .put(
+                "errorMessage",
+                "instructions are counted on servers the harness starts itself: use the embedded"
+                    + " or a local target");
+    countable.set(
+        "then",
+        JSON.objectNode().set("properties", JSON.objectNode().set("measure", notInstructions)));
+    rules.add(countable);
     root.set("allOf", rules);
     return root;
   }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
 
@@ -34,6 +35,7 @@ final class EmbeddedServer implements PostgresServer {
   private String version;
   private long postmaster;
   private EmbeddedStandby standby;
+  private Path underValgrind;
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
@@ -57,6 +59,21 @@ final class EmbeddedServer implements PostgresServer {
     cgroup = ServerCgroup.create(name, memoryBytes, disk, dataDir);
     memoryCap = memoryBytes;
     this.disk = disk;
+  }
+
+  /**
+   * Starts the postmaster through {@code wrapper} (see {@link Valgrind}), whose counts go to the
+   * server directory's {@value Valgrind#COUNTS_DIR}.
+   */
+  synchronized void runUnder(Path wrapper) {
+    this.underValgrind = wrapper;
+  }
+
+  @Override
+  public Optional<InstructionCounter> instructions() {
+    return underValgrind == null
+        ? Optional.empty()
+        : Optional.of(new CallgrindCounter(dir.resolve(Valgrind.COUNTS_DIR)));
   }
 
   /** From now on the server's standby, stopped before the server on every way out. */
@@ -97,6 +114,12 @@ final class EmbeddedServer implements PostgresServer {
     }
     if (standby != null) {
       details.putAll(standby.details());
+    }
+    if (underValgrind != null) {
+      // run.json says so: this server's wall times are valgrind's, many times longer
+      details.put(
+          "valgrind",
+          "callgrind, counting each step's instructions; its wall times are valgrind's");
     }
     return details;
   }
@@ -237,8 +260,13 @@ final class EmbeddedServer implements PostgresServer {
     List<String> all = new ArrayList<>(List.of("-D", dir.resolve("data").toString()));
     all.addAll(List.of(args));
     List<String> command = isolation.command(home.resolve("bin/pg_ctl"), all);
-    if (cgroup != null && List.of(args).contains("start")) {
-      command = cgroup.wrap(command);
+    if (List.of(args).contains("start")) {
+      if (underValgrind != null) {
+        command.addAll(List.of("-p", underValgrind.toString()));
+      }
+      if (cgroup != null) {
+        command = cgroup.wrap(command);
+      }
     }
     EmbeddedTarget.run(command, "pg_ctl");
   }

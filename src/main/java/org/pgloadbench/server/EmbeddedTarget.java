@@ -35,14 +35,25 @@ public final class EmbeddedTarget implements ServerTarget {
   private final Path requestedWorkRoot;
   private Path workRoot;
   private ProcessIsolation isolation;
+  private final Valgrind valgrind;
 
   public EmbeddedTarget(Path workRoot) {
-    this(PostgresDistributions.fromSystemProperty(), workRoot);
+    this(workRoot, null);
+  }
+
+  /** Servers started under {@code valgrind} to count instructions, or (null) directly. */
+  public EmbeddedTarget(Path workRoot, Valgrind valgrind) {
+    this(PostgresDistributions.fromSystemProperty(), workRoot, valgrind);
   }
 
   EmbeddedTarget(PostgresDistributions distributions, Path workRoot) {
+    this(distributions, workRoot, null);
+  }
+
+  private EmbeddedTarget(PostgresDistributions distributions, Path workRoot, Valgrind valgrind) {
     this.distributions = distributions;
     this.requestedWorkRoot = workRoot;
+    this.valgrind = valgrind;
   }
 
   /** The default work root: see {@link WorkRoot#defaultLocation}. */
@@ -172,6 +183,9 @@ public final class EmbeddedTarget implements ServerTarget {
       DiskLimit disk)
       throws ServerException {
     Map<String, String> settings = standby.primarySettings(given);
+    if (valgrind != null) {
+      settings = Valgrind.settings(settings);
+    }
     prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
     Postmasters.stopOrphans(workRoot);
@@ -197,6 +211,9 @@ public final class EmbeddedTarget implements ServerTarget {
             workRoot);
       }
       createDirectories(dir, credentials);
+      if (valgrind != null) {
+        server.runUnder(valgrind.prepare(dir, home.resolve("bin/postgres"), isolation));
+      }
       initdb(home, dir, major);
       for (int attempt = 1; ; attempt++) {
         int port = freePort();

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 
 /** A server that hands every call to another; a subclass overrides only what it changes. */
@@ -55,6 +56,11 @@ abstract class ForwardingServer implements PostgresServer {
   @Override
   public ResourceMeter resources() {
     return server.resources();
+  }
+
+  @Override
+  public Optional<InstructionCounter> instructions() {
+    return server.instructions();
   }
 
   @Override

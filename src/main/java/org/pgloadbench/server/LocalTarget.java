@@ -25,8 +25,13 @@ public final class LocalTarget implements ServerTarget {
   private final EmbeddedTarget launcher;
 
   public LocalTarget(Map<String, String> builds, Path workRoot) {
+    this(builds, workRoot, null);
+  }
+
+  /** The builds' servers started under {@code valgrind} to count instructions, or (null) not. */
+  public LocalTarget(Map<String, String> builds, Path workRoot, Valgrind valgrind) {
     builds.forEach((label, dir) -> this.builds.put(label, Path.of(dir)));
-    this.launcher = new EmbeddedTarget(workRoot);
+    this.launcher = new EmbeddedTarget(workRoot, valgrind);
   }
 
   @Override

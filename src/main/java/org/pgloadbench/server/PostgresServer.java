@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
 
 /**
@@ -66,6 +67,14 @@ public interface PostgresServer extends AutoCloseable {
    */
   default ResourceMeter resources() {
     return ResourceMeter.NONE;
+  }
+
+  /**
+   * What counts the instructions of this server's backends step by step, where the harness started
+   * it under valgrind ({@code measure: instructions}); empty otherwise.
+   */
+  default Optional<InstructionCounter> instructions() {
+    return Optional.empty();
   }
 
   /**

@@ -28,6 +28,7 @@ class ServerFiguresTest {
             .standbyLag(7L, 0.0125)
             .syncWaitSeconds(0.5)
             .throttled(8L, 9L, 2L, 3L)
+            .instructions(123_456_789L)
             .build();
     Path run = dir.resolve("run");
     try (ResultStore store = ResultStore.create(run, List.of())) {
@@ -42,9 +43,9 @@ class ServerFiguresTest {
                 + "server_read_bytes,server_written_bytes,io_read_bytes,io_written_bytes,"
                 + "io_backend_written_bytes,io_extended_bytes,io_fsyncs,wal_fpi,wal_buffers_full,index_bytes,"
                 + "standby_lag_bytes,standby_lag_seconds,sync_wait_seconds,"
-                + "throttled_read_bytes,throttled_written_bytes,throttled_reads,throttled_writes");
+                + "throttled_read_bytes,throttled_written_bytes,throttled_reads,throttled_writes,instructions");
     assertThat(csv.get(1))
-        .endsWith(",1.25,0.25,1048576,3145728,10,20,15,30,4,5,6,,7,0.013,0.500,8,9,2,3");
+        .endsWith(",1.25,0.25,1048576,3145728,10,20,15,30,4,5,6,,7,0.013,0.500,8,9,2,3,123456789");
 
     Measurements read = ResultStore.readSteps(run).get(0).measured();
     assertThat(read).isEqualTo(m);

@@ -101,6 +101,9 @@ class OverridesTest {
                 List.of("15", "17"), 0.25, 5, 0, null, null, null, null, null, false, null));
     assertThat(Overrides.parse(Map.of("REPEAT", "auto", "BUDGET", "90s")))
         .isEqualTo(new Overrides(null, null, null, null, null, null, null, null, null, true, 90L));
+    assertThat(Overrides.parse(Map.of("INSTRUCTIONS", "1")).instructions()).isTrue();
+    assertThatThrownBy(() -> Overrides.parse(Map.of("INSTRUCTIONS", "many")))
+        .hasMessageStartingWith("INSTRUCTIONS=many: give INSTRUCTIONS=1");
     assertThatThrownBy(() -> Overrides.parse(Map.of("BUDGET", "soon")))
         .hasMessage("BUDGET=soon: give a time per server, e.g. BUDGET=10m (or 90s, 1h)");
     assertThat(Overrides.parse(null, "", " ", null)).isEqualTo(Overrides.NONE);

@@ -96,14 +96,14 @@ class ScenarioErrorsTest {
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
                     + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
-                    + " claims, findings, control, baseline, precision, budget, scales"));
+                    + " claims, findings, control, baseline, precision, budget, scales, measure"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
                     + " repeat, warmup, matrix, exclude, cells, steps, claims, findings, control,"
-                    + " baseline, precision, budget, scales"));
+                    + " baseline, precision, budget, scales, measure"));
   }
 
   @Test

@@ -1,0 +1,87 @@
+package org.pgloadbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code measure: instructions} and INSTRUCTIONS=1: where they may run, and their one round. */
+class MeasureTest {
+  @TempDir Path dir;
+
+  private Scenario load(String extra) throws Exception {
+    return ScenarioLoader.load(
+        Files.writeString(
+            dir.resolve("s.yaml"),
+            """
+            name: s
+            dataset: {kind: osm-synthetic, tables: [ways], rows: {ways: 100}}
+            servers: {versions: [17]}
+            repeat: 10
+            warmup: 1
+            steps: [create, copy]
+            """
+                + extra));
+  }
+
+  @Test
+  void timeUnlessTheScenarioOrTheCommandLineSaysInstructions() throws Exception {
+    Scenario timed = load("");
+    assertThat(timed.measure()).isEqualTo(Measure.TIME);
+    assertThat(timed.withOverrides(Overrides.NONE).repeat()).isEqualTo(10);
+    Scenario counted = timed.withOverrides(Overrides.parse(Map.of("INSTRUCTIONS", "1")));
+    assertThat(counted.measure()).isEqualTo(Measure.INSTRUCTIONS);
+    assertThat(load("measure: instructions\n").measure()).isEqualTo(Measure.INSTRUCTIONS);
+    // INSTRUCTIONS=0 measures time alone, whatever the file says
+    assertThat(
+            load("measure: instructions\n")
+                .withOverrides(Overrides.parse(Map.of("INSTRUCTIONS", "0")))
+                .measure())
+        .isEqualTo(Measure.TIME);
+  }
+
+  @Test
+  void aCountIsTheSameEveryRoundSoOneRoundWithoutWarmUpUnlessAsked() throws Exception {
+    Scenario counted = load("measure: instructions\n").withOverrides(Overrides.NONE);
+    assertThat(counted.repeat()).isEqualTo(1);
+    assertThat(counted.warmup()).isZero();
+    Scenario asked =
+        load("measure: instructions\n")
+            .withOverrides(Overrides.parse(Map.of("REPEAT", "3", "WARMUP", "1")));
+    assertThat(asked.repeat()).isEqualTo(3);
+    assertThat(asked.warmup()).isEqualTo(1);
+  }
+
+  @Test
+  void containersAndUrlsAreRefusedInOneLine() throws Exception {
+    Scenario timed = load("");
+    assertThatThrownBy(
+            () ->
+                timed.withOverrides(
+                    Overrides.parse(Map.of("INSTRUCTIONS", "1", "TARGET", "container"))))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage(
+            "INSTRUCTIONS=1: instructions are counted on servers the harness starts itself; a"
+                + " container's runs beyond valgrind's reach: use the embedded or a local target");
+    assertThatThrownBy(
+            () ->
+                timed.withOverrides(
+                    Overrides.parse(
+                        Map.of("INSTRUCTIONS", "1", "TARGET", "postgresql://me@db.example/x"))))
+        .hasMessageContaining("a URL's server runs beyond valgrind's reach")
+        .hasMessageNotContaining("\n");
+    for (String bad :
+        new String[] {
+          "Measure-instructionsOnlyWhereTheHarnessStartsTheServer-1.yaml",
+          "Measure-instructionsOrTime-1.yaml"
+        }) {
+      Path file = BadScenariosTest.CORPUS.resolve(bad);
+      assertThatThrownBy(() -> ScenarioLoader.load(file))
+          .hasMessage(file + ":" + Files.readAllLines(file).get(0).replaceFirst("^[^:]*: ", ""));
+    }
+  }
+}
