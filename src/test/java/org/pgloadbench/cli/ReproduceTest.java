@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.WorkRoots;
@@ -18,6 +19,7 @@ import org.pgloadbench.server.WorkRoots;
  * {@code reproduce}: two small scenarios (pgbench -i phases, and int arrays loaded by multi-row
  * INSERTs) run in turn on a real server, then one combined report links both reports.
  */
+@Tag("server")
 class ReproduceTest {
   @TempDir Path dir;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
