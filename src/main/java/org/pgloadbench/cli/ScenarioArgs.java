@@ -134,6 +134,7 @@ final class ScenarioArgs {
     given.put("BUILDS", builds);
     given.put("IMAGE", image);
     given.put("MEMORY", memory);
+    given.put("BUDGET", budget);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 
