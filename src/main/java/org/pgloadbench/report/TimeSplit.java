@@ -1,9 +1,9 @@
 package org.pgloadbench.report;
 
 /**
- * Where one step's wall time went, by the rule the README states: the server's and the client's CPU
- * time, the rest (no process of the load on a CPU: waiting for the disk, a lock, an fsync), and in
- * one word what bound the step.
+ * Where one step's wall time went, by the rule docs/reports-and-compare.md states: the server's and
+ * the client's CPU time, the rest (no process of the load on a CPU: waiting for the disk, a lock,
+ * an fsync), and in one word what bound the step.
  *
  * @param wall seconds
  * @param serverCpu the server's CPU seconds, user and system, or NaN where not measured
@@ -50,7 +50,7 @@ record TimeSplit(
     return moved >= DISK_BYTES_PER_SECOND * rest() ? DISK_BOUND : WAITING;
   }
 
-  /** The rule, as the report's notes and the README state it. */
+  /** The rule, as the report's notes and docs/reports-and-compare.md state it. */
   static String rule() {
     return "*CPU-bound* when the server's and the harness's CPU time together cover at least half"
         + " the wall time; else *disk-bound* when the server read and wrote at least 10 MB per"

@@ -14,9 +14,9 @@ import org.pgloadbench.server.TestBuilds;
 import org.pgloadbench.server.WorkRoots;
 
 /**
- * A patch check as the README's CI recipe runs it: HEAD and a patch in one run, round by round,
- * with a control, then {@code compare <run> --fail-above 5}. The patch here is HEAD's binaries
- * behind a wrapper that delays every commit, so it is really slower.
+ * A patch check as the CI recipe of docs/reports-and-compare.md runs it: HEAD and a patch in one
+ * run, round by round, with a control, then {@code compare <run> --fail-above 5}. The patch here is
+ * HEAD's binaries behind a wrapper that delays every commit, so it is really slower.
  */
 class CompareWithinRunTest {
   @TempDir Path dir;
