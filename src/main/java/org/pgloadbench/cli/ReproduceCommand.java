@@ -118,9 +118,9 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   /**
-   * Both verdicts counted over every scenario's claims: "**Claims:** direction held 51, not held
-   * 1, inconclusive 18; size as published 12, smaller here 3, larger here 20 (of the 35 with a
-   * published ratio and a verdict)".
+   * Both verdicts counted over every scenario's claims: "**Claims:** direction held N, not held N,
+   * inconclusive N; size as published N, smaller here N, larger here N (of the N with a published
+   * ratio and a verdict)", the claims without a verdict or a published ratio left out of the size.
    */
   static String tally(List<Done> done) {
     List<ClaimCheck> all = done.stream().flatMap(d -> d.claims().stream()).toList();
