@@ -30,6 +30,8 @@ final class PlanText {
         .append(" (")
         .append(scenario.source())
         .append(")\n");
+    // a redundant form the loader accepted, said where plan and bench show the scenario
+    scenario.notes().forEach(note -> out.append("  warning   ").append(note).append('\n'));
     out.append("  dataset   ")
         .append(scenario.dataset().kind())
         .append(": ")
@@ -85,8 +87,15 @@ final class PlanText {
               " (each its own server start; a standby streams the server's WAL, wal_level"
                   + " replica)\n");
     }
-    // a claim whose sides name no version is checked on every server but the control
-    int checkedOn = plan.servers().size() - (plan.hasControl() ? 1 : 0);
+    // a claim whose sides name no version is checked on every version but the control's server;
+    // the starts of one version (profiles, caps, standbys) are one version to a claim
+    int checkedOn =
+        (int)
+            plan.servers().stream()
+                .filter(server -> !server.control())
+                .map(Plan.Server::requested)
+                .distinct()
+                .count();
     int claimTests =
         scenario.claims().stream()
             .mapToInt(c -> c.subject().version() != null ? 1 : checkedOn)

@@ -73,24 +73,21 @@ final class ClaimsSection {
       return "";
     }
     StringBuilder out = new StringBuilder(heading).append("\n\n");
-    List<String> header =
-        new ArrayList<>(
-            List.of(
-                "claim",
-                "source",
-                "PostgreSQL",
-                "published",
-                "measured ratio",
-                "test",
-                "p",
-                "Holm p",
-                "verdict",
-                "size"));
+    // a claim checked within each settings profile says which profile each verdict comes from
+    boolean profiles = checks.stream().anyMatch(c -> c.claim().settings() != null);
+    List<String> header = new ArrayList<>(List.of("claim", "source", "PostgreSQL"));
+    if (profiles) {
+      header.add("settings");
+    }
+    header.addAll(
+        List.of("published", "measured ratio", "test", "p", "Holm p", "verdict", "size"));
     if (stops != null) {
       header.add("stopped");
     }
     Table table =
-        Table.aligned("lllrrlrrll" + (stops != null ? "l" : ""), header.toArray(String[]::new));
+        Table.aligned(
+            "lll" + (profiles ? "l" : "") + "rrlrrll" + (stops != null ? "l" : ""),
+            header.toArray(String[]::new));
     for (int i = 0; i < checks.size(); i++) {
       ClaimCheck check = checks.get(i);
       Claim claim = check.claim();
@@ -98,6 +95,9 @@ final class ClaimsSection {
       row.add(Markdown.text(claim.claim()));
       row.add(Markdown.text(claim.source()));
       row.add(Markdown.text(check.versions()));
+      if (profiles) {
+        row.add(claim.settings() == null ? "as its cells say" : Markdown.text(claim.settings()));
+      }
       row.add(
           claim.seed() == null
               ? NO_FIGURE

@@ -84,7 +84,12 @@ final class ScaleSections {
       }
       Claim claim = last.claim();
       List<String> row = new ArrayList<>();
-      row.add(Markdown.text(claim.claim()));
+      // a claim checked within each settings profile: one row per profile, named so
+      row.add(
+          Markdown.text(
+              claim.settings() == null
+                  ? claim.claim()
+                  : claim.claim() + " (settings " + claim.settings() + ")"));
       row.add(claim.seedRatio() == null ? "–" : ClaimsSection.ratio(claim.seedRatio()));
       List<Double> ratios = new ArrayList<>();
       for (List<ClaimCheck> atScale : checks) {

@@ -25,6 +25,10 @@ import org.pgloadbench.recipe.StepKind;
  *     × reference ({@code more})
  * @param needs what a run needs to give a verdict, said where a side was not measured (e.g. {@code
  *     PostGIS on both versions}), or null
+ * @param settings the settings profile both sides were run under, when the scenario names the
+ *     sides' cells without their settings axis (e.g. {@code pk-now+freeze} in a matrix of {@code
+ *     settings: [defaults, osm2pgsql]}): the claim is then one claim per profile, each comparing the
+ *     cells of that profile; null when the cells name their profile or there is no settings axis
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -39,7 +43,68 @@ public record Claim(
     double factor,
     Side subject,
     Side reference,
-    String needs) {
+    String needs,
+    String settings) {
+
+  /** A claim checked once per version, whatever its cells' settings profile. */
+  public Claim(
+      String claim,
+      String source,
+      String seed,
+      Double seedRatio,
+      String measure,
+      Relation relation,
+      double factor,
+      Side subject,
+      Side reference,
+      String needs) {
+    this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, needs, null);
+  }
+
+  /** A claim whose source gives one run a side ({@code seedSpread} null). */
+  public Claim(
+      String claim,
+      String source,
+      String seed,
+      Double seedRatio,
+      String measure,
+      Relation relation,
+      double factor,
+      Side subject,
+      Side reference,
+      String needs,
+      String settings) {
+    this(
+        claim,
+        source,
+        seed,
+        seedRatio,
+        null,
+        measure,
+        relation,
+        factor,
+        subject,
+        reference,
+        needs,
+        settings);
+  }
+
+  /** This claim checked within one settings profile, its sides being that profile's cells. */
+  public Claim inProfile(String profile, String subjectCell, String referenceCell) {
+    return new Claim(
+        claim,
+        source,
+        seed,
+        seedRatio,
+        seedSpread,
+        measure,
+        relation,
+        factor,
+        subject.inCell(subjectCell),
+        reference.inCell(referenceCell),
+        needs,
+        profile);
+  }
 
   /** A claim any run that measures its sides can judge. */
   public Claim(
@@ -52,23 +117,7 @@ public record Claim(
       double factor,
       Side subject,
       Side reference) {
-    this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, null);
-  }
-
-  /** A claim whose source gives one run a side, with what a verdict needs. */
-  public Claim(
-      String claim,
-      String source,
-      String seed,
-      Double seedRatio,
-      String measure,
-      Relation relation,
-      double factor,
-      Side subject,
-      Side reference,
-      String needs) {
-    this(
-        claim, source, seed, seedRatio, null, measure, relation, factor, subject, reference, needs);
+    this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, null, null);
   }
 
   /**
@@ -126,6 +175,11 @@ public record Claim(
     public Side {
       tables = List.copyOf(tables);
       steps = List.copyOf(steps);
+    }
+
+    /** The same side in another cell. */
+    public Side inCell(String other) {
+      return new Side(other, version, tables, steps);
     }
   }
 }

@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,12 +50,42 @@ final class ClaimsReader {
   private final List<String> cells;
   private final List<String> versions;
 
+  /**
+   * A matrix cell's label without its settings axis, e.g. {@code pk-now+freeze}, to the cells of
+   * each profile with it, in the axis's order: {@code {defaults: pk-now+freeze+defaults, ...}}.
+   */
+  private final Map<String, Map<String, String>> acrossProfiles;
+
   private ClaimsReader(
-      List<String> tables, List<String> steps, List<String> cells, List<String> versions) {
+      List<String> tables, List<String> steps, List<Cell> cells, List<String> versions) {
     this.tables = tables;
     this.steps = steps;
-    this.cells = cells;
+    this.cells = cells.stream().map(Cell::label).toList();
     this.versions = versions;
+    this.acrossProfiles = acrossProfiles(cells, this.cells);
+  }
+
+  /**
+   * The matrix cells that differ only in their settings profile, by their label without it. A
+   * claim naming such a label compares the cells within each profile: the difference between
+   * profiles is a finding, not noise to pool. Named cells keep the names they were given.
+   */
+  private static Map<String, Map<String, String>> acrossProfiles(
+      List<Cell> cells, List<String> labels) {
+    Map<String, Map<String, String>> across = new LinkedHashMap<>();
+    for (Cell cell : cells) {
+      String profile = cell.axes().get(Axis.SETTINGS.name());
+      if (profile == null || !cell.label().equals(Cell.of(cell.axes()).label())) {
+        continue;
+      }
+      Map<String, String> others = new LinkedHashMap<>(cell.axes());
+      others.remove(Axis.SETTINGS.name());
+      String label = Cell.of(others).label();
+      if (!others.isEmpty() && !labels.contains(label)) {
+        across.computeIfAbsent(label, l -> new LinkedHashMap<>()).put(profile, cell.label());
+      }
+    }
+    return across;
   }
 
   static List<Claim> read(
@@ -68,11 +99,38 @@ final class ClaimsReader {
     if (node == null) {
       return List.of();
     }
-    ClaimsReader reader =
-        new ClaimsReader(tables, steps, cells.stream().map(Cell::label).toList(), versions);
+    ClaimsReader reader = new ClaimsReader(tables, steps, cells, versions);
     List<Claim> claims = new ArrayList<>();
     for (YamlNode item : node.asList("list the claims, " + HINT).items()) {
-      claims.add(reader.claim(item.asMapping(HINT)));
+      Mapping m = item.asMapping(HINT);
+      claims.addAll(reader.perProfile(reader.claim(m), m));
+    }
+    return claims;
+  }
+
+  /**
+   * {@code claim} once per settings profile when a side names its cell without the settings axis
+   * ({@link #acrossProfiles}), else as it is.
+   */
+  private List<Claim> perProfile(Claim claim, Mapping node) throws ScenarioException {
+    Map<String, String> subjects = acrossProfiles.get(claim.subject().cell());
+    Map<String, String> references = acrossProfiles.get(claim.reference().cell());
+    if (subjects == null && references == null) {
+      return List.of(claim);
+    }
+    List<Claim> claims = new ArrayList<>();
+    for (String profile : (subjects != null ? subjects : references).keySet()) {
+      String subject = subjects == null ? claim.subject().cell() : subjects.get(profile);
+      String reference = references == null ? claim.reference().cell() : references.get(profile);
+      if (subject != null && reference != null) {
+        claims.add(claim.inProfile(profile, subject, reference));
+      }
+    }
+    if (claims.isEmpty()) {
+      throw node.error(
+          "its two cells are in no settings profile together; name each cell with its profile,"
+              + " e.g. "
+              + subjects.values().iterator().next());
     }
     return claims;
   }
@@ -157,7 +215,8 @@ final class ClaimsReader {
         reference,
         needs == null
             ? null
-            : needs.asText("say what a verdict needs, e.g. PostGIS on both versions"));
+            : needs.asText("say what a verdict needs, e.g. PostGIS on both versions"),
+        null);
   }
 
   /**
@@ -203,7 +262,11 @@ final class ClaimsReader {
   private Side side(YamlNode node, Mapping claim) throws ScenarioException {
     Mapping m = node.asMapping("write a side as {cell: <label>, step: copy, table: ways}");
     m.allowOnly(SIDE_KEYS, "keys");
-    String cell = oneOf(m.required("cell", "name a cell by its label"), cells, "cell");
+    YamlNode cellNode = m.required("cell", "name a cell by its label");
+    String cell =
+        acrossProfiles.containsKey(cellNode.asText("name a cell"))
+            ? cellNode.asText("name a cell")
+            : oneOf(cellNode, cells, "cell");
     YamlNode stepNode = m.optional("step") != null ? m.optional("step") : claim.optional("step");
     if (stepNode == null) {
       throw m.error(

@@ -10,12 +10,13 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.variant.LoaderKind;
 
 /**
- * The {@code matrix}, {@code exclude} and {@code cells} sections of a scenario, expanded into its
- * cells.
+ * The {@code matrix}, {@code exclude} ({@link Excludes}) and {@code cells} sections of a scenario,
+ * expanded into its cells.
  *
  * @param axes the matrix axes, then the other axes the named cells set, in {@link Axis#ALL} order
+ * @param notes one line each, {@code file:line: field: ...}, on a form accepted though redundant
  */
-record Matrix(List<String> axes, List<Cell> cells) {
+record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
 
   /**
    * Expands the matrix in axis order, the last axis varying fastest; collapses in each cell the
@@ -51,22 +52,10 @@ record Matrix(List<String> axes, List<Cell> cells) {
     }
     List<Map<String, String>> expanded = points;
     points = collapse(points, values, root);
-
+    List<String> notes = new ArrayList<>();
     YamlNode exclude = root.optional("exclude");
     if (exclude != null) {
-      points = new ArrayList<>(points);
-      var entries =
-          exclude.asList("list partial cells to drop, e.g. - {freeze: true, connections: 2}");
-      for (YamlNode entry : entries.items()) {
-        Map<String, String> partial = excludeEntry(entry, values);
-        if (!points.removeIf(p -> p.entrySet().containsAll(partial.entrySet()))) {
-          throw entry.error(noMatch(partial, expanded));
-        }
-      }
-      if (points.isEmpty()) {
-        throw exclude.error(
-            "drops every cell of the matrix, leaving nothing to run; remove an entry");
-      }
+      points = Excludes.apply(exclude, values, expanded, points, notes);
     }
 
     NamedCells named = NamedCells.read(root, base);
@@ -87,7 +76,14 @@ record Matrix(List<String> axes, List<Cell> cells) {
       ImpossibleCells.check(cell, root);
     }
     cells.addAll(named.complete(axes, cells));
-    return new Matrix(List.copyOf(axes), cells);
+    return new Matrix(List.copyOf(axes), cells, List.copyOf(notes));
+  }
+
+  /** A matrix point as its cell holds it: without the axes that do not apply to its loader. */
+  static Map<String, String> asCell(Map<String, String> point) {
+    Map<String, String> kept = new LinkedHashMap<>(point);
+    kept.keySet().removeAll(notApplying(Axis.LOADER.valueIn(point)).keySet());
+    return kept;
   }
 
   /**
@@ -115,8 +111,7 @@ record Matrix(List<String> axes, List<Cell> cells) {
       throws ScenarioException {
     List<Map<String, String>> collapsed = new ArrayList<>();
     for (Map<String, String> point : points) {
-      Map<String, String> kept = new LinkedHashMap<>(point);
-      kept.keySet().removeAll(notApplying(Axis.LOADER.valueIn(point)).keySet());
+      Map<String, String> kept = asCell(point);
       if (!collapsed.contains(kept)) {
         collapsed.add(kept);
       }
@@ -218,66 +213,5 @@ record Matrix(List<String> axes, List<Cell> cells) {
       throw node.error(axis.invalid(value));
     }
     return value;
-  }
-
-  /** Why an exclude entry matches no cell: an axis it names collapsed there, or nothing left. */
-  private static String noMatch(Map<String, String> partial, List<Map<String, String>> expanded) {
-    for (Map<String, String> point : expanded) {
-      if (point.entrySet().containsAll(partial.entrySet())) {
-        LoaderKind loader = Axis.LOADER.valueIn(point);
-        for (String axis : partial.keySet()) {
-          String why = notApplying(loader).get(axis);
-          if (why != null) {
-            return "names "
-                + axis
-                + " with loader "
-                + loader.yamlName()
-                + ", whose cells have none ("
-                + why
-                + "); remove "
-                + axis
-                + " from the entry";
-          }
-        }
-      }
-    }
-    return "matches no cell left by the entries before it; remove it";
-  }
-
-  /** One exclude entry: a partial cell naming matrix axes and values they take. */
-  private static Map<String, String> excludeEntry(YamlNode node, Map<String, List<String>> matrix)
-      throws ScenarioException {
-    Mapping entry = node.asMapping("write a partial cell, e.g. {freeze: true, connections: 2}");
-    if (entry.values().isEmpty()) {
-      throw node.error("an empty entry would drop every cell; name at least one axis and value");
-    }
-    entry.allowOnly(Axis.names(), "axes");
-    Map<String, String> partial = new LinkedHashMap<>();
-    for (var e : entry.values().entrySet()) {
-      List<String> allowed = matrix.get(e.getKey());
-      if (allowed == null) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + e.getKey()
-                    + "' is not an axis of the matrix"
-                    + (matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")")
-                    + "; exclude can only name matrix axes");
-      }
-      String value = value(Axis.named(e.getKey()).orElseThrow(), e.getValue());
-      if (!allowed.contains(value)) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + value
-                    + "' is not among the values of matrix."
-                    + e.getKey()
-                    + " ("
-                    + String.join(", ", allowed)
-                    + ")");
-      }
-      partial.put(e.getKey(), value);
-    }
-    return partial;
   }
 }

@@ -26,6 +26,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
  *     precision and budget that end them
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
+ * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
+ *     field: ...; what to write instead}), for plan and bench to print
  */
 public record Scenario(
     String name,
@@ -44,10 +46,12 @@ public record Scenario(
     boolean control,
     String baseline,
     Stopping stopping,
-    List<Double> scales) {
+    List<Double> scales,
+    List<String> notes) {
 
   public Scenario {
     scales = List.copyOf(scales);
+    notes = List.copyOf(notes);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     axes = List.copyOf(axes);
     cells = List.copyOf(cells);
@@ -75,7 +79,8 @@ public record Scenario(
         control,
         baseline,
         o.stopping(stopping),
-        scales);
+        scales,
+        notes);
   }
 
   /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
@@ -97,7 +102,8 @@ public record Scenario(
         control,
         baseline,
         stopping,
-        scales);
+        scales,
+        notes);
   }
 
   /** This scenario restricted to some of its cells (claims about the others are left out). */
@@ -119,6 +125,7 @@ public record Scenario(
         control,
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
         stopping,
-        scales);
+        scales,
+        notes);
   }
 }

@@ -148,7 +148,8 @@ public final class ScenarioLoader {
             || root.optional("control").asBoolean("write control: true or control: false"),
         baseline,
         stopping,
-        scales);
+        scales,
+        matrix.notes());
   }
 
   /** {@code baseline:}, a cell of the scenario; null when not given. */

@@ -140,7 +140,8 @@ final class ServersSchema {
         enumOf(
             profiles(),
             "The settings profile of every cell (default defaults): bulk-load is the Crunchy Data"
-                + " OpenStreetMap benchmark post's list, sized to the machine. To compare"
+                + " OpenStreetMap benchmark post's list, osm2pgsql the osm2pgsql manual's import"
+                + " settings, each sized to the machine. To compare"
                 + " profiles, list them as the matrix's settings axis instead."));
     for (String name : new TreeSet<>(AllowedSettings.wired())) {
       properties.set(

@@ -30,6 +30,7 @@ class SizeTest {
         1,
         A,
         B,
+        null,
         null);
   }
 

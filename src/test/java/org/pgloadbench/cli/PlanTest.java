@@ -45,6 +45,25 @@ class PlanTest {
   }
 
   @Test
+  void aSharedScenarioWithARedundantExcludeIsPlannedWithAWarning() throws Exception {
+    Path shared =
+        Path.of("src/test/resources/org/pgloadbench/scenario/shared/redundant-exclude.yaml");
+    StringWriter out = new StringWriter();
+    int code =
+        Main.run(
+            new PrintWriter(out), new PrintWriter(new StringWriter()), "plan", shared.toString());
+    assertThat(code).isEqualTo(Main.OK);
+    assertThat(out.toString().lines().filter(l -> l.startsWith("  warning ")))
+        .containsExactly(
+            "  warning   "
+                + shared
+                + ":13: exclude[0]: names batch_size with loader copy, whose cells have none (COPY"
+                + " streams every row in one statement); it drops no cell; remove batch_size from"
+                + " the entry");
+    assertThat(out.toString().lines().filter(l -> l.startsWith("    ")).count()).isEqualTo(11);
+  }
+
+  @Test
   void planShowsWhereAxesCollapsed() throws Exception {
     Path file =
         Files.writeString(
@@ -83,13 +102,14 @@ class PlanTest {
     StringWriter out = new StringWriter();
     String[] plan = {"plan", "ways-binary-freeze", "--pg", "15,16,17", "--repeat", "8"};
     Main.run(new PrintWriter(out), new PrintWriter(new StringWriter()), plan);
-    // 6 claims on 3 versions: 18 one-sided tests, Holm-corrected; 18 / 2^8 > 0.05
+    // 6 claims, each checked within 2 settings profiles, on 3 versions: 36 one-sided tests,
+    // Holm-corrected; 36 / 2^9 > 0.05
     assertThat(out.toString())
-        .contains("claims    6 (18 tests over the servers, Holm-corrected together)")
-        .contains("Run at least 9 rounds (REPEAT=9)");
+        .contains("claims    12 (36 tests over the servers, Holm-corrected together)")
+        .contains("Run at least 10 rounds (REPEAT=10)");
 
     StringWriter enough = new StringWriter();
-    plan[plan.length - 1] = "9";
+    plan[plan.length - 1] = "10";
     Main.run(new PrintWriter(enough), new PrintWriter(new StringWriter()), plan);
     assertThat(enough.toString()).doesNotContain("warning");
   }
@@ -112,13 +132,17 @@ class PlanTest {
     String stored = plan(args, StoredRunsTest.STORED.resolve("results").toString());
     assertThat(stored.lines().filter(l -> l.contains("estimate") || l.startsWith("    ")))
         .contains(
-            "  estimate  about 33.8 s from the first server's start to the last load (the report"
+            // the stored run had no settings axis: each profile's cell stands in as the one cell
+            "  estimate  about 55.8 s from the first server's start to the last load (the report"
                 + " after it aside), from stored run 20261130-195048 of ways-binary-freeze",
-            "    PostgreSQL 16-control never ran here: as on PostgreSQL 16");
+            "    cell text+freeze+pk-later+osm2pgsql never ran on PostgreSQL 17: as cell"
+                + " text+freeze+pk-later",
+            "    cell text+freeze+pk-later+defaults never ran on PostgreSQL 16-control: as cell"
+                + " text+freeze+pk-later on PostgreSQL 16");
     assertThat(stored)
         .containsPattern(
-            "\\n    PostgreSQL 16 +\\d.* = start .* \\+ 12 loads: steps .*, outside them")
-        .containsPattern("\\n    total +33.8 s\\n");
+            "\\n    PostgreSQL 16 \\(osm2pgsql\\) +\\d.* = start .* \\+ 12 loads: steps .*, outside them")
+        .containsPattern("\\n    total +55.8 s\\n");
 
     String none = plan(args, dir.toString());
     assertThat(none)

@@ -102,6 +102,73 @@ class ClaimsReaderTest {
         .isEqualTo(new Side("text+pk-now", "15", List.of("nodes"), List.of(StepKind.COPY)));
   }
 
+  /**
+   * A claim naming cells without their settings profile is checked within each profile: one claim
+   * per profile, each pairing the cells of that profile that agree on every other axis.
+   */
+  @Test
+  void aClaimWithoutTheSettingsAxisIsOneClaimPerProfile() throws Exception {
+    String head =
+        """
+        name: t
+        dataset: {kind: osm-synthetic, tables: [ways], rows: {ways: 10}}
+        servers: {versions: [17]}
+        matrix:
+          freeze: [false, true]
+          settings: [defaults, osm2pgsql]
+        steps: [create, copy]
+        claims:
+          - claim: FREEZE is faster
+            source: "osm2pgsql issue #2110"
+            step: copy
+            less: {cell: freeze}
+            than: {cell: no-freeze}
+          - claim: the profile is faster
+            source: own expectation
+            step: copy
+            less: {cell: no-freeze+osm2pgsql}
+            than: {cell: no-freeze+defaults}
+          - claim: FREEZE in each profile against the plain COPY at the defaults
+            source: own expectation
+            step: copy
+            less: {cell: freeze}
+            than: {cell: no-freeze+defaults}
+        """;
+    List<Claim> claims =
+        ScenarioLoader.load(Files.writeString(dir.resolve("x.yaml"), head)).claims();
+    assertThat(claims)
+        .extracting(
+            Claim::claim, c -> c.subject().cell(), c -> c.reference().cell(), Claim::settings)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "FREEZE is faster", "freeze+defaults", "no-freeze+defaults", "defaults"),
+            org.assertj.core.groups.Tuple.tuple(
+                "FREEZE is faster", "freeze+osm2pgsql", "no-freeze+osm2pgsql", "osm2pgsql"),
+            org.assertj.core.groups.Tuple.tuple(
+                "the profile is faster", "no-freeze+osm2pgsql", "no-freeze+defaults", null),
+            org.assertj.core.groups.Tuple.tuple(
+                "FREEZE in each profile against the plain COPY at the defaults",
+                "freeze+defaults",
+                "no-freeze+defaults",
+                "defaults"),
+            org.assertj.core.groups.Tuple.tuple(
+                "FREEZE in each profile against the plain COPY at the defaults",
+                "freeze+osm2pgsql",
+                "no-freeze+defaults",
+                "osm2pgsql"));
+    // a label that is no cell with or without its profile is refused as before
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class,
+                    () ->
+                        ScenarioLoader.load(
+                            Files.writeString(
+                                dir.resolve("x.yaml"),
+                                head.replace("{cell: freeze}", "{cell: frozen}"))))
+                .getMessage())
+        .contains("unknown cell 'frozen'");
+  }
+
   @Test
   void everyMistakeIsOneLineAtItsLine() throws Exception {
     assertThat(error(GOOD.replace("binary+pk-now", "binary+pk-nw")))

@@ -1,5 +1,6 @@
 package org.pgloadbench.scenario;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -7,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.variant.LoaderKind;
@@ -80,10 +82,54 @@ class CollapsedAxesTest {
         .hasSize(9)
         .contains("copy")
         .noneMatch(l -> l.startsWith("insert+"));
-    assertThat(error(LOADERS + "exclude:\n  - {loader: copy, batch_size: 100}\n"))
+  }
+
+  /** A scenario shared before axes collapsed, its exclude naming COPY's batch size. */
+  static final Path SHARED =
+      Path.of("src/test/resources/org/pgloadbench/scenario/shared/redundant-exclude.yaml");
+
+  @Test
+  void aRedundantExcludeEntryIsAcceptedWithANoteAndTheCellsAsWithoutIt() throws Exception {
+    Scenario shared = ScenarioLoader.load(SHARED);
+    assertThat(shared.notes())
+        .containsExactly(
+            SHARED
+                + ":13: exclude[0]: names batch_size with loader copy, whose cells have none (COPY"
+                + " streams every row in one statement); it drops no cell; remove batch_size from"
+                + " the entry");
+    // the entry once dropped the copy cells of batch size 100, and a copy cell of 1000 stayed
+    assertThat(shared.cells()).isEqualTo(load(LOADERS).cells());
+    assertThat(shared.cells()).extracting(Cell::label).hasSize(11).contains("copy");
+    assertThat(ScenarioSchemaTest.judge(SHARED)).contains(List.of());
+    assertThat(load(LOADERS).notes()).isEmpty();
+  }
+
+  @Test
+  void aRedundantEntryThatOnceDroppedEveryCopyCellStillDoes() throws Exception {
+    String onlyHundred =
+        """
+        matrix:
+          loader: [copy, insert_values]
+          batch_size: [100]
+        exclude:
+          - {loader: copy, batch_size: 100}
+        """;
+    Scenario s = load(onlyHundred);
+    assertThat(s.cells()).extracting(Cell::label).containsExactly("insert-values+batch-100");
+    assertThat(s.notes())
+        .singleElement(as(InstanceOfAssertFactories.STRING))
+        .endsWith(
+            ":9: exclude[0]: names batch_size with loader copy, whose cells have none (COPY"
+                + " streams every row in one statement); it drops copy; remove batch_size from the"
+                + " entry");
+    // what the redundant form does not excuse: a copy cell gone already, a value not in the matrix
+    assertThat(
+            error(LOADERS + "exclude:\n  - {loader: copy}\n  - {loader: copy, batch_size: 100}\n"))
         .isEqualTo(
-            "10: exclude[0]: names batch_size with loader copy, whose cells have none (COPY"
+            "11: exclude[1]: names batch_size with loader copy, whose cells have none (COPY"
                 + " streams every row in one statement); remove batch_size from the entry");
+    assertThat(error(LOADERS + "exclude:\n  - {loader: copy, batch_size: 7}\n"))
+        .startsWith("10: exclude[0].batch_size: '7' is not among the values of matrix.batch_size");
   }
 
   @Test

@@ -151,7 +151,8 @@ class NamedCellsTest {
         .isEqualTo(
             at(
                 5,
-                "settings.profile: 'bulkload' is not a settings profile; use defaults, bulk-load"));
+                "settings.profile: 'bulkload' is not a settings profile; use defaults, bulk-load,"
+                    + " osm2pgsql"));
     assertThat(
             error("settings: {profile: bulk-load}\nmatrix:\n  settings: [defaults, bulk-load]\n"))
         .isEqualTo(
@@ -164,7 +165,7 @@ class NamedCellsTest {
             at(
                 6,
                 "matrix.settings[0]: 'default' is not a settings profile; use defaults,"
-                    + " bulk-load"));
+                    + " bulk-load, osm2pgsql"));
   }
 
   @Test

@@ -58,7 +58,6 @@ class ScenarioSchemaTest {
               "ClaimsReader-everyMistakeIsOneLineAtItsLine-2.yaml",
               "ClaimsReader-everyMistakeIsOneLineAtItsLine-3.yaml",
               "ClaimsReader-everyMistakeIsOneLineAtItsLine-4.yaml",
-              "CollapsedAxes-excludeNamesTheCollapsedCells-1.yaml",
               "NamedCells-errorsNameTheLineOfTheCell-3.yaml",
               "NamedCells-errorsNameTheLineOfTheCell-4.yaml",
               "ScenarioErrors-anEmptyMatrixAfterExcludeIsAnError-1.yaml",

@@ -52,7 +52,7 @@ class ShippedScenariosTest {
                 false,
                 WaysIndex.BUCKET,
                 MiddleFormat.NEW,
-                SettingsProfile.DEFAULTS,
+                SettingsProfile.OSM2PGSQL,
                 LoaderKind.COPY,
                 1000,
                 0,
