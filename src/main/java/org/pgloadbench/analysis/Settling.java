@@ -9,10 +9,9 @@ import org.pgloadbench.results.StoredRun;
  * Whether each comparison of a run's {@link Answer} is settled, looked at after every round of a
  * {@code repeat: auto} run: by a verdict, once its Holm-corrected p has crossed the look's
  * threshold ({@link Looks}; a comparison stopped on a verdict stays stopped), by precision, while
- * its ratio's 95% interval lies within ± the precision of the ratio, or on its factor, while that
- * interval lies within ± twice the precision of the factor the verdict is taken against (1 for a
- * comparison with the baseline, the claim's factor for a claim). The last is an equivalence
- * margin: a ratio known within ± the precision that sits within ± the precision of its factor has
+ * its ratio's 95% interval lies within ± the precision of the ratio, or, a claim, on its factor,
+ * while that interval lies within ± twice the precision of the claim's factor. The last is an
+ * equivalence margin: a ratio known within ± the precision that sits within ± the precision of its factor has
  * its interval within twice that, and so does a lopsided interval around the factor that more
  * rounds would only narrow to a side of it by less than the margin; without it a claim measured at
  * its factor (VACUUM after FREEZE at 0.098 × against a claimed 0.1 ×) holds the run to its budget.
@@ -86,7 +85,7 @@ public final class Settling {
                   c.ratio(),
                   c.ratioLow(),
                   c.ratioHigh(),
-                  1,
+                  Double.NaN, // no factor: a cell against the baseline settles as before
                   round,
                   threshold));
         }
@@ -151,9 +150,9 @@ public final class Settling {
     return new Status(Reason.OPEN, round);
   }
 
-  /** Whether a ratio's interval lies within ± {@link #margin} of {@code factor}. */
+  /** Whether a ratio's interval lies within ± {@link #margin} of {@code factor} (NaN: none). */
   public static boolean onFactor(double factor, double low, double high, double precision) {
-    if (Double.isNaN(low) || Double.isNaN(high) || low <= 0) {
+    if (Double.isNaN(factor) || Double.isNaN(low) || Double.isNaN(high) || low <= 0) {
       return false;
     }
     double margin = margin(precision);

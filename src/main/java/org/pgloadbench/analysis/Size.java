@@ -62,7 +62,6 @@ public enum Size {
     if (size != AS_PUBLISHED) {
       return true;
     }
-    return Settling.within(
-        ratio, low, high, Math.max(precision, claim.seedUncertainty()));
+    return Settling.within(ratio, low, high, Math.max(precision, claim.seedUncertainty()));
   }
 }

@@ -98,9 +98,9 @@ final class AutoRounds implements RoundPolicy {
         + " rounds (the fewest a verdict needs), then one more at a time until every comparison"
         + " with the baseline and every claim has a verdict or is known within "
         + stopping.precisionText()
-        + " or within "
+        + " (a claim also within "
         + new Stopping(true, Settling.margin(stopping.precision()), 0).precisionText()
-        + " of its factor (a claim's size verdict too), or "
+        + " of its factor, and its size verdict settled), or "
         + Stopping.durationText(stopping.budgetSeconds())
         + " per server ("
         + Stopping.durationText(stopping.budgetSeconds() * plan.servers().size())

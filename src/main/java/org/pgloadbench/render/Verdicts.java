@@ -4,9 +4,9 @@ import java.util.Locale;
 import java.util.function.IntToDoubleFunction;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.Size;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.analysis.SignedRank;
+import org.pgloadbench.analysis.Size;
 import org.pgloadbench.scenario.Claim;
 
 /** How a comparison of times reads, and the rule behind it, the same in every report. */

@@ -92,7 +92,7 @@ final class AnswerSection {
     return String.format(
         Locale.ROOT,
         "`repeat: auto`: %d rounds, the first look after %d; stopped: %s (within %s counts as"
-            + " known, and so does an interval within %s of the factor, budget %s).",
+            + " known, and so does a claim's interval within %s of its factor, budget %s).",
         rounds.run() == null ? results.rounds() : rounds.run(),
         rounds.minimum(),
         Markdown.text(String.valueOf(rounds.stopped())),
