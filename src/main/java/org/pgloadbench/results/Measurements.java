@@ -86,62 +86,6 @@ public record Measurements(
     Long throttledWrites,
     Long instructions) {
 
-  /** The figures of a harness before disk limits; none throttled. */
-  public Measurements(
-      double seconds,
-      Long rows,
-      Long walBytes,
-      Long tableBytes,
-      Long pages,
-      Long frozenPages,
-      Long objectBytes,
-      Double clientCpuSeconds,
-      Double serverCpuUserSeconds,
-      Double serverCpuSystemSeconds,
-      Long serverReadBytes,
-      Long serverWrittenBytes,
-      Long ioReadBytes,
-      Long ioWrittenBytes,
-      Long ioBackendWrittenBytes,
-      Long ioExtendedBytes,
-      Long ioFsyncs,
-      Long walFpi,
-      Long walBuffersFull,
-      Long indexBytes,
-      Long standbyLagBytes,
-      Double standbyLagSeconds,
-      Double syncWaitSeconds) {
-    this(
-        seconds,
-        rows,
-        walBytes,
-        tableBytes,
-        pages,
-        frozenPages,
-        objectBytes,
-        clientCpuSeconds,
-        serverCpuUserSeconds,
-        serverCpuSystemSeconds,
-        serverReadBytes,
-        serverWrittenBytes,
-        ioReadBytes,
-        ioWrittenBytes,
-        ioBackendWrittenBytes,
-        ioExtendedBytes,
-        ioFsyncs,
-        walFpi,
-        walBuffersFull,
-        indexBytes,
-        standbyLagBytes,
-        standbyLagSeconds,
-        syncWaitSeconds,
-        null,
-        null,
-        null,
-        null,
-        null);
-  }
-
   /** The figures a harness before server resources stored; the rest unknown. */
   public Measurements(
       double seconds,
@@ -161,21 +105,8 @@ public record Measurements(
         frozenPages,
         objectBytes,
         clientCpuSeconds,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+        null, null, null, null, null);
   }
 
   /** The server's CPU time, user and system, or null where it was not measured. */
