@@ -4,7 +4,7 @@
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
 #                         [DISK=gp3|hdd-7200|sata-ssd|read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000]
 #                         [INSTRUCTIONS=1]: each step's instructions, the servers under valgrind
-#              make plan SCENARIO=...    make test    make report RUN=results/<scenario>/<run-id>
+#              make plan SCENARIO=...    make test    make test-fast    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
 #              make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5] [FAIL_ON=instructions]   (the servers of one run)
@@ -58,7 +58,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report reproduce compare comment test clean jmh overhead scaling recommend
+.PHONY: build bench plan report reproduce compare comment test test-fast clean jmh overhead scaling recommend
 
 build: $(JAR)
 
@@ -96,6 +96,11 @@ comment: $(JAR)
 # Not quiet: Surefire's summary (Tests run: ...) is the line CI and people read.
 test:
 	mvn -B -ntp -Dstyle.color=never test
+
+# The tests that start no server: those tagged server (PostgreSQL, docker, valgrind, osm2pgsql,
+# pgbench) are left out; ServerTagTest keeps the tag on every class that starts one.
+test-fast:
+	mvn -B -ntp -Dstyle.color=never test -DexcludedGroups=server
 
 # JMH benchmarks of generating and encoding rows (src/jmh/java); JSON results under results/jmh/.
 # QUICK=1 is a smoke run (one fork, short iterations): its figures are rough.

@@ -83,9 +83,9 @@ final class CompareCommand implements Callable<Integer> {
     }
     boolean totalsOnly = !onInstructions && totalsOnly();
     if (other == null) {
-      Path dir = out != null ? out : ReportCommand.reportDir(base, reports);
+      Path dir = out != null ? out : ReportRebuildingCommand.reportDir(base, reports);
       return CompareWithinRun.run(
-          ReportCommand.checked(base),
+          ReportRebuildingCommand.checked(base),
           basePg == null || basePg.isBlank() ? null : basePg,
           threshold,
           onInstructions,
@@ -95,8 +95,8 @@ final class CompareCommand implements Callable<Integer> {
     }
     RunComparison comparison =
         RunComparison.of(
-            StoredRun.load(ReportCommand.checked(base)),
-            StoredRun.load(ReportCommand.checked(other)));
+            StoredRun.load(ReportRebuildingCommand.checked(base)),
+            StoredRun.load(ReportRebuildingCommand.checked(other)));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(CompareReport.text(comparison));
     Path dir = out != null ? out : defaultDir();
@@ -153,7 +153,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private Path defaultDir() {
-    Path scenario = ReportCommand.reportDir(other, reports).getParent();
+    Path scenario = ReportRebuildingCommand.reportDir(other, reports).getParent();
     return scenario.resolve("compare-" + base.getFileName() + "-vs-" + other.getFileName());
   }
 }

@@ -3,23 +3,66 @@ package org.pgloadbench.dataset;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.function.Supplier;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.variant.MiddleFormat;
 
-/** Records [from, to) of a decoded table, written in a middle format: one load's rows. */
+/**
+ * Records [from, to) of a file of objects decoded (or derived) once: one load's rows. The middle
+ * tables of a PBF file and its geometries differ only in how a record read back becomes a row.
+ */
 final class CachedRows implements RowSource {
+  /** Writes one record read back as one row of {@code fieldCount} fields. */
+  interface RecordWriter {
+    void write(OsmObject object, RowEncoder encoder);
+  }
+
   private final Path file;
-  private final MiddleTable table;
-  private final MiddleFormat format;
+  private final MiddleTable layout;
+  private final String tableName;
+  private final int fieldCount;
+  private final String contents;
+  private final Supplier<RecordWriter> writers;
   private final long from;
   private final long to;
 
-  CachedRows(Path file, MiddleTable table, MiddleFormat format, long from, long to) {
+  /**
+   * {@code layout} is the file's record layout; {@code contents} what it holds, for the error when
+   * it cannot be read; {@code writers} makes one writer, with its own buffers, per {@link #writeTo}.
+   */
+  CachedRows(
+      Path file,
+      MiddleTable layout,
+      String tableName,
+      int fieldCount,
+      String contents,
+      Supplier<RecordWriter> writers,
+      long from,
+      long to) {
     this.file = file;
-    this.table = table;
-    this.format = format;
+    this.layout = layout;
+    this.tableName = tableName;
+    this.fieldCount = fieldCount;
+    this.contents = contents;
+    this.writers = writers;
     this.from = from;
     this.to = to;
+  }
+
+  /** A middle table's decoded records, written in {@code format}. */
+  static CachedRows middle(Path file, MiddleTable table, MiddleFormat format, long from, long to) {
+    return new CachedRows(
+        file,
+        table,
+        table.tableName(),
+        table.tableDef(format).columns().size(),
+        "the decoded OSM data",
+        () -> {
+          MiddleRowWriter writer = MiddleLayout.of(format).writer();
+          return (object, encoder) -> writer.write(table, object, encoder);
+        },
+        from,
+        to);
   }
 
   @Override
@@ -29,18 +72,17 @@ final class CachedRows implements RowSource {
 
   @Override
   public void writeTo(RowEncoder encoder) throws SQLException {
-    MiddleRowWriter writer = MiddleLayout.of(format).writer();
+    RecordWriter writer = writers.get();
     OsmObject object = new OsmObject();
-    int fieldCount = table.tableDef(format).columns().size();
-    try (ObjectFile.Reader reader = new ObjectFile.Reader(file, table, from)) {
+    try (ObjectFile.Reader reader = new ObjectFile.Reader(file, layout, from)) {
       for (long i = from; i < to; i++) {
         reader.read(object.clear());
         encoder.beginRow(fieldCount);
-        writer.write(table, object, encoder);
+        writer.write(object, encoder);
         encoder.endRow();
       }
     } catch (IOException e) {
-      throw new SQLException("cannot read the decoded OSM data in " + file + ": " + e, e);
+      throw new SQLException("cannot read " + contents + " in " + file + ": " + e, e);
     }
   }
 
@@ -48,14 +90,17 @@ final class CachedRows implements RowSource {
   public RowSource slice(int index, int parts) {
     return new CachedRows(
         file,
-        table,
-        format,
+        layout,
+        tableName,
+        fieldCount,
+        contents,
+        writers,
         IndexRangeSource.boundary(from, to, index, parts),
         IndexRangeSource.boundary(from, to, index + 1, parts));
   }
 
   @Override
   public String toString() {
-    return table.tableName() + " records [" + from + ", " + to + ") of " + file;
+    return tableName + " records [" + from + ", " + to + ") of " + file;
   }
 }

@@ -1,8 +1,6 @@
 package org.pgloadbench.dataset;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +57,7 @@ public final class GeometryDataset implements Dataset {
             .map(
                 t ->
                     new Table(
-                        t.tableDef(srid), new Cached(cache.file(t), t, srid, 0, cache.rows(t))))
+                        t.tableDef(srid), cached(cache.file(t), t, srid, 0, cache.rows(t))))
             .toList());
   }
 
@@ -118,61 +116,25 @@ public final class GeometryDataset implements Dataset {
     }
   }
 
-  /** Records [from, to) of a derived geometry file. */
-  private static final class Cached implements RowSource {
-    private final Path file;
-    private final GeometryTable table;
-    private final Srid srid;
-    private final long from;
-    private final long to;
-
-    Cached(Path file, GeometryTable table, Srid srid, long from, long to) {
-      this.file = file;
-      this.table = table;
-      this.srid = srid;
-      this.from = from;
-      this.to = to;
-    }
-
-    @Override
-    public long rows() {
-      return to - from;
-    }
-
-    @Override
-    public void writeTo(RowEncoder encoder) throws SQLException {
-      GeometryRowWriter writer = new GeometryRowWriter(srid);
-      OsmObject object = new OsmObject();
-      try (ObjectFile.Reader reader =
-          new ObjectFile.Reader(file, GeometryCache.layout(table), from)) {
-        for (long i = from; i < to; i++) {
-          reader.read(object.clear());
-          encoder.beginRow(2);
-          if (table == GeometryTable.POINT) {
-            writer.point(object.id, object.lat, object.lon, encoder);
-          } else {
-            writer.line(object.id, object.refs, object.refCount, encoder);
-          }
-          encoder.endRow();
-        }
-      } catch (IOException e) {
-        throw new SQLException("cannot read the derived geometries in " + file + ": " + e, e);
-      }
-    }
-
-    @Override
-    public RowSource slice(int index, int parts) {
-      return new Cached(
-          file,
-          table,
-          srid,
-          IndexRangeSource.boundary(from, to, index, parts),
-          IndexRangeSource.boundary(from, to, index + 1, parts));
-    }
-
-    @Override
-    public String toString() {
-      return table.tableName() + " records [" + from + ", " + to + ") of " + file;
-    }
+  /** Records [from, to) of a derived geometry file: a point or a line per record. */
+  private static CachedRows cached(Path file, GeometryTable table, Srid srid, long from, long to) {
+    return new CachedRows(
+        file,
+        GeometryCache.layout(table),
+        table.tableName(),
+        2,
+        "the derived geometries",
+        () -> {
+          GeometryRowWriter writer = new GeometryRowWriter(srid);
+          return (object, encoder) -> {
+            if (table == GeometryTable.POINT) {
+              writer.point(object.id, object.lat, object.lon, encoder);
+            } else {
+              writer.line(object.id, object.refs, object.refCount, encoder);
+            }
+          };
+        },
+        from,
+        to);
   }
 }

@@ -40,4 +40,14 @@ public record Match(
   String copyOptions() {
     return "(FORMAT " + format.sqlName() + ")";
   }
+
+  /** Loads one file over one connection; returns the rows it loaded. */
+  interface FileLoad {
+    long load(Connection connection, Path file) throws Exception;
+  }
+
+  /** Each file over its own connection, all at once: the rows they loaded, summed. */
+  long eachFile(FileLoad load) throws Exception {
+    return Parallel.sum(parts(), i -> () -> load.load(connections.get(i), files.get(i)));
+  }
 }

@@ -32,7 +32,7 @@ final class PsqlCopy implements Contender {
 
   @Override
   public long load(Match match) throws Exception {
-    return Parallel.sum(match.parts(), i -> () -> copy(match, match.files().get(i)));
+    return match.eachFile((connection, file) -> copy(match, file));
   }
 
   private long copy(Match match, Path file) throws IOException, InterruptedException {

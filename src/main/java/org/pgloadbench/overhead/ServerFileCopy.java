@@ -1,6 +1,8 @@
 package org.pgloadbench.overhead;
 
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
@@ -17,22 +19,19 @@ final class ServerFileCopy implements Contender {
 
   @Override
   public long load(Match match) throws Exception {
-    return Parallel.sum(
-        match.parts(),
-        i ->
-            () -> {
-              Connection connection = match.connections().get(i);
-              String path = match.files().get(i).toAbsolutePath().toString();
-              try (Statement statement = connection.createStatement()) {
-                return (long)
-                    statement.executeUpdate(
-                        "COPY "
-                            + match.copyTarget()
-                            + " FROM '"
-                            + path.replace("'", "''")
-                            + "' "
-                            + match.copyOptions());
-              }
-            });
+    return match.eachFile((connection, file) -> copy(match, connection, file));
+  }
+
+  private static long copy(Match match, Connection connection, Path file) throws SQLException {
+    String path = file.toAbsolutePath().toString();
+    try (Statement statement = connection.createStatement()) {
+      return statement.executeUpdate(
+          "COPY "
+              + match.copyTarget()
+              + " FROM '"
+              + path.replace("'", "''")
+              + "' "
+              + match.copyOptions());
+    }
   }
 }

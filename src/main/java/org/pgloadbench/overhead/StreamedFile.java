@@ -1,7 +1,11 @@
 package org.pgloadbench.overhead;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import org.postgresql.copy.CopyManager;
 import org.postgresql.core.BaseConnection;
 
@@ -24,16 +28,15 @@ final class StreamedFile implements Contender {
 
   @Override
   public long load(Match match) throws Exception {
-    return Parallel.sum(
-        match.parts(),
-        i ->
-            () -> {
-              CopyManager copy =
-                  new CopyManager(match.connections().get(i).unwrap(BaseConnection.class));
-              try (InputStream in = Files.newInputStream(match.files().get(i))) {
-                return copy.copyIn(
-                    "COPY " + match.copyTarget() + " FROM STDIN " + match.copyOptions(), in, CHUNK);
-              }
-            });
+    return match.eachFile((connection, file) -> stream(match, connection, file));
+  }
+
+  private static long stream(Match match, Connection connection, Path file)
+      throws SQLException, IOException {
+    CopyManager copy = new CopyManager(connection.unwrap(BaseConnection.class));
+    try (InputStream in = Files.newInputStream(file)) {
+      return copy.copyIn(
+          "COPY " + match.copyTarget() + " FROM STDIN " + match.copyOptions(), in, CHUNK);
+    }
   }
 }

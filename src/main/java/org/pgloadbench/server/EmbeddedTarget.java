@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * stopped on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by a
  * killed JVM is cleaned up, its server stopped, by the next start.
  */
-public final class EmbeddedTarget implements ServerTarget {
+public final class EmbeddedTarget implements LaunchingTarget {
   private static final int START_ATTEMPTS = 3;
   private static final String USER = "postgres";
 
@@ -87,25 +87,6 @@ public final class EmbeddedTarget implements ServerTarget {
     }
     isolation = chosen;
     workRoot = root;
-  }
-
-  @Override
-  public PostgresServer start(String requested, Map<String, String> settings)
-      throws ServerException {
-    return start(requested, settings, null);
-  }
-
-  @Override
-  public PostgresServer start(String requested, Map<String, String> settings, Long memoryBytes)
-      throws ServerException {
-    return start(requested, settings, memoryBytes, StandbyMode.NONE);
-  }
-
-  @Override
-  public PostgresServer start(
-      String requested, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
-      throws ServerException {
-    return start(requested, settings, memoryBytes, standby, DiskLimit.NONE);
   }
 
   @Override

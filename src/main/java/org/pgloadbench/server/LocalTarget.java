@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * ({@code head}, {@code patch}) that take the place of versions in results; the one build of {@code
  * TARGET=local:<dir>} is shown by its version.
  */
-public final class LocalTarget implements ServerTarget {
+public final class LocalTarget implements LaunchingTarget {
   /** The label of a build given alone, shown by its version rather than by this label. */
   public static final String UNLABELLED = "local";
 
@@ -38,24 +38,6 @@ public final class LocalTarget implements ServerTarget {
   public String resolve(String label) throws ServerException {
     Path bin = bin(label);
     return version(label, bin) + " in " + bin;
-  }
-
-  @Override
-  public PostgresServer start(String label, Map<String, String> settings) throws ServerException {
-    return start(label, settings, null);
-  }
-
-  @Override
-  public PostgresServer start(String label, Map<String, String> settings, Long memoryBytes)
-      throws ServerException {
-    return start(label, settings, memoryBytes, StandbyMode.NONE);
-  }
-
-  @Override
-  public PostgresServer start(
-      String label, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
-      throws ServerException {
-    return start(label, settings, memoryBytes, standby, DiskLimit.NONE);
   }
 
   @Override

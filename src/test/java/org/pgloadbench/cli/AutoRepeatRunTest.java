@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -18,6 +19,7 @@ import org.pgloadbench.server.WorkRoots;
  * so every round's pair agrees and the first look (round 7, the fewest at which a verdict can come)
  * settles it. That every one of 7 pairs agrees is as sure as a 20-fold difference is.
  */
+@Tag("server")
 class AutoRepeatRunTest {
   @TempDir Path dir;
 

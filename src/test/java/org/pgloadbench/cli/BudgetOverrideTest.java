@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -20,6 +21,7 @@ import org.pgloadbench.server.WorkRoots;
  * rounds to order the three the same way (a chance of 2 in 3^8). So the budget, a second against
  * the scenario's own hour, is what ends the run.
  */
+@Tag("server")
 class BudgetOverrideTest {
   @TempDir Path dir;
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.Cgroups;
@@ -20,6 +21,7 @@ import org.pgloadbench.server.WorkRoots;
  * remove it) and a harness killed outright (its watchdog does); and where no cap can be set, one
  * line says so before anything starts.
  */
+@Tag("server")
 class CappedRunExitTest {
   @TempDir Path dir;
 

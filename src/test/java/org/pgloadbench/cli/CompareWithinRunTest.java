@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.TestBuilds;
@@ -18,6 +19,7 @@ import org.pgloadbench.server.WorkRoots;
  * run, round by round, with a control, then {@code compare <run> --fail-above 5}. The patch here is
  * HEAD's binaries behind a wrapper that delays every commit, so it is really slower.
  */
+@Tag("server")
 class CompareWithinRunTest {
   @TempDir Path dir;
 

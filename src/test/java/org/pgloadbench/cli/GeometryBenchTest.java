@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -21,6 +22,7 @@ import org.pgloadbench.server.WorkRoots;
  * builds osm2pgsql's GiST indexes; the 14-vs-15 claims say what they need. Skipped where the
  * packages are missing.
  */
+@Tag("server")
 class GeometryBenchTest {
   static final Path PG15 = Path.of("/usr/lib/postgresql/15/bin");
 

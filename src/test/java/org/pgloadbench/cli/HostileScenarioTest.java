@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,6 +41,7 @@ import org.pgloadbench.server.PostgresServer;
  * comment.md and the reproduce report keep their tables and comment.md its Mermaid chart. One
  * server serves them all.
  */
+@Tag("server")
 class HostileScenarioTest {
   static final Path HOSTILE = Path.of("src/test/resources/org/pgloadbench/hostile");
   static final Path PBF = Path.of("data/liechtenstein-2013-08-03.osm.pbf");

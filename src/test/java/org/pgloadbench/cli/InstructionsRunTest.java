@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -26,6 +27,7 @@ import org.pgloadbench.server.WorkRoots;
  * "patch" is PostgreSQL 16 against 17's HEAD: builds that surely differ by more than 1% in some
  * step, in a direction the test reads from the run.
  */
+@Tag("server")
 class InstructionsRunTest {
   @TempDir Path dir;
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.Processes;
@@ -16,6 +17,7 @@ import org.pgloadbench.server.WorkRoots;
 /**
  * Ctrl-C in the middle of a load: the JVM stops its servers on the way out, and keeps the results.
  */
+@Tag("server")
 class InterruptTest {
   @TempDir Path dir;
 

@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.WorkRoots;
 
 /** The command line as a user meets it: exit codes, one-line errors, the report path last. */
+@Tag("server")
 class MainTest {
   @TempDir Path dir;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.overhead.PgClient;
@@ -18,6 +19,7 @@ import org.pgloadbench.server.WorkRoots;
  * {@code overhead} as a user meets it: a pair whose programs are missing is skipped, saying so, and
  * the run goes on; its loads are stored as any run's, so that {@code compare} reads two runs.
  */
+@Tag("server")
 class OverheadCommandTest {
   @TempDir Path dir;
 

@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -23,6 +24,7 @@ import org.pgloadbench.server.WorkRoots;
  * the full matrix could (its minimum alone is 8 rounds of 3 cells). That the slow cells lose all 7
  * rounds is as sure as a twenty-fold difference is.
  */
+@Tag("server")
 class RecommendTest {
   @TempDir Path dir;
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.WorkRoots;
@@ -20,6 +21,7 @@ import org.pgloadbench.server.WorkRoots;
  * both verdicts of their claims (the pgbench one's: three rounds give it a verdict, inconclusive at
  * best, and so a size).
  */
+@Tag("server")
 class ReproduceTest {
   @TempDir Path dir;
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();

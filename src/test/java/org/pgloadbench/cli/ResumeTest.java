@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -25,6 +26,7 @@ import org.pgloadbench.server.WorkRoots;
  * A run killed outright (SIGKILL, so no shutdown hook runs) after its first load, with a
  * half-written line at the end of its files, resumed to completion in the same directory.
  */
+@Tag("server")
 class ResumeTest {
   @TempDir Path dir;
 

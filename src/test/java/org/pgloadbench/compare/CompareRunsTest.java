@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Comparison.Verdict;
@@ -22,6 +23,7 @@ import org.pgloadbench.server.WorkRoots;
  * slowdown that {@code --fail-above} turns into exit code 1. Five repetitions a side: with three,
  * the exact test could never call anything significant.
  */
+@Tag("server")
 class CompareRunsTest {
   static final String SCENARIO =
       """

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,6 +26,7 @@ import org.postgresql.core.BaseConnection;
 /**
  * What the encoders write, read back by real servers: the oldest and the newest version offered.
  */
+@Tag("server")
 class CopyRoundTripTest {
   @TempDir static Path workRoot;
   static PostgresServer oldest;

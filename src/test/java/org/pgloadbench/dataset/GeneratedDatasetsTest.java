@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
@@ -30,6 +31,7 @@ import org.postgresql.core.BaseConnection;
  * The int-arrays and points datasets: their shapes, exact slices, and the same table content loaded
  * by text and binary COPY on a real server.
  */
+@Tag("server")
 class GeneratedDatasetsTest {
   /** The generated tables do not depend on the cell. */
   static final LoadVariant ANY = Axis.variant(Map.of());

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
@@ -35,6 +36,7 @@ import org.postgresql.core.BaseConnection;
  * and a sample's ST_AsText against geometries PostGIS builds from the generator's coordinates), and
  * both formats give identical tables. Skipped where the packages are missing.
  */
+@Tag("server")
 class GeometryPostgisTest {
   static final Path PG15 = Path.of("/usr/lib/postgresql/15/bin");
   static final Path POSTGIS = Path.of("/usr/share/postgresql/15/extension/postgis.control");

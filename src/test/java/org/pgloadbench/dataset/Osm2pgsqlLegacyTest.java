@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -40,6 +41,7 @@ import org.postgresql.core.BaseConnection;
  * its legacy rows of the same file (in text and in binary COPY) into other databases of the same
  * server, and every middle table must hold the same rows, in the same (file) order.
  */
+@Tag("server")
 class Osm2pgsqlLegacyTest {
   static final Path OSM2PGSQL = Path.of("/usr/bin/osm2pgsql");
   static final Path PG15 = Path.of("/usr/lib/postgresql/15/bin");

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
@@ -31,6 +32,7 @@ import org.postgresql.core.BaseConnection;
  * 1} on the same server. Skipped, saying so, where the pgbench client is not installed (Debian:
  * apt-get install postgresql-client).
  */
+@Tag("server")
 class PgbenchDatasetTest {
   @TempDir Path workRoot;
 

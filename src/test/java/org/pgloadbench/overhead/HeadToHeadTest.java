@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
@@ -37,6 +38,7 @@ import org.pgloadbench.variant.MiddleFormat;
  * step of its contender's cell, the files hold exactly the harness's bytes, and the report is
  * written from what was stored. Nothing here asserts speed.
  */
+@Tag("server")
 class HeadToHeadTest {
   @TempDir static Path dir;
   static PostgresServer server;

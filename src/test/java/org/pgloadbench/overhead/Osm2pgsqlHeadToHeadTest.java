@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -34,6 +35,7 @@ import org.pgloadbench.server.WorkRoots;
  * and the harness's two legacy-format cells on one Debian PostgreSQL 15 started by the harness's
  * launcher. Nothing here asserts speed.
  */
+@Tag("server")
 class Osm2pgsqlHeadToHeadTest {
   static final Path PG15 = Path.of("/usr/lib/postgresql/15/bin");
   static final Path POSTGIS = Path.of("/usr/share/postgresql/15/extension/postgis.control");

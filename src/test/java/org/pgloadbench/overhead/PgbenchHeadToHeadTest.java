@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -25,6 +26,7 @@ import org.pgloadbench.server.WorkRoots;
  * pgbench -i and the harness's pgbench-equivalent cell on one server, two rounds: every phase
  * stored as its step on both sides and the report section written. Nothing here asserts speed.
  */
+@Tag("server")
 class PgbenchHeadToHeadTest {
   static final Path SCENARIO = Path.of("scenarios/pgbench-init.yaml");
 

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -18,6 +19,7 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
 /** pgbench -i's phase line read back, and a real pgbench -i through the password file. */
+@Tag("server")
 class PgbenchInitTest {
   @TempDir Path dir;
 

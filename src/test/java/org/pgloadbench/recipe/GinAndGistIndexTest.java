@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
@@ -27,6 +28,7 @@ import org.pgloadbench.variant.LoadVariant;
  * on wait in the pending list until VACUUM merges it, and a GiST build after the load is one step
  * naming its index.
  */
+@Tag("server")
 class GinAndGistIndexTest {
   @TempDir static Path workRoot;
   static PostgresServer server;

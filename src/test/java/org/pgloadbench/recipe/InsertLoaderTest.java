@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +35,7 @@ import org.pgloadbench.variant.WaysIndex;
  * Every loader through the load step on a real server: the rows it reports are checked, and the
  * table holds exactly what COPY loads from the same source (int4[], point, char with NULLs).
  */
+@Tag("server")
 class InsertLoaderTest {
   @TempDir static Path workRoot;
   static PostgresServer server;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +34,7 @@ import org.pgloadbench.variant.MiddleFormat;
  * of its own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("server")
 class LoggingAndIndexStepsTest {
   static final OsmSyntheticDataset DATA =
       new OsmSyntheticDataset(Map.of("ways", 4000L, "rels", 300L), 11);

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -28,6 +29,7 @@ import org.pgloadbench.server.WorkRoots;
  * throttled COPY takes at least its throttled bytes over the limit, several times the unthrottled
  * one (about 0.3 s here).
  */
+@Tag("server")
 class DiskAxisRunTest {
   @TempDir Path dir;
 

@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.MarkdownReport;
@@ -22,6 +23,7 @@ import org.pgloadbench.server.WorkRoots;
  * A GiST build on points after the load, on the oldest and newest version: one result row per build
  * naming the index with its size, and the report's table of builds side by side per version.
  */
+@Tag("server")
 class GistVersionsRunTest {
   @TempDir Path dir;
 

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.cli.Main;
@@ -28,6 +29,7 @@ import org.pgloadbench.server.WorkRoots;
  * the first round, every round on every server, and a control (a second instance of the first
  * build). Identical builds must come out alike.
  */
+@Tag("server")
 class InterleavedBuildsTest {
   @TempDir Path dir;
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.CommentReport;
@@ -25,6 +26,7 @@ import org.pgloadbench.server.WorkRoots;
  * The osm2pgsql profile beside the defaults on a real server (issue 23): what its wal_level does to
  * COPY FREEZE, and a claim naming its cells without the profile checked within each profile.
  */
+@Tag("server")
 class Osm2pgsqlProfileRunTest {
   @TempDir static Path dir;
   static Path runDir;

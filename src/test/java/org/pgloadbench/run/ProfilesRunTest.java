@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -24,6 +25,7 @@ import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.WorkRoots;
 
 /** Settings profiles on real servers: one start per profile, the settings in force recorded. */
+@Tag("server")
 class ProfilesRunTest {
   @TempDir Path dir;
 

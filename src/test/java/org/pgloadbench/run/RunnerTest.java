@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
@@ -32,6 +33,7 @@ import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.WorkRoots;
 
 /** Whole runs on real servers: what is stored, and what happens when a step or a server fails. */
+@Tag("server")
 class RunnerTest {
   @TempDir Path dir;
 

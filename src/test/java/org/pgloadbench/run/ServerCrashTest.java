@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -29,6 +30,7 @@ import org.pgloadbench.server.WorkRoots;
  * cause, the server is started again (crash recovery) and the later cells load on it; what was
  * stored before stays, and no postgres process outlives the run.
  */
+@Tag("server")
 class ServerCrashTest {
   @TempDir Path dir;
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -27,6 +28,7 @@ import org.pgloadbench.server.WorkRoots;
  * of an index build, and a VACUUM that must read its table back from disk because the server's
  * memory cap evicted it.
  */
+@Tag("server")
 class ServerResourcesTest {
   @TempDir Path dir;
 

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -36,6 +37,7 @@ import org.pgloadbench.server.WorkRoots;
  * records the standby's lag (and a sync standby's commit waits), and a standby killed during a load
  * fails that load's step with the cause while the run goes on, leaving no process behind.
  */
+@Tag("server")
 class StandbyRunTest {
   @TempDir Path dir;
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.report.MarkdownReport;
@@ -26,6 +27,7 @@ import org.pgloadbench.server.WorkRoots;
  * newest servers: what the set_logged, indexes and checkpoint steps store, and what the report
  * shows of them.
  */
+@Tag("server")
 class UnloggedAndIndexRunTest {
   @TempDir Path dir;
 

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -35,6 +36,7 @@ import org.testcontainers.DockerClientFactory;
  * (postgres-image/build.sh); skipped, with the reason, where there is no engine, no docker command
  * or no busybox.
  */
+@Tag("server")
 class ContainerTargetTest {
   static final String IMAGE = "pgloadbench-test/postgres:17";
 

@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.CgroupFs;
@@ -22,6 +23,7 @@ import org.pgloadbench.metrics.DiskThrottle;
  * limit, its throttle counts what it read, and its cgroup goes with it. A data directory on a file
  * system without a block device is refused in one line naming the work dir.
  */
+@Tag("server")
 class DiskLimitTest {
   private static final long MB = 1000_000;
   private static final long MIB = 1L << 20;

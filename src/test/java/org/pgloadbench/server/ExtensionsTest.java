@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * beside its bin dir without one; Debian's PostgreSQL 15 with postgresql-15-postgis-3 has it where
  * installed.
  */
+@Tag("server")
 class ExtensionsTest {
   static final Path DEBIAN_PG15 = Path.of("/usr/lib/postgresql/15/bin");
 

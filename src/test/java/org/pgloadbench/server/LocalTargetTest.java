@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.cli.Main;
@@ -23,6 +24,7 @@ import org.pgloadbench.results.StepResult;
  * shown by its version, builds given with labels by their labels; either way run.json records the
  * full version() string and the bin dir. Skipped where that package is not installed.
  */
+@Tag("server")
 class LocalTargetTest {
   static final Path DEBIAN_15 = Path.of("/usr/lib/postgresql/15/bin");
 

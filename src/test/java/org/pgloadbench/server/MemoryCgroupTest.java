@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.CgroupFs;
@@ -17,6 +18,7 @@ import org.pgloadbench.metrics.CgroupFs;
  * The memory cgroup around a capped server, on this machine's own cgroups (skipped, with the
  * reason, where this user may create none), and where it is created on a cgroup v2 machine.
  */
+@Tag("server")
 class MemoryCgroupTest {
   private static final long CAP = 96L << 20;
 

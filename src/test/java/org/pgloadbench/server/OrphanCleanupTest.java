@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A server left by a killed harness is stopped by the next start; but a pid file is only a claim:
  * the process it names is killed only when it is a postmaster of that very data directory.
  */
+@Tag("server")
 class OrphanCleanupTest {
   /** A pid no process has (above any pid_max), so the harness that owned such a dir is dead. */
   private static final String DEAD_HARNESS = "999999999";

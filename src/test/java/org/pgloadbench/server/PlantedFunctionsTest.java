@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
@@ -28,6 +29,7 @@ import org.pgloadbench.scenario.ScenarioLoader;
  * database copies, and in {@code public} of the URL's database, whose owner put {@code public}
  * first on its search path. None of them may run as the harness's role during a run.
  */
+@Tag("server")
 class PlantedFunctionsTest {
   static final String PASSWORD = "pw-planted-" + System.nanoTime();
 

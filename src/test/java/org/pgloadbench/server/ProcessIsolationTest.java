@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * As root, PostgreSQL runs as an unprivileged user: its superuser must not get root's file access
  * (the issue's {@code pg_read_file('/etc/shadow')} and root-owned files made by {@code COPY TO}).
  */
+@Tag("server")
 class ProcessIsolationTest {
   @TempDir Path dir;
 

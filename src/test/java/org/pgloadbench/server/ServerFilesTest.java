@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * harness deletes, writes and reads in it never reaches a file outside. And nothing of the
  * harness's own environment or of an archive's owners reaches the servers.
  */
+@Tag("server")
 class ServerFilesTest {
   @TempDir Path dir;
 

@@ -19,6 +19,7 @@ import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Another local user must not get into a server the harness started: every connection needs the
  * server's random password, which only the harness (in memory) and its owner-only file hold.
  */
+@Tag("server")
 class ServerSecurityTest {
   @TempDir static Path workRoot;
   private static PostgresServer server;

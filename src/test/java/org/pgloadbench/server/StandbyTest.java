@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.SyncWaits;
@@ -24,6 +25,7 @@ import org.pgloadbench.metrics.SyncWaits;
  * embedded ones, pg_basebackup for a build that has it), streaming, in sync when asked, with the
  * settings a standby needs in place of a profile's; stopped and deleted with its primary.
  */
+@Tag("server")
 class StandbyTest {
   private static final Path DEBIAN_15 = Path.of("/usr/lib/postgresql/15/bin");
 

@@ -26,6 +26,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
@@ -42,6 +43,7 @@ import org.pgloadbench.scenario.ScenarioLoader;
  * the server's databases, roles and settings afterwards equal those before, what the role may not
  * do is recorded as missing, and the password appears nowhere.
  */
+@Tag("server")
 class UrlTargetTest {
   static final String ROLE = "bench";
   static final String PASSWORD = password();

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.InstructionCounter;
@@ -21,6 +22,7 @@ import org.postgresql.copy.CopyManager;
 import org.postgresql.core.BaseConnection;
 
 /** A server under valgrind: its backends' instructions counted step by step, exactly. */
+@Tag("server")
 class ValgrindTest {
   @TempDir Path temp;
 
