@@ -162,6 +162,21 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
                     .orElse(false));
   }
 
+  /** How many claim checks came out as published, smaller here and larger here (none left out). */
+  public Map<Size, Integer> sizeTally() {
+    Map<Size, Integer> tally = new LinkedHashMap<>();
+    for (Size s : Size.values()) {
+      if (s != Size.NONE) {
+        tally.put(s, 0);
+      }
+    }
+    claims.stream()
+        .map(ClaimCheck::size)
+        .filter(s -> s != Size.NONE)
+        .forEach(s -> tally.merge(s, 1, Integer::sum));
+    return tally;
+  }
+
   /** How many claim checks came out held, not held, inconclusive and without a verdict. */
   public Map<ClaimCheck.Verdict, Integer> tally() {
     Map<ClaimCheck.Verdict, Integer> tally = new LinkedHashMap<>();

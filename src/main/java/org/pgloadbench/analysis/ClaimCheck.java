@@ -90,6 +90,14 @@ public record ClaimCheck(
         test);
   }
 
+  /**
+   * The size verdict beside the direction's ({@link Size}): the published ratio against the
+   * measured interval widened by the source's uncertainty; none where there is no verdict.
+   */
+  public Size size() {
+    return verdict == Verdict.NO_VERDICT ? Size.NONE : Size.of(claim, ratio, ratioLow, ratioHigh);
+  }
+
   /** Whether the check has a verdict either way. */
   public boolean decided() {
     return verdict == Verdict.HELD || verdict == Verdict.NOT_HELD;

@@ -8,16 +8,31 @@ import org.pgloadbench.results.StoredRun;
 /**
  * Whether each comparison of a run's {@link Answer} is settled, looked at after every round of a
  * {@code repeat: auto} run: by a verdict, once its Holm-corrected p has crossed the look's
- * threshold ({@link Looks}; a comparison stopped on a verdict stays stopped), or by precision,
- * while its ratio's 95% interval lies within ± the precision of the ratio. The run stops when every
- * comparison is settled, and the report says of each why it stopped.
+ * threshold ({@link Looks}; a comparison stopped on a verdict stays stopped), by precision, while
+ * its ratio's 95% interval lies within ± the precision of the ratio, or, a claim, on its factor,
+ * while that interval lies within ± twice the precision of the claim's factor. The last is an
+ * equivalence margin: a ratio known within ± the precision that sits within ± the precision of its factor has
+ * its interval within twice that, and so does a lopsided interval around the factor that more
+ * rounds would only narrow to a side of it by less than the margin; without it a claim measured at
+ * its factor (VACUUM after FREEZE at 0.098 × against a claimed 0.1 ×) holds the run to its budget.
+ * A claim with a published ratio is settled only once its size verdict is too ({@link
+ * Size#settled}). The run stops when every comparison is settled, and the report says of each why
+ * it stopped.
  */
 public final class Settling {
   /** Why a comparison stopped, or that it did not. */
   public enum Reason {
     VERDICT,
     PRECISION,
+    FACTOR,
+    /** A claim whose direction is settled, its size verdict not yet. */
+    SIZE_OPEN,
     OPEN
+  }
+
+  /** The equivalence margin around a factor, relative, for a run of this precision. */
+  public static double margin(double precision) {
+    return 2 * precision;
   }
 
   /**
@@ -32,6 +47,7 @@ public final class Settling {
   private final int minimum;
   private final Map<String, Integer> crossed = new LinkedHashMap<>();
   private final Map<String, Integer> preciseSince = new LinkedHashMap<>();
+  private final Map<String, Integer> onFactorSince = new LinkedHashMap<>();
   private Map<String, Status> last = Map.of();
 
   /**
@@ -69,6 +85,7 @@ public final class Settling {
                   c.ratio(),
                   c.ratioLow(),
                   c.ratioHigh(),
+                  Double.NaN, // no factor: a cell against the baseline settles as before
                   round,
                   threshold));
         }
@@ -84,16 +101,38 @@ public final class Settling {
           Double.isNaN(check.pHolm())
               ? Math.min(check.p(), check.pOpposite())
               : Math.min(check.pHolm(), check.pHolmOpposite());
+      Status direction =
+          state(
+              key(i),
+              p,
+              check.ratio(),
+              check.ratioLow(),
+              check.ratioHigh(),
+              check.claim().factor(),
+              round,
+              threshold);
+      boolean sized =
+          Size.settled(
+              check.claim(), check.ratio(), check.ratioLow(), check.ratioHigh(), precision);
       states.put(
           key(i),
-          state(key(i), p, check.ratio(), check.ratioLow(), check.ratioHigh(), round, threshold));
+          direction.reason() == Reason.OPEN || sized
+              ? direction
+              : new Status(Reason.SIZE_OPEN, round));
     }
     last = states;
     return states;
   }
 
   private Status state(
-      String key, double p, double ratio, double low, double high, int round, double threshold) {
+      String key,
+      double p,
+      double ratio,
+      double low,
+      double high,
+      double factor,
+      int round,
+      double threshold) {
     if (p <= threshold) {
       crossed.putIfAbsent(key, round);
     }
@@ -104,7 +143,20 @@ public final class Settling {
       return new Status(Reason.PRECISION, preciseSince.computeIfAbsent(key, k -> round));
     }
     preciseSince.remove(key);
+    if (onFactor(factor, low, high, precision)) {
+      return new Status(Reason.FACTOR, onFactorSince.computeIfAbsent(key, k -> round));
+    }
+    onFactorSince.remove(key);
     return new Status(Reason.OPEN, round);
+  }
+
+  /** Whether a ratio's interval lies within ± {@link #margin} of {@code factor} (NaN: none). */
+  public static boolean onFactor(double factor, double low, double high, double precision) {
+    if (Double.isNaN(factor) || Double.isNaN(low) || Double.isNaN(high) || low <= 0) {
+      return false;
+    }
+    double margin = margin(precision);
+    return low >= factor * (1 - margin) && high <= factor * (1 + margin);
   }
 
   /** Whether a ratio's interval lies within ± {@code precision} of it. */
@@ -129,7 +181,8 @@ public final class Settling {
 
   /** Whether every comparison of the last look is settled. */
   public boolean settled() {
-    return last.values().stream().allMatch(s -> s.reason() != Reason.OPEN);
+    return last.values().stream()
+        .allMatch(s -> s.reason() != Reason.OPEN && s.reason() != Reason.SIZE_OPEN);
   }
 
   /** The states of the last look. */

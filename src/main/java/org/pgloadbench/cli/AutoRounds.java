@@ -19,7 +19,7 @@ import org.pgloadbench.scenario.Stopping;
 /**
  * {@code repeat: auto}: after the fewest rounds at which a verdict is possible, one more round at a
  * time, every cell on every server, until every comparison of the answer (each cell against the
- * baseline, every claim) is settled ({@link Settling}), or until the next round would overrun the
+ * baseline, every claim, its direction and its size) is settled ({@link Settling}), or until the next round would overrun the
  * budget.
  */
 final class AutoRounds implements RoundPolicy {
@@ -98,7 +98,9 @@ final class AutoRounds implements RoundPolicy {
         + " rounds (the fewest a verdict needs), then one more at a time until every comparison"
         + " with the baseline and every claim has a verdict or is known within "
         + stopping.precisionText()
-        + ", or "
+        + " (a claim also within "
+        + new Stopping(true, Settling.margin(stopping.precision()), 0).precisionText()
+        + " of its factor, and its size verdict settled), or "
         + Stopping.durationText(stopping.budgetSeconds())
         + " per server ("
         + Stopping.durationText(stopping.budgetSeconds() * plan.servers().size())

@@ -13,8 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pgloadbench.analysis.Answer;
+import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +27,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code reproduce a,b,c}: runs each scenario in turn with the same overrides (PG=, SCALE=, ...),
  * then writes {@code reports/reproduce/<run-id>/report.md}: per scenario its description, its
- * claims table as its own report has it, a link to that report, its wall time, and the total. Every
+ * claims table as its own report has it, a link to that report, its wall time, and the total, and
+ * the claims' verdicts (direction and size) counted over all of them. Every
  * scenario is loaded first, so a mistake in the last one stops the run before the first.
  */
 @Command(
@@ -42,7 +46,9 @@ final class ReproduceCommand implements Callable<Integer> {
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
 
-  record Done(Scenario scenario, BenchCommand.Done bench, double seconds) {}
+  /** A scenario run: its bench, its wall time, its claims as its report checked them. */
+  record Done(
+      Scenario scenario, BenchCommand.Done bench, double seconds, List<ClaimCheck> claims) {}
 
   @Override
   public Integer call() throws Exception {
@@ -59,7 +65,9 @@ final class ReproduceCommand implements Callable<Integer> {
       out.println("== " + scenario.name());
       long began = System.nanoTime();
       BenchCommand.Done bench = BenchCommand.run(scenario, args, dirs, null, null, out, err);
-      done.add(new Done(scenario, bench, (System.nanoTime() - began) / 1e9));
+      double seconds = (System.nanoTime() - began) / 1e9;
+      List<ClaimCheck> claims = Answer.of(StoredRun.load(bench.results())).claims();
+      done.add(new Done(scenario, bench, seconds, claims));
     }
     double total = (System.nanoTime() - start) / 1e9;
     Path dir = dirs.reports.resolve(DIR).resolve(runId);
@@ -89,7 +97,7 @@ final class ReproduceCommand implements Callable<Integer> {
           "[report](" + link(dir, d.bench().report()) + ")");
     }
     table.appendTo(md);
-    md.append('\n');
+    md.append('\n').append(tally(done)).append("\n\n");
     String notes = "";
     for (Done d : done) {
       md.append("## ").append(Markdown.text(d.scenario().name())).append("\n\n");
@@ -111,6 +119,35 @@ final class ReproduceCommand implements Callable<Integer> {
       md.append("---\n\n").append(notes).append('\n');
     }
     return md.toString();
+  }
+
+  /**
+   * Both verdicts counted over every scenario's claims: "**Claims:** direction held N, not held N,
+   * inconclusive N; size as published N, smaller here N, larger here N (of the N with a published
+   * ratio and a verdict)", the claims without a verdict or a published ratio left out of the size.
+   */
+  static String tally(List<Done> done) {
+    List<ClaimCheck> all = done.stream().flatMap(d -> d.claims().stream()).toList();
+    Answer answer = new Answer(null, List.of(), all);
+    List<String> direction = new ArrayList<>();
+    answer
+        .tally()
+        .forEach(
+            (verdict, n) -> {
+              if (n > 0 || verdict != ClaimCheck.Verdict.NO_VERDICT) {
+                direction.add(verdict + " " + n);
+              }
+            });
+    List<String> size = new ArrayList<>();
+    answer.sizeTally().forEach((verdict, n) -> size.add(verdict + " " + n));
+    int sized = answer.sizeTally().values().stream().mapToInt(Integer::intValue).sum();
+    return "**Claims:** direction "
+        + String.join(", ", direction)
+        + "; size "
+        + String.join(", ", size)
+        + " (of the "
+        + sized
+        + " with a published ratio and a verdict).";
   }
 
   /** The claims table of a scenario's report; a note when it has none. */

@@ -155,6 +155,7 @@ final class ScenarioArgs {
     given.put("MEMORY", memory);
     given.put("DISK", disk);
     given.put("INSTRUCTIONS", instructions ? "1" : null);
+    given.put("BUDGET", budget);
     return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
   }
 

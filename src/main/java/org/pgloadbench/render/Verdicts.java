@@ -2,9 +2,12 @@ package org.pgloadbench.render;
 
 import java.util.Locale;
 import java.util.function.IntToDoubleFunction;
+import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.analysis.SignedRank;
+import org.pgloadbench.analysis.Size;
+import org.pgloadbench.scenario.Claim;
 
 /** How a comparison of times reads, and the rule behind it, the same in every report. */
 public final class Verdicts {
@@ -24,6 +27,38 @@ public final class Verdicts {
       case NO_DIFFERENCE -> SAME;
       case TOO_FEW -> TOO_FEW;
     };
+  }
+
+  /**
+   * A claim's size verdict as a table cell, with the source's uncertainty it allowed: "as
+   * published (±10%)", "larger here (±9.3%)"; "–" without one.
+   */
+  public static String size(ClaimCheck check) {
+    Size size = check.size();
+    if (size == Size.NONE) {
+      return size.toString();
+    }
+    double u = check.claim().seedUncertainty() * 100;
+    return size
+        + " (±"
+        + (u == Math.rint(u) ? Long.toString((long) u) : String.format(Locale.ROOT, "%.1f", u))
+        + "%)";
+  }
+
+  /** The size rule, as the notes under a claims table state it. */
+  public static String sizeRule() {
+    return String.format(
+        Locale.ROOT,
+        "Size: the published ratio against the measured interval widened by the source's own"
+            + " uncertainty u, [low × (1 − u), high × (1 + u)]: *%s* when the published ratio lies"
+            + " inside it, *%s* or *%s* when the measured ratio is, beyond it, below or above the"
+            + " published one; u is the spread of the runs a source lists (the 95%% interval of the"
+            + " ratio of their averages), else ±%d%% for a source's single run; – without a"
+            + " published figure.",
+        Size.AS_PUBLISHED,
+        Size.SMALLER,
+        Size.LARGER,
+        Math.round(Claim.SINGLE_RUN_TOLERANCE * 100));
   }
 
   /** "0.89×": other's median over base's. */

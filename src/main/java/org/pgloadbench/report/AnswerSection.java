@@ -92,11 +92,12 @@ final class AnswerSection {
     return String.format(
         Locale.ROOT,
         "`repeat: auto`: %d rounds, the first look after %d; stopped: %s (within %s counts as"
-            + " known, budget %s).",
+            + " known, and so does a claim's interval within %s of its factor, budget %s).",
         rounds.run() == null ? results.rounds() : rounds.run(),
         rounds.minimum(),
         Markdown.text(String.valueOf(rounds.stopped())),
         new Stopping(true, rounds.precision(), 0).precisionText(),
+        new Stopping(true, Settling.margin(rounds.precision()), 0).precisionText(),
         Stopping.durationText(rounds.budgetSeconds() == null ? 0 : rounds.budgetSeconds()));
   }
 
@@ -238,6 +239,12 @@ final class AnswerSection {
               + new Stopping(true, rounds.precision(), 0).precisionText()
               + ", round "
               + status.round();
+      case FACTOR ->
+          "on its factor (within "
+              + new Stopping(true, Settling.margin(rounds.precision()), 0).precisionText()
+              + "), round "
+              + status.round();
+      case SIZE_OPEN -> "open (size): " + Markdown.text(String.valueOf(rounds.stopped()));
       case OPEN -> "open: " + Markdown.text(String.valueOf(rounds.stopped()));
     };
   }
@@ -311,7 +318,20 @@ final class AnswerSection {
             counts.add(n + " " + verdict);
           }
         });
-    String heading = level + " Claims: " + String.join(", ", counts);
+    List<String> sizes = new ArrayList<>();
+    answer
+        .sizeTally()
+        .forEach(
+            (size, n) -> {
+              if (n > 0) {
+                sizes.add(n + " " + size);
+              }
+            });
+    String heading =
+        level
+            + " Claims: "
+            + String.join(", ", counts)
+            + (sizes.isEmpty() ? "" : "; size " + String.join(", ", sizes));
     return ClaimsSection.render(
         answer.claims(), results.manifest().paired(), heading, comment, stops, this::stop);
   }

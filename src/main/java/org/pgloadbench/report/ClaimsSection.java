@@ -37,7 +37,8 @@ final class ClaimsSection {
         + " ×` states \"no faster than\" (at most 10% less). With fewer than "
         + Comparison.MIN_SAMPLES
         + " repetitions on a side there is no verdict. A claim that does not hold here is a"
-        + " finding about this machine and these versions, not a reason to change the claim.";
+        + " finding about this machine and these versions, not a reason to change the claim. "
+        + Verdicts.sizeRule();
   }
 
   /**
@@ -78,13 +79,14 @@ final class ClaimsSection {
     if (profiles) {
       header.add("settings");
     }
-    header.addAll(List.of("published", "measured ratio", "test", "p", "Holm p", "verdict"));
+    header.addAll(
+        List.of("published", "measured ratio", "test", "p", "Holm p", "verdict", "size"));
     if (stops != null) {
       header.add("stopped");
     }
     Table table =
         Table.aligned(
-            "lll" + (profiles ? "l" : "") + "rrlrrl" + (stops != null ? "l" : ""),
+            "lll" + (profiles ? "l" : "") + "rrlrrll" + (stops != null ? "l" : ""),
             header.toArray(String[]::new));
     for (int i = 0; i < checks.size(); i++) {
       ClaimCheck check = checks.get(i);
@@ -106,6 +108,7 @@ final class ClaimsSection {
       row.add(tested ? Verdicts.pValue(check.p()) : "–");
       row.add(tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–");
       row.add(verdict(check));
+      row.add(Verdicts.size(check));
       if (stops != null) {
         Settling.Status status = stops.get(Settling.key(i));
         row.add(status == null ? "–" : stop.apply(status));
@@ -126,7 +129,8 @@ final class ClaimsSection {
           .append(" after Holm's correction over the claims of the table (both p shown),")
           .append(" inconclusive when neither direction is significant; no verdict under ")
           .append(Comparison.MIN_SAMPLES)
-          .append(" repetitions.</sub>");
+          .append(" repetitions. Size: as published when the published ratio lies in the")
+          .append(" measured interval widened by the source's uncertainty (±u shown).</sub>");
     } else {
       out.append(notes(paired));
     }

@@ -9,11 +9,13 @@ import java.util.Map;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.LogLogFit;
+import org.pgloadbench.analysis.Size;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
@@ -97,7 +99,10 @@ final class ScaleSections {
         row.add(
             Double.isNaN(r)
                 ? "–"
-                : ClaimsSection.ratio(r) + " " + Markdown.text(c.verdict().toString()));
+                : ClaimsSection.ratio(r)
+                    + " "
+                    + Markdown.text(c.verdict().toString())
+                    + (c.size() == Size.NONE ? "" : ", size " + Verdicts.size(c)));
       }
       if (!predict.isEmpty()) {
         row.add(ClaimsSection.ratio(predicted(claim, predict)));
@@ -107,7 +112,9 @@ final class ScaleSections {
     }
     table.appendTo(out);
     out.append(
-        "\nEach scale's measured ratio (as its report has it) and verdict; toward the published:"
+        "\nEach scale's measured ratio (as its report has it), verdict and size verdict (the"
+            + " published ratio against the measured interval widened by the source's"
+            + " uncertainty ±u, as in the claims table); toward the published:"
             + " whether the ratio at the largest scale is nearer the published one than at the"
             + " smallest.\n\n");
   }

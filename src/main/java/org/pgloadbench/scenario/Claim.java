@@ -1,5 +1,6 @@
 package org.pgloadbench.scenario;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -17,6 +18,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param source where it was published, e.g. {@code osm2pgsql issue #2110}
  * @param seed the published figures as written (subject's, then reference's), or null
  * @param seedRatio the published subject / reference, or null
+ * @param seedSpread the relative half-width of the published ratio's 95% interval, from the
+ *     repetitions the source lists ({@code seed_runs}); null for a source that gives one run a side
  * @param measure one of {@link #MEASURES}
  * @param factor the claim is subject &lt; factor × reference ({@code less}), or subject &gt; factor
  *     × reference ({@code more})
@@ -34,6 +37,7 @@ public record Claim(
     String source,
     String seed,
     Double seedRatio,
+    Double seedSpread,
     String measure,
     Relation relation,
     double factor,
@@ -57,6 +61,34 @@ public record Claim(
     this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, needs, null);
   }
 
+  /** A claim whose source gives one run a side ({@code seedSpread} null). */
+  public Claim(
+      String claim,
+      String source,
+      String seed,
+      Double seedRatio,
+      String measure,
+      Relation relation,
+      double factor,
+      Side subject,
+      Side reference,
+      String needs,
+      String settings) {
+    this(
+        claim,
+        source,
+        seed,
+        seedRatio,
+        null,
+        measure,
+        relation,
+        factor,
+        subject,
+        reference,
+        needs,
+        settings);
+  }
+
   /** This claim checked within one settings profile, its sides being that profile's cells. */
   public Claim inProfile(String profile, String subjectCell, String referenceCell) {
     return new Claim(
@@ -64,6 +96,7 @@ public record Claim(
         source,
         seed,
         seedRatio,
+        seedSpread,
         measure,
         relation,
         factor,
@@ -85,6 +118,26 @@ public record Claim(
       Side subject,
       Side reference) {
     this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, null, null);
+  }
+
+  /**
+   * The uncertainty of a published ratio whose source gives one run a side (osm2pgsql #2110, the
+   * GIN thread, the Crunchy Data post): ±10% of the ratio. A single run says nothing of its own
+   * spread; 10% is about what two runs of one bulk load differ by on a quiet machine, and what the
+   * sources' own rounding (whole minutes of a 30-minute COPY) leaves.
+   */
+  public static final double SINGLE_RUN_TOLERANCE = 0.10;
+
+  /**
+   * The published ratio's uncertainty, relative: the spread of the runs the source lists, else
+   * {@link #SINGLE_RUN_TOLERANCE}; NaN without a published ratio.
+   */
+  @JsonIgnore
+  public double seedUncertainty() {
+    if (seedRatio == null) {
+      return Double.NaN;
+    }
+    return seedSpread != null ? seedSpread : SINGLE_RUN_TOLERANCE;
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,10 +19,19 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
  * tables and versions), so that a claim that could never be evaluated is refused at load.
  */
 final class ClaimsReader {
+  /**
+   * The key of a source's own repetitions, each side's runs, whose spread is the published ratio's
+   * uncertainty ({@link #spread}).
+   */
+  static final String SEED_RUNS = "seed_runs";
+
+  /** The normal quantile of a two-sided 95% interval. */
+  private static final double Z95 = 1.96;
+
   static final List<String> KEYS =
       List.of(
-          "claim", "source", "seed", "measure", "step", "table", "version", "factor", "needs",
-          "less", "more", "than");
+          "claim", "source", "seed", SEED_RUNS, "measure", "step", "table", "version", "factor",
+          "needs", "less", "more", "than");
   static final List<String> SIDE_KEYS = List.of("cell", "step", "table", "version");
   private static final String HINT =
       "e.g. - {claim: binary is faster, source: osm2pgsql issue #2110, seed: [40 min, 57 min],"
@@ -133,6 +143,7 @@ final class ClaimsReader {
             .asText("write it as text");
     String seed = null;
     Double seedRatio = null;
+    double seedKind = 0;
     YamlNode seedNode = m.optional("seed");
     if (seedNode != null) {
       String hint =
@@ -152,6 +163,17 @@ final class ClaimsReader {
       }
       seed = figures.items().get(0).asText(hint) + " vs " + figures.items().get(1).asText(hint);
       seedRatio = a[0] / b[0];
+      seedKind = a[1];
+    }
+    Double seedSpread = null;
+    YamlNode runsNode = m.optional(SEED_RUNS);
+    if (runsNode != null) {
+      if (seedNode == null) {
+        throw runsNode.error(
+            "gives the source's runs without its figures; add seed: [<this side's average>,"
+                + " <the other's>] beside it");
+      }
+      seedSpread = spread(runsNode, seedKind);
     }
     String measure = "seconds";
     YamlNode measureNode = m.optional("measure");
@@ -185,6 +207,7 @@ final class ClaimsReader {
         source,
         seed,
         seedRatio,
+        seedSpread,
         measure,
         less != null ? Relation.LESS : Relation.MORE,
         factor,
@@ -192,7 +215,47 @@ final class ClaimsReader {
         reference,
         needs == null
             ? null
-            : needs.asText("say what a verdict needs, e.g. PostGIS on both versions"));
+            : needs.asText("say what a verdict needs, e.g. PostGIS on both versions"),
+        null);
+  }
+
+  /**
+   * The relative half-width of the 95% interval of the ratio of the two sides' averages, from the
+   * runs the source lists: 1.96 × √(cv²/n of one side + cv²/n of the other), cv a side's standard
+   * deviation over its average (the delta method; the runs of one side independent of the other's).
+   */
+  private static double spread(YamlNode node, double dimension) throws ScenarioException {
+    String hint =
+        SEED_RUNS
+            + ": the source's runs, this side's then the other's, each of the seed's kind: [[2.92 s,"
+            + " 2.89 s, ...], [2.84 s, 2.78 s, ...]]";
+    List<YamlNode> sides = node.asList(hint).items();
+    if (sides.size() != 2) {
+      throw node.error("expected two lists of runs; " + hint);
+    }
+    double variance = 0;
+    for (YamlNode side : sides) {
+      List<YamlNode> runs = side.asList(hint).items();
+      if (runs.size() < 2) {
+        throw side.error("lists fewer than two runs, which have no spread; " + hint);
+      }
+      double[] values = new double[runs.size()];
+      for (int i = 0; i < values.length; i++) {
+        double[] run = quantity(runs.get(i));
+        if (run[1] != dimension) {
+          throw runs.get(i).error("is not of the seed's kind (a time and a size?); " + hint);
+        }
+        values[i] = run[0];
+      }
+      double mean = Arrays.stream(values).average().orElseThrow();
+      if (mean == 0) {
+        throw side.error("averages zero; no ratio can be taken");
+      }
+      double squares = Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum();
+      double cv = Math.sqrt(squares / (values.length - 1)) / mean;
+      variance += cv * cv / values.length;
+    }
+    return Z95 * Math.sqrt(variance);
   }
 
   /** A side; what it does not say (step, table, version) comes from the claim. */

@@ -56,6 +56,27 @@ final class ClaimsSchema {
             + String.join(", ", units)
             + ").");
     keys.put("seed", seed);
+    ObjectNode run = JSON.objectNode();
+    run.set(
+        "anyOf",
+        JSON.arrayNode()
+            .add(type("number").put("minimum", 0))
+            .add(figure("\\s*(" + String.join("|", units) + ")?")));
+    ObjectNode runsOfASide = type("array");
+    runsOfASide.set("items", run);
+    runsOfASide.put("minItems", 2);
+    ObjectNode runs = type("array");
+    runs.set("items", runsOfASide);
+    runs.put("minItems", 2);
+    runs.put("maxItems", 2);
+    runs.put(
+        "description",
+        "The source's own repetitions, when it lists them: this side's runs, then the other's, of"
+            + " the seed's kind ([[2.92 s, 2.89 s, ...], [2.84 s, 2.78 s, ...]]); their spread is"
+            + " the published ratio's uncertainty in the size verdict (else ±"
+            + Math.round(Claim.SINGLE_RUN_TOLERANCE * 100)
+            + "%, a single run's).");
+    keys.put(ClaimsReader.SEED_RUNS, runs);
     keys.put(
         "measure",
         enumOf(

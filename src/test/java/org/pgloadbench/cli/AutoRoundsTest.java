@@ -18,7 +18,9 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.results.TestSteps;
 import org.pgloadbench.run.Plan;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Stopping;
 import org.pgloadbench.server.SettingsProfile;
 
@@ -42,6 +44,12 @@ class AutoRoundsTest {
    * log-normal noise of {@code sd} per load.
    */
   private static Outcome run(double ratio, double sd, long budgetSeconds, long seed) {
+    return run(ratio, sd, budgetSeconds, seed, List.of());
+  }
+
+  /** As {@link #run(double, double, long, long)}, the run checking {@code claims}. */
+  private static Outcome run(
+      double ratio, double sd, long budgetSeconds, long seed, List<Claim> claims) {
     Plan plan =
         new Plan(
             List.of(new Plan.Server("17", SettingsProfile.DEFAULTS, false)),
@@ -61,7 +69,8 @@ class AutoRoundsTest {
       if (round < MINIMUM) {
         continue;
       }
-      Optional<Set<String>> next = policy.next(round, stored(steps), Duration.ofSeconds(round));
+      Optional<Set<String>> next =
+          policy.next(round, stored(steps, claims), Duration.ofSeconds(round));
       if (next.isEmpty()) {
         RunManifest.Rounds rounds = policy.rounds();
         return new Outcome(rounds.run(), rounds.stopped(), policy.states());
@@ -70,7 +79,7 @@ class AutoRoundsTest {
     }
   }
 
-  private static StoredRun stored(List<StepResult> steps) {
+  private static StoredRun stored(List<StepResult> steps, List<Claim> claims) {
     RunManifest.Resolved scenario =
         new RunManifest.Resolved(
             "auto",
@@ -86,7 +95,7 @@ class AutoRoundsTest {
                 new RunManifest.CellRun(TEXT.label(), TEXT.axes(), "defaults"),
                 new RunManifest.CellRun(BINARY.label(), BINARY.axes(), "defaults")),
             List.of(),
-            List.of(),
+            claims,
             null);
     return StoredRun.of(
         Path.of("results/auto/1"),
@@ -140,6 +149,59 @@ class AutoRoundsTest {
     assertThat(outcome.rounds()).isEqualTo(20);
     assertThat(outcome.states().values().iterator().next().reason())
         .isEqualTo(Settling.Reason.OPEN);
+  }
+
+  /** "binary < factor × text" on the copy, published as {@code seed} minutes against 10, or none. */
+  private static Claim claim(double factor, Double seed) {
+    Claim.Side binary =
+        new Claim.Side(BINARY.label(), null, List.of("t"), List.of(StepKind.named("copy")));
+    Claim.Side text =
+        new Claim.Side(TEXT.label(), null, List.of("t"), List.of(StepKind.named("copy")));
+    return new Claim(
+        "binary < " + factor + " × text",
+        "src",
+        seed == null ? null : seed + " min vs 10 min",
+        seed == null ? null : seed / 10,
+        "seconds",
+        Claim.Relation.LESS,
+        factor,
+        binary,
+        text);
+  }
+
+  /**
+   * A claim whose ratio sits on its factor (binary at half the time, claimed under 0.5 ×), 15%
+   * noise a load: no verdict can come, and the interval stays wider than ±5% of the ratio for
+   * about a hundred rounds, so precision alone ran such a run to its budget (225 rounds of
+   * ways-binary-freeze at VACUUM 0.098 × against 0.1 ×). With this seed the interval is within ±10%
+   * of the factor at round 14, and the run stops there: on its factor, not on precision (which the
+   * state would say first).
+   */
+  @Test
+  void aClaimOnItsFactorStopsWithinTheMarginNotAtTheBudget() {
+    Outcome outcome = run(0.5, 0.15, 600, 4, List.of(claim(0.5, null)));
+    assertThat(outcome.stopped()).isEqualTo(AutoRounds.SETTLED);
+    Settling.Status status = outcome.states().get(Settling.key(0));
+    assertThat(status.reason()).isEqualTo(Settling.Reason.FACTOR);
+    assertThat(outcome.rounds()).isLessThan(60);
+  }
+
+  /**
+   * The same claim published at 0.25 ×, twice the effect measured: the widened interval excludes
+   * it from the first look, a size decided, and the run stops where the direction alone would;
+   * published at 0.5 ×, as published, it is settled only once the interval is within the source's
+   * ±10% of the ratio too (round 16 with this seed), never before the direction.
+   */
+  @Test
+  void aClaimsSizeIsSettledWhenDecidedOrWithinTheSourcesUncertainty() {
+    Outcome larger = run(0.5, 0.15, 600, 4, List.of(claim(0.5, 2.5)));
+    Outcome onItsFactor = run(0.5, 0.15, 600, 4, List.of(claim(0.5, null)));
+    assertThat(larger.rounds()).isEqualTo(onItsFactor.rounds());
+    Outcome asPublished = run(0.5, 0.15, 600, 4, List.of(claim(0.5, 5.0)));
+    assertThat(asPublished.stopped()).isEqualTo(AutoRounds.SETTLED);
+    assertThat(asPublished.rounds()).isGreaterThanOrEqualTo(onItsFactor.rounds());
+    assertThat(asPublished.states().get(Settling.key(0)).reason())
+        .isIn(Settling.Reason.FACTOR, Settling.Reason.PRECISION);
   }
 
   /**

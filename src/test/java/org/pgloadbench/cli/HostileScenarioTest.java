@@ -99,7 +99,7 @@ class HostileScenarioTest {
         ReproduceCommand.render(
             List.of(
                 new ReproduceCommand.Done(
-                    scenario, new BenchCommand.Done(null, report, failures), 1)),
+                    scenario, new BenchCommand.Done(null, report, failures), 1, List.of())),
             1,
             dir.resolve("reports/reproduce"),
             "");

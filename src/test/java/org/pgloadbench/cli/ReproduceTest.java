@@ -16,7 +16,9 @@ import org.pgloadbench.server.WorkRoots;
 
 /**
  * {@code reproduce}: two small scenarios (pgbench -i phases, and int arrays loaded by multi-row
- * INSERTs) run in turn on a real server, then one combined report links both reports.
+ * INSERTs) run in turn on a real server, then one combined report links both reports and counts
+ * both verdicts of their claims (the pgbench one's: three rounds give it a verdict, inconclusive at
+ * best, and so a size).
  */
 class ReproduceTest {
   @TempDir Path dir;
@@ -29,13 +31,20 @@ class ReproduceTest {
       description: pgbench -i in small.
       dataset: {kind: pgbench, scale: 1}
       servers: {versions: [17]}
-      repeat: 2
+      repeat: 3
       warmup: 0
       matrix:
         format: [text, binary]
         freeze: [true]
         pk: [later]
       steps: [drop, create, copy, vacuum_analyze, primary_key]
+      claims:
+        - claim: binary COPY is faster than text
+          source: own expectation
+          seed: [1 s, 2 s]
+          step: copy
+          less: {cell: binary+freeze+pk-later}
+          than: {cell: text+freeze+pk-later}
       """;
 
   static final String ARRAYS =
@@ -61,7 +70,7 @@ class ReproduceTest {
     assertThat(code).as(err.toString()).isEqualTo(Main.OK);
 
     String printed = out.toString(StandardCharsets.UTF_8);
-    assertThat(printed.lines().filter(l -> l.startsWith("done in "))).hasSize(4);
+    assertThat(printed.lines().filter(l -> l.startsWith("done in "))).hasSize(6);
     assertThat(printed)
         .containsPattern(
             "done in [0-9.]+ s \\(drop tables [0-9.]+ s, create tables [0-9.]+ s, client-side"
@@ -79,7 +88,12 @@ class ReproduceTest {
         // a finding apart from the claims, escaped as the scenario's report shows it
         .contains("\nFinding of earlier runs: batches of 100 \\| one finding\n")
         .contains("with `SCALE=0.01`")
-        .contains("total wall time");
+        .contains("total wall time")
+        .contains("| verdict | size |")
+        .containsPattern(
+            "\\*\\*Claims:\\*\\* direction held \\d, not held \\d, inconclusive \\d; size as"
+                + " published \\d, smaller here \\d, larger here \\d \\(of the 1 with a published"
+                + " ratio and a verdict\\)\\.");
     Matcher links = Pattern.compile("\\(([^()]+/report\\.md)\\)").matcher(md);
     int found = 0;
     while (links.find()) {

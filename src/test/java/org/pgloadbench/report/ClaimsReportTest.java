@@ -55,7 +55,9 @@ class ClaimsReportTest {
     // in the answer, before the versions compared
     String section =
         report.substring(report.indexOf("### Claims"), report.indexOf("## Versions compared"));
-    assertThat(section).startsWith("### Claims: 0 held, 0 not held, 3 inconclusive, 1 no verdict");
+    assertThat(section)
+        .startsWith(
+            "### Claims: 0 held, 0 not held, 3 inconclusive, 1 no verdict; size 3 larger here");
     List<List<String>> rows =
         section
             .lines()
@@ -72,7 +74,8 @@ class ClaimsReportTest {
             "test",
             "p",
             "Holm p",
-            "verdict");
+            "verdict",
+            "size");
     assertThat(rows.subList(1, rows.size()))
         .containsExactly(
             List.of(
@@ -84,7 +87,8 @@ class ClaimsReportTest {
                 "< 0.1 ×",
                 "–",
                 "–",
-                "no verdict (repetitions 3 vs 2; a verdict needs 3)"),
+                "no verdict (repetitions 3 vs 2; a verdict needs 3)",
+                "–"),
             List.of(
                 "VACUUM after FREEZE far shorter than after COPY",
                 "osm2pgsql issue #2110",
@@ -94,7 +98,8 @@ class ClaimsReportTest {
                 "< 0.1 ×",
                 "0.050",
                 "0.150",
-                "inconclusive"),
+                "inconclusive",
+                "larger here (±10%)"),
             List.of(
                 "binary \\| FREEZE COPY of ways faster than text",
                 "osm2pgsql issue #2110",
@@ -104,7 +109,8 @@ class ClaimsReportTest {
                 "< 1 ×",
                 "0.800",
                 "1.000",
-                "inconclusive"),
+                "inconclusive",
+                "larger here (±10%)"),
             List.of(
                 "binary \\| FREEZE COPY of ways faster than text",
                 "osm2pgsql issue #2110",
@@ -114,7 +120,8 @@ class ClaimsReportTest {
                 "< 1 ×",
                 "0.700",
                 "1.000",
-                "inconclusive"));
+                "inconclusive",
+                "larger here (±10%)"));
     assertThat(section).contains("**held** when a one-sided Mann-Whitney test");
 
     String comment = CommentReport.render(StoredRun.load(runDir), null);

@@ -222,4 +222,44 @@ class ClaimsReaderTest {
     assertThat(error(GOOD.replace("less: {cell: binary+pk-now}", "less: {cel: binary+pk-now}")))
         .startsWith(at(14, "unknown key 'cel' in claims[0].less (did you mean 'cell'?)"));
   }
+
+  /**
+   * A source's listed runs give the published ratio's uncertainty: 1.96 × √(Σ cv² / n). Runs of 9
+   * and 11 s against a steady 20 s: cv √2 / 10, so 1.96 × √(0.02 / 2) = 0.196; twice as many runs
+   * of the same spread narrow it. Without them, a single run's tolerance.
+   */
+  @Test
+  void theRunsASourceListsGiveThePublishedRatiosUncertainty() throws Exception {
+    String seed = "seed: [40 min, 57 min]";
+    Claim two =
+        load(GOOD.replace(seed, "seed: [10 s, 20 s]\n    seed_runs: [[9 s, 11 s], [20 s, 20 s]]"))
+            .claims()
+            .get(0);
+    assertThat(two.seedSpread()).isCloseTo(0.196, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(two.seedUncertainty()).isEqualTo(two.seedSpread());
+    Claim four =
+        load(
+                GOOD.replace(
+                    seed,
+                    "seed: [10 s, 20 s]\n    seed_runs: [[9 s, 11 s, 9 s, 11 s], [20 s, 20 s]]"))
+            .claims()
+            .get(0);
+    assertThat(four.seedSpread()).isLessThan(two.seedSpread()).isGreaterThan(0);
+    Claim single = load(GOOD).claims().get(0);
+    assertThat(single.seedSpread()).isNull();
+    assertThat(single.seedUncertainty()).isEqualTo(Claim.SINGLE_RUN_TOLERANCE);
+  }
+
+  @Test
+  void runsWithoutTheirFiguresOrOfAnotherKindAreOneLineErrors() throws Exception {
+    String seed = "seed: [40 min, 57 min]";
+    assertThat(error(GOOD.replace(seed, "seed_runs: [[9 s, 11 s], [20 s, 21 s]]")))
+        .startsWith(at(11, "claims[0].seed_runs: gives the source's runs without its figures"));
+    assertThat(error(GOOD.replace(seed, seed + "\n    seed_runs: [[9 min], [20 min, 21 min]]")))
+        .startsWith(at(12, "claims[0].seed_runs[0]: lists fewer than two runs"));
+    assertThat(error(GOOD.replace(seed, seed + "\n    seed_runs: [[9 min, 1 GB], [20 min, 21 min]]")))
+        .startsWith(at(12, "claims[0].seed_runs[0][1]: is not of the seed's kind"));
+    assertThat(error(GOOD.replace(seed, seed + "\n    seed_runs: [[9 min, 10 min]]")))
+        .startsWith(at(12, "claims[0].seed_runs: expected two lists of runs"));
+  }
 }
