@@ -128,7 +128,7 @@ public record Overrides(
    * The values' own rules (versions, SCALE > 0, ...), named by their make variables; {@link
    * Scenario#withOverrides} checks them before applying any.
    */
-  public   void validate() throws ScenarioException {
+  public void validate() throws ScenarioException {
     if (versions != null) {
       String given = "PG=" + String.join(",", versions);
       if (versions.isEmpty() || versions.equals(List.of(""))) {
