@@ -168,7 +168,11 @@ final class OverheadCommand implements Callable<Integer> {
       }
       osm2pgsql =
           new Osm2pgsqlPair(
-                  osm2pgsqlScenario, args.scenarios, args.data, osm2pgsqlBin, args.workRoot())
+                  osm2pgsqlScenario,
+                  args.scenarios,
+                  OverrideText.data(args.data),
+                  osm2pgsqlBin,
+                  args.workRoot())
               .run(rounds, results, out);
     }
     skipped(PgbenchPair.NAME, pgbench.skipped(), missing, out);

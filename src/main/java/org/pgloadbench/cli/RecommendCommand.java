@@ -50,13 +50,12 @@ final class RecommendCommand implements Callable<Integer> {
               + " (the scenario lists "
               + String.join(", ", versions)
               + "; PG= chooses another)");
-      scenario = scenario.withOverrides(new Overrides(List.of(newest), null, null, null));
+      scenario = scenario.withOverrides(Overrides.NONE.withVersions(List.of(newest)));
     }
     // the race decides its rounds: neither a fixed number nor repeat: auto
     Scenario raced =
         scenario
-            .withOverrides(
-                new Overrides(null, null, null, null, null, null, null, null, null, false, null))
+            .withOverrides(Overrides.NONE.withAuto(false))
             .withRepeat(RaceRounds.minimum(scenario.cells().size()));
     out.println(
         "recommend: a race of "

@@ -1,8 +1,6 @@
 package org.pgloadbench.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.pgloadbench.scenario.AllowedSettings;
 import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Overrides;
@@ -21,10 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A scenario and its overrides, shared by {@code bench} and {@code plan}. The overrides stay text
- * until {@link #scenario()} reads them, with the make-variable names (PG, SCALE, REPEAT, WARMUP,
- * DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK) in its error messages, since that is how most
- * users give them; blank means not given.
+ * A scenario and its overrides, shared by {@code bench} and {@code plan}. The flags stay text (make
+ * passes each variable, blank when unset) until {@link #overrides()} reads them into one typed
+ * {@link Overrides}, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
+ * IMAGE, MEMORY, BUDGET, DISK) in its error messages ({@link OverrideText}).
  */
 final class ScenarioArgs {
   @Parameters(
@@ -143,20 +141,32 @@ final class ScenarioArgs {
   /** Another scenario with the same overrides ({@code reproduce} runs several). */
   Scenario scenario(String name) throws ScenarioException {
     Path file = ScenarioFiles.resolve(name, scenarios);
-    Map<String, String> given = new LinkedHashMap<>();
-    given.put("PG", pg);
-    given.put("SCALE", scale);
-    given.put("REPEAT", repeat);
-    given.put("WARMUP", warmup);
-    given.put("DATA", data);
-    given.put("TARGET", target);
-    given.put("BUILDS", builds);
-    given.put("IMAGE", image);
-    given.put("MEMORY", memory);
-    given.put("DISK", disk);
-    given.put("INSTRUCTIONS", instructions ? "1" : null);
-    given.put("BUDGET", budget);
-    return ScenarioLoader.load(file, trustScenario).withOverrides(Overrides.parse(given));
+    return ScenarioLoader.load(file, trustScenario).withOverrides(overrides());
+  }
+
+  /**
+   * The flags as one typed record, through its one constructor: a flag left out here does not
+   * compile. BUDGET is read first, as it was when the flags went by name.
+   */
+  Overrides overrides() throws ScenarioException {
+    Long budgetSeconds = OverrideText.budgetSeconds(budget);
+    Overrides given =
+        new Overrides(
+            OverrideText.versions(pg),
+            OverrideText.scale(scale),
+            OverrideText.repeat(repeat),
+            OverrideText.warmup(warmup),
+            OverrideText.data(data),
+            OverrideText.trimmed(target),
+            OverrideText.builds(builds),
+            OverrideText.trimmed(image),
+            OverrideText.trimmed(memory),
+            OverrideText.autoRepeat(repeat),
+            budgetSeconds,
+            OverrideText.trimmed(disk),
+            instructions ? Boolean.TRUE : null);
+    given.validate();
+    return given;
   }
 
   /** The scenario's target; {@code runId} names the database a URL target creates. */

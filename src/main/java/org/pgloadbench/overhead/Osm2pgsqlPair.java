@@ -26,7 +26,7 @@ import org.pgloadbench.server.ServerException;
  * @param scenario the scenario's name or file, or {@code none}
  * @param data a PBF file in place of the scenario's, or null
  */
-public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path bin, Path workRoot) {
+public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin, Path workRoot) {
   public static final String NAME = "osm2pgsql";
   public static final Path DEBIAN_BIN = Path.of("/usr/lib/postgresql/15/bin");
   private static final String PACKAGES =
@@ -50,7 +50,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, String data, Path b
     }
     Scenario s =
         ScenarioLoader.load(ScenarioFiles.resolve(scenario, scenarios))
-            .withOverrides(Overrides.parse(null, null, null, null, data));
+            .withOverrides(Overrides.NONE.withData(data));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
     Cell best = Osm2pgsqlHeadToHead.best(s);
     if (!(s.dataset() instanceof DatasetSpec.OsmPbf pbf)) {

@@ -70,11 +70,8 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
     return accounts == 0
         ? s
         : s.withOverrides(
-            new Overrides(
-                null,
-                (double) scale * PgbenchHeadToHead.ACCOUNTS_PER_SCALE / accounts,
-                null,
-                null));
+            Overrides.NONE.withScale(
+                (double) scale * PgbenchHeadToHead.ACCOUNTS_PER_SCALE / accounts));
   }
 
   private static Cell cell(Scenario s, String format) {

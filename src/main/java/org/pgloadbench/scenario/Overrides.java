@@ -3,7 +3,6 @@ package org.pgloadbench.scenario;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,7 +13,9 @@ import org.pgloadbench.dataset.DatasetSpec;
 
 /**
  * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
- * IMAGE, MEMORY, BUDGET, DISK) that replace a scenario's; null keeps the scenario's value. Where
+ * IMAGE, MEMORY, BUDGET, DISK, INSTRUCTIONS), typed, that replace a scenario's; null keeps the
+ * scenario's value. The command line's flags are read into this record in one place (cli's
+ * ScenarioArgs), through its one constructor, so that a value cannot be dropped on the way. Where
  * programs, images and servers come from is the user's choice, so these are also how a scenario
  * that lists build labels gets their bin dirs.
  *
@@ -50,185 +51,84 @@ public record Overrides(
   public static final Overrides NONE =
       new Overrides(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
-  /** The make variables this reads, in the order they are applied. */
-  public static final List<String> VARIABLES =
-      List.of(
-          "PG",
-          "SCALE",
-          "REPEAT",
-          "WARMUP",
-          "DATA",
-          "TARGET",
-          "BUILDS",
-          "IMAGE",
-          "MEMORY",
-          "BUDGET",
-          "DISK",
-          "INSTRUCTIONS");
-
   public Overrides {
     versions = versions == null ? null : List.copyOf(versions);
     builds = builds == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(builds));
   }
 
-  /** Without a disk limit. */
-  public Overrides(
-      List<String> versions,
-      Double scale,
-      Integer repeat,
-      Integer warmup,
-      Path data,
-      String target,
-      Map<String, String> builds,
-      String image,
-      String memory,
-      Boolean auto,
-      Long budgetSeconds) {
-    this(
-        versions,
-        scale,
-        repeat,
-        warmup,
-        data,
-        target,
-        builds,
-        image,
-        memory,
-        auto,
-        budgetSeconds,
-        null,
-        null);
+  // One wither per field, each through the canonical constructor: a field added to the record
+  // fails to compile here until every caller's path carries it.
+
+  public Overrides withVersions(List<String> v) {
+    return new Overrides(v, scale, repeat, warmup, data, target, builds, image, memory, auto,
+        budgetSeconds, disk, instructions);
   }
 
-  public Overrides(List<String> versions, Double scale, Integer repeat, Integer warmup) {
-    this(versions, scale, repeat, warmup, null, null, null, null, null, null, null, null, null);
+  public Overrides withScale(Double v) {
+    return new Overrides(versions, v, repeat, warmup, data, target, builds, image, memory, auto,
+        budgetSeconds, disk, instructions);
   }
 
-  public Overrides(
-      List<String> versions,
-      Double scale,
-      Integer repeat,
-      Integer warmup,
-      Path data,
-      String target,
-      Map<String, String> builds,
-      String image) {
-    this(
-        versions, scale, repeat, warmup, data, target, builds, image, null, null, null, null, null);
+  public Overrides withRepeat(Integer v) {
+    return new Overrides(versions, scale, v, warmup, data, target, builds, image, memory, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withWarmup(Integer v) {
+    return new Overrides(versions, scale, repeat, v, data, target, builds, image, memory, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withData(Path v) {
+    return new Overrides(versions, scale, repeat, warmup, v, target, builds, image, memory, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withTarget(String v) {
+    return new Overrides(versions, scale, repeat, warmup, data, v, builds, image, memory, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withBuilds(Map<String, String> v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, v, image, memory, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withImage(String v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, builds, v, memory, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withMemory(String v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, v, auto,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withAuto(Boolean v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory, v,
+        budgetSeconds, disk, instructions);
+  }
+
+  public Overrides withBudgetSeconds(Long v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory,
+        auto, v, disk, instructions);
+  }
+
+  public Overrides withDisk(String v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory,
+        auto, budgetSeconds, v, instructions);
+  }
+
+  public Overrides withInstructions(Boolean v) {
+    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory,
+        auto, budgetSeconds, disk, v);
   }
 
   /**
-   * Reads the make variables as text, by name ({@link #VARIABLES}), e.g. {@code parse(Map.of("PG",
-   * "15,17", "SCALE", "0.1"))}; a missing, null or blank one keeps the scenario's value.
+   * The values' own rules (versions, SCALE > 0, ...), named by their make variables; {@link
+   * Scenario#withOverrides} checks them before applying any.
    */
-  public static Overrides parse(Map<String, String> given) throws ScenarioException {
-    for (String name : given.keySet()) {
-      if (!VARIABLES.contains(name)) {
-        throw new IllegalArgumentException("not an override: " + name);
-      }
-    }
-    String pg = given.get("PG");
-    String scale = given.get("SCALE");
-    String repeat = given.get("REPEAT");
-    String warmup = given.get("WARMUP");
-    String data = given.get("DATA");
-    String target = given.get("TARGET");
-    String builds = given.get("BUILDS");
-    String image = given.get("IMAGE");
-    String memory = given.get("MEMORY");
-    String budget = given.get("BUDGET");
-    String disk = given.get("DISK");
-    String instructions = given.get("INSTRUCTIONS");
-    boolean auto = !blank(repeat) && repeat.trim().equals("auto");
-    Long budgetSeconds = blank(budget) ? null : Stopping.duration(budget);
-    if (!blank(budget) && budgetSeconds == null) {
-      throw new ScenarioException(
-          "BUDGET=" + budget.strip() + ": give a time per server, e.g. BUDGET=10m (or 90s, 1h)");
-    }
-    Overrides o =
-        new Overrides(
-            blank(pg) ? null : Arrays.asList(pg.trim().split("\\s*,\\s*", -1)),
-            blank(scale) ? null : number(scale, "SCALE", "must be a number > 0"),
-            blank(repeat) || auto
-                ? null
-                : whole(repeat, "REPEAT", "must be a whole number >= 1, or auto"),
-            blank(warmup) ? null : whole(warmup, "WARMUP", "must be a whole number >= 0"),
-            blank(data) ? null : Path.of(data.trim()),
-            blank(target) ? null : target.trim(),
-            blank(builds) ? null : builds(builds.trim()),
-            blank(image) ? null : image.trim(),
-            blank(memory) ? null : memory.trim(),
-            blank(repeat) ? null : auto,
-            budgetSeconds,
-            blank(disk) ? null : disk.trim(),
-            blank(instructions) ? null : onOrOff(instructions));
-    o.validate();
-    return o;
-  }
-
-  /** INSTRUCTIONS=1 (or 0). */
-  private static boolean onOrOff(String text) throws ScenarioException {
-    return switch (text.strip()) {
-      case "1", "yes", "true", "on" -> true;
-      case "0", "no", "false", "off" -> false;
-      default ->
-          throw new ScenarioException(
-              "INSTRUCTIONS="
-                  + text.strip()
-                  + ": give INSTRUCTIONS=1 to count each step's instructions under valgrind, or"
-                  + " leave it out");
-    };
-  }
-
-  /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP. */
-  public static Overrides parse(String pg, String scale, String repeat, String warmup)
-      throws ScenarioException {
-    return parse(pg, scale, repeat, warmup, null);
-  }
-
-  /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP, DATA. */
-  public static Overrides parse(String pg, String scale, String repeat, String warmup, String data)
-      throws ScenarioException {
-    return parse(pg, scale, repeat, warmup, data, null);
-  }
-
-  /** As {@link #parse(Map)}, positionally: PG, SCALE, REPEAT, WARMUP, DATA, TARGET. */
-  public static Overrides parse(
-      String pg, String scale, String repeat, String warmup, String data, String target)
-      throws ScenarioException {
-    Map<String, String> given = new LinkedHashMap<>();
-    given.put("PG", pg);
-    given.put("SCALE", scale);
-    given.put("REPEAT", repeat);
-    given.put("WARMUP", warmup);
-    given.put("DATA", data);
-    given.put("TARGET", target);
-    return parse(given);
-  }
-
-  /** {@code head=/opt/pg-head/bin,patch=/opt/pg-patch/bin}: label to bin dir, in order. */
-  private static Map<String, String> builds(String text) throws ScenarioException {
-    Map<String, String> builds = new LinkedHashMap<>();
-    for (String build : text.split("\\s*,\\s*", -1)) {
-      int eq = build.indexOf('=');
-      String label = eq < 0 ? build : build.substring(0, eq).strip();
-      String dir = eq < 0 ? "" : build.substring(eq + 1).strip();
-      if (!ServersSpec.LABEL.matcher(label).matches() || dir.isEmpty()) {
-        throw new ScenarioException(
-            "BUILDS="
-                + text
-                + ": give each build as label=<bin dir>, e.g."
-                + " BUILDS=head=/opt/pg-head/bin,patch=/opt/pg-patch/bin (labels in lower-case"
-                + " letters, digits, '.', '_' and '-')");
-      }
-      if (builds.put(label, dir) != null) {
-        throw new ScenarioException("BUILDS=" + text + ": '" + label + "' is given twice");
-      }
-    }
-    return builds;
-  }
-
-  void validate() throws ScenarioException {
+  public void validate() throws ScenarioException {
     if (versions != null) {
       String given = "PG=" + String.join(",", versions);
       if (versions.isEmpty() || versions.equals(List.of(""))) {
@@ -434,26 +334,6 @@ public record Overrides(
       origins = origins.overriddenBy("servers.image", "IMAGE=" + image);
     }
     return origins;
-  }
-
-  private static boolean blank(String s) {
-    return s == null || s.isBlank();
-  }
-
-  private static Double number(String text, String variable, String rule) throws ScenarioException {
-    try {
-      return Double.valueOf(text.trim());
-    } catch (NumberFormatException e) {
-      throw new ScenarioException(variable + "=" + text + ": " + rule);
-    }
-  }
-
-  private static Integer whole(String text, String variable, String rule) throws ScenarioException {
-    try {
-      return Integer.valueOf(text.trim());
-    } catch (NumberFormatException e) {
-      throw new ScenarioException(variable + "=" + text + ": " + rule);
-    }
   }
 
   /** 0 rather than 0.0, as a user would have typed it. */

@@ -28,7 +28,7 @@ public record ServersSpec(
   public static final String URL = "url";
 
   static final Pattern VERSION = Pattern.compile("\\d+(\\.\\d+){0,2}");
-  static final Pattern LABEL = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+  public static final Pattern LABEL = Pattern.compile("[a-z0-9][a-z0-9._-]*");
   static final String TARGETS =
       "embedded, container, local:<bin dir> or postgresql://user@host:port/db";
 

@@ -160,7 +160,11 @@ class EstimateTest {
       Path temp = Files.createTempDirectory("estimate");
       Path file = Files.writeString(temp.resolve("ways-binary-freeze.yaml"), asStored());
       try {
-        return ScenarioLoader.load(file).withOverrides(Overrides.parse(pg, scale, "3", "0"));
+        return ScenarioLoader.load(file).withOverrides(Overrides.NONE
+                    .withVersions(List.of(pg.split(",")))
+                    .withScale(Double.valueOf(scale))
+                    .withRepeat(3)
+                    .withWarmup(0));
       } finally {
         Files.delete(file);
         Files.delete(temp);
@@ -194,7 +198,11 @@ class EstimateTest {
     assertThat(yaml).contains(part);
     Path file = dir.resolve("ways-binary-freeze.yaml");
     Files.writeString(file, yaml.replace(part, by).replaceAll("(?s)\nclaims:.*", "\n"));
-    return ScenarioLoader.load(file).withOverrides(Overrides.parse("16,17", "0.02", "3", "0"));
+    return ScenarioLoader.load(file).withOverrides(Overrides.NONE
+                .withVersions(List.of("16", "17"))
+                .withScale(0.02)
+                .withRepeat(3)
+                .withWarmup(0));
   }
 
   /** A stored run copied with its rows and every step's time multiplied. */

@@ -56,7 +56,7 @@ class Osm2pgsqlHeadToHeadTest {
         .isTrue();
     Scenario scenario =
         ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"))
-            .withOverrides(Overrides.parse(null, null, null, null, LIECHTENSTEIN.toString()));
+            .withOverrides(Overrides.NONE.withData(LIECHTENSTEIN));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(scenario);
     Cell best = Osm2pgsqlHeadToHead.best(scenario);
     assertThat(imitation.label()).isEqualTo("osm2pgsql-legacy");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.DiskLimit;
@@ -52,24 +51,25 @@ class DiskLimitsTest {
     assertThat(s.cells()).extracting(Cell::label).containsExactly("text", "binary");
     assertThat(s.cells()).allMatch(c -> c.variant().disk().text().equals("hdd-7200"));
 
-    Scenario none = s.withOverrides(Overrides.parse(Map.of("DISK", "none")));
+    Scenario none = s.withOverrides(Overrides.NONE.withDisk("none"));
     assertThat(none.cells()).allMatch(c -> c.variant().disk().isNone());
-    Scenario ssd = s.withOverrides(Overrides.parse(Map.of("DISK", "sata-ssd")));
+    Scenario ssd = s.withOverrides(Overrides.NONE.withDisk("sata-ssd"));
     assertThat(ssd.cells()).allMatch(c -> c.variant().disk().readIops() == 98_000);
   }
 
   @Test
   void diskOverridesAreOneLineNamingTheVariable() throws Exception {
-    assertThat(
-            catchThrowableOfType(
-                    ScenarioException.class, () -> Overrides.parse(Map.of("DISK", "write=0MB/s")))
-                .getMessage())
-        .isEqualTo("DISK=write=0MB/s: " + DiskLimit.hint());
     Scenario axis = load(AXIS);
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> axis.withOverrides(Overrides.parse(Map.of("DISK", "gp3"))))
+                    () -> axis.withOverrides(Overrides.NONE.withDisk("write=0MB/s")))
+                .getMessage())
+        .isEqualTo("DISK=write=0MB/s: " + DiskLimit.hint());
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class,
+                    () -> axis.withOverrides(Overrides.NONE.withDisk("gp3")))
                 .getMessage())
         .isEqualTo("DISK=gp3: the scenario compares disk limits on its disk axis; leave DISK out");
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,13 +32,13 @@ class MeasureTest {
     Scenario timed = load("");
     assertThat(timed.measure()).isEqualTo(Measure.TIME);
     assertThat(timed.withOverrides(Overrides.NONE).repeat()).isEqualTo(10);
-    Scenario counted = timed.withOverrides(Overrides.parse(Map.of("INSTRUCTIONS", "1")));
+    Scenario counted = timed.withOverrides(Overrides.NONE.withInstructions(true));
     assertThat(counted.measure()).isEqualTo(Measure.INSTRUCTIONS);
     assertThat(load("measure: instructions\n").measure()).isEqualTo(Measure.INSTRUCTIONS);
     // INSTRUCTIONS=0 measures time alone, whatever the file says
     assertThat(
             load("measure: instructions\n")
-                .withOverrides(Overrides.parse(Map.of("INSTRUCTIONS", "0")))
+                .withOverrides(Overrides.NONE.withInstructions(false))
                 .measure())
         .isEqualTo(Measure.TIME);
   }
@@ -51,7 +50,7 @@ class MeasureTest {
     assertThat(counted.warmup()).isZero();
     Scenario asked =
         load("measure: instructions\n")
-            .withOverrides(Overrides.parse(Map.of("REPEAT", "3", "WARMUP", "1")));
+            .withOverrides(Overrides.NONE.withRepeat(3).withWarmup(1));
     assertThat(asked.repeat()).isEqualTo(3);
     assertThat(asked.warmup()).isEqualTo(1);
   }
@@ -62,7 +61,7 @@ class MeasureTest {
     assertThatThrownBy(
             () ->
                 timed.withOverrides(
-                    Overrides.parse(Map.of("INSTRUCTIONS", "1", "TARGET", "container"))))
+                    Overrides.NONE.withInstructions(true).withTarget("container")))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(
             "INSTRUCTIONS=1: instructions are counted on servers the harness starts itself; a"
@@ -70,8 +69,9 @@ class MeasureTest {
     assertThatThrownBy(
             () ->
                 timed.withOverrides(
-                    Overrides.parse(
-                        Map.of("INSTRUCTIONS", "1", "TARGET", "postgresql://me@db.example/x"))))
+                    Overrides.NONE
+                        .withInstructions(true)
+                        .withTarget("postgresql://me@db.example/x")))
         .hasMessageContaining("a URL's server runs beyond valgrind's reach")
         .hasMessageNotContaining("\n");
     for (String bad :

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,9 +47,9 @@ class MemoryCapsTest {
     assertThat(s.cells()).extracting(Cell::label).containsExactly("text", "binary");
     assertThat(s.cells()).allMatch(c -> c.variant().memoryBytes() == 1L << 30);
 
-    Scenario none = s.withOverrides(Overrides.parse(Map.of("MEMORY", "none")));
+    Scenario none = s.withOverrides(Overrides.NONE.withMemory("none"));
     assertThat(none.cells()).allMatch(c -> c.variant().memoryBytes() == 0);
-    Scenario half = s.withOverrides(Overrides.parse(Map.of("MEMORY", "512MB")));
+    Scenario half = s.withOverrides(Overrides.NONE.withMemory("512MB"));
     assertThat(half.cells()).allMatch(c -> c.variant().memoryBytes() == 512L << 20);
   }
 
@@ -60,7 +59,7 @@ class MemoryCapsTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> axis.withOverrides(Overrides.parse(Map.of("MEMORY", "1GB"))))
+                    () -> axis.withOverrides(Overrides.NONE.withMemory("1GB")))
                 .getMessage())
         .isEqualTo(
             "MEMORY=1GB: the scenario compares memory caps on its memory axis; leave MEMORY out");
@@ -71,13 +70,13 @@ class MemoryCapsTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> plain.withOverrides(Overrides.parse(Map.of("MEMORY", "24MB"))))
+                    () -> plain.withOverrides(Overrides.NONE.withMemory("24MB")))
                 .getMessage())
         .isEqualTo("MEMORY=24MB: use none or a size from 32MB with a unit, e.g. 256MB or 1GB");
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> plain.withOverrides(Overrides.parse(Map.of("MEMORY", "32MB"))))
+                    () -> plain.withOverrides(Overrides.NONE.withMemory("32MB")))
                 .getMessage())
         .isEqualTo(
             "MEMORY=32MB: a 32MB cap leaves no room beside shared_buffers (20MB, the scenario's):"

@@ -43,14 +43,14 @@ class OverridesTest {
 
   @Test
   void scaleMultipliesRowCountsRoundingToAtLeastOne() throws Exception {
-    Scenario s = scenario.withOverrides(new Overrides(null, 0.1, null, null));
+    Scenario s = scenario.withOverrides(Overrides.NONE.withScale(0.1));
     assertThat(s.dataset().rows())
         .containsExactly(Map.entry("nodes", 100L), Map.entry("ways", 25L), Map.entry("rels", 1L));
 
-    Scenario half = scenario.withOverrides(new Overrides(null, 0.5, null, null));
+    Scenario half = scenario.withOverrides(Overrides.NONE.withScale(0.5));
     assertThat(half.dataset().rows()).containsEntry("rels", 2L); // 1.5 rounds up
 
-    Scenario tiny = scenario.withOverrides(new Overrides(null, 0.0001, null, null));
+    Scenario tiny = scenario.withOverrides(Overrides.NONE.withScale(0.0001));
     assertThat(tiny.dataset().rows().values()).containsOnly(1L);
 
     assertThat(((DatasetSpec.OsmSynthetic) s.dataset()).seed())
@@ -60,7 +60,9 @@ class OverridesTest {
 
   @Test
   void versionsRepeatAndWarmupReplaceTheScenarios() throws Exception {
-    Scenario s = scenario.withOverrides(new Overrides(List.of("15", "17"), null, 1, 0));
+    Scenario s =
+        scenario.withOverrides(
+            Overrides.NONE.withVersions(List.of("15", "17")).withRepeat(1).withWarmup(0));
     assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "17")));
     assertThat(s.repeat()).isEqualTo(1);
     assertThat(s.warmup()).isZero();
@@ -71,67 +73,39 @@ class OverridesTest {
   @Test
   void badOverridesNameTheMakeVariable() {
     assertThatThrownBy(
-            () -> scenario.withOverrides(new Overrides(List.of("abc"), null, null, null)))
+            () -> scenario.withOverrides(Overrides.NONE.withVersions(List.of("abc"))))
         .isInstanceOf(ScenarioException.class)
         .hasMessage("PG=abc: 'abc' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
     assertThatThrownBy(
             () ->
-                scenario.withOverrides(new Overrides(List.of("15", "17", "15"), null, null, null)))
+                scenario.withOverrides(Overrides.NONE.withVersions(List.of("15", "17", "15"))))
         .hasMessage("PG=15,17,15: '15' is given twice; list each version once");
-    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(List.of(), null, null, null)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withVersions(List.of())))
         .hasMessage("PG=: give at least one version (e.g. 17 or 15,17)");
-    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, 0.0, null, null)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withScale(0.0)))
         .hasMessage("SCALE=0: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, -1.5, null, null)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withScale(-1.5)))
         .hasMessage("SCALE=-1.5: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, Double.NaN, null, null)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withScale(Double.NaN)))
         .hasMessage("SCALE=NaN: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, null, 0, null)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withRepeat(0)))
         .hasMessage("REPEAT=0: must be a whole number >= 1");
-    assertThatThrownBy(() -> scenario.withOverrides(new Overrides(null, null, null, -1)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withWarmup(-1)))
         .hasMessage("WARMUP=-1: must be a whole number >= 0");
   }
 
-  @Test
-  void parsesMakeVariables() throws Exception {
-    // a number of rounds turns repeat: auto off
-    assertThat(Overrides.parse("15, 17", "0.25", "5", "0"))
-        .isEqualTo(
-            new Overrides(
-                List.of("15", "17"), 0.25, 5, 0, null, null, null, null, null, false, null));
-    assertThat(Overrides.parse(Map.of("REPEAT", "auto", "BUDGET", "90s")))
-        .isEqualTo(new Overrides(null, null, null, null, null, null, null, null, null, true, 90L));
-    assertThat(Overrides.parse(Map.of("INSTRUCTIONS", "1")).instructions()).isTrue();
-    assertThatThrownBy(() -> Overrides.parse(Map.of("INSTRUCTIONS", "many")))
-        .hasMessageStartingWith("INSTRUCTIONS=many: give INSTRUCTIONS=1");
-    assertThatThrownBy(() -> Overrides.parse(Map.of("BUDGET", "soon")))
-        .hasMessage("BUDGET=soon: give a time per server, e.g. BUDGET=10m (or 90s, 1h)");
-    assertThat(Overrides.parse(null, "", " ", null)).isEqualTo(Overrides.NONE);
-
-    assertThatThrownBy(() -> Overrides.parse("16,x", null, null, null))
-        .hasMessage("PG=16,x: 'x' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
-    assertThatThrownBy(() -> Overrides.parse("16,", null, null, null))
-        .hasMessage("PG=16,: '' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
-    assertThatThrownBy(() -> Overrides.parse(null, "big", null, null))
-        .hasMessage("SCALE=big: must be a number > 0");
-    assertThatThrownBy(() -> Overrides.parse(null, "0", null, null))
-        .hasMessage("SCALE=0: must be a number > 0");
-    assertThatThrownBy(() -> Overrides.parse(null, null, "2.5", null))
-        .hasMessage("REPEAT=2.5: must be a whole number >= 1, or auto");
-    assertThatThrownBy(() -> Overrides.parse(null, null, null, "none"))
-        .hasMessage("WARMUP=none: must be a whole number >= 0");
-  }
+  // the make variables read as text: cli/ScenarioArgsTest
 
   @Test
   void dataLoadsAPbfFileIntoTheScenariosTables() throws Exception {
     Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
-    Scenario s = scenario.withOverrides(Overrides.parse(null, null, null, null, pbf.toString()));
+    Scenario s = scenario.withOverrides(Overrides.NONE.withData(pbf));
     assertThat(s.dataset()).isInstanceOf(DatasetSpec.OsmPbf.class);
     assertThat(((DatasetSpec.OsmPbf) s.dataset()).file()).isEqualTo(pbf.toAbsolutePath());
     assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
     assertThat(s.dataset().rows()).isEmpty();
     // a file's rows are what it holds: SCALE leaves them
-    Scenario scaled = s.withOverrides(new Overrides(null, 0.5, null, null));
+    Scenario scaled = s.withOverrides(Overrides.NONE.withScale(0.5));
     assertThat(scaled.dataset()).isEqualTo(s.dataset());
   }
 
@@ -148,7 +122,7 @@ class OverridesTest {
                 steps: [create, copy, indexes]
                 """));
     Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
-    Scenario s = geometry.withOverrides(Overrides.parse(null, null, null, null, pbf.toString()));
+    Scenario s = geometry.withOverrides(Overrides.NONE.withData(pbf));
     assertThat(s.dataset())
         .isEqualTo(
             new DatasetSpec.Geometries(
@@ -157,7 +131,8 @@ class OverridesTest {
 
   @Test
   void dataMustBeAFile() {
-    assertThatThrownBy(() -> Overrides.parse(null, null, null, null, "no/such.osm.pbf"))
+    assertThatThrownBy(
+            () -> scenario.withOverrides(Overrides.NONE.withData(Path.of("no/such.osm.pbf"))))
         .hasMessage("DATA=no/such.osm.pbf: no such file; give an OpenStreetMap .osm.pbf file");
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ class ServersTargetTest {
                 + " line, e.g. BUILDS=head=/opt/pg-head/bin,patch=/opt/pg-patch/bin, or"
                 + " TARGET=local:<bin dir> for one");
     ServersSpec given =
-        labels.withOverrides(Overrides.parse(Map.of("BUILDS", "patch=/b, head=/a"))).servers();
+        labels.withOverrides(Overrides.NONE.withBuilds(builds("patch", "/b", "head", "/a"))).servers();
     assertThat(given)
         .isEqualTo(
             new ServersSpec(
@@ -95,7 +96,7 @@ class ServersTargetTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> labels.withOverrides(Overrides.parse(Map.of("BUILDS", "head=/a"))))
+                    () -> labels.withOverrides(Overrides.NONE.withBuilds(builds("head", "/a"))))
                 .getMessage())
         .isEqualTo(
             "BUILDS=head=...: the scenario compares the builds head, patch; give a bin dir for"
@@ -103,26 +104,32 @@ class ServersTargetTest {
     // any scenario runs on builds the command line names
     assertThat(
             load("{versions: [17]}")
-                .withOverrides(Overrides.parse(Map.of("BUILDS", "a=/x,b=/y")))
+                .withOverrides(Overrides.NONE.withBuilds(builds("a", "/x", "b", "/y")))
                 .servers()
                 .builds())
         .containsExactly(Map.entry("a", "/x"), Map.entry("b", "/y"));
-    assertThat(
-            catchThrowableOfType(
-                ScenarioException.class, () -> Overrides.parse(Map.of("BUILDS", "head"))))
-        .hasMessageStartingWith("BUILDS=head: give each build as label=<bin dir>");
+    // BUILDS=head, a label without its bin dir: cli/ScenarioArgsTest
+  }
+
+  /** Label, bin dir, label, bin dir ...: BUILDS= as the command line gives it, in order. */
+  static Map<String, String> builds(String... labelsAndDirs) {
+    Map<String, String> builds = new LinkedHashMap<>();
+    for (int i = 0; i < labelsAndDirs.length; i += 2) {
+      builds.put(labelsAndDirs[i], labelsAndDirs[i + 1]);
+    }
+    return builds;
   }
 
   @Test
   void theImageComesFromTheCommandLine() throws Exception {
     Scenario containers = load("{target: container, versions: [16]}");
-    assertThat(containers.withOverrides(Overrides.parse(Map.of("IMAGE", "my/pg:16"))).servers())
+    assertThat(containers.withOverrides(Overrides.NONE.withImage("my/pg:16")).servers())
         .isEqualTo(new ServersSpec("container", List.of("16"), "my/pg:16", Map.of(), null));
     assertThat(
             catchThrowableOfType(
                 ScenarioException.class,
                 () ->
-                    load("{versions: [16]}").withOverrides(Overrides.parse(Map.of("IMAGE", "x")))))
+                    load("{versions: [16]}").withOverrides(Overrides.NONE.withImage("x"))))
         .hasMessage("IMAGE=x: is for the container target; add TARGET=container");
   }
 
@@ -173,20 +180,20 @@ class ServersTargetTest {
     Scenario embedded = load("{versions: [16, 17]}");
     assertThat(
             embedded
-                .withOverrides(Overrides.parse(null, null, null, null, null, "container"))
+                .withOverrides(Overrides.NONE.withTarget("container"))
                 .servers())
         .isEqualTo(new ServersSpec("container", List.of("16", "17")));
     ServersSpec local =
         embedded
             .withOverrides(
-                Overrides.parse(null, null, null, null, null, "local:/usr/lib/postgresql/15/bin"))
+                Overrides.NONE.withTarget("local:/usr/lib/postgresql/15/bin"))
             .servers();
     assertThat(local.versions()).containsExactly("local");
     assertThat(local.builds()).containsEntry("local", "/usr/lib/postgresql/15/bin");
     assertThat(
             embedded
                 .withOverrides(
-                    Overrides.parse(null, null, null, null, null, "postgresql://me@h/db"))
+                    Overrides.NONE.withTarget("postgresql://me@h/db"))
                 .servers()
                 .url())
         .isEqualTo("postgresql://me@h/db");
@@ -194,7 +201,7 @@ class ServersTargetTest {
     Scenario builds = load("{target: local, builds: [head, patch]}");
     assertThat(
             builds
-                .withOverrides(Overrides.parse("17", null, null, null, null, "embedded"))
+                .withOverrides(Overrides.NONE.withVersions(List.of("17")).withTarget("embedded"))
                 .servers())
         .isEqualTo(new ServersSpec("embedded", List.of("17")));
     assertThat(
@@ -202,7 +209,7 @@ class ServersTargetTest {
                     ScenarioException.class,
                     () ->
                         builds.withOverrides(
-                            Overrides.parse(null, null, null, null, null, "embedded")))
+                            Overrides.NONE.withTarget("embedded")))
                 .getMessage())
         .isEqualTo(
             "TARGET=embedded: the embedded target needs PostgreSQL versions; give them, e.g."
@@ -212,8 +219,7 @@ class ServersTargetTest {
                     ScenarioException.class,
                     () ->
                         embedded.withOverrides(
-                            Overrides.parse(
-                                null, null, null, null, null, "postgresql://me:pw@h/db")))
+                            Overrides.NONE.withTarget("postgresql://me:pw@h/db")))
                 .getMessage())
         .doesNotContain("pw@")
         .contains("the URL holds a password");

@@ -142,7 +142,8 @@ class ShippedScenariosTest {
     assertThat(s.claims().get(1).subject().steps()).containsExactly(StepKind.COPY);
     Scenario given =
         s.withOverrides(
-            Overrides.parse(Map.of("BUILDS", "head=/opt/pg-head/bin,patch=/opt/pg-patch/bin")));
+            Overrides.NONE.withBuilds(
+                ServersTargetTest.builds("head", "/opt/pg-head/bin", "patch", "/opt/pg-patch/bin")));
     assertThat(given.servers().builds())
         .containsExactly(
             Map.entry("head", "/opt/pg-head/bin"), Map.entry("patch", "/opt/pg-patch/bin"));
