@@ -56,8 +56,11 @@ class ValgrindTest {
         empty = count(counter, c, () -> {});
       }
       assertThat(copies[0]).isGreaterThan(5_000L * 1_000);
-      // the same work on the same session: the same count, to 0.05%
-      assertThat(Math.abs((double) copies[1] / copies[0] - 1)).isLessThan(0.0005);
+      // the same work on the same session: the same count, to 0.3%. Not the 0.05% a run's control
+      // is held to: these COPYs are of 5,000 rows, about 5 million instructions, where a WAL page
+      // boundary or a relation extension landing in one and not the other is a thousandth (seen
+      // once at 0.095% on a loaded machine); a real step's count is hundreds of times larger
+      assertThat(Math.abs((double) copies[1] / copies[0] - 1)).isLessThan(0.003);
       // twice the rows, well over half as much again (a COPY has its fixed costs): the count is
       // the step's, not a constant's
       assertThat((double) copies[2] / copies[0]).isBetween(1.5, 2.0);
