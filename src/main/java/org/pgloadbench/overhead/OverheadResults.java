@@ -170,7 +170,7 @@ public final class OverheadResults implements Closeable {
             List.copyOf(cells.values()),
             List.copyOf(steps),
             List.of(),
-            null);
+            null, null);
     return new RunManifest(
         runId,
         ran,

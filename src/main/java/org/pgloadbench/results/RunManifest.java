@@ -120,27 +120,7 @@ public record RunManifest(
       String baseline,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> findings) {
     static final Resolved NONE =
-        new Resolved(null, null, null, null, null, null, null, null, null, null, null, null, null);
-
-    /** A scenario without findings. */
-    public Resolved(
-        String name,
-        String description,
-        String source,
-        Map<String, Object> dataset,
-        Targets servers,
-        Map<String, String> settings,
-        Integer repeat,
-        Integer warmup,
-        List<String> axes,
-        List<CellRun> cells,
-        List<StepKind> steps,
-        List<Claim> claims,
-        String baseline) {
-      this(
-          name, description, source, dataset, servers, settings, repeat, warmup, axes, cells,
-          steps, claims, baseline, null);
-    }
+        new Resolved(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public Resolved {
       findings = findings == null ? List.of() : findings;

@@ -46,49 +46,6 @@ public record Claim(
     String needs,
     String settings) {
 
-  /** A claim checked once per version, whatever its cells' settings profile. */
-  public Claim(
-      String claim,
-      String source,
-      String seed,
-      Double seedRatio,
-      String measure,
-      Relation relation,
-      double factor,
-      Side subject,
-      Side reference,
-      String needs) {
-    this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, needs, null);
-  }
-
-  /** A claim whose source gives one run a side ({@code seedSpread} null). */
-  public Claim(
-      String claim,
-      String source,
-      String seed,
-      Double seedRatio,
-      String measure,
-      Relation relation,
-      double factor,
-      Side subject,
-      Side reference,
-      String needs,
-      String settings) {
-    this(
-        claim,
-        source,
-        seed,
-        seedRatio,
-        null,
-        measure,
-        relation,
-        factor,
-        subject,
-        reference,
-        needs,
-        settings);
-  }
-
   /** This claim checked within one settings profile, its sides being that profile's cells. */
   public Claim inProfile(String profile, String subjectCell, String referenceCell) {
     return new Claim(
@@ -104,20 +61,6 @@ public record Claim(
         reference.inCell(referenceCell),
         needs,
         profile);
-  }
-
-  /** A claim any run that measures its sides can judge. */
-  public Claim(
-      String claim,
-      String source,
-      String seed,
-      Double seedRatio,
-      String measure,
-      Relation relation,
-      double factor,
-      Side subject,
-      Side reference) {
-    this(claim, source, seed, seedRatio, measure, relation, factor, subject, reference, null, null);
   }
 
   /**

@@ -45,7 +45,7 @@ class AnswerTest {
                 new RunManifest.CellRun("later", LATER, "defaults")),
             List.of(),
             List.of(),
-            baseline);
+            baseline, null);
     return StoredRun.of(
         Path.of("results/s/1"),
         new RunManifest("1", scenario, null, List.of(), null, RunManifest.ROUNDS, null),

@@ -48,7 +48,7 @@ class ClaimsTest {
   }
 
   private static Claim claim(Relation relation, double factor, Side subject, Side reference) {
-    return new Claim("c", "src", null, null, "seconds", relation, factor, subject, reference);
+    return new Claim("c", "src", null, null, null, "seconds", relation, factor, subject, reference, null, null);
   }
 
   private static Side side(String cell, String... steps) {
@@ -139,13 +139,13 @@ class ClaimsTest {
             "c",
             "src",
             null,
-            null,
+            null, null,
             "seconds",
             Relation.LESS,
             1,
             side("binary", "primary_key"),
             side("text", "copy"),
-            "PostGIS on both versions");
+            "PostGIS on both versions", null);
     assertThat(only(needs).note())
         .isEqualTo("needs PostGIS on both versions; binary on 17.6: not measured");
   }
@@ -234,12 +234,12 @@ class ClaimsTest {
             "less WAL",
             "src",
             "1 MB vs 3 MB",
-            1 / 3.0,
+            1 / 3.0, null,
             "wal_bytes",
             Relation.LESS,
             1,
             side("freeze", "copy"),
-            side("plain", "copy"));
+            side("plain", "copy"), null, null);
     ClaimCheck check = only(wal);
     assertThat(check.subject().median()).isEqualTo(1000);
     assertThat(check.verdict()).isEqualTo(Verdict.HELD);
@@ -248,12 +248,12 @@ class ClaimsTest {
             "smaller index",
             "src",
             null,
-            null,
+            null, null,
             "object_bytes",
             Relation.LESS,
             1,
             side("freeze", "copy"),
-            side("plain", "copy"));
+            side("plain", "copy"), null, null);
     assertThat(only(index).reference().median()).isEqualTo(300);
     assertThat(check.formula()).isEqualTo("< 1 ×");
     assertThat(

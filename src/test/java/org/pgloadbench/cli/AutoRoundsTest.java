@@ -96,7 +96,7 @@ class AutoRoundsTest {
                 new RunManifest.CellRun(BINARY.label(), BINARY.axes(), "defaults")),
             List.of(),
             claims,
-            null);
+            null, null);
     return StoredRun.of(
         Path.of("results/auto/1"),
         new RunManifest("1", scenario, null, List.of(), null, RunManifest.ROUNDS, null),
@@ -161,12 +161,12 @@ class AutoRoundsTest {
         "binary < " + factor + " × text",
         "src",
         seed == null ? null : seed + " min vs 10 min",
-        seed == null ? null : seed / 10,
+        seed == null ? null : seed / 10, null,
         "seconds",
         Claim.Relation.LESS,
         factor,
         binary,
-        text);
+        text, null, null);
   }
 
   /**

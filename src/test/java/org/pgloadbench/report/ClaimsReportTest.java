@@ -30,23 +30,23 @@ class ClaimsReportTest {
             "VACUUM after FREEZE far shorter than after COPY",
             "osm2pgsql issue #2110",
             "0.5 s vs 7 min",
-            0.5 / 420,
+            0.5 / 420, null,
             "seconds",
             Relation.LESS,
             0.1,
             new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.VACUUM)),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)));
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)), null, null);
     Claim copy =
         new Claim(
             "binary | FREEZE COPY of ways faster than text",
             "osm2pgsql issue #2110",
             "32 min vs 57 min",
-            32 / 57.0,
+            32 / 57.0, null,
             "seconds",
             Relation.LESS,
             1,
             new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.COPY)),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)));
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)), null, null);
     ((ObjectNode) run.path("scenario")).set("claims", json.valueToTree(List.of(vacuum, copy)));
     Files.writeString(runDir.resolve(ResultStore.RUN), json.writeValueAsString(run));
 

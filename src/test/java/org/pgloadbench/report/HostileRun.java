@@ -80,12 +80,12 @@ public final class HostileRun {
             CLAIM,
             SOURCE,
             SEED,
-            40 / 57.0,
+            40 / 57.0, null,
             "seconds",
             Relation.LESS,
             1,
             new Side(CELL2, null, List.of(TABLE), List.of(StepKind.COPY)),
-            new Side(CELL, null, List.of(TABLE), List.of(StepKind.COPY)));
+            new Side(CELL, null, List.of(TABLE), List.of(StepKind.COPY)), null, null);
     scenario.set("claims", json.valueToTree(List.of(claim)));
     ObjectNode environment = run.putObject("environment");
     environment.put("cpu_model", CPU);

@@ -49,12 +49,12 @@ class ScaleSeriesTest {
             "FREEZE is faster",
             "src",
             "32 min vs 57 min",
-            32 / 57.0,
+            32 / 57.0, null,
             "seconds",
             Relation.LESS,
             1,
             new Side("freeze", null, List.of("ways"), List.of(StepKind.COPY)),
-            new Side("no-freeze", null, List.of("ways"), List.of(StepKind.COPY)));
+            new Side("no-freeze", null, List.of("ways"), List.of(StepKind.COPY)), null, null);
     RunManifest.Resolved scenario =
         new RunManifest.Resolved(
             "s",
@@ -71,7 +71,7 @@ class ScaleSeriesTest {
                 new RunManifest.CellRun("freeze", FREEZE, "defaults", cap)),
             List.of(StepKind.CREATE, StepKind.COPY),
             List.of(claim),
-            null);
+            null, null);
     try (ResultStore store = ResultStore.create(run, List.of("freeze"))) {
       store.writeRun(
           new RunManifest(id, scenario, null, List.of(), null, RunManifest.ROUNDS, null));

@@ -76,7 +76,7 @@ class ShippedCommentsTest {
                 .toList(),
             scenario.steps(),
             scenario.claims(),
-            scenario.baseline());
+            scenario.baseline(), null);
     Random random = new Random(16);
     try (ResultStore store = ResultStore.create(dir, scenario.axes())) {
       store.writeRun(
