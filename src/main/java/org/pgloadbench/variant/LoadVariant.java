@@ -32,45 +32,7 @@ public record LoadVariant(
     StandbyMode standby,
     DiskLimit disk) {
 
-  /** A cell on a server whose disk is not limited. */
-  public LoadVariant(
-      CopyFormat format,
-      boolean freeze,
-      boolean primaryKeyLater,
-      int connections,
-      boolean unlogged,
-      boolean indexesNow,
-      WaysIndex waysIndex,
-      MiddleFormat middleFormat,
-      SettingsProfile settings,
-      LoaderKind loader,
-      int batchSize,
-      long commitEvery,
-      boolean fastupdate,
-      int ginPendingListLimitKb,
-      long memoryBytes,
-      StandbyMode standby) {
-    this(
-        format,
-        freeze,
-        primaryKeyLater,
-        connections,
-        unlogged,
-        indexesNow,
-        waysIndex,
-        middleFormat,
-        settings,
-        loader,
-        batchSize,
-        commitEvery,
-        fastupdate,
-        ginPendingListLimitKb,
-        memoryBytes,
-        standby,
-        DiskLimit.NONE);
-  }
-
-  /** A cell on a server without a memory cap or a standby. */
+  /** A cell on a server without a memory cap, a standby or a disk limit. */
   public LoadVariant(
       CopyFormat format,
       boolean freeze,
@@ -102,7 +64,8 @@ public record LoadVariant(
         fastupdate,
         ginPendingListLimitKb,
         0,
-        StandbyMode.NONE);
+        StandbyMode.NONE,
+        DiskLimit.NONE);
   }
 
   /** This cell on a server capped at {@code bytes} (0: none). */
