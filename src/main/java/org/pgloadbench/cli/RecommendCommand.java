@@ -39,7 +39,9 @@ final class RecommendCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    Scenario scenario = args.scenario();
+    // the race decides its rounds: neither a fixed number nor repeat: auto
+    Overrides given = args.overrides().withAuto(false);
+    Scenario scenario = args.scenario(args.scenario, given);
     List<String> versions = scenario.servers().versions();
     if (versions.size() > 1) {
       // a race is on one server; the newest listed, unless PG= names one
@@ -50,13 +52,9 @@ final class RecommendCommand implements Callable<Integer> {
               + " (the scenario lists "
               + String.join(", ", versions)
               + "; PG= chooses another)");
-      scenario = scenario.withOverrides(Overrides.NONE.withVersions(List.of(newest)));
+      scenario = args.scenario(args.scenario, given.withVersions(List.of(newest)));
     }
-    // the race decides its rounds: neither a fixed number nor repeat: auto
-    Scenario raced =
-        scenario
-            .withOverrides(Overrides.NONE.withAuto(false))
-            .withRepeat(RaceRounds.minimum(scenario.cells().size()));
+    Scenario raced = scenario.withRepeat(RaceRounds.minimum(scenario.cells().size()));
     out.println(
         "recommend: a race of "
             + raced.cells().size()

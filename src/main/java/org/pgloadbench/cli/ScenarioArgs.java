@@ -140,8 +140,17 @@ final class ScenarioArgs {
 
   /** Another scenario with the same overrides ({@code reproduce} runs several). */
   Scenario scenario(String name) throws ScenarioException {
+    return scenario(name, overrides());
+  }
+
+  /**
+   * Scenario {@code name} with {@code overrides} applied once: a command that adds overrides of
+   * its own (recommend's one version, its race's rounds) adds them to the command line's before
+   * the scenario sees any, since applying overrides twice re-applies the defaults of a counted run.
+   */
+  Scenario scenario(String name, Overrides overrides) throws ScenarioException {
     Path file = ScenarioFiles.resolve(name, scenarios);
-    return ScenarioLoader.load(file, trustScenario).withOverrides(overrides());
+    return ScenarioLoader.load(file, trustScenario).withOverrides(overrides);
   }
 
   /**
