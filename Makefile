@@ -123,6 +123,7 @@ OVERHEAD_PGBENCH_SCALE ?= 10
 OVERHEAD_OSM2PGSQL ?= osm-real
 overhead: $(JAR)
 	@$(PGLOADBENCH) overhead "$(or $(SCENARIO),middle-pk-freeze)" --pg "$(or $(PG),17)" --scale "$(or $(SCALE),$(OVERHEAD_SCALE))" --repeat "$(REPEAT)" --warmup "$(WARMUP)" --data "$(DATA)" \
+	  --memory "$(MEMORY)" --disk "$(DISK)" --budget "$(BUDGET)" $(if $(filter-out 0 no false off,$(INSTRUCTIONS)),--instructions) \
 	  --formats $(OVERHEAD_FORMATS) --connections $(OVERHEAD_CONNECTIONS) --pgbench-scenario $(OVERHEAD_PGBENCH) \
 	  --pgbench-scale $(OVERHEAD_PGBENCH_SCALE) --osm2pgsql-scenario $(OVERHEAD_OSM2PGSQL) $(FLAGS)
 

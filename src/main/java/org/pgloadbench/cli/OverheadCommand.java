@@ -24,6 +24,7 @@ import org.pgloadbench.overhead.PairResult;
 import org.pgloadbench.overhead.PgbenchPair;
 import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
@@ -117,6 +118,10 @@ final class OverheadCommand implements Callable<Integer> {
     if (connections.stream().anyMatch(n -> n < 1) || pgbenchScale < 1) {
       throw new ParameterException(
           spec.commandLine(), "--connections and --pgbench-scale take numbers from 1 up");
+    }
+    String unused = unusedOverrides(args.overrides());
+    if (unused != null) {
+      throw new ParameterException(spec.commandLine(), unused);
     }
     Scenario scenario = args.scenario();
     int repeat = args.repeat == null || args.repeat.isBlank() ? DEFAULT_REPEAT : scenario.repeat();
@@ -269,5 +274,35 @@ final class OverheadCommand implements Callable<Integer> {
     return Files.createDirectory(
         root.resolve(ProcessHandle.current().pid() + "-overhead-" + System.nanoTime()),
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx--x--x")));
+  }
+
+  /**
+   * What overhead cannot honour, in one line, or null: its loads run on servers it starts without a
+   * memory cap, a disk limit or valgrind, for a fixed number of rounds, so these would be read and
+   * dropped on the way to the run.
+   */
+  static String unusedOverrides(Overrides o) {
+    List<String> unused = new ArrayList<>();
+    if (o.memory() != null) {
+      unused.add("MEMORY=");
+    }
+    if (o.disk() != null) {
+      unused.add("DISK=");
+    }
+    if (o.budgetSeconds() != null) {
+      unused.add("BUDGET=");
+    }
+    if (Boolean.TRUE.equals(o.instructions())) {
+      unused.add("INSTRUCTIONS=1");
+    }
+    if (Boolean.TRUE.equals(o.auto())) {
+      unused.add("REPEAT=auto");
+    }
+    return unused.isEmpty()
+        ? null
+        : "overhead takes none of "
+            + String.join(", ", unused)
+            + ": its servers run uncapped, unthrottled and uncounted, for a fixed number of rounds;"
+            + " leave them out (REPEAT= takes a number)";
   }
 }

@@ -196,6 +196,10 @@ final class ReproduceCommand implements Callable<Integer> {
     add(given, "SCALE", args.scale);
     add(given, "REPEAT", args.repeat);
     add(given, "WARMUP", args.warmup);
+    add(given, "MEMORY", args.memory);
+    add(given, "DISK", args.disk);
+    add(given, "BUDGET", args.budget);
+    add(given, "INSTRUCTIONS", args.instructions ? "1" : null);
     return String.join(" ", given);
   }
 
