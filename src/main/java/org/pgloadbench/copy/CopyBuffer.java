@@ -181,9 +181,9 @@ final class CopyBuffer {
    */
   void putUtf8(CharSequence value, byte[][] replacements) {
     if (value instanceof Utf8Text utf8) {
-      // Nothing to escape: binary, or text without what the tables name (control chars, quote,
-      // backslash).
-      if (replacements == NO_ESCAPES || utf8.isPlain()) {
+      // Nothing to escape: binary, or text without what the table names (control chars and the
+      // backslash; the quote only where the table escapes it, as array elements do).
+      if (replacements == NO_ESCAPES || utf8.isPlain(replacements['"'] != null)) {
         putRun(utf8.bytes(), 0, utf8.byteLength());
       } else {
         putUtf8(utf8.bytes(), utf8.byteLength(), replacements);

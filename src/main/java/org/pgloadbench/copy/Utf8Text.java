@@ -21,8 +21,15 @@ public final class Utf8Text implements CharSequence {
   private int length;
   private String decoded;
 
-  /** Whether no byte is a control char, a quote or a backslash: 0 not known yet, 1 yes, 2 no. */
+  /**
+   * What no byte of the text is, found once per change: 0 not known yet, else {@link #KNOWN} with
+   * {@link #NO_CONTROL_OR_BACKSLASH} and {@link #NO_QUOTE} where they hold.
+   */
   private byte plain;
+
+  private static final byte KNOWN = 1;
+  private static final byte NO_CONTROL_OR_BACKSLASH = 2;
+  private static final byte NO_QUOTE = 4;
 
   public Utf8Text(int initialCapacity) {
     bytes = new byte[initialCapacity];
@@ -80,7 +87,7 @@ public final class Utf8Text implements CharSequence {
    * a Utf8Text value without any of these is copied as it is.
    */
   public Utf8Text append(CharSequence value, byte[][] replacements) {
-    if (value instanceof Utf8Text utf8 && (replacements == NO_REPLACEMENTS || utf8.isPlain())) {
+    if (value instanceof Utf8Text utf8 && (replacements == NO_REPLACEMENTS || utf8.isPlain(true))) {
       reserve(utf8.length);
       System.arraycopy(utf8.bytes, 0, bytes, length, utf8.length);
       length += utf8.length;
@@ -107,22 +114,28 @@ public final class Utf8Text implements CharSequence {
   }
 
   /**
-   * Whether no byte needs an escape in JSON or COPY; found once per change. Threads sharing a
-   * constant may each compute it: the answer is stored in one write, so any of them is right.
+   * Whether no byte needs an escape where quotes do ({@code quotes}: JSON, array elements) or do not
+   * (a text COPY field, which escapes control chars and the backslash alone, so a constant JSON
+   * value is copied in bulk there); found in one scan per change. Threads sharing a constant may
+   * each compute it: the answer is stored in one write, so any of them is right.
    */
-  boolean isPlain() {
+  boolean isPlain(boolean quotes) {
     if (plain == 0) {
-      byte found = 1;
+      byte found = KNOWN | NO_CONTROL_OR_BACKSLASH | NO_QUOTE;
       for (int i = 0; i < length; i++) {
         byte b = bytes[i];
-        if (b >= 0 && (b < 0x20 || b == '"' || b == '\\')) {
-          found = 2;
+        if (b >= 0 && (b < 0x20 || b == '\\')) {
+          found &= ~NO_CONTROL_OR_BACKSLASH;
           break;
+        }
+        if (b == '"') {
+          found &= ~NO_QUOTE;
         }
       }
       plain = found;
     }
-    return plain == 1;
+    byte needed = quotes ? NO_CONTROL_OR_BACKSLASH | NO_QUOTE : NO_CONTROL_OR_BACKSLASH;
+    return (plain & needed) == needed;
   }
 
   private void reserve(int count) {

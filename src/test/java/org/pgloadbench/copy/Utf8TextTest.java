@@ -82,4 +82,22 @@ class Utf8TextTest {
     encoder.endRow();
     encoder.finish();
   }
+
+  /**
+   * A JSON value has quotes, which a text COPY field does not escape: there it is plain, copied in
+   * bulk; as an array element or inside JSON it is not. A backslash or a control char is never.
+   */
+  @Test
+  void quotesArePlainWhereTheTableDoesNotEscapeThemAndNowhereElse() {
+    Utf8Text json = Utf8Text.of("{\"highway\": \"residential\"}");
+    assertThat(json.isPlain(false)).isTrue();
+    assertThat(json.isPlain(true)).isFalse();
+    assertThat(Utf8Text.of("a\\b \"q\"").isPlain(false)).isFalse();
+    assertThat(Utf8Text.of("tab\there").isPlain(false)).isFalse();
+    assertThat(Utf8Text.of("Straße").isPlain(true)).isTrue();
+    // found again after a change
+    Utf8Text changing = new Utf8Text(8).append("plain");
+    assertThat(changing.isPlain(true)).isTrue();
+    assertThat(changing.append("\\").isPlain(false)).isFalse();
+  }
 }
