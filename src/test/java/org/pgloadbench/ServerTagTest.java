@@ -39,6 +39,7 @@ class ServerTagTest {
       Map.of(
           "cli/DocsTest", "\"bench\" is a command name the docs must mention",
           "cli/ScalingCommandTest", "scaling's --scales-of and usage errors only",
+          "cli/OverheadOverridesTest", "overhead refuses its overrides before a server starts",
           "cli/PostgisRefusedTest", "the embedded target is refused before a server starts",
           "server/NoDockerEngineTest", "a bench that stops at the missing Docker engine",
           "server/UrlTargetNamesTest", "names of a URL target, no connection",
