@@ -1,114 +1,136 @@
 package org.pgloadbench.variant;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.StandbyMode;
 
 /**
- * How one cell loads a table: every axis of the matrix resolved, defaults filled in (the scenario's
- * {@code Axis.variant} builds it from a cell's values).
+ * How one cell loads a table: every axis of the matrix resolved, defaults filled in, each axis's
+ * typed value a part under the axis's name. The scenario's {@code Axis.variant} builds it from a
+ * cell's values, and a new axis's part is there without a change here; the accessors below name the
+ * parts the load reads.
  *
- * @param memoryBytes the memory cap of the server the cell runs on; 0 for none
- * @param standby the standby of the server the cell runs on
- * @param disk how fast the server the cell runs on may use its disk
+ * @param parts in the axes' order; every axis's, so that two variants are equal when their cells
+ *     load alike
  */
-public record LoadVariant(
-    CopyFormat format,
-    boolean freeze,
-    boolean primaryKeyLater,
-    int connections,
-    boolean unlogged,
-    boolean indexesNow,
-    WaysIndex waysIndex,
-    MiddleFormat middleFormat,
-    SettingsProfile settings,
-    LoaderKind loader,
-    int batchSize,
-    long commitEvery,
-    boolean fastupdate,
-    int ginPendingListLimitKb,
-    long memoryBytes,
-    StandbyMode standby,
-    DiskLimit disk) {
+public record LoadVariant(Map<String, Object> parts) {
+  public LoadVariant {
+    parts = Collections.unmodifiableMap(new LinkedHashMap<>(parts));
+  }
 
-  /** A cell on a server without a memory cap, a standby or a disk limit. */
-  public LoadVariant(
-      CopyFormat format,
-      boolean freeze,
-      boolean primaryKeyLater,
-      int connections,
-      boolean unlogged,
-      boolean indexesNow,
-      WaysIndex waysIndex,
-      MiddleFormat middleFormat,
-      SettingsProfile settings,
-      LoaderKind loader,
-      int batchSize,
-      long commitEvery,
-      boolean fastupdate,
-      int ginPendingListLimitKb) {
-    this(
-        format,
-        freeze,
-        primaryKeyLater,
-        connections,
-        unlogged,
-        indexesNow,
-        waysIndex,
-        middleFormat,
-        settings,
-        loader,
-        batchSize,
-        commitEvery,
-        fastupdate,
-        ginPendingListLimitKb,
-        0,
-        StandbyMode.NONE,
-        DiskLimit.NONE);
+  /** The typed value of the axis {@code axis}, e.g. {@code CopyFormat.BINARY} for format. */
+  @SuppressWarnings("unchecked")
+  public <T> T part(String axis) {
+    Object value = parts.get(axis);
+    if (value == null) {
+      throw new IllegalArgumentException("no axis " + axis + " among " + parts.keySet());
+    }
+    return (T) value;
+  }
+
+  /** This cell with {@code axis} at {@code value} instead, e.g. on a server capped otherwise. */
+  public LoadVariant with(String axis, Object value) {
+    Class<?> type = type(part(axis));
+    if (!type.isInstance(value)) {
+      throw new IllegalArgumentException(axis + " takes a " + type.getSimpleName() + ": " + value);
+    }
+    Map<String, Object> changed = new LinkedHashMap<>(parts);
+    changed.put(axis, value);
+    return new LoadVariant(changed);
+  }
+
+  /** The class of an axis's values: an enum constant with a body is of its enum. */
+  private static Class<?> type(Object value) {
+    return value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass();
+  }
+
+  public CopyFormat format() {
+    return part("format");
+  }
+
+  public boolean freeze() {
+    return part("freeze");
+  }
+
+  /** True when the primary key is added after the load rather than declared by CREATE TABLE. */
+  public boolean primaryKeyLater() {
+    return part("pk");
+  }
+
+  public int connections() {
+    return part("connections");
+  }
+
+  /** True when the table is created UNLOGGED (and made durable later by the set_logged step). */
+  public boolean unlogged() {
+    return part("unlogged");
+  }
+
+  /** True when the secondary indexes are created with the table, so that the COPY pays for them. */
+  public boolean indexesNow() {
+    return part("indexes");
+  }
+
+  public WaysIndex waysIndex() {
+    return part("ways_index");
+  }
+
+  public MiddleFormat middleFormat() {
+    return part("middle_format");
+  }
+
+  public SettingsProfile settings() {
+    return part("settings");
+  }
+
+  public LoaderKind loader() {
+    return part("loader");
+  }
+
+  public int batchSize() {
+    return part("batch_size");
+  }
+
+  /** Rows per transaction of an INSERT loader; 0 for all (one transaction). */
+  public long commitEvery() {
+    return part("commit_every");
+  }
+
+  public boolean fastupdate() {
+    return part("fastupdate");
+  }
+
+  /** GIN's gin_pending_list_limit in kB; 0 for the server's setting. */
+  public int ginPendingListLimitKb() {
+    return part("gin_pending_list_limit");
+  }
+
+  /** The memory cap of the server the cell runs on; 0 for none. */
+  public long memoryBytes() {
+    return part("memory");
+  }
+
+  /** The standby of the server the cell runs on. */
+  public StandbyMode standby() {
+    return part("standby");
+  }
+
+  /** How fast the server the cell runs on may use its disk. */
+  public DiskLimit disk() {
+    return part("disk");
   }
 
   /** This cell on a server capped at {@code bytes} (0: none). */
   public LoadVariant withMemory(long bytes) {
-    return new LoadVariant(
-        format,
-        freeze,
-        primaryKeyLater,
-        connections,
-        unlogged,
-        indexesNow,
-        waysIndex,
-        middleFormat,
-        settings,
-        loader,
-        batchSize,
-        commitEvery,
-        fastupdate,
-        ginPendingListLimitKb,
-        bytes,
-        standby,
-        disk);
+    return with("memory", bytes);
   }
 
   /** This cell on a server whose disk is held to {@code limit}. */
   public LoadVariant withDisk(DiskLimit limit) {
-    return new LoadVariant(
-        format,
-        freeze,
-        primaryKeyLater,
-        connections,
-        unlogged,
-        indexesNow,
-        waysIndex,
-        middleFormat,
-        settings,
-        loader,
-        batchSize,
-        commitEvery,
-        fastupdate,
-        ginPendingListLimitKb,
-        memoryBytes,
-        standby,
-        limit);
+    return with("disk", limit);
   }
 }

@@ -18,18 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.dataset.PointDataset;
+import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
-import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
-import org.pgloadbench.variant.MiddleFormat;
-import org.pgloadbench.variant.WaysIndex;
 
 /**
  * Every loader through the load step on a real server: the rows it reports are checked, and the
@@ -126,20 +123,9 @@ class InsertLoaderTest {
   }
 
   private static LoadVariant variant(LoaderKind loader, int batchSize, long commitEvery) {
-    return new LoadVariant(
-        CopyFormat.TEXT,
-        false,
-        false,
-        1,
-        false,
-        false,
-        WaysIndex.BUCKET,
-        MiddleFormat.NEW,
-        SettingsProfile.DEFAULTS,
-        loader,
-        batchSize,
-        commitEvery,
-        true,
-        0);
+    return Axis.variant(Map.of())
+        .with("loader", loader)
+        .with("batch_size", batchSize)
+        .with("commit_every", commitEvery);
   }
 }

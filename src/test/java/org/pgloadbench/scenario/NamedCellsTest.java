@@ -10,9 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.variant.LoadVariant;
-import org.pgloadbench.variant.LoaderKind;
-import org.pgloadbench.variant.WaysIndex;
 
 /** Named cells and settings profiles in a scenario: what they expand to, and their errors. */
 class NamedCellsTest {
@@ -56,21 +53,10 @@ class NamedCellsTest {
             Map.entry("format", "text"), Map.entry("freeze", "false"), Map.entry("pk", "now"));
     assertThat(s.cells().get(1).variant())
         .isEqualTo(
-            new LoadVariant(
-                CopyFormat.BINARY,
-                true,
-                true,
-                1,
-                false,
-                false,
-                WaysIndex.BUCKET,
-                org.pgloadbench.variant.MiddleFormat.NEW,
-                SettingsProfile.DEFAULTS,
-                LoaderKind.COPY,
-                1000,
-                0,
-                true,
-                0));
+            Axis.variant(Map.of())
+                .with("format", CopyFormat.BINARY)
+                .with("freeze", true)
+                .with("pk", true));
   }
 
   @Test

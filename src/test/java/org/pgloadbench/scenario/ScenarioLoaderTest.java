@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.StandbyMode;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
 import org.pgloadbench.variant.MiddleFormat;
@@ -116,21 +119,10 @@ class ScenarioLoaderTest {
             new Cell(
                 "binary+freeze+pk-later+conn-1",
                 Map.of("format", "binary", "freeze", "true", "pk", "later", "connections", "1"),
-                new LoadVariant(
-                    CopyFormat.BINARY,
-                    true,
-                    true,
-                    1,
-                    false,
-                    false,
-                    WaysIndex.BUCKET,
-                    MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS,
-                    LoaderKind.COPY,
-                    1000,
-                    0,
-                    true,
-                    0)));
+                Axis.variant(Map.of())
+                    .with("format", CopyFormat.BINARY)
+                    .with("freeze", true)
+                    .with("pk", true)));
   }
 
   @Test
@@ -145,25 +137,36 @@ class ScenarioLoaderTest {
     assertThat(s.warmup()).isEqualTo(1);
     assertThat(s.axes()).isEmpty();
     assertThat(s.cells())
-        .containsExactly(
-            new Cell(
-                "default",
-                Map.of(),
-                new LoadVariant(
-                    CopyFormat.TEXT,
-                    false,
-                    false,
-                    1,
-                    false,
-                    false,
-                    WaysIndex.BUCKET,
-                    MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS,
-                    LoaderKind.COPY,
-                    1000,
-                    0,
-                    true,
-                    0)));
+        .extracting(Cell::label, Cell::axes)
+        .containsExactly(tuple("default", Map.of()));
+    // the typed defaults, and no axis without its default part
+    LoadVariant variant = s.cells().get(0).variant();
+    assertThat(variant.parts())
+        .containsAllEntriesOf(
+            Map.ofEntries(
+                Map.entry("format", CopyFormat.TEXT),
+                Map.entry("freeze", false),
+                Map.entry("pk", false),
+                Map.entry("connections", 1),
+                Map.entry("unlogged", false),
+                Map.entry("indexes", false),
+                Map.entry("ways_index", WaysIndex.BUCKET),
+                Map.entry("middle_format", MiddleFormat.NEW),
+                Map.entry("settings", SettingsProfile.DEFAULTS),
+                Map.entry("loader", LoaderKind.COPY),
+                Map.entry("batch_size", 1000),
+                Map.entry("commit_every", 0L),
+                Map.entry("fastupdate", true),
+                Map.entry("gin_pending_list_limit", 0),
+                Map.entry("memory", 0L),
+                Map.entry("standby", StandbyMode.NONE),
+                Map.entry("disk", DiskLimit.NONE)));
+    assertThat(variant.parts().keySet()).containsExactlyElementsOf(Axis.names());
+    for (Axis<?> axis : Axis.ALL) {
+      assertThat(variant.<Object>part(axis.name()))
+          .as(axis + "'s default")
+          .isEqualTo(axis.parse(axis.defaultValue()).orElseThrow());
+    }
   }
 
   @Test
@@ -172,11 +175,11 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    format: [text, binary]
-                    freeze: [false, true]
-                    pk: [now, later]
-                  """);
+                matrix:
+                  format: [text, binary]
+                  freeze: [false, true]
+                  pk: [now, later]
+                """);
 
     assertThat(s.cells())
         .extracting(Cell::label)
@@ -197,14 +200,14 @@ class ScenarioLoaderTest {
         load(
             MINIMAL.replace("steps: [create, copy]", "steps: [create, copy, primary_key]")
                 + """
-                  matrix:
-                    pk: [later, now]
-                    freeze: ["true", "false"]
-                    format: [binary, text]
-                  exclude:
-                    - {pk: now, freeze: true}
-                    - {format: text, pk: later}
-                  """);
+                matrix:
+                  pk: [later, now]
+                  freeze: ["true", "false"]
+                  format: [binary, text]
+                exclude:
+                  - {pk: now, freeze: true}
+                  - {format: text, pk: later}
+                """);
 
     assertThat(s.axes()).containsExactly("pk", "freeze", "format");
     assertThat(s.cells())
@@ -225,39 +228,11 @@ class ScenarioLoaderTest {
             new Cell(
                 "conn-2+binary",
                 Map.of("connections", "2", "format", "binary"),
-                new LoadVariant(
-                    CopyFormat.BINARY,
-                    false,
-                    false,
-                    2,
-                    false,
-                    false,
-                    WaysIndex.BUCKET,
-                    MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS,
-                    LoaderKind.COPY,
-                    1000,
-                    0,
-                    true,
-                    0)),
+                Axis.variant(Map.of()).with("format", CopyFormat.BINARY).with("connections", 2)),
             new Cell(
                 "conn-16+binary",
                 Map.of("connections", "16", "format", "binary"),
-                new LoadVariant(
-                    CopyFormat.BINARY,
-                    false,
-                    false,
-                    16,
-                    false,
-                    false,
-                    WaysIndex.BUCKET,
-                    MiddleFormat.NEW,
-                    SettingsProfile.DEFAULTS,
-                    LoaderKind.COPY,
-                    1000,
-                    0,
-                    true,
-                    0)));
+                Axis.variant(Map.of()).with("format", CopyFormat.BINARY).with("connections", 16)));
   }
 
   @Test
@@ -265,10 +240,10 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL
             + """
-              matrix:
-                freeze: [false, true]
-                connections: [1, 2]
-              """;
+            matrix:
+              freeze: [false, true]
+              connections: [1, 2]
+            """;
     assertThatThrownBy(() -> load(yaml))
         .hasMessage(
             dir.resolve("s.yaml")
@@ -345,7 +320,9 @@ class ScenarioLoaderTest {
     Scenario s =
         load(
             MINIMAL
-                + "findings:\n  - 15 built the index slower than 14 (2.27 x)\n  - \"a second: 19.1 MB\"\n");
+                + "findings:\n"
+                + "  - 15 built the index slower than 14 (2.27 x)\n"
+                + "  - \"a second: 19.1 MB\"\n");
     assertThat(s.findings())
         .containsExactly("15 built the index slower than 14 (2.27 x)", "a second: 19.1 MB");
     assertThat(s.claims()).isEmpty();

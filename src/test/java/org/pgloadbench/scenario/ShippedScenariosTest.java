@@ -7,16 +7,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.analysis.Comparison;
-import org.pgloadbench.analysis.SignedRank;
 import org.pgloadbench.analysis.Looks;
+import org.pgloadbench.analysis.SignedRank;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.variant.LoadVariant;
-import org.pgloadbench.variant.LoaderKind;
-import org.pgloadbench.variant.MiddleFormat;
 import org.pgloadbench.variant.WaysIndex;
 
 /** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */
@@ -45,21 +42,10 @@ class ShippedScenariosTest {
             "logged+no-freeze", "logged+freeze", "unlogged+no-freeze", "unlogged+freeze");
     assertThat(s.cells().get(3).variant())
         .isEqualTo(
-            new LoadVariant(
-                CopyFormat.TEXT,
-                true,
-                false,
-                1,
-                true,
-                false,
-                WaysIndex.BUCKET,
-                MiddleFormat.NEW,
-                SettingsProfile.OSM2PGSQL,
-                LoaderKind.COPY,
-                1000,
-                0,
-                true,
-                0));
+            Axis.variant(Map.of())
+                .with("freeze", true)
+                .with("unlogged", true)
+                .with("settings", SettingsProfile.OSM2PGSQL));
     assertThat(s.steps().stream().map(StepKind::yamlName)).contains("set_logged");
     assertThat(rounds(s)).isGreaterThanOrEqualTo(3);
   }
@@ -76,22 +62,7 @@ class ShippedScenariosTest {
             "idx-now+ways-full");
     assertThat(s.cells().get(3).axes()).isEqualTo(Map.of("indexes", "now", "ways_index", "full"));
     assertThat(s.cells().get(3).variant())
-        .isEqualTo(
-            new LoadVariant(
-                CopyFormat.TEXT,
-                false,
-                false,
-                1,
-                false,
-                true,
-                WaysIndex.FULL,
-                MiddleFormat.NEW,
-                SettingsProfile.DEFAULTS,
-                LoaderKind.COPY,
-                1000,
-                0,
-                true,
-                0));
+        .isEqualTo(Axis.variant(Map.of()).with("indexes", true).with("ways_index", WaysIndex.FULL));
     assertThat(s.steps().stream().map(StepKind::yamlName)).contains("indexes");
     assertThat(rounds(s)).isGreaterThanOrEqualTo(3);
     assertThat(s.settings()).containsKey("maintenance_work_mem");
@@ -143,7 +114,8 @@ class ShippedScenariosTest {
     Scenario given =
         s.withOverrides(
             Overrides.NONE.withBuilds(
-                ServersTargetTest.builds("head", "/opt/pg-head/bin", "patch", "/opt/pg-patch/bin")));
+                ServersTargetTest.builds(
+                    "head", "/opt/pg-head/bin", "patch", "/opt/pg-patch/bin")));
     assertThat(given.servers().builds())
         .containsExactly(
             Map.entry("head", "/opt/pg-head/bin"), Map.entry("patch", "/opt/pg-patch/bin"));
