@@ -7,8 +7,9 @@ import org.pgloadbench.scenario.Axis.Accepts;
 /**
  * The axes of a GIN index's storage parameters (int-arrays).
  *
- * <p>Code names them as {@code Axis.FORMAT} and so on: {@link Axis} initializes the families (a
- * family read first would find it half-built), and its {@link Axis#ALL} lists them.
+ * <p>Code outside the family names them through {@link Axis} ({@code Axis.FORMAT}), which
+ * initializes the families and lists them in {@link Axis#ALL}: a family initialized before Axis
+ * would leave Axis's names for it null.
  */
 final class GinAxes {
   private GinAxes() {}

@@ -9,8 +9,9 @@ import org.pgloadbench.variant.LoaderKind;
  * The axes of how the copy step sends the rows: COPY or an INSERT loader, and an INSERT loader's
  * batches and commits.
  *
- * <p>Code names them as {@code Axis.FORMAT} and so on: {@link Axis} initializes the families (a
- * family read first would find it half-built), and its {@link Axis#ALL} lists them.
+ * <p>Code outside the family names them through {@link Axis} ({@code Axis.FORMAT}), which
+ * initializes the families and lists them in {@link Axis#ALL}: a family initialized before Axis
+ * would leave Axis's names for it null.
  */
 final class LoaderAxes {
   private LoaderAxes() {}
@@ -36,28 +37,31 @@ final class LoaderAxes {
   /** Rows per INSERT ... VALUES statement or per JDBC batch. */
   static final Axis<Integer> BATCH_SIZE =
       new Axis<>(
-          "batch_size",
-          "rows per insert_values statement or per batch; copy and insert cells have none"
-              + " (the axis collapses there)",
-          "1000",
-          "a batch size",
-          "use a whole number from 1 to 999999999 (rows per statement or batch)",
-          Accepts.matching(WHOLE, 1, 999_999_999),
-          Integer::valueOf,
-          v -> "batch-" + v);
+              "batch_size",
+              "rows per insert_values statement or per batch; copy and insert cells have none"
+                  + " (the axis collapses there)",
+              "1000",
+              "a batch size",
+              "use a whole number from 1 to 999999999 (rows per statement or batch)",
+              Accepts.matching(WHOLE, 1, 999_999_999),
+              Integer::valueOf,
+              v -> "batch-" + v)
+          .collapsing(LoaderKind.COPY, "COPY streams every row in one statement")
+          .collapsing(LoaderKind.INSERT, "insert sends one row per statement");
 
   /** Rows per transaction of an INSERT loader; 0 stands for all (one transaction). */
   static final Axis<Long> COMMIT_EVERY =
       new Axis<>(
-          "commit_every",
-          "rows per transaction of an INSERT loader, or all for one transaction; copy cells"
-              + " have none (the axis collapses there)",
-          "all",
-          "a commit interval",
-          "use all (one transaction) or a whole number of rows from 1 to 999999999",
-          Accepts.matching("all|" + WHOLE, 1, 999_999_999),
-          v -> v.equals("all") ? Long.valueOf(0) : Long.valueOf(v),
-          v -> "commit-" + v);
+              "commit_every",
+              "rows per transaction of an INSERT loader, or all for one transaction; copy cells"
+                  + " have none (the axis collapses there)",
+              "all",
+              "a commit interval",
+              "use all (one transaction) or a whole number of rows from 1 to 999999999",
+              Accepts.matching("all|" + WHOLE, 1, 999_999_999),
+              v -> v.equals("all") ? Long.valueOf(0) : Long.valueOf(v),
+              v -> "commit-" + v)
+          .collapsing(LoaderKind.COPY, "COPY loads in one transaction");
 
   static final List<Axis<?>> ALL = List.of(LOADER, BATCH_SIZE, COMMIT_EVERY);
 }

@@ -9,8 +9,9 @@ import org.pgloadbench.variant.WaysIndex;
 /**
  * The axes of osm2pgsql's middle tables: their layout and the ways' GIN index.
  *
- * <p>Code names them as {@code Axis.FORMAT} and so on: {@link Axis} initializes the families (a
- * family read first would find it half-built), and its {@link Axis#ALL} lists them.
+ * <p>Code outside the family names them through {@link Axis} ({@code Axis.FORMAT}), which
+ * initializes the families and lists them in {@link Axis#ALL}: a family initialized before Axis
+ * would leave Axis's names for it null.
  */
 final class Osm2pgsqlAxes {
   private Osm2pgsqlAxes() {}

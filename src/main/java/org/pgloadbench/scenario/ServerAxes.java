@@ -11,8 +11,9 @@ import org.pgloadbench.server.StandbyMode;
  * The axes of the server a cell runs on, each value a server start of its own: its settings
  * profile, memory cap, standby and disk limit.
  *
- * <p>Code names them as {@code Axis.FORMAT} and so on: {@link Axis} initializes the families (a
- * family read first would find it half-built), and its {@link Axis#ALL} lists them.
+ * <p>Code outside the family names them through {@link Axis} ({@code Axis.FORMAT}), which
+ * initializes the families and lists them in {@link Axis#ALL}: a family initialized before Axis
+ * would leave Axis's names for it null.
  */
 final class ServerAxes {
   private ServerAxes() {}
@@ -73,5 +74,7 @@ final class ServerAxes {
           v -> DiskLimit.parse(v).orElse(null),
           v -> "disk-" + DiskLimit.parse(v).map(DiskLimit::label).orElse(v));
 
-  static final List<Axis<?>> ALL = List.of(MEMORY, STANDBY, DISK);
+  static final List<Axis<?>> PROFILE = List.of(SETTINGS);
+
+  static final List<Axis<?>> RESOURCES = List.of(MEMORY, STANDBY, DISK);
 }

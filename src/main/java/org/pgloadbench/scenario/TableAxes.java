@@ -9,8 +9,9 @@ import org.pgloadbench.scenario.Axis.Accepts;
  * The axes of how a table is created and filled: COPY's format and FREEZE, when the primary key and
  * the secondary indexes come, parallel connections, an UNLOGGED table.
  *
- * <p>Code names them as {@code Axis.FORMAT} and so on: {@link Axis} initializes the families (a
- * family read first would find it half-built), and its {@link Axis#ALL} lists them.
+ * <p>Code outside the family names them through {@link Axis} ({@code Axis.FORMAT}), which
+ * initializes the families and lists them in {@link Axis#ALL}: a family initialized before Axis
+ * would leave Axis's names for it null.
  */
 final class TableAxes {
   private TableAxes() {}
