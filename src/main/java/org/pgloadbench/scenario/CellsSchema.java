@@ -56,17 +56,10 @@ final class CellsSchema {
       ArrayNode loaders =
           JSON.arrayNode()
               .add(
-                  JSON.objectNode()
-                      .<ObjectNode>set("required", strings(List.of(Axis.LOADER.name())))
-                      .set(
-                          "properties",
-                          JSON.objectNode()
-                              .set(
-                                  Axis.LOADER.name(),
-                                  JSON.objectNode()
-                                      .set(
-                                          "items",
-                                          JSON.objectNode().set("enum", strings(without))))));
+                  setting(
+                      Axis.LOADER,
+                      JSON.objectNode()
+                          .set("items", JSON.objectNode().set("enum", strings(without)))));
       if (without.contains(Axis.LOADER.defaultValue())) {
         loaders.add(notRequired(Axis.LOADER.name()));
       }
@@ -162,17 +155,10 @@ final class CellsSchema {
       }
     }
     ObjectNode notCopy =
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(Axis.LOADER.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        Axis.LOADER.name(),
-                        JSON.objectNode()
-                            .set(
-                                "not",
-                                JSON.objectNode().put("const", LoaderKind.COPY.yamlName()))));
+        setting(
+            Axis.LOADER,
+            JSON.objectNode()
+                .set("not", JSON.objectNode().put("const", LoaderKind.COPY.yamlName())));
     ObjectNode copyOnly = JSON.objectNode();
     copyOnly.set(
         Axis.FREEZE.name(),
@@ -186,14 +172,7 @@ final class CellsSchema {
             .put("errorMessage", "the binary format is COPY's; remove format"));
     rules.add(when(notCopy, JSON.objectNode().set("properties", copyOnly)));
     ObjectNode frozen =
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(Axis.FREEZE.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        Axis.FREEZE.name(),
-                        JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))));
+        setting(Axis.FREEZE, JSON.objectNode().set("enum", value(Axis.FREEZE, "true")));
     rules.add(
         when(
             frozen,
@@ -210,18 +189,19 @@ final class CellsSchema {
   }
 
   static ObjectNode loaderIs(LoaderKind loader) {
-    ObjectNode is =
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(Axis.LOADER.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(Axis.LOADER.name(), JSON.objectNode().put("const", loader.yamlName())));
+    ObjectNode is = setting(Axis.LOADER, JSON.objectNode().put("const", loader.yamlName()));
     if (!loader.yamlName().equals(Axis.LOADER.defaultValue())) {
       return is;
     }
     return JSON.objectNode()
         .set("anyOf", JSON.arrayNode().add(is).add(notRequired(Axis.LOADER.name())));
+  }
+
+  /** A cell that sets {@code axis}, to a value {@code value} admits. */
+  static ObjectNode setting(Axis<?> axis, ObjectNode value) {
+    return JSON.objectNode()
+        .<ObjectNode>set("required", strings(List.of(axis.name())))
+        .set("properties", JSON.objectNode().set(axis.name(), value));
   }
 
   static ObjectNode oneConnection(String why) {
