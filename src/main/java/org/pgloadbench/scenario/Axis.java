@@ -1,6 +1,5 @@
 package org.pgloadbench.scenario;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +33,6 @@ import org.pgloadbench.variant.WaysIndex;
  * @param accepts the values this axis takes, as the JSON Schema of a scenario states them
  * @param parser the typed value of a value {@code accepts} admits; null where it narrows them
  * @param labeler how a value reads in a cell label, e.g. {@code pk-later}
- * @param collapsesFor the loaders whose cells have no value of this axis, each with why (a copy
- *     cell has no batch size): the axis collapses there ({@link Matrix#notApplying})
  */
 public record Axis<T>(
     String name,
@@ -45,32 +42,7 @@ public record Axis<T>(
     String hint,
     Accepts accepts,
     Function<String, T> parser,
-    Function<String, String> labeler,
-    Map<LoaderKind, String> collapsesFor) {
-  public Axis {
-    collapsesFor = Collections.unmodifiableMap(new LinkedHashMap<>(collapsesFor));
-  }
-
-  /** An axis that applies to every loader's cells. */
-  Axis(
-      String name,
-      String description,
-      String defaultValue,
-      String noun,
-      String hint,
-      Accepts accepts,
-      Function<String, T> parser,
-      Function<String, String> labeler) {
-    this(name, description, defaultValue, noun, hint, accepts, parser, labeler, Map.of());
-  }
-
-  /** This axis, meaning nothing to a cell of {@code loader}, for the reason {@code why}. */
-  Axis<T> collapsing(LoaderKind loader, String why) {
-    Map<LoaderKind, String> more = new LinkedHashMap<>(collapsesFor);
-    more.put(loader, why);
-    return new Axis<>(name, description, defaultValue, noun, hint, accepts, parser, labeler, more);
-  }
-
+    Function<String, String> labeler) {
   // the axes by their names here, where code outside their family names them
   public static final Axis<CopyFormat> FORMAT = TableAxes.FORMAT;
   public static final Axis<Boolean> FREEZE = TableAxes.FREEZE;

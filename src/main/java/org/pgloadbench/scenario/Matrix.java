@@ -87,16 +87,16 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
   }
 
   /**
-   * The axes that mean nothing to a cell of {@code loader}, each with why, as each axis declares
-   * ({@link Axis#collapsesFor}): an INSERT loader sends one row per statement and COPY every row in
-   * one, so neither has a batch size, and COPY loads in one transaction. A matrix crossing loaders
-   * with these axes then needs no exclude entries.
+   * The axes that mean nothing to a cell of {@code loader}, each with why, in axis order, as the
+   * loader's axes declare them ({@link LoaderAxes#NOT_APPLYING}). A matrix crossing loaders with
+   * these axes then needs no exclude entries.
    */
   static Map<String, String> notApplying(LoaderKind loader) {
     Map<String, String> why = new LinkedHashMap<>(); // in axis order, for stable messages
     for (Axis<?> axis : Axis.ALL) {
-      if (axis.collapsesFor().containsKey(loader)) {
-        why.put(axis.name(), axis.collapsesFor().get(loader));
+      String because = LoaderAxes.NOT_APPLYING.getOrDefault(axis, Map.of()).get(loader);
+      if (because != null) {
+        why.put(axis.name(), because);
       }
     }
     return why;
