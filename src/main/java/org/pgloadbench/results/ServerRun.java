@@ -44,13 +44,27 @@ public record ServerRun(
   /** This server with {@code what} (as {@code "what: why"}) among what was not measured. */
   public ServerRun withMissing(String what) {
     return new ServerRun(
-        requested, version, profile, target, details, settings, plus(missing, what), stepsNotAllowed);
+        requested,
+        version,
+        profile,
+        target,
+        details,
+        settings,
+        plus(missing, what),
+        stepsNotAllowed);
   }
 
   /** This server with {@code step} among the steps its role may not run. */
   public ServerRun withStepNotAllowed(String step) {
     return new ServerRun(
-        requested, version, profile, target, details, settings, missing, plus(stepsNotAllowed, step));
+        requested,
+        version,
+        profile,
+        target,
+        details,
+        settings,
+        missing,
+        plus(stepsNotAllowed, step));
   }
 
   private static List<String> plus(List<String> list, String item) {
