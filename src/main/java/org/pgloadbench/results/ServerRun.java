@@ -43,28 +43,17 @@ public record ServerRun(
 
   /** This server with {@code what} (as {@code "what: why"}) among what was not measured. */
   public ServerRun withMissing(String what) {
-    return new ServerRun(
-        requested,
-        version,
-        profile,
-        target,
-        details,
-        settings,
-        plus(missing, what),
-        stepsNotAllowed);
+    return with(plus(missing, what), stepsNotAllowed);
   }
 
   /** This server with {@code step} among the steps its role may not run. */
   public ServerRun withStepNotAllowed(String step) {
+    return with(missing, plus(stepsNotAllowed, step));
+  }
+
+  private ServerRun with(List<String> missing, List<String> stepsNotAllowed) {
     return new ServerRun(
-        requested,
-        version,
-        profile,
-        target,
-        details,
-        settings,
-        missing,
-        plus(stepsNotAllowed, step));
+        requested, version, profile, target, details, settings, missing, stepsNotAllowed);
   }
 
   private static List<String> plus(List<String> list, String item) {
