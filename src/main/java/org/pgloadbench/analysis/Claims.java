@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.results.Figures;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.RunManifest;
@@ -94,7 +95,7 @@ public final class Claims {
       String label,
       List<StepResult> results,
       boolean paired) {
-    Function<Measurements, Number> measure = Measurements.named(claim.measure());
+    Function<Measurements, Number> measure = Figures.named(claim.measure());
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =
         perRepetition(claim.reference(), referenceVersion, measure, results);

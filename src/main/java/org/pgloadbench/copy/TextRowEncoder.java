@@ -108,12 +108,20 @@ public final class TextRowEncoder implements RowEncoder {
   }
 
   private void integer(long value, int maxDigits) {
-    boolean first = firstField;
-    startField(maxDigits);
-    if (!first) {
-      buffer.putDecimal(value);
+    if (firstField) {
+      firstInteger(value, maxDigits);
       return;
     }
+    startField(maxDigits);
+    buffer.putDecimal(value);
+  }
+
+  /**
+   * A row's first field, usually its id: apart from {@link #integer}, so that the JIT's code for
+   * the other integers (a node's lat and lon) stays small enough to inline into the row writers.
+   */
+  private void firstInteger(long value, int maxDigits) {
+    startField(maxDigits);
     long packed =
         previousIdPacked >= 0 && value - 1 == previousId
             ? Decimal.increment(previousIdPacked)

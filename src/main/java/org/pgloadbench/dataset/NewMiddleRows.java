@@ -29,6 +29,11 @@ final class NewMiddleRows implements MiddleRowWriter {
    */
   private final Map<Object, Utf8Text> constantJson = new IdentityHashMap<>();
 
+  /**
+   * The long or rare parts (members, tags) are methods of their own: C2 inlines a method that it
+   * has compiled already only while that code is small ({@code InlineSmallCode}), so keeping them
+   * out keeps a node's common path (id, lat, lon, NULL) inlined whole into its encoder calls.
+   */
   @Override
   public void write(MiddleTable table, OsmObject o, RowEncoder encoder) {
     encoder.int8(o.id);
@@ -38,33 +43,38 @@ final class NewMiddleRows implements MiddleRowWriter {
         encoder.int4(o.lon);
       }
       case WAYS -> encoder.int8Array(o.refs, o.refCount);
-      case RELS -> {
-        members.clear().beginArray();
-        for (int i = 0; i < o.memberCount; i++) {
-          members
-              .beginObject()
-              .field(TYPE, type(o.memberTypes[i]))
-              .field(REF, o.memberRefs[i])
-              .field(ROLE, o.memberRoles[i])
-              .endObject();
-        }
-        encoder.jsonb(members.endArray().text());
-      }
+      case RELS -> encoder.jsonb(membersJson(o));
     }
     if (o.tagCount == 0) {
       encoder.nullValue();
-      return;
+    } else {
+      encoder.jsonb(tags(o));
     }
+  }
+
+  private CharSequence membersJson(OsmObject o) {
+    members.clear().beginArray();
+    for (int i = 0; i < o.memberCount; i++) {
+      members
+          .beginObject()
+          .field(TYPE, type(o.memberTypes[i]))
+          .field(REF, o.memberRefs[i])
+          .field(ROLE, o.memberRoles[i])
+          .endObject();
+    }
+    return members.endArray().text();
+  }
+
+  private CharSequence tags(OsmObject o) {
     if (o.constantTags == null) {
-      encoder.jsonb(tagsJson(o));
-      return;
+      return tagsJson(o);
     }
     Utf8Text json = constantJson.get(o.constantTags);
     if (json == null) {
       json = new Utf8Text(64).append(tagsJson(o));
       constantJson.put(o.constantTags, json);
     }
-    encoder.jsonb(json);
+    return json;
   }
 
   private CharSequence tagsJson(OsmObject o) {

@@ -65,8 +65,17 @@ final class NodeRows implements RowGenerator {
   public void fill(long index, OsmObject node) {
     locate(index, node);
     if (random.percent(TAGGED_PERCENT)) {
-      OsmTags.add(node, OsmTags.pick(TAG_SETS, random), random);
+      tag(node);
     }
+  }
+
+  /**
+   * The rare parts of a row, apart from the per-row code ({@link #tag}, 1 row in 20; {@link
+   * #startBlock}, 1 in 4096), so that the JIT's code for {@link #fill} stays small enough to be
+   * inlined into the row loop instead of called for every row.
+   */
+  private void tag(OsmObject node) {
+    OsmTags.add(node, OsmTags.pick(TAG_SETS, random), random);
   }
 
   /**
@@ -75,12 +84,7 @@ final class NodeRows implements RowGenerator {
    */
   void locate(long index, OsmObject node) {
     if (index >>> BLOCK_BITS != block) {
-      block = index >>> BLOCK_BITS;
-      blocks.startRow(block);
-      centreLat = blocks.nextLong(-MAX_CENTRE_LAT, MAX_CENTRE_LAT);
-      centreLon = blocks.nextLong(-MAX_CENTRE_LON, MAX_CENTRE_LON);
-      driftLat = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
-      driftLon = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
+      startBlock(index >>> BLOCK_BITS);
     }
     long offset = index & BLOCK_MASK;
 
@@ -92,6 +96,16 @@ final class NodeRows implements RowGenerator {
     // The bounds above keep positions in range; the clamp only guards against edits to them.
     node.lat = (int) clamp(lat, MAX_LAT);
     node.lon = (int) clamp(lon, MAX_LON);
+  }
+
+  /** Draws the centre and drift of a block: see {@link #tag}. */
+  private void startBlock(long block) {
+    this.block = block;
+    blocks.startRow(block);
+    centreLat = blocks.nextLong(-MAX_CENTRE_LAT, MAX_CENTRE_LAT);
+    centreLon = blocks.nextLong(-MAX_CENTRE_LON, MAX_CENTRE_LON);
+    driftLat = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
+    driftLon = blocks.nextLong(-MAX_DRIFT, MAX_DRIFT);
   }
 
   private static long clamp(long value, long max) {

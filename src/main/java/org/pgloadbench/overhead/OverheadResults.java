@@ -17,6 +17,7 @@ import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.RunManifest.CellRun;
+import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
@@ -50,7 +51,7 @@ public final class OverheadResults implements Closeable {
   private final String started = now();
   private final Map<String, CellRun> cells = new LinkedHashMap<>();
   private final List<StepKind> steps = new ArrayList<>();
-  private final List<RunManifest.ServerRun> servers = new ArrayList<>();
+  private final List<ServerRun> servers = new ArrayList<>();
 
   private OverheadResults(
       Path dir, String runId, Scenario copied, Alternation rounds, String description)
@@ -143,7 +144,7 @@ public final class OverheadResults implements Closeable {
   public void server(String requested, String target, PostgresServer server) throws SQLException {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       servers.add(
-          new RunManifest.ServerRun(
+          new ServerRun(
               requested,
               server.version(),
               null,

@@ -158,22 +158,20 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
 
   /** A geometry as the hex EWKB geometry_in reads. */
   private void geometry(String hex) {
-    bind(
-        p -> {
-          PGobject value = new PGobject();
-          value.setType("geometry");
-          value.setValue(hex);
-          statement.setObject(p, value);
-        });
+    typed("geometry", hex);
   }
 
   @Override
   public void jsonb(CharSequence json) {
-    String text = json.toString();
+    typed("jsonb", json.toString());
+  }
+
+  /** A value the server reads as {@code type} from its text, as a column of that type would. */
+  private void typed(String type, String text) {
     bind(
         p -> {
           PGobject value = new PGobject();
-          value.setType("jsonb");
+          value.setType(type);
           value.setValue(text);
           statement.setObject(p, value);
         });

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.ServerRun;
 
 /**
  * The report's lines describing how a run was set up, from {@code run.json}, as Markdown: every
@@ -114,7 +115,7 @@ final class RunSetup {
    */
   String server(String version) {
     List<String> lines = new ArrayList<>();
-    for (RunManifest.ServerRun server : run.servers(version)) {
+    for (ServerRun server : run.servers(version)) {
       List<String> settings = new ArrayList<>();
       server.settings().forEach((name, value) -> settings.add(name + "=" + value));
       List<String> parts = new ArrayList<>();
@@ -134,7 +135,7 @@ final class RunSetup {
   }
 
   /** Where a server came from: a local build's version and bin dir, an image, a host. */
-  private static String origin(RunManifest.ServerRun server) {
+  private static String origin(ServerRun server) {
     List<String> parts = new ArrayList<>();
     String built = server.detail("server_version");
     String bin = server.detail("bin_dir");
@@ -152,7 +153,7 @@ final class RunSetup {
    */
   List<String> missing(String version) {
     List<String> missing = new ArrayList<>();
-    for (RunManifest.ServerRun server : run.servers(version)) {
+    for (ServerRun server : run.servers(version)) {
       server.missing().forEach(m -> missing.add(Markdown.text(m)));
     }
     return missing;

@@ -3,15 +3,11 @@ package org.pgloadbench.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
-import java.util.List;
-import java.util.function.Function;
 
 /**
  * What one step measured; a figure not measured is null. A new figure is one component here (built
  * by name through {@link Builder}) plus its column in {@link ResultStore}; reports, claims and
- * {@code compare} find it by its name ({@link #named}).
+ * {@code compare} find it by its name ({@link Figures#named}).
  *
  * @param seconds wall time, by the runner's clock
  * @param rows rows loaded (COPY, checked against the rows generated)
@@ -119,33 +115,6 @@ public record Measurements(
   /** Measurements of a step that took {@code seconds}, every other figure to be added by name. */
   public static Builder timed(double seconds) {
     return new Builder(seconds);
-  }
-
-  /** The names of the figures, as results and claims write them ({@code wal_bytes}). */
-  public static List<String> names() {
-    return Arrays.stream(Measurements.class.getRecordComponents())
-        .map(c -> snake(c.getName()))
-        .toList();
-  }
-
-  /** The figure a results file or a claim names ({@code wal_bytes}), as a function. */
-  public static Function<Measurements, Number> named(String name) {
-    RecordComponent component =
-        Arrays.stream(Measurements.class.getRecordComponents())
-            .filter(c -> snake(c.getName()).equals(name))
-            .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("no figure named " + name));
-    return m -> {
-      try {
-        return (Number) component.getAccessor().invoke(m);
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(e);
-      }
-    };
-  }
-
-  private static String snake(String camel) {
-    return camel.replaceAll("([A-Z])", "_$1").toLowerCase(java.util.Locale.ROOT);
   }
 
   /** Measurements built by name: each figure the step measured, the rest left null. */

@@ -1,12 +1,6 @@
 package org.pgloadbench.results;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +27,7 @@ import org.pgloadbench.server.Environment;
  *     estimates a next run's time with. Empty for a run of an older harness
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonIgnoreProperties(ignoreUnknown = true)
-@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@RunJson
 public record RunManifest(
     String runId,
     Resolved scenario,
@@ -102,8 +95,7 @@ public record RunManifest(
    *     of run.json when there are none
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @RunJson
   public record Resolved(
       String name,
       String description,
@@ -164,8 +156,7 @@ public record RunManifest(
    * @param left in a race, each cell that left it and the round after which it did
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @RunJson
   public record Rounds(
       String rule,
       Double precision,
@@ -188,7 +179,7 @@ public record RunManifest(
 
   /** The scenario's {@code servers}, resolved. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonIgnoreProperties(ignoreUnknown = true)
+  @RunJson
   public record Targets(
       String target,
       List<String> versions,
@@ -205,9 +196,8 @@ public record RunManifest(
    * @param disk the disk limit of the server it ran on, as written ({@code gp3}, {@code
    *     write=30MB/s}), or null for none
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @RunJson
   public record CellRun(
       String label,
       Map<String, String> axes,
@@ -242,8 +232,7 @@ public record RunManifest(
    * @param resumed when the run was resumed, each time
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  @RunJson
   public record Machine(
       String cpuModel,
       Integer cpus,
@@ -273,105 +262,6 @@ public record RunManifest(
 
     public Machine {
       resumed = resumed == null ? List.of() : List.copyOf(resumed);
-    }
-  }
-
-  /**
-   * One server start as it ran: the version (or build label) requested, the one it ran as, its
-   * settings profile and target.
-   *
-   * @param details what the target told of the server beside its version (its full {@code
-   *     version()}, bin dir, image, host): written at the server's level in run.json
-   * @param settings the settings in force that differ from PostgreSQL's defaults
-   * @param missing what could not be measured on it, and why
-   * @param stepsNotAllowed steps its role may not run (never stored, so resume knows)
-   */
-  @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  public record ServerRun(
-      String requested,
-      String version,
-      String profile,
-      String target,
-      @JsonAnySetter @JsonAnyGetter Map<String, String> details,
-      Map<String, String> settings,
-      List<String> missing,
-      List<String> stepsNotAllowed) {
-    public ServerRun {
-      details = details == null ? new LinkedHashMap<>() : details;
-      settings = settings == null ? Map.of() : settings;
-      missing = missing == null ? List.of() : List.copyOf(missing);
-      stepsNotAllowed = stepsNotAllowed == null ? List.of() : List.copyOf(stepsNotAllowed);
-    }
-
-    /** One of {@link #details}, or empty. */
-    public String detail(String name) {
-      return details.getOrDefault(name, "");
-    }
-
-    /** This server with {@code what} (as {@code "what: why"}) among what was not measured. */
-    public ServerRun withMissing(String what) {
-      return new ServerRun(
-          requested,
-          version,
-          profile,
-          target,
-          details,
-          settings,
-          plus(missing, what),
-          stepsNotAllowed);
-    }
-
-    /** This server with {@code step} among the steps its role may not run. */
-    public ServerRun withStepNotAllowed(String step) {
-      return new ServerRun(
-          requested,
-          version,
-          profile,
-          target,
-          details,
-          settings,
-          missing,
-          plus(stepsNotAllowed, step));
-    }
-
-    private static List<String> plus(List<String> list, String item) {
-      List<String> longer = new ArrayList<>(list);
-      longer.add(item);
-      return longer;
-    }
-  }
-
-  /**
-   * The time a run spent on one server outside its measured steps, each part timed by the runner.
-   *
-   * @param startSeconds starting the server (initdb, start, first connection), over all its starts
-   * @param warmups unmeasured warm-up loads run
-   * @param warmupSeconds their time
-   * @param loads measured loads run
-   * @param loadSetupSeconds the time of those loads outside their steps, over all of them: a fresh
-   *     database and a checkpoint, the connections, the server's statistics read around each step
-   */
-  @JsonIgnoreProperties(ignoreUnknown = true)
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  public record OutsideSteps(
-      double startSeconds, int warmups, double warmupSeconds, int loads, double loadSetupSeconds) {
-    public static final OutsideSteps NONE = new OutsideSteps(0, 0, 0, 0, 0);
-
-    public OutsideSteps started(double seconds) {
-      return new OutsideSteps(
-          startSeconds + seconds, warmups, warmupSeconds, loads, loadSetupSeconds);
-    }
-
-    public OutsideSteps warmedUp(double seconds) {
-      return new OutsideSteps(
-          startSeconds, warmups + 1, warmupSeconds + seconds, loads, loadSetupSeconds);
-    }
-
-    public OutsideSteps loaded(double setupSeconds) {
-      return new OutsideSteps(
-          startSeconds, warmups, warmupSeconds, loads + 1, loadSetupSeconds + setupSeconds);
     }
   }
 }

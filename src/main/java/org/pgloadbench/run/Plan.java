@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -103,6 +104,23 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
       servers.add(baseServer.control(true));
     }
     return new Plan(servers, scenario.cells(), scenario.repeat(), scenario.warmup());
+  }
+
+  /**
+   * Whether some claim of the scenario sets loads of two different servers against each other: two
+   * versions, or cells of two settings profiles, memory caps, standbys or disk limits. Only such a
+   * claim is guarded by the control, the A/A twin of the base server; a claim between cells of one
+   * server is paired within that server's rounds and never reads the control.
+   */
+  public static boolean claimsCompareServers(Scenario scenario) {
+    Map<String, Server> kindOf = new LinkedHashMap<>();
+    scenario.cells().forEach(c -> kindOf.put(c.label(), kind(c)));
+    return scenario.claims().stream()
+        .anyMatch(
+            c ->
+                !Objects.equals(c.subject().version(), c.reference().version())
+                    || !Objects.equals(
+                        kindOf.get(c.subject().cell()), kindOf.get(c.reference().cell())));
   }
 
   /** The server start a cell needs, on no version yet. */

@@ -16,6 +16,7 @@ import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
@@ -93,7 +94,7 @@ public final class Resume {
     }
     Map<String, String> versions = new HashMap<>();
     Map<String, Set<String>> notAllowed = new HashMap<>();
-    for (RunManifest.ServerRun server : stored.servers()) {
+    for (ServerRun server : stored.servers()) {
       if (server.requested() != null && server.version() != null) {
         versions.put(server.requested(), server.version());
         notAllowed

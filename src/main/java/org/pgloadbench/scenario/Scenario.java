@@ -155,4 +155,29 @@ public record Scenario(
         notes,
         measure);
   }
+
+  /** This scenario with its control server left out, or kept where it has one. */
+  public Scenario withControl(boolean kept) {
+    return new Scenario(
+        name,
+        description,
+        source,
+        dataset,
+        servers,
+        settings,
+        repeat,
+        warmup,
+        axes,
+        cells,
+        steps,
+        origins,
+        claims,
+        control && kept,
+        baseline,
+        stopping,
+        scales,
+        findings,
+        notes,
+        measure);
+  }
 }

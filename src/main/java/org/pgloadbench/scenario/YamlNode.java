@@ -1,15 +1,6 @@
 package org.pgloadbench.scenario;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -198,126 +189,8 @@ sealed interface YamlNode {
     return prev[b.length()];
   }
 
-  /** Reads one YAML document; malformed YAML becomes a one-line {@code file:line:col:} error. */
+  /** Reads one YAML document: see {@link YamlReader}. */
   static YamlNode parse(String file, String text) throws ScenarioException {
-    try (JsonParser parser = new YAMLFactory().createParser(text)) {
-      JsonToken first = parser.nextToken();
-      if (first == null) {
-        throw new ScenarioException(
-            file + ":1: the file is empty; a scenario needs name, dataset, servers and steps");
-      }
-      YamlNode root = read(file, parser, first, "", 1);
-      if (parser.nextToken() != null) {
-        throw root.at(
-            parser.currentTokenLocation().getLineNr(),
-            "a second YAML document; keep one scenario per file (remove the '---')");
-      }
-      return root;
-    } catch (JsonProcessingException e) {
-      throw syntaxError(file, e);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e); // reading a String does no I/O
-    }
-  }
-
-  private static ScenarioException syntaxError(String file, JsonProcessingException e) {
-    // SnakeYAML's own exception knows the precise position and a one-phrase problem; Jackson's
-    // message adds a multi-line excerpt, so use it only as a fallback.
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException y
-          && y.getProblemMark() != null) {
-        String reason = y.getProblem();
-        if (y.getContext() != null) {
-          reason += " (" + y.getContext() + ")";
-        }
-        return new ScenarioException(
-            file
-                + ":"
-                + (y.getProblemMark().getLine() + 1)
-                + ":"
-                + (y.getProblemMark().getColumn() + 1)
-                + ": YAML syntax error: "
-                + reason.replaceAll("\\s+", " "));
-      }
-    }
-    String reason = e.getOriginalMessage().lines().findFirst().orElse("unreadable YAML");
-    int cut = reason.indexOf(", got this instead");
-    if (cut > 0) {
-      reason = reason.substring(0, cut);
-    }
-    var where = e.getLocation();
-    return new ScenarioException(
-        file
-            + ":"
-            + (where == null ? 1 : where.getLineNr())
-            + ":"
-            + (where == null ? 1 : where.getColumnNr())
-            + ": YAML syntax error: "
-            + reason);
-  }
-
-  /** The node starting at {@code token}; a mapping or list takes {@code line}, its key's line. */
-  private static YamlNode read(
-      String file, JsonParser parser, JsonToken token, String path, int line)
-      throws IOException, ScenarioException {
-    int own = parser.currentTokenLocation().getLineNr();
-    switch (token) {
-      case START_OBJECT:
-        {
-          Map<String, YamlNode> values = new LinkedHashMap<>();
-          Map<String, Integer> keyLines = new LinkedHashMap<>();
-          while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String key = parser.currentName();
-            int keyLine = parser.currentTokenLocation().getLineNr();
-            if (values.containsKey(key)) {
-              throw new ScenarioException(
-                  file
-                      + ":"
-                      + keyLine
-                      + ": "
-                      + child(path, key)
-                      + ": duplicate key; keep only one");
-            }
-            keyLines.put(key, keyLine);
-            values.put(key, read(file, parser, parser.nextToken(), child(path, key), keyLine));
-          }
-          return new Mapping(
-              file,
-              path,
-              line,
-              Collections.unmodifiableMap(values),
-              Collections.unmodifiableMap(keyLines));
-        }
-      case START_ARRAY:
-        {
-          List<YamlNode> items = new ArrayList<>();
-          for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
-            String itemPath = path + "[" + items.size() + "]";
-            items.add(read(file, parser, t, itemPath, parser.currentTokenLocation().getLineNr()));
-          }
-          return new Sequence(file, path, line, List.copyOf(items));
-        }
-      case VALUE_STRING:
-        return new Scalar(file, path, own, parser.getText(), Kind.STRING);
-      case VALUE_NUMBER_INT:
-      case VALUE_NUMBER_FLOAT:
-        return new Scalar(file, path, own, parser.getText(), Kind.NUMBER);
-      case VALUE_TRUE:
-      case VALUE_FALSE:
-        // YAML also spells booleans yes/no/on/off: keep one spelling.
-        String bool = String.valueOf(token == JsonToken.VALUE_TRUE);
-        return new Scalar(file, path, own, bool, Kind.BOOLEAN);
-      case VALUE_NULL:
-        return new Scalar(file, path, own, null, Kind.NULL);
-      default: // e.g. !!binary
-        throw new ScenarioException(
-            file
-                + ":"
-                + own
-                + ": "
-                + path
-                + ": unsupported YAML value; use text, numbers, lists"
-                + " and mappings");
-    }
+    return YamlReader.parse(file, text);
   }
 }

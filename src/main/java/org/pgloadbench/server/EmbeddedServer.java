@@ -268,7 +268,7 @@ final class EmbeddedServer implements PostgresServer {
         command = cgroup.wrap(command);
       }
     }
-    EmbeddedTarget.run(command, "pg_ctl");
+    Programs.run(command, "pg_ctl");
   }
 
   /**

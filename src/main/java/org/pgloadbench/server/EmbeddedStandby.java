@@ -3,7 +3,6 @@ package org.pgloadbench.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,7 +27,6 @@ import org.postgresql.PGConnection;
  */
 final class EmbeddedStandby implements Standby {
   private static final String PASSFILE = "pgpass";
-  private static final int START_ATTEMPTS = 3;
   private static final long STREAMING_MILLIS = 60_000;
 
   private final EmbeddedServer server;
@@ -74,11 +72,16 @@ final class EmbeddedStandby implements Standby {
             server,
             mode,
             basebackup ? "pg_basebackup" : "a copy of the primary's data directory, stopped"));
-    createDirectories(dir, replication, isolation);
+    ServerDir.create(
+        dir,
+        isolation,
+        PASSFILE,
+        replication::writePassfile,
+        "cannot create the standby's directory");
     String conninfo = conninfo(primary.port(), dir);
     if (basebackup) {
       replicationRole(primary, replication);
-      EmbeddedTarget.run(
+      Programs.run(
           isolation.command(
               pgBasebackup,
               List.of(
@@ -93,7 +96,7 @@ final class EmbeddedStandby implements Standby {
           "pg_basebackup");
     } else {
       primary.stopCleanly();
-      EmbeddedTarget.run(
+      Programs.run(
           isolation.command(
               Path.of("cp"),
               List.of("-a", "--", primary.dir().resolve("data") + "/.", dir.resolve("data") + "")),
@@ -112,23 +115,12 @@ final class EmbeddedStandby implements Standby {
     } catch (IOException e) {
       throw new ServerException("cannot write standby.signal in " + dir + ": " + e.getMessage(), e);
     }
-    for (int attempt = 1; ; attempt++) {
-      int port = EmbeddedTarget.freePort();
-      EmbeddedTarget.writeConfig(dir, port, own);
-      try {
-        server.start(port);
-        break;
-      } catch (ServerException e) {
-        if (attempt == START_ATTEMPTS || !e.getMessage().contains("could not bind")) {
-          throw new ServerException("the standby: " + e.getMessage(), e);
-        }
-      }
-    }
+    ServerDir.start(server, dir, own, "the standby: ");
     awaitState(primary, server, "state = 'streaming'");
     if (mode == StandbyMode.SYNC) {
       Map<String, String> synchronous = new LinkedHashMap<>(settings);
       synchronous.put("synchronous_standby_names", StandbyMode.APPLICATION_NAME);
-      EmbeddedTarget.writeConfig(primary.dir(), primary.port(), synchronous);
+      ServerDir.writeConfig(primary.dir(), primary.port(), synchronous);
       try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {
         s.execute("SELECT pg_catalog.pg_reload_conf()");
@@ -174,24 +166,6 @@ final class EmbeddedStandby implements Standby {
 
   void close() {
     server.close();
-  }
-
-  /**
-   * The standby's directories (0700) and its passfile (0600), with the password of its replication
-   * role, handed to the user the servers run as.
-   */
-  private static void createDirectories(
-      Path dir, Credentials replication, ProcessIsolation isolation) throws ServerException {
-    try {
-      var ownerOnly = PosixFilePermissions.asFileAttribute(WorkRoot.ownerOnly());
-      Files.createDirectory(dir, ownerOnly);
-      Files.createDirectory(dir.resolve("data"), ownerOnly);
-      Files.createDirectory(dir.resolve("socket"), ownerOnly);
-      replication.writePassfile(dir.resolve(PASSFILE));
-      isolation.handOver(dir.resolve("data"), dir.resolve("socket"), dir.resolve(PASSFILE), dir);
-    } catch (IOException e) {
-      throw new ServerException("cannot create the standby's directory: " + e.getMessage(), e);
-    }
   }
 
   /** How the standby reaches its primary: no password in it, only where the passfile is. */

@@ -1,16 +1,10 @@
 package org.pgloadbench.server;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Servers from the PostgreSQL binaries on Maven Central, started by the harness itself so that it
@@ -22,7 +16,6 @@ import java.util.concurrent.TimeUnit;
  * killed JVM is cleaned up, its server stopped, by the next start.
  */
 public final class EmbeddedTarget implements LaunchingTarget {
-  private static final int START_ATTEMPTS = 3;
   private static final String USER = "postgres";
 
   /**
@@ -191,23 +184,17 @@ public final class EmbeddedTarget implements LaunchingTarget {
             disk,
             workRoot);
       }
-      createDirectories(dir, credentials);
+      ServerDir.create(
+          dir,
+          isolation,
+          PASSWORD_FILE,
+          credentials::writePasswordFile,
+          "cannot create a data directory under " + workRoot);
       if (valgrind != null) {
         server.runUnder(valgrind.prepare(dir, home.resolve("bin/postgres"), isolation));
       }
       initdb(home, dir, major);
-      for (int attempt = 1; ; attempt++) {
-        int port = freePort();
-        writeConfig(dir, port, settings);
-        try {
-          server.start(port);
-          break;
-        } catch (ServerException e) {
-          if (attempt == START_ATTEMPTS || !e.getMessage().contains("could not bind")) {
-            throw e;
-          }
-        }
-      }
+      ServerDir.start(server, dir, settings, "");
       if (standby != StandbyMode.NONE) {
         EmbeddedStandby.start(server, home, workRoot, name, isolation, standby, settings);
       }
@@ -215,25 +202,6 @@ public final class EmbeddedTarget implements LaunchingTarget {
     } catch (ServerException | RuntimeException e) {
       server.close();
       throw e;
-    }
-  }
-
-  /**
-   * The server's directory, its data and socket dirs, all 0700, and the password file initdb reads
-   * (0600); with setpriv, all of them are handed to the user the server runs as.
-   */
-  private void createDirectories(Path dir, Credentials credentials) throws ServerException {
-    try {
-      var ownerOnly = PosixFilePermissions.asFileAttribute(WorkRoot.ownerOnly());
-      Files.createDirectory(dir, ownerOnly);
-      Files.createDirectory(dir.resolve("data"), ownerOnly);
-      Files.createDirectory(dir.resolve("socket"), ownerOnly);
-      credentials.writePasswordFile(dir.resolve(PASSWORD_FILE));
-      isolation.handOver(
-          dir.resolve("data"), dir.resolve("socket"), dir.resolve(PASSWORD_FILE), dir);
-    } catch (IOException e) {
-      throw new ServerException(
-          "cannot create a data directory under " + workRoot + ": " + e.getMessage(), e);
     }
   }
 
@@ -254,94 +222,6 @@ public final class EmbeddedTarget implements LaunchingTarget {
     if (major >= 18) {
       args.add("--no-data-checksums");
     }
-    run(isolation.command(home.resolve("bin/initdb"), args), "initdb");
-  }
-
-  /**
-   * Appends the harness's and the scenario's settings to postgresql.conf, so the server log shows
-   * them. As root the data directory is the server user's: see {@link ServerFiles}.
-   */
-  static void writeConfig(Path dir, int port, Map<String, String> settings) throws ServerException {
-    Map<String, String> all = new LinkedHashMap<>();
-    all.put("listen_addresses", "127.0.0.1");
-    all.put("port", Integer.toString(port));
-    all.put("unix_socket_directories", dir.resolve("socket").toString());
-    all.putAll(settings);
-    StringBuilder conf = new StringBuilder("\n# pgloadbench\n");
-    all.forEach(
-        (name, value) -> conf.append(name).append(" = '").append(quoted(value)).append("'\n"));
-    try {
-      ServerFiles.replace(dir.resolve("data/pgloadbench.conf"), conf.toString());
-      String include = "include = 'pgloadbench.conf'";
-      ServerFiles.appendUnlessPresent(
-          dir.resolve("data/postgresql.conf"), include, "\n" + include + "\n");
-    } catch (IOException e) {
-      throw new ServerException(
-          "cannot write the server configuration in " + dir + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * A value inside postgresql.conf's single quotes, where a backslash starts an escape: {@code C:\}
-   * would otherwise swallow the closing quote.
-   */
-  private static String quoted(String value) {
-    return value.replace("\\", "\\\\").replace("'", "''");
-  }
-
-  static int freePort() throws ServerException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new ServerException("no free port on 127.0.0.1: " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * Runs a command to completion; a failure is a one-line error carrying the command's last line.
-   */
-  static String run(List<String> command, String what) throws ServerException {
-    try {
-      Path output = Files.createTempFile("pgloadbench-" + what, ".log");
-      try {
-        Process p =
-            processBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-          p.destroyForcibly();
-          throw new ServerException(what + " did not finish in 300 s");
-        }
-        String text = Files.readString(output);
-        if (p.exitValue() != 0) {
-          throw new ServerException(what + " failed: " + lastLine(text));
-        }
-        return text;
-      } finally {
-        Files.deleteIfExists(output);
-      }
-    } catch (IOException e) {
-      throw new ServerException(what + " could not run: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ServerException(what + " was interrupted", e);
-    }
-  }
-
-  /**
-   * A PostgreSQL program's process, without the harness's {@code PG*} variables: initdb, pg_ctl and
-   * the postmaster (which inherits pg_ctl's environment) read some ({@code PGDATA}, {@code PGPORT},
-   * {@code PG_OOM_ADJUST_FILE}, ...), and the harness alone says how its servers run.
-   */
-  static ProcessBuilder processBuilder(List<String> command) {
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().keySet().removeIf(name -> name.startsWith("PG"));
-    return builder;
-  }
-
-  static String lastLine(String text) {
-    String[] lines = text.strip().split("\n");
-    return lines.length == 0 ? "" : lines[lines.length - 1].strip();
+    Programs.run(isolation.command(home.resolve("bin/initdb"), args), "initdb");
   }
 }

@@ -3,9 +3,10 @@ package org.pgloadbench.server;
 import java.util.Map;
 
 /**
- * A target whose servers the harness launches itself (the embedded binaries, local builds): it can
- * cap, give a standby and limit the disk, so every shorter {@link ServerTarget#start} is the full
- * one with nothing asked for, rather than ServerTarget's refusal of what it cannot do.
+ * A target whose servers the harness launches itself (the embedded binaries, local builds,
+ * containers): each limit it can give is decided in its one full {@link ServerTarget#start}, so
+ * every shorter one is the full one with nothing asked for, rather than ServerTarget's refusal of
+ * what it cannot do; what a target cannot give (a container's standby), its full start refuses.
  */
 public interface LaunchingTarget extends ServerTarget {
   @Override

@@ -105,7 +105,7 @@ public final class LocalTarget implements LaunchingTarget {
   private static Path extensionDir(Path bin) throws ServerException {
     if (Files.isExecutable(bin.resolve("pg_config"))) {
       String shareDir =
-          EmbeddedTarget.run(
+          Programs.run(
                   List.of(bin.resolve("pg_config").toString(), "--sharedir"),
                   "pg_config --sharedir")
               .strip();
@@ -146,7 +146,7 @@ public final class LocalTarget implements LaunchingTarget {
   /** The build's version from {@code postgres --version}, e.g. {@code 15.14} or {@code 18devel}. */
   private static String version(String label, Path bin) throws ServerException {
     String out =
-        EmbeddedTarget.run(
+        Programs.run(
             List.of(bin.resolve("postgres").toString(), "--version"), "postgres --version");
     Matcher m = VERSION.matcher(out);
     if (!m.find()) {

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.pgloadbench.metrics.DiskThrottle;
 
 /**
@@ -15,7 +14,7 @@ import org.pgloadbench.metrics.DiskThrottle;
  * postmaster forks, and the page cache they fill, live under it; and the disk (v1 {@code
  * blkio.throttle.*_device}, v2 {@code io.max}) on the block device that holds the server's data.
  * Under cgroup v1 each controller is a hierarchy of its own, so the server's cgroup is one
- * directory in each ({@link Part}); under v2 it is one directory. Each is created under the
+ * directory in each ({@link CgroupDir}); under v2 it is one directory. Each is created under the
  * harness's own cgroup (v1) or the nearest ancestor delegated to this user with the controllers on
  * (v2), named {@code pgloadbench-<harness pid>-<server>}.
  *
@@ -25,18 +24,14 @@ import org.pgloadbench.metrics.DiskThrottle;
  * next start removes any a dead harness left.
  */
 final class ServerCgroup implements AutoCloseable {
-  static final String PREFIX = "pgloadbench-";
-
-  /** One directory of the server's cgroup, in one hierarchy, and the watchdog that removes it. */
-  private record Part(Path dir, CgroupHierarchy where, Process watchdog) {}
-
-  private final List<Part> parts;
-  private final Part memory;
-  private final Part io;
+  private final List<CgroupDir> parts;
+  private final CgroupDir memory;
+  private final CgroupDir io;
   private final DiskLimit disk;
   private final String device;
 
-  private ServerCgroup(List<Part> parts, Part memory, Part io, DiskLimit disk, String device) {
+  private ServerCgroup(
+      List<CgroupDir> parts, CgroupDir memory, CgroupDir io, DiskLimit disk, String device) {
     this.parts = List.copyOf(parts);
     this.memory = memory;
     this.io = io;
@@ -95,21 +90,21 @@ final class ServerCgroup implements AutoCloseable {
               + "); delegate both controllers to one, or leave the memory cap or the disk limit"
               + " out");
     }
-    List<Part> parts = new ArrayList<>();
+    List<CgroupDir> parts = new ArrayList<>();
     try {
-      Part memory = null;
+      CgroupDir memory = null;
       if (memoryWhere != null) {
-        Part capped = part(memoryWhere, name, owner, "memory", REMEDY);
+        CgroupDir capped = CgroupDir.create(memoryWhere, name, owner, "memory", REMEDY);
         parts.add(capped);
         limit(capped, "memory", REMEDY, () -> memoryWhere.limit(capped.dir(), memoryBytes));
         memory = capped;
       }
-      Part io = null;
+      CgroupDir io = null;
       if (ioWhere != null) {
-        Part throttled =
+        CgroupDir throttled =
             memory != null && ioWhere.equals(memoryWhere)
                 ? memory
-                : part(ioWhere, name, owner, "blkio", DISK_REMEDY);
+                : CgroupDir.create(ioWhere, name, owner, "blkio", DISK_REMEDY);
         if (throttled != memory) {
           parts.add(throttled);
         }
@@ -118,7 +113,7 @@ final class ServerCgroup implements AutoCloseable {
       }
       return new ServerCgroup(parts, memory, io, disk, device);
     } catch (ServerException | RuntimeException e) {
-      parts.forEach(ServerCgroup::close);
+      parts.forEach(CgroupDir::close);
       throw e;
     }
   }
@@ -127,7 +122,7 @@ final class ServerCgroup implements AutoCloseable {
     void write() throws IOException;
   }
 
-  private static void limit(Part part, String what, String remedy, Limit limit)
+  private static void limit(CgroupDir part, String what, String remedy, Limit limit)
       throws ServerException {
     try {
       limit.write();
@@ -143,25 +138,6 @@ final class ServerCgroup implements AutoCloseable {
               + remedy,
           e);
     }
-  }
-
-  /** A new directory of the server's cgroup under {@code where}, with its watchdog. */
-  private static Part part(
-      CgroupHierarchy where, String name, long owner, String what, String remedy)
-      throws ServerException {
-    Path parent = where.parent();
-    removeOrphans(parent);
-    Path dir = parent.resolve(PREFIX + owner + "-" + name);
-    try {
-      Files.createDirectory(dir);
-    } catch (java.nio.file.FileAlreadyExistsException e) {
-      throw new ServerException("the " + what + " cgroup " + dir + " exists already", e);
-    } catch (IOException e) {
-      throw new ServerException(
-          "cannot create the " + what + " cgroup " + dir + ": " + e.getMessage() + "; " + remedy,
-          e);
-    }
-    return new Part(dir, where, watchdog(dir, owner));
   }
 
   static final String REMEDY =
@@ -288,95 +264,6 @@ final class ServerCgroup implements AutoCloseable {
   /** Removes the cgroup once the server's processes have left it (they are stopped by then). */
   @Override
   public void close() {
-    parts.forEach(ServerCgroup::close);
-  }
-
-  private static void close(Part part) {
-    if (part.watchdog() != null) {
-      part.watchdog().destroy();
-    }
-    remove(part.dir());
-  }
-
-  /**
-   * A process outside the harness that, once the harness's JVM is gone (killed outright, no hook
-   * ran), stops whatever still runs in the cgroup and removes it; it ends with the cgroup.
-   */
-  private static Process watchdog(Path dir, long owner) {
-    String script =
-        "while kill -0 \"$1\" 2>/dev/null && [ -d \"$0\" ]; do sleep 1; done; [ -d \"$0\" ] || exit"
-            + " 0; kill -INT $(cat \"$0/cgroup.procs\") 2>/dev/null; i=0; while [ -s"
-            + " \"$0/cgroup.procs\" ] && [ $i -lt 60 ]; do sleep 1; i=$((i+1)); done; kill -KILL"
-            + " $(cat \"$0/cgroup.procs\") 2>/dev/null; sleep 1; rmdir \"$0\"";
-    try {
-      return new ProcessBuilder("setsid", "sh", "-c", script, dir.toString(), Long.toString(owner))
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-          .start();
-    } catch (IOException e) {
-      return null; // without one, the next start cleans up after a killed harness
-    }
-  }
-
-  /**
-   * Removes a cgroup: waits for its processes to leave (a stopped server's last ones exit within
-   * moments), then, as they can only be the harness's own server's, kills what is left.
-   */
-  private static void remove(Path dir) {
-    Path procs = dir.resolve("cgroup.procs");
-    for (int attempt = 0; attempt < 100 && Files.exists(dir); attempt++) {
-      List<Long> pids = pids(procs);
-      if (attempt == 50) {
-        pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
-      }
-      if (pids.isEmpty()) {
-        try {
-          Files.delete(dir);
-          return;
-        } catch (IOException e) {
-          // busy a moment longer
-        }
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    if (Files.exists(dir)) {
-      System.err.println("pgloadbench: could not remove the cgroup " + dir);
-    }
-  }
-
-  private static List<Long> pids(Path procs) {
-    try {
-      return Files.readAllLines(procs).stream()
-          .filter(l -> !l.isBlank())
-          .map(l -> Long.valueOf(l.strip()))
-          .toList();
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
-  }
-
-  /** Removes the cgroups of harnesses that are gone (their watchdog did not get to it). */
-  static void removeOrphans(Path parent) {
-    try (Stream<Path> dirs = Files.list(parent)) {
-      for (Path dir : dirs.toList()) {
-        String name = dir.getFileName().toString();
-        if (!name.startsWith(PREFIX) || !Files.isDirectory(dir)) {
-          continue;
-        }
-        String pid = name.substring(PREFIX.length()).split("-", 2)[0];
-        if (pid.chars().allMatch(Character::isDigit)
-            && !pid.isEmpty()
-            && !ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) {
-          remove(dir);
-        }
-      }
-    } catch (IOException e) {
-      // nothing to clean up where nothing can be listed
-    }
+    parts.forEach(CgroupDir::close);
   }
 }

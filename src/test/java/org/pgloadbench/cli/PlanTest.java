@@ -116,9 +116,15 @@ class PlanTest {
 
   @Test
   void planEstimatesTheTimeFromStoredRunsOrSaysThereAreNone() throws Exception {
+    // the shipped scenario with its control, whose estimate from the base server is checked too
+    Path withControl = dir.resolve("ways-binary-freeze.yaml");
+    Files.writeString(
+        withControl,
+        Files.readString(Path.of("scenarios/ways-binary-freeze.yaml"))
+            .replace("\ncontrol: false\n", "\n"));
     String[] args = {
       "plan",
-      "ways-binary-freeze",
+      withControl.toString(),
       "--pg",
       "16,17",
       "--scale",

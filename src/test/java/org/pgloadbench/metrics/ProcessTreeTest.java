@@ -47,8 +47,14 @@ class ProcessTreeTest {
     try {
       ProcessTree tree = new ProcessTree(root::pid);
       ResourceUse before = tree.read();
-      Thread.sleep(500);
+      // a busy child spends 0.1 s of CPU in 0.1 s on an idle machine; a loaded one may give it a
+      // fraction of a core, so the test waits (up to 20 s) for the CPU rather than for the clock
       ResourceUse used = tree.read().since(before);
+      for (long end = System.nanoTime() + 20_000_000_000L;
+          used.cpuUserSeconds() + used.cpuSystemSeconds() <= 0.1 && System.nanoTime() < end; ) {
+        Thread.sleep(100);
+        used = tree.read().since(before);
+      }
       assertThat(used.cpuUserSeconds() + used.cpuSystemSeconds()).isGreaterThan(0.1);
     } finally {
       root.descendants().forEach(ProcessHandle::destroyForcibly);

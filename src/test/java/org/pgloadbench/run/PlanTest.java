@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,5 +75,43 @@ class PlanTest {
     Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), "17");
     assertThat(plan.servers().get(2))
         .isEqualTo(new Plan.Server("17", plan.servers().get(1).profile(), true));
+  }
+
+  @Test
+  void aClaimComparesServersWhenItsSidesNameTwoVersionsOrTwoServersCells() throws Exception {
+    String claim =
+        "claims:\n  - claim: binary first\n    source: own\n    step: copy\n"
+            + "    less: {cell: %s}\n    than: {cell: %s}\n";
+    assertThat(
+            Plan.claimsCompareServers(
+                scenario("{versions: [16, 17]}", claim.formatted("binary+freeze", "text+freeze"))))
+        .isFalse();
+    assertThat(
+            Plan.claimsCompareServers(
+                scenario(
+                    "{versions: [16, 17]}",
+                    claim.formatted("{cell: binary+freeze, version: 17}", "{cell: binary+freeze, version: 16}")
+                        .replace("{cell: {", "{")
+                        .replace("}}", "}"))))
+        .isTrue();
+  }
+
+  @Test
+  void theShippedScenariosWhoseClaimsStayOnOneServerAreTheOnesReproduceRunsWithoutAControl()
+      throws Exception {
+    Map<String, Boolean> crossing = new LinkedHashMap<>();
+    for (String name :
+        List.of("ways-unlogged", "middle-vacuum-freeze", "bulk-settings", "gist-build-versions")) {
+      crossing.put(
+          name,
+          Plan.claimsCompareServers(ScenarioLoader.load(Path.of("scenarios", name + ".yaml"))));
+    }
+    // two profiles are two servers: the bulk-load settings against the defaults cross them
+    assertThat(crossing)
+        .containsExactly(
+            Map.entry("ways-unlogged", false),
+            Map.entry("middle-vacuum-freeze", false),
+            Map.entry("bulk-settings", true),
+            Map.entry("gist-build-versions", true));
   }
 }

@@ -36,7 +36,7 @@ public final class Cgroups {
   private static List<Path> leftBy(Path parent, long pid) throws IOException {
     try (Stream<Path> dirs = Files.list(parent)) {
       return dirs.filter(
-              d -> d.getFileName().toString().startsWith(ServerCgroup.PREFIX + pid + "-"))
+              d -> d.getFileName().toString().startsWith(CgroupDir.PREFIX + pid + "-"))
           .toList();
     }
   }

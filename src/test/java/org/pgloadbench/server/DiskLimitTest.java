@@ -126,7 +126,7 @@ class DiskLimitTest {
       assertThat(p.waitFor()).isZero();
       CgroupHierarchy memory = CgroupHierarchy.local();
       CgroupHierarchy io = CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
-      String name = ServerCgroup.PREFIX + harness + "-both";
+      String name = CgroupDir.PREFIX + harness + "-both";
       assertThat(inside.lines().filter(l -> l.endsWith("/" + name)).count())
           .as(inside)
           .isEqualTo(memory.equals(io) ? 1 : 2);
@@ -148,7 +148,7 @@ class DiskLimitTest {
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
     Path parent = CgroupHierarchy.local(CgroupHierarchy.Controller.IO).parent();
-    Path left = parent.resolve(ServerCgroup.PREFIX + gone.pid() + "-left");
+    Path left = parent.resolve(CgroupDir.PREFIX + gone.pid() + "-left");
     Files.createDirectory(left);
     DiskLimit disk = DiskLimit.parse("gp3").orElseThrow();
     try (ServerCgroup next = ServerCgroup.create("next", null, disk, root)) {

@@ -103,7 +103,7 @@ class MemoryCgroupTest {
     CgroupHierarchy here = CgroupHierarchy.local();
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
-    Path left = here.parent().resolve(ServerCgroup.PREFIX + gone.pid() + "-left");
+    Path left = here.parent().resolve(CgroupDir.PREFIX + gone.pid() + "-left");
     Files.createDirectory(left);
     try (ServerCgroup next =
         ServerCgroup.create(here, "next", CAP, ProcessHandle.current().pid())) {

@@ -101,7 +101,7 @@ class ServerFilesTest {
     Path victim = Files.writeString(dir.resolve("victim"), "root's file\n");
     Files.writeString(data.resolve("postgresql.conf"), "# initdb's\n");
     Files.createSymbolicLink(data.resolve("pgloadbench.conf"), victim);
-    EmbeddedTarget.writeConfig(dir.resolve("server"), 5432, Map.of("work_mem", "8MB"));
+    ServerDir.writeConfig(dir.resolve("server"), 5432, Map.of("work_mem", "8MB"));
     assertThat(victim).hasContent("root's file");
     assertThat(Files.isSymbolicLink(data.resolve("pgloadbench.conf"))).isFalse();
     assertThat(data.resolve("pgloadbench.conf")).content().contains("work_mem = '8MB'");
@@ -109,7 +109,7 @@ class ServerFilesTest {
 
     Files.delete(data.resolve("postgresql.conf"));
     Files.createSymbolicLink(data.resolve("postgresql.conf"), victim);
-    assertThatThrownBy(() -> EmbeddedTarget.writeConfig(dir.resolve("server"), 5432, Map.of()))
+    assertThatThrownBy(() -> ServerDir.writeConfig(dir.resolve("server"), 5432, Map.of()))
         .isInstanceOf(ServerException.class)
         .hasMessageContaining("postgresql.conf is not a regular file but a link")
         .hasMessageNotContaining("\n");

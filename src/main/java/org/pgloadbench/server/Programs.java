@@ -1,0 +1,60 @@
+package org.pgloadbench.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** How the harness runs a PostgreSQL program (initdb, pg_ctl, pg_basebackup) to completion. */
+final class Programs {
+  private Programs() {}
+
+  /**
+   * Runs a command to completion; a failure is a one-line error carrying the command's last line.
+   */
+  static String run(List<String> command, String what) throws ServerException {
+    try {
+      Path output = Files.createTempFile("pgloadbench-" + what, ".log");
+      try {
+        Process p =
+            processBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          throw new ServerException(what + " did not finish in 300 s");
+        }
+        String text = Files.readString(output);
+        if (p.exitValue() != 0) {
+          throw new ServerException(what + " failed: " + lastLine(text));
+        }
+        return text;
+      } finally {
+        Files.deleteIfExists(output);
+      }
+    } catch (IOException e) {
+      throw new ServerException(what + " could not run: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ServerException(what + " was interrupted", e);
+    }
+  }
+
+  /**
+   * A PostgreSQL program's process, without the harness's {@code PG*} variables: initdb, pg_ctl and
+   * the postmaster (which inherits pg_ctl's environment) read some ({@code PGDATA}, {@code PGPORT},
+   * {@code PG_OOM_ADJUST_FILE}, ...), and the harness alone says how its servers run.
+   */
+  private static ProcessBuilder processBuilder(List<String> command) {
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().keySet().removeIf(name -> name.startsWith("PG"));
+    return builder;
+  }
+
+  private static String lastLine(String text) {
+    String[] lines = text.strip().split("\n");
+    return lines.length == 0 ? "" : lines[lines.length - 1].strip();
+  }
+}
