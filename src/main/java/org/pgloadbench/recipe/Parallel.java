@@ -34,7 +34,8 @@ public final class Parallel {
       }
       return rows;
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof Exception cause ? cause : new SQLException(e.getCause().getMessage(), e.getCause());
+      Throwable cause = e.getCause();
+      throw cause instanceof Exception failed ? failed : new SQLException(cause.getMessage(), cause);
     } finally {
       pool.shutdownNow();
     }

@@ -22,8 +22,8 @@ public final class Fresh {
    * Drops and recreates {@code database} as a copy of template0, which no one can change (template1
    * may hold functions that would run as the harness's role: on a server the harness does not own,
    * anyone's), runs {@code statements} in it, then CHECKPOINT, so that no load pays for writing
-   * what they created. A role that may not CHECKPOINT (a server the harness does not own) loads without
-   * it: told to {@code noCheckpoint} (null: the CHECKPOINT's failure is the load's).
+   * what they created. A role that may not CHECKPOINT (a server the harness does not own) loads
+   * without it: told to {@code noCheckpoint} (null: the CHECKPOINT's failure is the load's).
    */
   public static void database(
       PostgresServer server,
