@@ -14,6 +14,7 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -44,22 +45,25 @@ public final class Osm2pgsqlReport {
   public static String markdown(
       StoredRun run, String version, Path logs, String pbf, String imitation, String best) {
     String base = Osm2pgsqlImport.NAME;
-    StringBuilder md =
-        new StringBuilder("\n## osm2pgsql against the harness's imitation and best strategy\n\n");
-    md.append("osm2pgsql's middle time here is the wall time of the whole `")
-        .append(base)
-        .append("` process, timed by the harness around it: connecting, creating the three")
-        .append(" middle tables, reading and parsing the PBF file, COPY of nodes, ways and")
-        .append(" relations (primary key present), ANALYZE, and the GIN indexes (two built at")
-        .append(" once on its pool). The harness's cells are the totals of the scenario's steps")
-        .append(" (their CHECKPOINT step included; osm2pgsql does none); they stream rows the")
-        .append(" harness decoded from the same file before any clock; their totals without the")
-        .append(" checkpoint step are shown too. That decode, which")
-        .append(" osm2pgsql pays inside its clock, is timed alone (into an empty cache, no server)")
-        .append(" and shown apart, not folded into the cells' times. Each contender loads into a")
-        .append(" fresh database after a CHECKPOINT; the order rotates every round.\n\n");
-    md.append("Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the")
-        .append(" same round, the median with its 95% interval, and the verdict.\n\n");
+    MarkdownPage page =
+        MarkdownPage.report()
+            .heading(2, "osm2pgsql against the harness's imitation and best strategy")
+            .block(
+                "osm2pgsql's middle time here is the wall time of the whole `"
+                    + base
+                    + "` process, timed by the harness around it: connecting, creating the three"
+                    + " middle tables, reading and parsing the PBF file, COPY of nodes, ways and"
+                    + " relations (primary key present), ANALYZE, and the GIN indexes (two built"
+                    + " at once on its pool). The harness's cells are the totals of the scenario's"
+                    + " steps (their CHECKPOINT step included; osm2pgsql does none); they stream"
+                    + " rows the harness decoded from the same file before any clock; their totals"
+                    + " without the checkpoint step are shown too. That decode, which osm2pgsql"
+                    + " pays inside its clock, is timed alone (into an empty cache, no server) and"
+                    + " shown apart, not folded into the cells' times. Each contender loads into a"
+                    + " fresh database after a CHECKPOINT; the order rotates every round.")
+            .block(
+                "Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the"
+                    + " same round, the median with its 95% interval, and the verdict.");
     Sample osm2pgsql = run.seconds(version, base, List.of(pbf), List.of(StepKind.IMPORT));
     Sample decode =
         run.seconds(version, Osm2pgsqlHeadToHead.DECODE, List.of(pbf), List.of(StepKind.PREPARE));
@@ -90,26 +94,24 @@ public final class Osm2pgsqlReport {
           total(run, version, cell, true),
           osm2pgsql);
     }
-    table.appendTo(md);
-    md.append('\n');
-    md.append(parts(run, version, logs, osm2pgsql, List.of(imitation, best)));
-    md.append(
+    page.table(table);
+    parts(run, version, logs, osm2pgsql, List.of(imitation, best), page);
+    String goals =
         OverheadReport.goal(
-            imitation,
-            "at most " + IMITATION_GOAL + "× osm2pgsql's middle time",
-            OverheadReport.paired(osm2pgsql, imitated),
-            c -> c.ratio() <= IMITATION_GOAL));
-    md.append(
-        OverheadReport.goal(
-            best,
-            "at most "
-                + BEST_GOAL
-                + "× osm2pgsql's middle time (osm2pgsql issue #2110 reports 212 min against"
-                + " osm2pgsql's own import of 343 min, about 0.62×, and 0.66× against its"
-                + " hand-run COPY with the key, 322 min)",
-            OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
-            c -> c.ratio() <= BEST_GOAL));
-    return md.toString();
+                imitation,
+                "at most " + IMITATION_GOAL + "× osm2pgsql's middle time",
+                OverheadReport.paired(osm2pgsql, imitated),
+                c -> c.ratio() <= IMITATION_GOAL)
+            + OverheadReport.goal(
+                best,
+                "at most "
+                    + BEST_GOAL
+                    + "× osm2pgsql's middle time (osm2pgsql issue #2110 reports 212 min against"
+                    + " osm2pgsql's own import of 343 min, about 0.62×, and 0.66× against its"
+                    + " hand-run COPY with the key, 322 min)",
+                OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
+                c -> c.ratio() <= BEST_GOAL);
+    return page.block(goals).toString();
   }
 
   /** A cell's seconds per round over all its steps, or all but its checkpoint. */
@@ -135,14 +137,13 @@ public final class Osm2pgsqlReport {
    * Each contender's parts: osm2pgsql's log phases of its measured rounds, the cells' steps;
    * medians with min–max.
    */
-  private static String parts(
-      StoredRun run, String version, Path logs, Sample osm2pgsql, List<String> cells) {
-    StringBuilder md =
-        new StringBuilder("Parts, seconds, median (min–max): osm2pgsql's as its log prints them")
-            .append(" (1.8 prints the reading of the input, which holds parsing, COPY and")
-            .append(" ANALYZE, and each object type in whole seconds only; each index build in")
-            .append(" milliseconds at log level debug); the cells' per step, summed over")
-            .append(" tables.\n\n");
+  private static void parts(
+      StoredRun run,
+      String version,
+      Path logs,
+      Sample osm2pgsql,
+      List<String> cells,
+      MarkdownPage page) {
     Table table = Table.aligned("llr", "contender", "part", "s");
     Map<String, List<Double>> phases = new LinkedHashMap<>();
     for (int round : osm2pgsql.byRepetition().keySet()) {
@@ -167,7 +168,11 @@ public final class Osm2pgsqlReport {
         table.row(Markdown.text(cell), Markdown.text(step.yamlName()), OverheadReport.seconds(s));
       }
     }
-    table.appendTo(md);
-    return md.append('\n').toString();
+    page.block(
+            "Parts, seconds, median (min–max): osm2pgsql's as its log prints them (1.8 prints the"
+                + " reading of the input, which holds parsing, COPY and ANALYZE, and each object"
+                + " type in whole seconds only; each index build in milliseconds at log level"
+                + " debug); the cells' per step, summed over tables.")
+        .table(table);
   }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.Sample;
@@ -47,10 +48,12 @@ public final class PgbenchReport {
       run.steps(version, contender).forEach(step -> phases.add(PgbenchPhases.phase(step)));
     }
     phases.add(TOTAL);
-    StringBuilder md =
-        new StringBuilder("\n## pgbench -i against the harness's pgbench-init cells\n\n");
-    md.append("Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i")
-        .append(" in the same round, the median with its 95% interval, and the verdict.\n\n");
+    MarkdownPage page =
+        MarkdownPage.report()
+            .heading(2, "pgbench -i against the harness's pgbench-init cells")
+            .block(
+                "Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i"
+                    + " in the same round, the median with its 95% interval, and the verdict.");
     List<String> header = new ArrayList<>(List.of("phase", PgbenchInit.NAME + " s"));
     for (String cell : cells) {
       header.add("cell " + Markdown.text(cell) + " s");
@@ -71,17 +74,17 @@ public final class PgbenchReport {
       }
       table.row(row);
     }
-    table.appendTo(md);
-    md.append('\n');
+    page.table(table);
     Sample generate = sample(run, version, PgbenchInit.NAME, GENERATE);
-    md.append(
+    StringBuilder goals = new StringBuilder();
+    goals.append(
         OverheadReport.goal(
             equivalent,
             "at most 1.0× pgbench's client-side generate",
             OverheadReport.paired(generate, sample(run, version, equivalent, GENERATE)),
             c -> c.ratio() <= 1.0));
     if (binary != null) {
-      md.append(
+      goals.append(
           OverheadReport.goal(
               binary,
               "the whole -i at most " + BINARY_GOAL + "× pgbench -i's",
@@ -90,7 +93,7 @@ public final class PgbenchReport {
                   sample(run, version, binary, TOTAL)),
               c -> c.ratio() <= BINARY_GOAL));
     }
-    return md.toString();
+    return page.block(goals.toString()).toString();
   }
 
   /** A contender's seconds of one phase (or the total) per round, summed over its tables. */
