@@ -89,10 +89,6 @@ public final class MarkdownPage {
     return text.length();
   }
 
-  public boolean isEmpty() {
-    return text.isEmpty();
-  }
-
   /** The page's Markdown, ending in one line break; empty for no block. */
   @Override
   public String toString() {

@@ -28,6 +28,20 @@ final class StandbySection implements Section<ReportedRun> {
   private static final String STANDBY = "standby";
   private static final String NONE = "none";
 
+  /** What the tables show, and where each figure comes from. */
+  private static final String INTRO =
+      "Servers with a physical standby streaming their WAL over the loopback (async, or"
+          + " sync: each commit waits until the standby has flushed it). Per cell, medians"
+          + " over repetitions: the total against the same cell without a standby on the"
+          + " same server version, paired by round, Holm-corrected over the version's cells;"
+          + " the WAL written, all of which the standby is shipped; the largest lag the"
+          + " standby had left at the end of a step, in MB (WAL written on the primary,"
+          + " `pg_current_wal_lsn()`, not yet replayed on the standby,"
+          + " `pg_last_wal_replay_lsn()`) and as the primary's"
+          + " `pg_stat_replication.replay_lag`; and the session-seconds the commits waited"
+          + " for a sync standby (the load's backends seen waiting for it in their process"
+          + " titles, looked at every 5 ms).";
+
   /** Whether any step recorded a standby's lag (runs of older harnesses did not). */
   @Override
   public boolean applies(ReportedRun run) {
@@ -37,19 +51,7 @@ final class StandbySection implements Section<ReportedRun> {
   @Override
   public void render(ReportedRun run, MarkdownPage page) {
     StoredRun results = run.results();
-    page.heading(2, "The standby")
-        .block(
-            "Servers with a physical standby streaming their WAL over the loopback (async, or"
-                + " sync: each commit waits until the standby has flushed it). Per cell, medians"
-                + " over repetitions: the total against the same cell without a standby on the"
-                + " same server version, paired by round, Holm-corrected over the version's cells;"
-                + " the WAL written, all of which the standby is shipped; the largest lag the"
-                + " standby had left at the end of a step, in MB (WAL written on the primary,"
-                + " `pg_current_wal_lsn()`, not yet replayed on the standby,"
-                + " `pg_last_wal_replay_lsn()`) and as the primary's"
-                + " `pg_stat_replication.replay_lag`; and the session-seconds the commits waited"
-                + " for a sync standby (the load's backends seen waiting for it in their process"
-                + " titles, looked at every 5 ms).");
+    page.heading(2, "The standby").block(INTRO);
     Map<String, CellRun> cells = new LinkedHashMap<>();
     results.manifest().scenario().cells().forEach(c -> cells.put(c.label(), c));
     Table cost =

@@ -36,11 +36,6 @@ final class StopReasons {
     return stops != null;
   }
 
-  /** The replayed statuses, null when not {@link #shown}. */
-  Map<String, Settling.Status> statuses() {
-    return stops;
-  }
-
   /** Why the comparison under {@code key} stopped, or a dash. */
   String of(String key) {
     return text(stops.get(key));
