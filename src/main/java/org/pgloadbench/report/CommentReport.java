@@ -6,6 +6,7 @@ import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -31,6 +32,12 @@ public final class CommentReport {
   /** The most cells an answer table lists, tried in turn until the comment fits. */
   private static final List<Integer> ROWS = List.of(Integer.MAX_VALUE, 12, 8, 5, 3);
 
+  /** What a comment always shows, whatever the room: the setup first; the chart, the rule last. */
+  private static final List<Section<ReportedRun>> HEAD = List.of(CommentReport::head);
+
+  private static final List<Section<ReportedRun>> TAIL =
+      List.of(CommentReport::mermaid, CommentReport::footer);
+
   private CommentReport() {}
 
   /** The comment for a run; {@code comparison} is null for a run over one version. */
@@ -43,11 +50,8 @@ public final class CommentReport {
    * the room left.
    */
   static String render(ReportedRun run) {
-    MarkdownPage head = page();
-    head(run, head);
-    MarkdownPage tail = page();
-    mermaid(run.results(), tail);
-    footer(run, tail);
+    MarkdownPage head = page().sections(HEAD, run);
+    MarkdownPage tail = page().sections(TAIL, run);
     MarkdownPage answer = page();
     if (run.measured()) {
       for (int rows : ROWS) {
@@ -130,7 +134,8 @@ public final class CommentReport {
   }
 
   /** A bar per (cell, version): the median total, as Mermaid's xychart draws it in a comment. */
-  static void mermaid(StoredRun results, MarkdownPage page) {
+  private static void mermaid(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
     List<String> labels = new ArrayList<>();
     List<String> values = new ArrayList<>();
     double max = 0;
