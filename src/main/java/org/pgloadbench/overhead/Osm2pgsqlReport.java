@@ -15,6 +15,7 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -26,44 +27,48 @@ import org.pgloadbench.results.Summary;
  * of each (osm2pgsql's log phases, the harness's steps), the harness's own decode of the file
  * apart, and the two goals: the imitation at most {@link #IMITATION_GOAL}x osm2pgsql's time, the
  * best cell at most {@link #BEST_GOAL}x it.
+ *
+ * @param version the server the pair ran on, as results name it
+ * @param logs where osm2pgsql's logs are ({@link Osm2pgsqlHeadToHead#logs})
+ * @param pbf the PBF file's name: the table osm2pgsql's import and the decode are stored on
+ * @param imitation the label of the cell doing what osm2pgsql 1.8 does
+ * @param best the label of the best cell of osm2pgsql issue #2110
  */
-public final class Osm2pgsqlReport {
+public record Osm2pgsqlReport(String version, Path logs, String pbf, String imitation, String best)
+    implements Section<StoredRun> {
   public static final double IMITATION_GOAL = 1.0;
 
   /** The best strategy of osm2pgsql issue #2110 against osm2pgsql itself. */
   public static final double BEST_GOAL = 0.60;
 
-  private Osm2pgsqlReport() {}
-
-  /**
-   * @param version the server the pair ran on, as results name it
-   * @param logs where osm2pgsql's logs are ({@link Osm2pgsqlHeadToHead#logs})
-   * @param pbf the PBF file's name: the table osm2pgsql's import and the decode are stored on
-   * @param imitation the label of the cell doing what osm2pgsql 1.8 does
-   * @param best the label of the best cell of osm2pgsql issue #2110
-   */
+  /** The section on its own page: what the overhead report is handed (a {@link PairResult}). */
   public static String markdown(
       StoredRun run, String version, Path logs, String pbf, String imitation, String best) {
+    MarkdownPage page = MarkdownPage.report();
+    new Osm2pgsqlReport(version, logs, pbf, imitation, best).render(run, page);
+    return page.toString();
+  }
+
+  @Override
+  public void render(StoredRun run, MarkdownPage page) {
     String base = Osm2pgsqlImport.NAME;
-    MarkdownPage page =
-        MarkdownPage.report()
-            .heading(2, "osm2pgsql against the harness's imitation and best strategy")
-            .block(
-                "osm2pgsql's middle time here is the wall time of the whole `"
-                    + base
-                    + "` process, timed by the harness around it: connecting, creating the three"
-                    + " middle tables, reading and parsing the PBF file, COPY of nodes, ways and"
-                    + " relations (primary key present), ANALYZE, and the GIN indexes (two built"
-                    + " at once on its pool). The harness's cells are the totals of the scenario's"
-                    + " steps (their CHECKPOINT step included; osm2pgsql does none); they stream"
-                    + " rows the harness decoded from the same file before any clock; their totals"
-                    + " without the checkpoint step are shown too. That decode, which osm2pgsql"
-                    + " pays inside its clock, is timed alone (into an empty cache, no server) and"
-                    + " shown apart, not folded into the cells' times. Each contender loads into a"
-                    + " fresh database after a CHECKPOINT; the order rotates every round.")
-            .block(
-                "Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the"
-                    + " same round, the median with its 95% interval, and the verdict.");
+    page.heading(2, "osm2pgsql against the harness's imitation and best strategy")
+        .block(
+            "osm2pgsql's middle time here is the wall time of the whole `"
+                + base
+                + "` process, timed by the harness around it: connecting, creating the three"
+                + " middle tables, reading and parsing the PBF file, COPY of nodes, ways and"
+                + " relations (primary key present), ANALYZE, and the GIN indexes (two built"
+                + " at once on its pool). The harness's cells are the totals of the scenario's"
+                + " steps (their CHECKPOINT step included; osm2pgsql does none); they stream"
+                + " rows the harness decoded from the same file before any clock; their totals"
+                + " without the checkpoint step are shown too. That decode, which osm2pgsql"
+                + " pays inside its clock, is timed alone (into an empty cache, no server) and"
+                + " shown apart, not folded into the cells' times. Each contender loads into a"
+                + " fresh database after a CHECKPOINT; the order rotates every round.")
+        .block(
+            "Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the"
+                + " same round, the median with its 95% interval, and the verdict.");
     Sample osm2pgsql = run.seconds(version, base, List.of(pbf), List.of(StepKind.IMPORT));
     Sample decode =
         run.seconds(version, Osm2pgsqlHeadToHead.DECODE, List.of(pbf), List.of(StepKind.PREPARE));
@@ -111,7 +116,7 @@ public final class Osm2pgsqlReport {
                     + " hand-run COPY with the key, 322 min)",
                 OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
                 c -> c.ratio() <= BEST_GOAL);
-    return page.block(goals).toString();
+    page.block(goals);
   }
 
   /** A cell's seconds per round over all its steps, or all but its checkpoint. */
