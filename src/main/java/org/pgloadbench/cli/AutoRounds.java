@@ -12,6 +12,7 @@ import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.run.RoundPolicy;
+import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
@@ -61,6 +62,30 @@ final class AutoRounds implements RoundPolicy {
     return scenario.stopping().auto()
         ? new Plan(plan.servers(), plan.cells(), minimum(scenario), plan.warmup())
         : plan;
+  }
+
+  /**
+   * The scenario's rounds: its fixed number, or {@code repeat: auto}'s, which run {@link #minimum}
+   * rounds before the first look (run.json records them as the run's repeat).
+   */
+  static Schedule schedule(Scenario scenario) {
+    boolean auto = scenario.stopping().auto();
+    return new Schedule() {
+      @Override
+      public Scenario scenario(Scenario given) {
+        return auto ? given.withRepeat(minimum(given)) : given;
+      }
+
+      @Override
+      public Plan plan(Plan scenarios) {
+        return scenarios;
+      }
+
+      @Override
+      public RoundPolicy policy(Plan plan) {
+        return auto ? new AutoRounds(plan, scenario.stopping()) : null;
+      }
+    };
   }
 
   @Override

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.report.ComparisonSection;
 import org.pgloadbench.report.InstructionCounts;
 import org.pgloadbench.report.VersionComparison;
@@ -55,19 +56,17 @@ final class CompareWithinRun {
           runDir + " ran one server: compare needs two, or two runs (compare <base> <new>)");
     }
     VersionComparison comparison = VersionComparison.of(run, base);
-    String markdown =
-        "# Compare within one run\n\n"
-            + "Run `"
-            + run.source()
-            + "`: every server against "
-            + comparison.base()
-            + ".\n\n"
-            + ComparisonSection.markdown(comparison);
+    MarkdownPage page =
+        MarkdownPage.report()
+            .heading(1, "Compare within one run")
+            .block("Run `" + run.source() + "`: every server against " + comparison.base() + ".");
+    ComparisonSection.render(comparison, null, page);
     InstructionCounts counts =
         InstructionCounts.applies(run) ? InstructionCounts.of(run, comparison.base()) : null;
     if (counts != null) {
-      markdown += "\n" + counts.markdown("##");
+      counts.render(page);
     }
+    String markdown = page.toString();
     if (onInstructions && counts == null) {
       throw new IOException(
           runDir

@@ -4,16 +4,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.overhead.Alternation;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
 import org.pgloadbench.overhead.HeadToHead;
@@ -24,6 +20,8 @@ import org.pgloadbench.overhead.PairResult;
 import org.pgloadbench.overhead.PgbenchPair;
 import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Bench;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -55,8 +53,6 @@ import picocli.CommandLine.Spec;
       "The last line printed is the report's path."
     })
 final class OverheadCommand implements Callable<Integer> {
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-
   /** Rounds paired by the signed-rank test: 8 let p go down to 0.008, 5 never below 0.05. */
   static final int DEFAULT_REPEAT = 8;
 
@@ -125,9 +121,9 @@ final class OverheadCommand implements Callable<Integer> {
     }
     Scenario scenario = args.scenario();
     int repeat = args.repeat == null || args.repeat.isBlank() ? DEFAULT_REPEAT : scenario.repeat();
-    Alternation rounds = new Alternation(scenario.warmup(), repeat);
+    Rounds rounds = new Rounds(scenario.warmup(), repeat);
     String version = scenario.servers().versions().get(0);
-    String runId = LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+    String runId = Bench.newRunId();
     Path resultsDir = dirs.results.resolve(OverheadResults.SCENARIO).resolve(runId);
     Path reportDir = dirs.reports.resolve(OverheadResults.SCENARIO).resolve(runId);
     ServerTarget target = args.target(scenario, runId);
@@ -142,15 +138,9 @@ final class OverheadCommand implements Callable<Integer> {
         skipped(c.name(), c.missing(), missing, out);
       }
     }
-    List<HeadToHead.Case> cases = new ArrayList<>();
-    for (ScenarioTables.Labelled t : ScenarioTables.of(scenario, args.workRoot(), out::println)) {
-      for (CopyFormat format : formats) {
-        for (int n : connections) {
-          cases.add(
-              new HeadToHead.Case(t.table().def(), t.table().rows(), t.middleFormat(), format, n));
-        }
-      }
-    }
+    List<HeadToHead.Case> cases =
+        HeadToHead.Case.of(
+            ScenarioTables.of(scenario, args.workRoot(), out::println), formats, connections);
     Path files = filesDir();
     PairResult pgbench;
     PairResult osm2pgsql;
@@ -164,10 +154,10 @@ final class OverheadCommand implements Callable<Integer> {
             "PostgreSQL %s: %d cases x %d contenders x (%d warm-up + %d) rounds%n",
             serverVersion, cases.size(), contenders.size(), rounds.warmup(), repeat);
         out.flush();
-        new HeadToHead(server, contenders, rounds, files, results, out).run(cases);
+        new HeadToHead(server, contenders, files, results, out).run(cases);
         pgbench =
             new PgbenchPair(pgbenchScenario, args.scenarios, pgbenchScale, args.workRoot())
-                .run(server, rounds, results, out);
+                .run(server, results, out);
       } finally {
         WorkRoot.delete(files);
       }
@@ -178,7 +168,7 @@ final class OverheadCommand implements Callable<Integer> {
                   OverrideText.data(args.data),
                   osm2pgsqlBin,
                   args.workRoot())
-              .run(rounds, results, out);
+              .run(results, out);
     }
     skipped(PgbenchPair.NAME, pgbench.skipped(), missing, out);
     skipped(Osm2pgsqlPair.NAME, osm2pgsql.skipped(), missing, out);

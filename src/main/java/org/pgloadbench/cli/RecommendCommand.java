@@ -11,8 +11,10 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.run.RoundPolicy;
+import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
@@ -66,26 +68,20 @@ final class RecommendCommand implements Callable<Integer> {
             + ", or "
             + Stopping.durationText(raced.stopping().budgetSeconds())
             + " per server is spent");
-    BenchCommand.Done done =
-        BenchCommand.run(
-            raced,
-            args,
-            dirs,
-            null,
-            null,
-            out,
-            spec.commandLine().getErr(),
-            new BenchCommand.Schedule() {
-              @Override
-              public Plan plan(Plan scenarios) {
-                return RaceRounds.plan(scenarios);
-              }
+    Schedule race =
+        new Schedule() {
+          @Override
+          public Plan plan(Plan scenarios) {
+            return RaceRounds.plan(scenarios);
+          }
 
-              @Override
-              public RoundPolicy policy(Plan plan) {
-                return new RaceRounds(plan, raced.stopping());
-              }
-            });
+          @Override
+          public RoundPolicy policy(Plan plan) {
+            return new RaceRounds(plan, raced.stopping());
+          }
+        };
+    // a race goes its own way: no estimate from stored runs
+    Bench.Done done = Bench.run(BenchCommand.request(raced, args, dirs, spec, race, null));
     out.println(summary(StoredRun.load(done.results())));
     out.println(done.report());
     return done.failures() == 0 ? Main.OK : Main.FAILED;

@@ -7,8 +7,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +16,7 @@ import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
@@ -49,17 +48,16 @@ final class ReproduceCommand implements Callable<Integer> {
 
   /** A scenario run: its bench, its wall time, its claims as its report checked them. */
   record Done(
-      Scenario scenario, BenchCommand.Done bench, double seconds, List<ClaimCheck> claims) {}
+      Scenario scenario, Bench.Done bench, double seconds, List<ClaimCheck> claims) {}
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     List<Scenario> scenarios = new ArrayList<>();
     for (String name : args.scenario.split("\\s*,\\s*")) {
       scenarios.add(args.scenario(name));
     }
-    String runId = LocalDateTime.now(ZoneOffset.UTC).format(BenchCommand.RUN_ID);
+    String runId = Bench.newRunId();
     long start = System.nanoTime();
     List<Done> done = new ArrayList<>();
     for (Scenario scenario : scenarios) {
@@ -68,9 +66,10 @@ final class ReproduceCommand implements Callable<Integer> {
       if (controlLeftOut(scenario)) {
         out.println("  control   left out: every claim compares cells of one server");
       }
-      BenchCommand.Done bench =
-          BenchCommand.run(
-              scenario.withControl(!controlLeftOut(scenario)), args, dirs, null, null, out, err);
+      Bench.Done bench =
+          Bench.run(
+              BenchCommand.request(
+                  scenario.withControl(!controlLeftOut(scenario)), args, dirs, spec));
       double seconds = (System.nanoTime() - began) / 1e9;
       List<ClaimCheck> claims = Answer.of(StoredRun.load(bench.results())).claims();
       done.add(new Done(scenario, bench, seconds, claims));

@@ -12,6 +12,8 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Summary;
@@ -29,6 +31,26 @@ public final class CompareReport {
       List.of(
           "PostgreSQL", "cell", "table", "step", "base (s)", "new (s)", "delta", "p", "verdict");
 
+  /** What {@code compare.md} shows: the comparison, and its chart's file or null. */
+  private record Shown(RunComparison comparison, String chartFile) {}
+
+  private static final List<Section<Shown>> SECTIONS =
+      List.of(
+          CompareReport::head,
+          CompareReport::rows,
+          Section.when(
+              shown ->
+                  !shown.comparison().onlyBase().isEmpty()
+                      || !shown.comparison().onlyNew().isEmpty(),
+              (shown, page) ->
+                  page.heading(2, "On one side only")
+                      .bullets(onlyOneSide(shown.comparison(), Markdown::text))),
+          (shown, page) -> page.block(summary(shown.comparison())),
+          Section.when(
+              shown -> shown.chartFile() != null,
+              (shown, page) -> page.image("base and new totals", shown.chartFile())),
+          CompareReport::footer);
+
   private CompareReport() {}
 
   /** Aligned columns for a terminal. */
@@ -45,7 +67,7 @@ public final class CompareReport {
     StringBuilder out = new StringBuilder();
     out.append("base: ").append(comparison.baseSource()).append('\n');
     out.append("new:  ").append(comparison.newSource()).append('\n');
-    setAside(comparison, out, "", UnaryOperator.identity());
+    setAside(comparison, UnaryOperator.identity()).forEach(l -> out.append(l).append('\n'));
     for (List<String> line : lines) {
       StringBuilder row = new StringBuilder();
       for (int i = 0; i < line.size(); i++) {
@@ -59,21 +81,27 @@ public final class CompareReport {
       }
       out.append(row.toString().stripTrailing()).append('\n');
     }
-    onlyOneSide(comparison, out, "", UnaryOperator.identity());
-    summary(comparison, out);
-    return out.toString();
+    onlyOneSide(comparison, UnaryOperator.identity()).forEach(l -> out.append(l).append('\n'));
+    return out.append(summary(comparison)).toString();
   }
 
-  /** {@code compare.md}. */
+  /** {@code compare.md}; {@code chartFile} null for none. */
   public static String markdown(RunComparison comparison, String chartFile) {
-    StringBuilder out = new StringBuilder();
-    out.append("# Compare\n\n");
-    out.append("- base: ").append(Markdown.code(comparison.baseSource())).append('\n');
-    out.append("- new: ").append(Markdown.code(comparison.newSource())).append('\n');
-    setAside(comparison, out, "- ", Markdown::text);
-    out.append('\n');
+    return MarkdownPage.report().sections(SECTIONS, new Shown(comparison, chartFile)).toString();
+  }
+
+  private static void head(Shown shown, MarkdownPage page) {
+    RunComparison comparison = shown.comparison();
+    List<String> sides = new ArrayList<>();
+    sides.add("base: " + Markdown.code(comparison.baseSource()));
+    sides.add("new: " + Markdown.code(comparison.newSource()));
+    sides.addAll(setAside(comparison, Markdown::text));
+    page.heading(1, "Compare").bullets(sides);
+  }
+
+  private static void rows(Shown shown, MarkdownPage page) {
     Table table = Table.aligned("llllrrrrl", HEADER.toArray(String[]::new));
-    for (RunComparison.Row row : comparison.rows()) {
+    for (RunComparison.Row row : shown.comparison().rows()) {
       List<String> cells = cells(row);
       // the run's strings: version, cell, table, step
       for (int i = 0; i < 4; i++) {
@@ -84,25 +112,16 @@ public final class CompareReport {
       }
       table.row(cells);
     }
-    table.appendTo(out);
-    out.append('\n');
-    if (!comparison.onlyBase().isEmpty() || !comparison.onlyNew().isEmpty()) {
-      out.append("## On one side only\n\n");
-      onlyOneSide(comparison, out, "- ", Markdown::text);
-      out.append('\n');
-    }
-    summary(comparison, out);
-    out.append('\n');
-    if (chartFile != null) {
-      out.append("![base and new totals](").append(chartFile).append(")\n\n");
-    }
-    out.append("<sub>Seconds: median of the repetitions ± half the width of its 95% confidence")
-        .append(
-            " interval, relative. Delta: new median against base median. A total sums the tables"
-                + " and steps both sides measured. ")
-        .append(Verdicts.rule().replace("**", ""))
-        .append("</sub>\n");
-    return out.toString();
+    page.table(table);
+  }
+
+  private static void footer(Shown shown, MarkdownPage page) {
+    page.block(
+        "<sub>Seconds: median of the repetitions ± half the width of its 95% confidence interval,"
+            + " relative. Delta: new median against base median. A total sums the tables and"
+            + " steps both sides measured. "
+            + Verdicts.rule().replace("**", "")
+            + "</sub>");
   }
 
   /** Writes {@code compare.md} and its chart (PNG and SVG) into {@code dir}; returns the file. */
@@ -144,32 +163,25 @@ public final class CompareReport {
     return median + String.format(Locale.ROOT, " ±%.0f%%", half * 100);
   }
 
-  /** {@code shown}: how a run's string reads in the output, as it is or as Markdown text. */
-  private static void setAside(
-      RunComparison comparison, StringBuilder out, String bullet, UnaryOperator<String> shown) {
-    for (String aside : comparison.setAside()) {
-      out.append(bullet).append("matched across ").append(shown.apply(aside)).append('\n');
-    }
+  /** The labels matched across both runs; {@code shown}: as they are, or as Markdown text. */
+  private static List<String> setAside(RunComparison comparison, UnaryOperator<String> shown) {
+    return comparison.setAside().stream().map(l -> "matched across " + shown.apply(l)).toList();
   }
 
-  private static void onlyOneSide(
-      RunComparison comparison, StringBuilder out, String bullet, UnaryOperator<String> shown) {
-    comparison
-        .onlyBase()
-        .forEach(
-            l -> out.append(bullet).append("only in base: ").append(shown.apply(l)).append('\n'));
-    comparison
-        .onlyNew()
-        .forEach(
-            l -> out.append(bullet).append("only in new: ").append(shown.apply(l)).append('\n'));
+  private static List<String> onlyOneSide(RunComparison comparison, UnaryOperator<String> shown) {
+    List<String> lines = new ArrayList<>();
+    comparison.onlyBase().forEach(l -> lines.add("only in base: " + shown.apply(l)));
+    comparison.onlyNew().forEach(l -> lines.add("only in new: " + shown.apply(l)));
+    return lines;
   }
 
-  private static void summary(RunComparison comparison, StringBuilder out) {
+  /** How many rows are faster, slower, the same; a warning when none can be. */
+  private static String summary(RunComparison comparison) {
     long faster = count(comparison, Comparison.Verdict.LOWER);
     long slower = count(comparison, Comparison.Verdict.HIGHER);
     long same = count(comparison, Comparison.Verdict.NO_DIFFERENCE);
     long tooFew = count(comparison, Comparison.Verdict.TOO_FEW);
-    out.append(
+    String summary =
         String.format(
             Locale.ROOT,
             "%d row(s): %d faster, %d slower, %d with no significant difference%s.%n",
@@ -177,15 +189,13 @@ public final class CompareReport {
             faster,
             slower,
             same,
-            tooFew == 0 ? "" : ", " + tooFew + " without a verdict (fewer than 3 repetitions)"));
+            tooFew == 0 ? "" : ", " + tooFew + " without a verdict (fewer than 3 repetitions)");
     int most = 0;
     for (RunComparison.Row row : comparison.rows()) {
       most = Math.max(most, Math.min(row.comparison().base().n(), row.comparison().other().n()));
     }
     String warning = Verdicts.tooSmallToDecide(most, most);
-    if (!warning.isEmpty()) {
-      out.append(warning).append('\n');
-    }
+    return warning.isEmpty() ? summary : summary + warning + "\n";
   }
 
   private static long count(RunComparison comparison, Comparison.Verdict verdict) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Axis;
@@ -28,14 +29,16 @@ final class CopyGoals {
 
   private CopyGoals() {}
 
-  static String markdown(StoredRun run, String version, Collection<CopyReport.Case> cases) {
-    StringBuilder md =
-        new StringBuilder("\n## Goals\n\n")
-            .append("Each goal is judged on the median of the per-round ratios; the load length")
-            .append(" beside a ratio is the harness's median seconds (the server's for the")
-            .append(" client's goal). Loads shorter than ")
-            .append(LONG_LOAD_SECONDS)
-            .append(" s are shown but not judged against the harness's goals.\n\n");
+  static void render(
+      StoredRun run, String version, Collection<CopyReport.Case> cases, MarkdownPage page) {
+    page.heading(2, "Goals")
+        .block(
+            "Each goal is judged on the median of the per-round ratios; the load length beside a"
+                + " ratio is the harness's median seconds (the server's for the client's goal)."
+                + " Loads shorter than "
+                + LONG_LOAD_SECONDS
+                + " s are shown but not judged against the harness's goals.");
+    StringBuilder md = new StringBuilder();
     md.append(
         againstYardstick(
             run, version, cases, StreamedFile.NAME, STREAMED_GOAL, "same driver, same wire"));
@@ -43,7 +46,7 @@ final class CopyGoals {
         againstYardstick(
             run, version, cases, ServerFileCopy.NAME, SERVER_GOAL, "the physical limit"));
     md.append(clientAgainstServer(run, version, cases));
-    return md.toString();
+    page.block(md.toString());
   }
 
   private static String againstYardstick(

@@ -11,6 +11,7 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Sample;
@@ -60,7 +61,14 @@ final class CopyReport {
 
   private CopyReport() {}
 
+  /** The section on its own: empty when the streamed COPY stored no load. */
   static String markdown(StoredRun run, String version) {
+    MarkdownPage page = MarkdownPage.report();
+    render(run, version, page);
+    return page.toString();
+  }
+
+  static void render(StoredRun run, String version, MarkdownPage page) {
     Set<Case> cases = new LinkedHashSet<>();
     Set<String> measured = new LinkedHashSet<>();
     for (StepResult load : run.measured()) {
@@ -71,23 +79,23 @@ final class CopyReport {
       }
     }
     if (cases.isEmpty()) {
-      return "";
+      return;
     }
     List<String> others =
         Contenders.copy().stream()
             .map(Contender::name)
             .filter(n -> measured.contains(n) && !HARNESS_PARTS.contains(n))
             .toList();
-    StringBuilder md = new StringBuilder("\n");
-    md.append("Times in seconds: median (min–max) over the rounds. Ratios: harness / other in")
-        .append(" the same round, the median with its 95% interval; verdict: the harness against")
-        .append(" the faster other; goal: harness at most ")
-        .append(OverheadReport.GOAL)
-        .append("× the faster other. Client rows/s: the harness generating and encoding alone")
-        .append(" (one thread, no server); server rows/s: the server reading the same bytes from")
-        .append(" a file; goal: client at least ")
-        .append(OverheadReport.CLIENT_GOAL)
-        .append("× the server.\n\n");
+    page.block(
+        "Times in seconds: median (min–max) over the rounds. Ratios: harness / other in the same"
+            + " round, the median with its 95% interval; verdict: the harness against the faster"
+            + " other; goal: harness at most "
+            + OverheadReport.GOAL
+            + "× the faster other. Client rows/s: the harness generating and encoding alone (one"
+            + " thread, no server); server rows/s: the server reading the same bytes from a file;"
+            + " goal: client at least "
+            + OverheadReport.CLIENT_GOAL
+            + "× the server.");
     List<String> header =
         new ArrayList<>(List.of("table", "format", "conn", "harness s", "client CPU s"));
     others.forEach(o -> header.add(Markdown.text(o) + " s"));
@@ -119,12 +127,11 @@ final class CopyReport {
       row.addAll(clientAgainstServer(run, version, c));
       table.row(row);
     }
-    table.appendTo(md);
+    page.table(table);
     if (measured.contains(StreamedFile.NAME)) {
-      md.append(whereTheTimeGoes(run, version, cases));
+      whereTheTimeGoes(run, version, cases, page);
     }
-    md.append(CopyGoals.markdown(run, version, cases));
-    return md.toString();
+    CopyGoals.render(run, version, cases, page);
   }
 
   /** The harness against the faster of the others: ratio, verdict, goal. */
@@ -179,14 +186,15 @@ final class CopyReport {
    * streaming the same file: what generating and encoding while sending adds, and what the wire
    * adds.
    */
-  private static String whereTheTimeGoes(StoredRun run, String version, Set<Case> cases) {
-    StringBuilder md =
-        new StringBuilder("\n## Where the harness's time goes\n\n")
-            .append("`")
-            .append(StreamedFile.NAME)
-            .append("`: the harness's driver and connections streaming the dumped file, nothing")
-            .append(" generated or encoded. Ratios of the same round, the median with its 95%")
-            .append(" interval; beside them the harness's load, in seconds.\n\n");
+  private static void whereTheTimeGoes(
+      StoredRun run, String version, Set<Case> cases, MarkdownPage page) {
+    page.heading(2, "Where the harness's time goes")
+        .block(
+            "`"
+                + StreamedFile.NAME
+                + "`: the harness's driver and connections streaming the dumped file, nothing"
+                + " generated or encoded. Ratios of the same round, the median with its 95%"
+                + " interval; beside them the harness's load, in seconds.");
     Table table =
         Table.aligned(
             "lllrrrr",
@@ -208,7 +216,6 @@ final class CopyReport {
       row.add(OverheadReport.seconds(harness));
       table.row(row);
     }
-    table.appendTo(md);
-    return md.toString();
+    page.table(table);
   }
 }

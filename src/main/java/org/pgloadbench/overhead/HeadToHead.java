@@ -19,6 +19,8 @@ import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Fresh;
+import org.pgloadbench.run.Load;
 import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.server.PostgresServer;
@@ -26,10 +28,11 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * Pair 1 of the overhead run: the same rows loaded by every contender on one server, case by case
  * (a table, a format, a number of connections). First the bytes are dumped to files (one per
- * connection), then the contenders alternate round after round ({@link Alternation}), each into a
- * fresh table ({@link Fresh}). Each load is timed by the {@link Clock} around {@link
- * Contender#load} alone, the connections opened before; the row count each contender reports is
- * checked. Each load is stored as the COPY step of the contender's cell ({@link #cell}).
+ * connection), then the contenders alternate round after round ({@link
+ * OverheadResults#alternate}), each into a fresh table ({@link Fresh}). Each load is timed by the
+ * {@link Clock} around {@link Contender#load} alone, the connections opened before; the row count
+ * each contender reports is checked. Each load is stored as the COPY step of the contender's cell
+ * ({@link #cell}).
  */
 public final class HeadToHead {
   static final String DATABASE = "pgloadbench";
@@ -42,6 +45,20 @@ public final class HeadToHead {
    */
   public record Case(
       TableDef table, RowSource rows, String middleFormat, CopyFormat format, int connections) {
+
+    /** Every table in every format over every number of connections, in that order. */
+    public static List<Case> of(
+        List<ScenarioTables.Labelled> tables, List<CopyFormat> formats, List<Integer> connections) {
+      List<Case> cases = new ArrayList<>();
+      for (ScenarioTables.Labelled t : tables) {
+        for (CopyFormat format : formats) {
+          for (int n : connections) {
+            cases.add(new Case(t.table().def(), t.table().rows(), t.middleFormat(), format, n));
+          }
+        }
+      }
+      return cases;
+    }
 
     /** The case as a cell's matrix axes: format, connections, the middle format if named. */
     Map<String, String> axes() {
@@ -57,7 +74,6 @@ public final class HeadToHead {
 
   private final PostgresServer server;
   private final List<Contender> contenders;
-  private final Alternation rounds;
   private final Path filesDir;
   private final OverheadResults results;
   private final PrintWriter progress;
@@ -68,13 +84,11 @@ public final class HeadToHead {
   public HeadToHead(
       PostgresServer server,
       List<Contender> contenders,
-      Alternation rounds,
       Path filesDir,
       OverheadResults results,
       PrintWriter progress) {
     this.server = server;
     this.contenders = List.copyOf(contenders);
-    this.rounds = rounds;
     this.filesDir = filesDir;
     this.results = results;
     this.progress = progress;
@@ -110,10 +124,9 @@ public final class HeadToHead {
             contenders.stream().filter(x -> x.loads() || c.connections() == 1).toList();
         List<Path> files = dump(c);
         try {
-          rounds.run(
+          results.alternate(
               these,
               (contender, round) -> List.of(load(c, contender, round, files, client)),
-              results,
               progress);
         } finally {
           for (Path file : files) {
@@ -138,7 +151,7 @@ public final class HeadToHead {
       Clock.Timed<Long> timed = Clock.time(() -> contender.load(match));
       String error =
           !timed.ok()
-              ? oneLine(timed.error())
+              ? Load.oneLine(timed.error())
               : timed.value() == c.rows().rows()
                   ? null
                   : contender.name()
@@ -188,13 +201,5 @@ public final class HeadToHead {
       files.add(file);
     }
     return files;
-  }
-
-  static String oneLine(Exception e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    if (e instanceof SQLException sql && sql.getSQLState() != null) {
-      message = message + " [SQLSTATE " + sql.getSQLState() + "]";
-    }
-    return message.replaceAll("\\s+", " ").strip();
   }
 }

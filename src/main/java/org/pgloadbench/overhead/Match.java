@@ -6,6 +6,7 @@ import java.util.List;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
+import org.pgloadbench.recipe.Parallel;
 
 /**
  * What every contender of one case loads: the same table, the same rows in the same format, over

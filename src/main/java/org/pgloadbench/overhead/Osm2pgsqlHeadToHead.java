@@ -22,6 +22,8 @@ import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Fresh;
+import org.pgloadbench.run.Load;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -32,10 +34,11 @@ import org.pgloadbench.server.WorkRoot;
  * {@code osm2pgsql --slim -O null} against the harness's imitation of it (the scenario's cell in
  * osm2pgsql 1.8's legacy middle format: text COPY, primary key present) and the best cell of
  * osm2pgsql issue #2110 (binary COPY FREEZE, primary key after), on the same server, each into a
- * fresh database, alternating round after round ({@link Alternation}). osm2pgsql is timed around
- * its process, stored as its {@code import} of the PBF file, its log kept beside the results: its
- * clock includes reading and parsing the file, which the harness does once before any clock; so
- * each round also times the harness's own decode of the file, stored as a {@code prepare} apart.
+ * fresh database ({@link Fresh}), alternating round after round ({@link
+ * OverheadResults#alternate}). osm2pgsql is timed around its process, stored as its {@code import}
+ * of the PBF file, its log kept beside the results: its clock includes reading and parsing the
+ * file, which the harness does once before any clock; so each round also times the harness's own
+ * decode of the file, stored as a {@code prepare} apart.
  */
 public final class Osm2pgsqlHeadToHead {
   static final String DATABASE = "osm2pgsql";
@@ -47,7 +50,6 @@ public final class Osm2pgsqlHeadToHead {
   private final Scenario scenario;
   private final Cell imitation;
   private final Cell best;
-  private final Alternation rounds;
   private final Path workRoot;
   private final OverheadResults results;
   private final PrintWriter progress;
@@ -61,7 +63,6 @@ public final class Osm2pgsqlHeadToHead {
       Scenario scenario,
       Cell imitation,
       Cell best,
-      Alternation rounds,
       Path workRoot,
       OverheadResults results,
       PrintWriter progress) {
@@ -69,7 +70,6 @@ public final class Osm2pgsqlHeadToHead {
     this.scenario = scenario;
     this.imitation = imitation;
     this.best = best;
-    this.rounds = rounds;
     this.workRoot = workRoot;
     this.results = results;
     this.progress = progress;
@@ -123,7 +123,7 @@ public final class Osm2pgsqlHeadToHead {
     List<String> contenders =
         List.of(Osm2pgsqlImport.NAME, imitation.label(), best.label(), DECODE);
     try (PgClient client = PgClient.of(server, DATABASE)) {
-      rounds.run(
+      results.alternate(
           contenders,
           (contender, round) ->
               switch (contender) {
@@ -132,7 +132,6 @@ public final class Osm2pgsqlHeadToHead {
                 case DECODE -> List.of(decode(pbf, round));
                 default -> harness.run(cells.get(contender), round);
               },
-          results,
           progress);
     }
   }
@@ -146,7 +145,7 @@ public final class Osm2pgsqlHeadToHead {
     Map<String, String> axes = OverheadResults.axes(Osm2pgsqlPair.NAME, Map.of());
     if (!timed.ok()) {
       return results.step(
-          key, axes, OverheadResults.measured(timed, null), HeadToHead.oneLine(timed.error()));
+          key, axes, OverheadResults.measured(timed, null), Load.oneLine(timed.error()));
     }
     String log = timed.value();
     String password = server.credentials().jdbcProperties().getProperty("password");
@@ -158,7 +157,7 @@ public final class Osm2pgsqlHeadToHead {
     try {
       Osm2pgsqlImport.phases(log); // the report reads them from the log
     } catch (IOException e) {
-      error = error == null ? HeadToHead.oneLine(e) : error;
+      error = error == null ? Load.oneLine(e) : error;
     }
     long rows = expected.values().stream().mapToLong(Long::longValue).sum();
     return results.step(key, axes, OverheadResults.measured(timed, rows), error);
@@ -176,7 +175,7 @@ public final class Osm2pgsqlHeadToHead {
             wrong.add(table.getKey() + " " + rs.getLong(1) + " rows, expected " + table.getValue());
           }
         } catch (SQLException e) {
-          wrong.add(table.getKey() + ": " + HeadToHead.oneLine(e));
+          wrong.add(table.getKey() + ": " + Load.oneLine(e));
         }
       }
     }
@@ -197,7 +196,7 @@ public final class Osm2pgsqlHeadToHead {
           key(DECODE, pbf, round, StepKind.PREPARE),
           OverheadResults.axes(HarnessCopy.NAME, Map.of()),
           OverheadResults.measured(timed, null),
-          timed.ok() ? null : HeadToHead.oneLine(timed.error()));
+          timed.ok() ? null : Load.oneLine(timed.error()));
     } finally {
       WorkRoot.delete(cache);
     }

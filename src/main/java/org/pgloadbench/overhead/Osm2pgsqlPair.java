@@ -33,7 +33,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
       "Debian: apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3";
 
   /** Starts its server and runs it, its loads into {@code results}. */
-  public PairResult run(Alternation rounds, OverheadResults results, PrintWriter out)
+  public PairResult run(OverheadResults results, PrintWriter out)
       throws Exception {
     if (scenario.equals("none")) {
       return PairResult.none();
@@ -71,7 +71,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
     }
     try (server) {
       Osm2pgsqlHeadToHead pair =
-          new Osm2pgsqlHeadToHead(server, s, imitation, best, rounds, workRoot, results, out);
+          new Osm2pgsqlHeadToHead(server, s, imitation, best, workRoot, results, out);
       String why = pair.missing();
       if (why != null) {
         return PairResult.skipped(why + " (" + PACKAGES + ")");
@@ -82,9 +82,9 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
               + ", PostgreSQL "
               + server.version()
               + ": 3 contenders and the timed decode x ("
-              + rounds.warmup()
+              + results.rounds().warmup()
               + " warm-up + "
-              + rounds.repeat()
+              + results.rounds().repeat()
               + ") rounds");
       out.flush();
       results.server(server.version(), LocalTarget.UNLABELLED, server);

@@ -14,6 +14,8 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -25,41 +27,48 @@ import org.pgloadbench.results.Summary;
  * of each (osm2pgsql's log phases, the harness's steps), the harness's own decode of the file
  * apart, and the two goals: the imitation at most {@link #IMITATION_GOAL}x osm2pgsql's time, the
  * best cell at most {@link #BEST_GOAL}x it.
+ *
+ * @param version the server the pair ran on, as results name it
+ * @param logs where osm2pgsql's logs are ({@link Osm2pgsqlHeadToHead#logs})
+ * @param pbf the PBF file's name: the table osm2pgsql's import and the decode are stored on
+ * @param imitation the label of the cell doing what osm2pgsql 1.8 does
+ * @param best the label of the best cell of osm2pgsql issue #2110
  */
-public final class Osm2pgsqlReport {
+public record Osm2pgsqlReport(String version, Path logs, String pbf, String imitation, String best)
+    implements Section<StoredRun> {
   public static final double IMITATION_GOAL = 1.0;
 
   /** The best strategy of osm2pgsql issue #2110 against osm2pgsql itself. */
   public static final double BEST_GOAL = 0.60;
 
-  private Osm2pgsqlReport() {}
-
-  /**
-   * @param version the server the pair ran on, as results name it
-   * @param logs where osm2pgsql's logs are ({@link Osm2pgsqlHeadToHead#logs})
-   * @param pbf the PBF file's name: the table osm2pgsql's import and the decode are stored on
-   * @param imitation the label of the cell doing what osm2pgsql 1.8 does
-   * @param best the label of the best cell of osm2pgsql issue #2110
-   */
+  /** The section on its own page: what the overhead report is handed (a {@link PairResult}). */
   public static String markdown(
       StoredRun run, String version, Path logs, String pbf, String imitation, String best) {
+    MarkdownPage page = MarkdownPage.report();
+    new Osm2pgsqlReport(version, logs, pbf, imitation, best).render(run, page);
+    return page.toString();
+  }
+
+  @Override
+  public void render(StoredRun run, MarkdownPage page) {
     String base = Osm2pgsqlImport.NAME;
-    StringBuilder md =
-        new StringBuilder("\n## osm2pgsql against the harness's imitation and best strategy\n\n");
-    md.append("osm2pgsql's middle time here is the wall time of the whole `")
-        .append(base)
-        .append("` process, timed by the harness around it: connecting, creating the three")
-        .append(" middle tables, reading and parsing the PBF file, COPY of nodes, ways and")
-        .append(" relations (primary key present), ANALYZE, and the GIN indexes (two built at")
-        .append(" once on its pool). The harness's cells are the totals of the scenario's steps")
-        .append(" (their CHECKPOINT step included; osm2pgsql does none); they stream rows the")
-        .append(" harness decoded from the same file before any clock; their totals without the")
-        .append(" checkpoint step are shown too. That decode, which")
-        .append(" osm2pgsql pays inside its clock, is timed alone (into an empty cache, no server)")
-        .append(" and shown apart, not folded into the cells' times. Each contender loads into a")
-        .append(" fresh database after a CHECKPOINT; the order rotates every round.\n\n");
-    md.append("Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the")
-        .append(" same round, the median with its 95% interval, and the verdict.\n\n");
+    page.heading(2, "osm2pgsql against the harness's imitation and best strategy")
+        .block(
+            "osm2pgsql's middle time here is the wall time of the whole `"
+                + base
+                + "` process, timed by the harness around it: connecting, creating the three"
+                + " middle tables, reading and parsing the PBF file, COPY of nodes, ways and"
+                + " relations (primary key present), ANALYZE, and the GIN indexes (two built"
+                + " at once on its pool). The harness's cells are the totals of the scenario's"
+                + " steps (their CHECKPOINT step included; osm2pgsql does none); they stream"
+                + " rows the harness decoded from the same file before any clock; their totals"
+                + " without the checkpoint step are shown too. That decode, which osm2pgsql"
+                + " pays inside its clock, is timed alone (into an empty cache, no server) and"
+                + " shown apart, not folded into the cells' times. Each contender loads into a"
+                + " fresh database after a CHECKPOINT; the order rotates every round.")
+        .block(
+            "Seconds: median (min–max) over the rounds; ratio: contender / osm2pgsql in the"
+                + " same round, the median with its 95% interval, and the verdict.");
     Sample osm2pgsql = run.seconds(version, base, List.of(pbf), List.of(StepKind.IMPORT));
     Sample decode =
         run.seconds(version, Osm2pgsqlHeadToHead.DECODE, List.of(pbf), List.of(StepKind.PREPARE));
@@ -90,26 +99,24 @@ public final class Osm2pgsqlReport {
           total(run, version, cell, true),
           osm2pgsql);
     }
-    table.appendTo(md);
-    md.append('\n');
-    md.append(parts(run, version, logs, osm2pgsql, List.of(imitation, best)));
-    md.append(
+    page.table(table);
+    parts(run, version, logs, osm2pgsql, List.of(imitation, best), page);
+    String goals =
         OverheadReport.goal(
-            imitation,
-            "at most " + IMITATION_GOAL + "× osm2pgsql's middle time",
-            OverheadReport.paired(osm2pgsql, imitated),
-            c -> c.ratio() <= IMITATION_GOAL));
-    md.append(
-        OverheadReport.goal(
-            best,
-            "at most "
-                + BEST_GOAL
-                + "× osm2pgsql's middle time (osm2pgsql issue #2110 reports 212 min against"
-                + " osm2pgsql's own import of 343 min, about 0.62×, and 0.66× against its"
-                + " hand-run COPY with the key, 322 min)",
-            OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
-            c -> c.ratio() <= BEST_GOAL));
-    return md.toString();
+                imitation,
+                "at most " + IMITATION_GOAL + "× osm2pgsql's middle time",
+                OverheadReport.paired(osm2pgsql, imitated),
+                c -> c.ratio() <= IMITATION_GOAL)
+            + OverheadReport.goal(
+                best,
+                "at most "
+                    + BEST_GOAL
+                    + "× osm2pgsql's middle time (osm2pgsql issue #2110 reports 212 min against"
+                    + " osm2pgsql's own import of 343 min, about 0.62×, and 0.66× against its"
+                    + " hand-run COPY with the key, 322 min)",
+                OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
+                c -> c.ratio() <= BEST_GOAL);
+    page.block(goals);
   }
 
   /** A cell's seconds per round over all its steps, or all but its checkpoint. */
@@ -135,14 +142,13 @@ public final class Osm2pgsqlReport {
    * Each contender's parts: osm2pgsql's log phases of its measured rounds, the cells' steps;
    * medians with min–max.
    */
-  private static String parts(
-      StoredRun run, String version, Path logs, Sample osm2pgsql, List<String> cells) {
-    StringBuilder md =
-        new StringBuilder("Parts, seconds, median (min–max): osm2pgsql's as its log prints them")
-            .append(" (1.8 prints the reading of the input, which holds parsing, COPY and")
-            .append(" ANALYZE, and each object type in whole seconds only; each index build in")
-            .append(" milliseconds at log level debug); the cells' per step, summed over")
-            .append(" tables.\n\n");
+  private static void parts(
+      StoredRun run,
+      String version,
+      Path logs,
+      Sample osm2pgsql,
+      List<String> cells,
+      MarkdownPage page) {
     Table table = Table.aligned("llr", "contender", "part", "s");
     Map<String, List<Double>> phases = new LinkedHashMap<>();
     for (int round : osm2pgsql.byRepetition().keySet()) {
@@ -167,7 +173,11 @@ public final class Osm2pgsqlReport {
         table.row(Markdown.text(cell), Markdown.text(step.yamlName()), OverheadReport.seconds(s));
       }
     }
-    table.appendTo(md);
-    return md.append('\n').toString();
+    page.block(
+            "Parts, seconds, median (min–max): osm2pgsql's as its log prints them (1.8 prints the"
+                + " reading of the input, which holds parsing, COPY and ANALYZE, and each object"
+                + " type in whole seconds only; each index build in milliseconds at log level"
+                + " debug); the cells' per step, summed over tables.")
+        .table(table);
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.function.Predicate;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StepResult;
@@ -55,52 +58,67 @@ public final class OverheadReport {
     return report;
   }
 
+  /** The run the report is of, and the other pairs' sections, as Markdown. */
+  private record Reported(Setup setup, StoredRun run, String version, List<String> pairs) {}
+
+  private static final List<Section<Reported>> SECTIONS =
+      List.of(
+          OverheadReport::head,
+          (reported, page) -> CopyReport.render(reported.run(), reported.version(), page),
+          (reported, page) -> reported.pairs().forEach(page::block),
+          Section.when(reported -> !reported.run().failures().isEmpty(), OverheadReport::failed),
+          OverheadReport::notes);
+
   static String markdown(Setup setup, StoredRun run, String version, List<String> sections) {
-    StringBuilder md = new StringBuilder("# Harness overhead: streamed COPY head to head\n\n");
+    return MarkdownPage.report()
+        .sections(SECTIONS, new Reported(setup, run, version, sections))
+        .toString();
+  }
+
+  private static void head(Reported reported, MarkdownPage page) {
     // server versions, settings, errors: text from servers and scenarios, through Markdown
-    setup.lines().forEach(l -> md.append("- ").append(Markdown.text(l)).append('\n'));
-    setup
+    List<String> lines = new ArrayList<>();
+    reported.setup().lines().forEach(l -> lines.add(Markdown.text(l)));
+    reported
+        .setup()
         .missing()
         .forEach(
             (name, why) ->
-                md.append("- **")
-                    .append(Markdown.text(name))
-                    .append(" skipped**: ")
-                    .append(Markdown.text(why))
-                    .append('\n'));
-    md.append(CopyReport.markdown(run, version));
-    sections.forEach(md::append);
-    if (!run.failures().isEmpty()) {
-      md.append("\n## Failed loads\n\n");
-      for (StepResult f : run.failures()) {
-        md.append("- ")
-            .append(
-                Markdown.text(
-                    String.format(
-                        Locale.ROOT,
-                        "PostgreSQL %s, %s, %s %s, round %d: %s",
-                        f.server(),
-                        f.cell(),
-                        f.table(),
-                        f.step(),
-                        f.repetition(),
-                        f.error())))
-            .append('\n');
-      }
+                lines.add("**" + Markdown.text(name) + " skipped**: " + Markdown.text(why)));
+    page.heading(1, "Harness overhead: streamed COPY head to head").bullets(lines);
+  }
+
+  private static void failed(Reported reported, MarkdownPage page) {
+    List<String> lines = new ArrayList<>();
+    for (StepResult f : reported.run().failures()) {
+      lines.add(
+          Markdown.text(
+              String.format(
+                  Locale.ROOT,
+                  "PostgreSQL %s, %s, %s %s, round %d: %s",
+                  f.server(),
+                  f.cell(),
+                  f.table(),
+                  f.step(),
+                  f.repetition(),
+                  f.error())));
     }
-    md.append("\n## Notes\n\n")
-        .append("- Seconds: the median (min–max) over the measured rounds. Each pair's")
-        .append(" contenders alternate within every round, the order rotating from round to")
-        .append(" round, so two contenders' loads of one round, seconds apart, make a pair. ")
-        .append(Verdicts.pairedTest())
-        .append('\n');
-    int rounds =
-        run.manifest().scenario().repeat() == null ? 0 : run.manifest().scenario().repeat();
-    String tooFew = Verdicts.tooFewPairs(rounds, 1, false);
+    page.heading(2, "Failed loads").bullets(lines);
+  }
+
+  private static void notes(Reported reported, MarkdownPage page) {
+    List<String> notes = new ArrayList<>();
+    notes.add(
+        "Seconds: the median (min–max) over the measured rounds. Each pair's contenders alternate"
+            + " within every round, the order rotating from round to round, so two contenders'"
+            + " loads of one round, seconds apart, make a pair. "
+            + Verdicts.pairedTest());
+    Integer repeat = reported.run().manifest().scenario().repeat();
+    String tooFew = Verdicts.tooFewPairs(repeat == null ? 0 : repeat, 1, false);
     if (!tooFew.isEmpty()) {
-      md.append("- ").append(tooFew).append('\n');
+      notes.add(tooFew);
     }
-    return md.toString();
+    page.heading(2, "Notes").bullets(notes);
   }
 
   /** A sample's median (min–max), or a dash for none. */

@@ -2,6 +2,7 @@ package org.pgloadbench.overhead;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -10,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
@@ -20,6 +22,7 @@ import org.pgloadbench.results.RunManifest.CellRun;
 import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
@@ -45,7 +48,7 @@ public final class OverheadResults implements Closeable {
   private final Path dir;
   private final String runId;
   private final Scenario copied;
-  private final Alternation rounds;
+  private final Rounds rounds;
   private final String description;
   private final ResultStore store;
   private final String started = now();
@@ -54,7 +57,7 @@ public final class OverheadResults implements Closeable {
   private final List<ServerRun> servers = new ArrayList<>();
 
   private OverheadResults(
-      Path dir, String runId, Scenario copied, Alternation rounds, String description)
+      Path dir, String runId, Scenario copied, Rounds rounds, String description)
       throws IOException {
     this.dir = dir;
     this.runId = runId;
@@ -68,7 +71,7 @@ public final class OverheadResults implements Closeable {
    * A new run directory; {@code copied} is the scenario whose tables the streamed COPY pair loads.
    */
   public static OverheadResults create(
-      Path dir, String runId, Scenario copied, Alternation rounds, String description)
+      Path dir, String runId, Scenario copied, Rounds rounds, String description)
       throws IOException {
     OverheadResults results = new OverheadResults(dir, runId, copied, rounds, description);
     results.store.writeRun(results.manifest());
@@ -81,6 +84,58 @@ public final class OverheadResults implements Closeable {
 
   String runId() {
     return runId;
+  }
+
+  /** The rounds every head-to-head of the run alternates its contenders in. */
+  public Rounds rounds() {
+    return rounds;
+  }
+
+  /** One contender's load in one round: its steps, as this run stores them. */
+  @FunctionalInterface
+  interface Load<C> {
+    List<StepResult> run(C contender, int round) throws SQLException, IOException;
+  }
+
+  /**
+   * The run's rounds of {@code contenders}, in the order {@link Rounds} rotates from round to
+   * round, so that none always goes first: a line printed per load, a warm-up round's loads
+   * dropped, a measured round's stored as they are measured. A load that fails is stored as failed,
+   * and the rounds go on.
+   */
+  <C> void alternate(List<C> contenders, Load<C> load, PrintWriter progress)
+      throws SQLException, IOException {
+    rounds.run(
+        contenders,
+        (contender, round) -> {
+          List<StepResult> steps = load.run(contender, round);
+          progress.println(line(steps, round));
+          progress.flush();
+          if (Rounds.measured(round)) {
+            add(steps);
+            ran(steps); // round 1 loads the contenders in their order, which run.json keeps
+          }
+        });
+  }
+
+  /** {@code harness+text+conn-1 planet_osm_ways round 2 0.512 s}, or the load's failure. */
+  private static String line(List<StepResult> steps, int round) {
+    List<String> tables = steps.stream().map(StepResult::table).distinct().toList();
+    String outcome =
+        steps.stream()
+            .filter(s -> !s.ok())
+            .findFirst()
+            .map(s -> "FAILED at " + s.table() + " " + s.step() + ": " + s.error())
+            .orElse(
+                String.format(
+                    Locale.ROOT, "%.3f s", steps.stream().mapToDouble(StepResult::seconds).sum()));
+    return String.format(
+        Locale.ROOT,
+        "%-28s %-18s %-8s %s",
+        steps.isEmpty() ? "" : steps.get(0).cell(),
+        tables.size() == 1 ? tables.get(0) : "",
+        Rounds.measured(round) ? "round " + round : "warm-up",
+        outcome);
   }
 
   /** A contender's axes: {@link #CONTENDER} first, then those of its cell. */
@@ -124,7 +179,7 @@ public final class OverheadResults implements Closeable {
    * before the first of the load's later steps listed already, so that every load's order holds (a
    * scenario's create before the copy that a COPY contender listed first).
    */
-  void ran(List<StepResult> load) {
+  private void ran(List<StepResult> load) {
     for (int i = 0; i < load.size(); i++) {
       StepResult step = load.get(i);
       cells.putIfAbsent(step.cell(), new CellRun(step.cell(), step.axes(), null));

@@ -14,6 +14,8 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Fresh;
+import org.pgloadbench.run.Load;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -22,10 +24,11 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * {@code pgbench -i -s N} against the harness's cells of the {@code pgbench-init} scenario (its
  * pgbench-equivalent cell, its binary COPY cell) on the same server, alternating round after round
- * ({@link Alternation}). pgbench times its own phases, each stored as the step it is on the table
- * {@value #ALL_TABLES} (a phase spans pgbench's four tables); a failed pgbench as its {@code
- * import}. Each harness load is one ordinary run of the scenario restricted to one cell ({@link
- * CellLoad}), its steps timed by the runner.
+ * ({@link OverheadResults#alternate}), pgbench into a fresh database ({@link Fresh}). pgbench
+ * times its own phases, each stored as the step it is on the table {@value #ALL_TABLES} (a phase
+ * spans pgbench's four tables); a failed pgbench as its {@code import}. Each harness load is one
+ * ordinary run of the scenario restricted to one cell ({@link CellLoad}), its steps timed by the
+ * runner.
  */
 public final class PgbenchHeadToHead {
   /** Rows of pgbench_accounts per unit of pgbench's scale factor. */
@@ -37,7 +40,6 @@ public final class PgbenchHeadToHead {
   private final PostgresServer server;
   private final Scenario scenario;
   private final Map<String, Cell> cells = new LinkedHashMap<>();
-  private final Alternation rounds;
   private final Path workRoot;
   private final OverheadResults results;
   private final PrintWriter progress;
@@ -47,14 +49,12 @@ public final class PgbenchHeadToHead {
       PostgresServer server,
       Scenario scenario,
       List<Cell> cells,
-      Alternation rounds,
       Path workRoot,
       OverheadResults results,
       PrintWriter progress) {
     this.server = server;
     this.scenario = scenario;
     cells.forEach(c -> this.cells.put(c.label(), c));
-    this.rounds = rounds;
     this.workRoot = workRoot;
     this.results = results;
     this.progress = progress;
@@ -97,13 +97,12 @@ public final class PgbenchHeadToHead {
     List<String> contenders = new ArrayList<>(List.of(PgbenchInit.NAME));
     contenders.addAll(cells.keySet());
     try (PgClient client = PgClient.of(server, HeadToHead.DATABASE)) {
-      rounds.run(
+      results.alternate(
           contenders,
           (contender, round) ->
               contender.equals(PgbenchInit.NAME)
                   ? pgbench(client, scale, round)
                   : harness.run(cells.get(contender), round),
-          results,
           progress);
     }
   }
@@ -118,7 +117,7 @@ public final class PgbenchHeadToHead {
               key(round, StepKind.IMPORT),
               axes,
               OverheadResults.measured(timed, null),
-              HeadToHead.oneLine(timed.error())));
+              Load.oneLine(timed.error())));
     }
     List<StepResult> steps = new ArrayList<>();
     timed

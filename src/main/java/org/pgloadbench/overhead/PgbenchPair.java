@@ -32,7 +32,7 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
 
   /** Runs it on the streamed COPY's server, its loads into {@code results}. */
   public PairResult run(
-      PostgresServer server, Alternation rounds, OverheadResults results, PrintWriter out)
+      PostgresServer server, OverheadResults results, PrintWriter out)
       throws ScenarioException {
     if (scenario.equals("none")) {
       return PairResult.none();
@@ -51,7 +51,7 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
     }
     List<Cell> cells = binary == null ? List.of(equivalent) : List.of(equivalent, binary);
     try {
-      new PgbenchHeadToHead(server, scaled(s), cells, rounds, workRoot, results, out).run();
+      new PgbenchHeadToHead(server, scaled(s), cells, workRoot, results, out).run();
       String version = server.version();
       String other = binary == null ? null : binary.label();
       return new PairResult(

@@ -7,6 +7,8 @@ import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.Sample;
@@ -18,8 +20,13 @@ import org.pgloadbench.results.StoredRun;
  * cell, their ratio to pgbench paired by round with the verdict, and the two goals: the
  * pgbench-equivalent cell's client-side generate at most 1.0x pgbench's, and the binary cell's
  * whole -i at most {@link #BINARY_GOAL}x pgbench's.
+ *
+ * @param version the server the pair ran on, as results name it
+ * @param equivalent the label of the cell that does what pgbench does
+ * @param binary the label of the binary COPY cell, or null
  */
-public final class PgbenchReport {
+public record PgbenchReport(String version, String equivalent, String binary)
+    implements Section<StoredRun> {
   static final String GENERATE = PgbenchPhases.phase(StepKind.COPY);
   private static final String TOTAL = "total";
 
@@ -29,14 +36,15 @@ public final class PgbenchReport {
    */
   public static final double BINARY_GOAL = 0.85;
 
-  private PgbenchReport() {}
-
-  /**
-   * @param version the server the pair ran on, as results name it
-   * @param equivalent the label of the cell that does what pgbench does
-   * @param binary the label of the binary COPY cell, or null
-   */
+  /** The section on its own page: what the overhead report is handed (a {@link PairResult}). */
   public static String markdown(StoredRun run, String version, String equivalent, String binary) {
+    MarkdownPage page = MarkdownPage.report();
+    new PgbenchReport(version, equivalent, binary).render(run, page);
+    return page.toString();
+  }
+
+  @Override
+  public void render(StoredRun run, MarkdownPage page) {
     List<String> cells = new ArrayList<>(List.of(equivalent));
     if (binary != null) {
       cells.add(binary);
@@ -47,10 +55,10 @@ public final class PgbenchReport {
       run.steps(version, contender).forEach(step -> phases.add(PgbenchPhases.phase(step)));
     }
     phases.add(TOTAL);
-    StringBuilder md =
-        new StringBuilder("\n## pgbench -i against the harness's pgbench-init cells\n\n");
-    md.append("Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i")
-        .append(" in the same round, the median with its 95% interval, and the verdict.\n\n");
+    page.heading(2, "pgbench -i against the harness's pgbench-init cells")
+        .block(
+            "Seconds: median (min–max) over the rounds; ratio: the harness's cell / pgbench -i"
+                + " in the same round, the median with its 95% interval, and the verdict.");
     List<String> header = new ArrayList<>(List.of("phase", PgbenchInit.NAME + " s"));
     for (String cell : cells) {
       header.add("cell " + Markdown.text(cell) + " s");
@@ -71,17 +79,17 @@ public final class PgbenchReport {
       }
       table.row(row);
     }
-    table.appendTo(md);
-    md.append('\n');
+    page.table(table);
     Sample generate = sample(run, version, PgbenchInit.NAME, GENERATE);
-    md.append(
+    StringBuilder goals = new StringBuilder();
+    goals.append(
         OverheadReport.goal(
             equivalent,
             "at most 1.0× pgbench's client-side generate",
             OverheadReport.paired(generate, sample(run, version, equivalent, GENERATE)),
             c -> c.ratio() <= 1.0));
     if (binary != null) {
-      md.append(
+      goals.append(
           OverheadReport.goal(
               binary,
               "the whole -i at most " + BINARY_GOAL + "× pgbench -i's",
@@ -90,7 +98,7 @@ public final class PgbenchReport {
                   sample(run, version, binary, TOTAL)),
               c -> c.ratio() <= BINARY_GOAL));
     }
-    return md.toString();
+    page.block(goals.toString());
   }
 
   /** A contender's seconds of one phase (or the total) per round, summed over its tables. */

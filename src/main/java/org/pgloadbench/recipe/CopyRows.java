@@ -2,12 +2,6 @@ package org.pgloadbench.recipe;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.pgloadbench.dataset.RowSource;
 
 /**
@@ -49,29 +43,21 @@ final class CopyRows implements Step {
 
   private static long loadInParallel(TableLoad load, RowLoader loader) throws SQLException {
     int parts = load.connections().size();
-    ExecutorService pool = Executors.newFixedThreadPool(parts);
     try {
-      List<Future<Long>> slices = new ArrayList<>();
-      for (int i = 0; i < parts; i++) {
-        Connection connection = load.connections().get(i);
-        RowSource slice = load.rows().slice(i, parts);
-        slices.add(pool.submit(() -> loader.load(connection, slice)));
-      }
-      long copied = 0;
-      for (Future<Long> slice : slices) {
-        copied += slice.get();
-      }
-      return copied;
-    } catch (ExecutionException e) {
-      // the first connection's failure, as the server reported it; the others end with the load
-      throw e.getCause() instanceof SQLException cause
-          ? cause
-          : new SQLException(e.getCause().getMessage(), e.getCause());
+      return Parallel.sum(
+          parts,
+          i -> {
+            Connection connection = load.connections().get(i);
+            RowSource slice = load.rows().slice(i, parts);
+            return () -> loader.load(connection, slice);
+          });
+    } catch (SQLException e) {
+      throw e; // the first connection's failure, as the server reported it
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SQLException("interrupted during a parallel load", e);
-    } finally {
-      pool.shutdownNow();
+    } catch (Exception e) {
+      throw new SQLException(e.getMessage(), e);
     }
   }
 }

@@ -3,14 +3,14 @@ package org.pgloadbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.function.Function;
+import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Settling;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.scenario.Claim;
@@ -58,35 +58,27 @@ final class ClaimsSection {
     return Verdicts.tooFewPairs(pairs, tested.size(), true);
   }
 
-  /**
-   * The claims table under {@code heading}, with the rule below it: in full in a report, in one
-   * line in a comment; {@code stops} (a repeat: auto run) adds why each stopped.
-   */
-  static String render(
-      List<ClaimCheck> checks,
-      boolean paired,
-      String heading,
-      boolean comment,
-      Map<String, Settling.Status> stops,
-      Function<Settling.Status, String> stop) {
+  /** The claims, a tally of their verdicts in the heading, then the table; none for none. */
+  static void render(
+      Answer answer, boolean paired, boolean comment, StopReasons stops, MarkdownPage page) {
+    List<ClaimCheck> checks = answer.claims();
     if (checks.isEmpty()) {
-      return "";
+      return;
     }
-    StringBuilder out = new StringBuilder(heading).append("\n\n");
+    page.heading(3, heading(answer));
     // a claim checked within each settings profile says which profile each verdict comes from
     boolean profiles = checks.stream().anyMatch(c -> c.claim().settings() != null);
     List<String> header = new ArrayList<>(List.of("claim", "source", "PostgreSQL"));
     if (profiles) {
       header.add("settings");
     }
-    header.addAll(
-        List.of("published", "measured ratio", "test", "p", "Holm p", "verdict", "size"));
-    if (stops != null) {
+    header.addAll(List.of("published", "measured ratio", "test", "p", "Holm p", "verdict", "size"));
+    if (stops.shown()) {
       header.add("stopped");
     }
     Table table =
         Table.aligned(
-            "lll" + (profiles ? "l" : "") + "rrlrrll" + (stops != null ? "l" : ""),
+            "lll" + (profiles ? "l" : "") + "rrlrrll" + (stops.shown() ? "l" : ""),
             header.toArray(String[]::new));
     for (int i = 0; i < checks.size(); i++) {
       ClaimCheck check = checks.get(i);
@@ -109,32 +101,55 @@ final class ClaimsSection {
       row.add(tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–");
       row.add(verdict(check));
       row.add(Verdicts.size(check));
-      if (stops != null) {
-        Settling.Status status = stops.get(Settling.key(i));
-        row.add(status == null ? "–" : stop.apply(status));
+      if (stops.shown()) {
+        row.add(stops.of(Settling.key(i)));
       }
       table.row(row);
     }
-    table.appendTo(out);
-    out.append('\n');
+    page.table(table);
     String tooFew = paired ? tooFew(checks) : "";
     if (!tooFew.isEmpty()) {
-      out.append("**").append(tooFew).append("**\n\n");
+      page.block("**" + tooFew + "**");
     }
-    if (comment) {
-      out.append("<sub>A claim `A < f × B` is held or not held by a one-sided ")
-          .append(paired ? "paired signed-rank" : "Mann-Whitney")
-          .append(" test at p ≤ ")
-          .append(Comparison.ALPHA)
-          .append(" after Holm's correction over the claims of the table (both p shown),")
-          .append(" inconclusive when neither direction is significant; no verdict under ")
-          .append(Comparison.MIN_SAMPLES)
-          .append(" repetitions. Size: as published when the published ratio lies in the")
-          .append(" measured interval widened by the source's uncertainty (±u shown).</sub>");
-    } else {
-      out.append(notes(paired));
-    }
-    return out.append("\n\n").toString();
+    page.block(comment ? commentRule(paired) : notes(paired));
+  }
+
+  /** "Claims: 2 held, 1 inconclusive; size 1 as published": the verdicts tallied. */
+  private static String heading(Answer answer) {
+    List<String> counts = new ArrayList<>();
+    answer
+        .tally()
+        .forEach(
+            (verdict, n) -> {
+              if (n > 0 || verdict != Verdict.NO_VERDICT) {
+                counts.add(n + " " + verdict);
+              }
+            });
+    List<String> sizes = new ArrayList<>();
+    answer
+        .sizeTally()
+        .forEach(
+            (size, n) -> {
+              if (n > 0) {
+                sizes.add(n + " " + size);
+              }
+            });
+    return "Claims: "
+        + String.join(", ", counts)
+        + (sizes.isEmpty() ? "" : "; size " + String.join(", ", sizes));
+  }
+
+  /** How claims are decided, in the one line a comment has room for. */
+  private static String commentRule(boolean paired) {
+    return "<sub>A claim `A < f × B` is held or not held by a one-sided "
+        + (paired ? "paired signed-rank" : "Mann-Whitney")
+        + " test at p ≤ "
+        + Comparison.ALPHA
+        + " after Holm's correction over the claims of the table (both p shown),"
+        + " inconclusive when neither direction is significant; no verdict under "
+        + Comparison.MIN_SAMPLES
+        + " repetitions. Size: as published when the published ratio lies in the"
+        + " measured interval widened by the source's uncertainty (±u shown).</sub>";
   }
 
   private static String measured(ClaimCheck check) {

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -30,82 +32,110 @@ public final class CommentReport {
   /** The most cells an answer table lists, tried in turn until the comment fits. */
   private static final List<Integer> ROWS = List.of(Integer.MAX_VALUE, 12, 8, 5, 3);
 
+  /** What a comment always shows, whatever the room: the setup first; the chart, the rule last. */
+  private static final List<Section<ReportedRun>> HEAD = List.of(CommentReport::head);
+
+  private static final List<Section<ReportedRun>> TAIL =
+      List.of(CommentReport::mermaid, CommentReport::footer);
+
   private CommentReport() {}
 
   /** The comment for a run; {@code comparison} is null for a run over one version. */
   public static String render(StoredRun results, VersionComparison comparison) {
-    StringBuilder head = new StringBuilder();
-    head.append("### pgloadbench: ").append(Markdown.text(results.scenarioName())).append("\n\n");
-    new RunSetup(results.manifest())
-        .twoLines(results.versions())
-        .forEach(l -> head.append(l).append("  \n"));
-    head.append('\n');
-    StringBuilder tail = new StringBuilder();
-    mermaid(results, tail);
-    tail.append("<sub>Medians of the repetitions, in seconds; ")
-        .append(Noise.FLAG)
-        .append(": repetitions vary by more than ")
-        .append(Math.round(Noise.CV_THRESHOLD * 100))
-        .append("%. ")
-        .append(results.manifest().paired() ? Verdicts.pairedRule() : Verdicts.rule())
-        .append(" Holm's correction applies within each table; both p-values are shown.")
-        .append(" Full report with per-table figures, confidence intervals and charts: ")
-        .append(Markdown.code(reportPath(results)))
-        .append(".</sub>\n");
-    String answer = "";
-    if (!results.versions().isEmpty()) {
-      AnswerSection section = new AnswerSection(results);
+    return render(new ReportedRun(results, comparison));
+  }
+
+  /**
+   * The setup and the footer always; the answer with as many cells as fit; the versions compared in
+   * the room left.
+   */
+  static String render(ReportedRun run) {
+    MarkdownPage head = page().sections(HEAD, run);
+    MarkdownPage tail = page().sections(TAIL, run);
+    MarkdownPage answer = page();
+    if (run.measured()) {
       for (int rows : ROWS) {
-        answer = section.render("####", rows, true);
-        if (head.length() + answer.length() + tail.length() <= BUDGET) {
+        answer = page();
+        new AnswerSection(rows, true).render(run, answer);
+        if (page().add(head).add(answer).add(tail).toString().length() <= BUDGET) {
           break;
         }
       }
     }
-    String versions =
-        comparison == null
-            ? ""
-            : versions(comparison, BUDGET - head.length() - answer.length() - tail.length());
-    return head + answer + versions + tail;
+    MarkdownPage versions = page();
+    if (run.comparison() != null) {
+      int room = BUDGET - page().add(head).add(answer).add(tail).toString().length();
+      versions(run.comparison(), room, versions);
+    }
+    return page().add(head).add(answer).add(versions).add(tail).toString();
+  }
+
+  /** A comment's page: its headings two levels below a report's, under the issue's. */
+  private static MarkdownPage page() {
+    return MarkdownPage.nested(2);
+  }
+
+  private static void head(ReportedRun run, MarkdownPage page) {
+    StringBuilder lines = new StringBuilder();
+    run.setup().twoLines(run.results().versions()).forEach(l -> lines.append(l).append("  \n"));
+    page.heading(1, "pgloadbench: " + Markdown.text(run.results().scenarioName()))
+        .block(lines.toString());
+  }
+
+  private static void footer(ReportedRun run, MarkdownPage page) {
+    page.block(
+        "<sub>Medians of the repetitions, in seconds; "
+            + Noise.FLAG
+            + ": repetitions vary by more than "
+            + Math.round(Noise.CV_THRESHOLD * 100)
+            + "%. "
+            + (run.paired() ? Verdicts.pairedRule() : Verdicts.rule())
+            + " Holm's correction applies within each table; both p-values are shown."
+            + " Full report with per-table figures, confidence intervals and charts: "
+            + Markdown.code(reportPath(run.results()))
+            + ".</sub>");
   }
 
   /**
    * The versions compared: the control's verdict, the totals, and the steps in a {@code <details>}
    * block, each left out when it does not fit in {@code room}.
    */
-  static String versions(VersionComparison comparison, int room) {
-    StringBuilder text =
-        new StringBuilder("#### Versions compared (base PostgreSQL ")
-            .append(Markdown.text(comparison.base()))
-            .append(")\n\n");
+  static void versions(VersionComparison comparison, int room, MarkdownPage page) {
+    MarkdownPage text =
+        page.blank()
+            .heading(
+                2, "Versions compared (base PostgreSQL " + Markdown.text(comparison.base()) + ")");
     String warning = comparison.tooSmallToDecide();
     if (!warning.isEmpty()) {
-      text.append("**").append(warning).append("**\n\n");
+      text.block("**" + warning + "**");
     }
     if (comparison.control() != null) {
-      text.append(ComparisonSection.control(comparison)).append("\n\n");
+      text.block(ComparisonSection.control(comparison));
     }
-    StringBuilder totals = new StringBuilder();
-    ComparisonSection.totals(comparison, totals);
-    StringBuilder steps = new StringBuilder("<details><summary>Step by step</summary>\n\n");
-    ComparisonSection.table(comparison, comparison.steps(), steps);
-    steps.append("\n</details>\n\n");
-    if (text.length() + totals.length() + 1 > room) {
-      return text.length() + 60 <= room
-          ? text + "Too many cells to list here; see the full report.\n\n"
-          : "";
+    MarkdownPage totals = page.blank().table(ComparisonSection.totals(comparison));
+    MarkdownPage steps =
+        page.blank()
+            .block("<details><summary>Step by step</summary>")
+            .table(ComparisonSection.table(comparison, comparison.steps()))
+            .block("</details>");
+    if (text.length() + totals.length() > room) {
+      if (text.length() + 60 <= room) {
+        page.add(text).block("Too many cells to list here; see the full report.");
+      }
+      return;
     }
-    text.append(totals).append('\n');
+    text.add(totals);
     if (text.length() + steps.length() <= room) {
-      text.append(steps);
+      text.add(steps);
     } else {
-      text.append("The step-by-step table is in the full report.\n\n");
+      text.block("The step-by-step table is in the full report.");
     }
-    return text.toString();
+    page.add(text);
   }
 
   /** A bar per (cell, version): the median total, as Mermaid's xychart draws it in a comment. */
-  static void mermaid(StoredRun results, StringBuilder out) {
+  private static void mermaid(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
     List<String> labels = new ArrayList<>();
     List<String> values = new ArrayList<>();
     double max = 0;
@@ -136,20 +166,23 @@ public final class CommentReport {
     if (labels.isEmpty()) {
       return;
     }
-    out.append("#### Total seconds per cell")
-        .append(manyVersions ? " and version" : "")
-        .append(labels.size() < bars ? " (the first " + labels.size() + " of " + bars + ")" : "")
-        .append("\n\n```mermaid\nxychart-beta\n")
-        .append("    title \"")
-        .append(Markdown.mermaid(results.scenarioName()))
-        .append(": total seconds (median)\"\n")
-        .append("    x-axis [")
-        .append(String.join(", ", labels))
-        .append("]\n    y-axis \"seconds\" 0 --> ")
-        .append(Formats.significant(Math.max(max * 1.1, 0.001)))
-        .append("\n    bar [")
-        .append(String.join(", ", values))
-        .append("]\n```\n\n");
+    page.heading(
+            2,
+            "Total seconds per cell"
+                + (manyVersions ? " and version" : "")
+                + (labels.size() < bars
+                    ? " (the first " + labels.size() + " of " + bars + ")"
+                    : ""))
+        .block(
+            "```mermaid\nxychart-beta\n    title \""
+                + Markdown.mermaid(results.scenarioName())
+                + ": total seconds (median)\"\n    x-axis ["
+                + String.join(", ", labels)
+                + "]\n    y-axis \"seconds\" 0 --> "
+                + Formats.significant(Math.max(max * 1.1, 0.001))
+                + "\n    bar ["
+                + String.join(", ", values)
+                + "]\n```");
   }
 
   private static List<String> cellsInOrder(StoredRun results) {

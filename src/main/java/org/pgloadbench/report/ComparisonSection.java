@@ -6,7 +6,9 @@ import java.util.Locale;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Sample;
@@ -16,48 +18,43 @@ import org.pgloadbench.results.Sample;
  * each version but the base its ratio to the base and a verdict; then the same step by step. The
  * totals and the steps are two tables, each one family for Holm's correction.
  */
-public final class ComparisonSection {
+public final class ComparisonSection implements Section<ReportedRun> {
   static final String CHART = "versions";
 
-  private ComparisonSection() {}
-
-  /** The section as Markdown, without its chart: for {@code compare} of one run. */
-  public static String markdown(VersionComparison comparison) {
-    StringBuilder out = new StringBuilder();
-    render(comparison, null, out);
-    return out.toString();
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.comparison() != null;
   }
 
-  static void render(VersionComparison comparison, String chartFile, StringBuilder out) {
-    out.append("## Versions compared\n\n");
-    out.append(
-            "Seconds, median over repetitions, all tables summed; each version against PostgreSQL ")
-        .append(Markdown.text(comparison.base()))
-        .append(
-            comparison.control() != null || paired(comparison)
-                ? " (the base): the median of the per-round ratios, verdict and its p-value, rounds"
-                    + " paired (see the notes)."
-                : " (the base): ratio of medians, verdict and its p-value (see the notes).");
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    render(run.comparison(), CHART + ".png", page);
+  }
+
+  /** The section; {@code chartFile} null for none ({@code compare} of one run draws none). */
+  public static void render(VersionComparison comparison, String chartFile, MarkdownPage page) {
     String warning = comparison.tooSmallToDecide();
-    if (!warning.isEmpty()) {
-      out.append(" **").append(warning).append("**");
-    }
-    out.append("\n\n");
+    page.heading(2, "Versions compared")
+        .block(
+            "Seconds, median over repetitions, all tables summed; each version against PostgreSQL "
+                + Markdown.text(comparison.base())
+                + (comparison.control() != null || paired(comparison)
+                    ? " (the base): the median of the per-round ratios, verdict and its p-value,"
+                        + " rounds paired (see the notes)."
+                    : " (the base): ratio of medians, verdict and its p-value (see the notes).")
+                + (warning.isEmpty() ? "" : " **" + warning + "**"));
     if (comparison.control() != null) {
-      out.append(control(comparison)).append("\n\n");
+      page.block(control(comparison));
     }
-    totals(comparison, out);
-    out.append('\n');
+    page.table(totals(comparison));
     if (chartFile != null) {
-      out.append("![versions compared](").append(chartFile).append(")\n\n");
+      page.image("versions compared", chartFile);
     }
-    out.append("### Versions compared, step by step\n\n");
-    table(comparison, comparison.steps(), out);
-    out.append('\n');
+    page.heading(3, "Versions compared, step by step").table(table(comparison, comparison.steps()));
   }
 
   /** The totals table: a row per cell, a column per version. */
-  static void totals(VersionComparison comparison, StringBuilder out) {
+  static Table totals(VersionComparison comparison) {
     Table table = Table.of(1, header(comparison, List.of("cell (total)")));
     for (VersionComparison.Row row : comparison.totals()) {
       List<String> cells = new ArrayList<>();
@@ -67,7 +64,7 @@ public final class ComparisonSection {
       }
       table.row(cells);
     }
-    table.appendTo(out);
+    return table;
   }
 
   private static List<String> header(VersionComparison comparison, List<String> first) {
@@ -124,8 +121,7 @@ public final class ComparisonSection {
   }
 
   /** The comparison table over the given rows, a row per cell and step. */
-  static void table(
-      VersionComparison comparison, List<VersionComparison.Row> rows, StringBuilder out) {
+  static Table table(VersionComparison comparison, List<VersionComparison.Row> rows) {
     Table table = Table.of(2, header(comparison, List.of("cell", "step")));
     String previous = null;
     for (VersionComparison.Row row : rows) {
@@ -138,7 +134,7 @@ public final class ComparisonSection {
       }
       table.row(cells);
     }
-    table.appendTo(out);
+    return table;
   }
 
   private static String entry(

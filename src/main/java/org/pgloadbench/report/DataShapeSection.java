@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.RunManifest;
 
@@ -14,7 +16,7 @@ import org.pgloadbench.results.RunManifest;
  * object counts, from {@code run.json}'s {@code dataset_shape}: so the generator's distributions
  * can be checked against reality. Empty for a run without a file.
  */
-final class DataShapeSection {
+final class DataShapeSection implements Section<ReportedRun> {
   private record Measure(String label, String key, boolean count, boolean percent) {}
 
   private static final List<Measure> MEASURES =
@@ -29,39 +31,40 @@ final class DataShapeSection {
           new Measure("mean way length (node refs)", "mean_way_length", false, false),
           new Measure("members per relation", "members_per_relation", false, false));
 
-  private DataShapeSection() {}
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    render(run.results().manifest(), page);
+  }
 
-  static String render(RunManifest run) {
+  /** Nothing for a run without a file's shape beside the generator's. */
+  static void render(RunManifest run, MarkdownPage page) {
     // the shape's own layout (DataShape.toJson): per side, figures by name
     JsonNode shape = new ObjectMapper().valueToTree(run.datasetShape());
     JsonNode file = shape.path("file");
     JsonNode synthetic = shape.path("synthetic");
     if (!file.isObject() || !synthetic.isObject()) {
-      return "";
+      return;
     }
     String name =
         run.scenario().datasetFile().isEmpty() ? "the file" : run.scenario().datasetFile();
-    StringBuilder out = new StringBuilder("## Data shape\n\n");
     Table table = Table.of(1, "", Markdown.text(name), "synthetic generator, same counts");
     for (Measure m : MEASURES) {
       table.row(m.label(), value(file.path(m.key()), m), value(synthetic.path(m.key()), m));
     }
-    table.appendTo(out);
+    page.heading(2, "Data shape").table(table);
     long sampled = synthetic.path("sampled_objects").asLong();
     long total =
         synthetic.path("nodes").asLong()
             + synthetic.path("ways").asLong()
             + synthetic.path("rels").asLong();
-    out.append('\n');
-    if (sampled > 0 && sampled < total) {
-      out.append("Synthetic averages over the first ")
-          .append(Formats.count(sampled))
-          .append(" generated objects. ");
-    }
-    out.append(
-        "OpenStreetMap data © OpenStreetMap contributors, available under the Open Database"
-            + " License 1.0.\n\n");
-    return out.toString();
+    page.block(
+        (sampled > 0 && sampled < total
+                ? "Synthetic averages over the first "
+                    + Formats.count(sampled)
+                    + " generated objects. "
+                : "")
+            + "OpenStreetMap data © OpenStreetMap contributors, available under the Open"
+            + " Database License 1.0.");
   }
 
   private static String value(JsonNode node, Measure m) {

@@ -1,43 +1,42 @@
 package org.pgloadbench.report;
 
-import java.util.List;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 
 /** The failed steps of a run, with the server's error, in version order. */
-final class FailuresSection {
+final class FailuresSection implements Section<ReportedRun> {
   private static final int MAX_ERROR = 200;
 
-  private FailuresSection() {}
+  @Override
+  public boolean applies(ReportedRun run) {
+    return !run.results().failures().isEmpty();
+  }
 
-  static void render(StoredRun results, StringBuilder out) {
-    List<StepResult> failed = results.failures();
-    if (failed.isEmpty()) {
-      return;
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    page.heading(2, "Failures")
+        .bullets(run.results().failures().stream().map(FailuresSection::failure).toList());
+  }
+
+  private static String failure(StepResult f) {
+    String where = "PostgreSQL " + Markdown.text(f.server()) + " · ";
+    if (f.repetition() < 1) {
+      return where + Markdown.text(f.step().yamlName()) + ": " + Markdown.code(error(f.error()));
     }
-    out.append("## Failures\n\n");
-    for (StepResult f : failed) {
-      out.append("- PostgreSQL ").append(Markdown.text(f.server())).append(" · ");
-      if (f.repetition() < 1) {
-        out.append(Markdown.text(f.step().yamlName()));
-        out.append(": ").append(Markdown.code(error(f.error()))).append('\n');
-        continue;
-      }
-      out.append(Markdown.text(f.cell()))
-          .append(" · repetition ")
-          .append(f.repetition())
-          .append(" · ")
-          .append(table(f.table()))
-          .append(" · ")
-          .append(Markdown.text(f.step().yamlName()))
-          .append(f.object() == null ? "" : " " + Markdown.text(f.object()))
-          .append(": ")
-          .append(Markdown.code(error(f.error())))
-          .append('\n');
-    }
-    out.append('\n');
+    return where
+        + Markdown.text(f.cell())
+        + " · repetition "
+        + f.repetition()
+        + " · "
+        + table(f.table())
+        + " · "
+        + Markdown.text(f.step().yamlName())
+        + (f.object() == null ? "" : " " + Markdown.text(f.object()))
+        + ": "
+        + Markdown.code(error(f.error()));
   }
 
   /** An error on one line (a server's spans several: DETAIL, HINT), cut short. */

@@ -7,6 +7,8 @@ import java.util.Set;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Sample;
@@ -17,16 +19,17 @@ import org.pgloadbench.results.StoredRun;
  * (median, min–max) and the index size side by side, as the Crunchy Data OSM benchmark post
  * compares GiST builds across versions. Shown when a run built indexes on more than one version.
  */
-final class IndexBuildsByVersion {
-
-  private IndexBuildsByVersion() {}
-
-  static boolean applies(StoredRun results) {
+final class IndexBuildsByVersion implements Section<ReportedRun> {
+  @Override
+  public boolean applies(ReportedRun run) {
+    StoredRun results = run.results();
     return results.versions().size() > 1
         && results.versions().stream().anyMatch(v -> results.hasStep(v, StepKind.INDEXES));
   }
 
-  static String render(StoredRun results) {
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
     List<String> versions = results.versions();
     record Row(String cell, String table, String index) {}
     Set<Row> rows = new LinkedHashSet<>();
@@ -39,9 +42,6 @@ final class IndexBuildsByVersion {
         }
       }
     }
-    StringBuilder out =
-        new StringBuilder("## Index builds per version\n\n")
-            .append("Build seconds, median (min–max), and size in MB after the build.\n\n");
     List<String> header = new ArrayList<>(List.of("cell", "index"));
     versions.forEach(v -> header.add(Markdown.text(v) + " build (s)"));
     versions.forEach(v -> header.add(Markdown.text(v) + " size (MB)"));
@@ -68,7 +68,8 @@ final class IndexBuildsByVersion {
       }
       table.row(cells);
     }
-    table.appendTo(out);
-    return out.append('\n').toString();
+    page.heading(2, "Index builds per version")
+        .block("Build seconds, median (min–max), and size in MB after the build.")
+        .table(table);
   }
 }

@@ -10,6 +10,8 @@ import java.util.Set;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.RunManifest;
@@ -65,6 +67,14 @@ public record InstructionCounts(
       return totalsAgree;
     }
   }
+
+  /** The section of report.md, the versions compared against their base. */
+  static final Section<ReportedRun> SECTION =
+      Section.when(
+          run -> applies(run.results()),
+          (run, page) ->
+              of(run.results(), run.comparison() == null ? null : run.comparison().base())
+                  .render(page));
 
   /** Whether any step of the run counted instructions. */
   public static boolean applies(StoredRun run) {
@@ -218,10 +228,10 @@ public record InstructionCounts(
     return String.format(Locale.ROOT, "%+.3f%%", fraction * 100);
   }
 
-  /** The section of report.md and compare.md, headed at {@code level} (e.g. {@code ##}). */
-  public String markdown(String level) {
+  /** The section of report.md and compare.md. */
+  public void render(MarkdownPage page) {
+    page.heading(2, "Instructions per step");
     StringBuilder out = new StringBuilder();
-    out.append(level).append(" Instructions per step\n\n");
     out.append(
         "What the server executed for each step, counted under valgrind (callgrind): the"
             + " instructions of the step's sessions' backends, from a call made just before the"
@@ -232,7 +242,7 @@ public record InstructionCounts(
             + " without it: compare them only within the run. A count is the same on every load"
             + " to a few in a million, so one round decides");
     if (control == null) {
-      out.append("; this run had no control to show it.\n\n");
+      out.append("; this run had no control to show it.");
     } else {
       out.append(
           String.format(
@@ -248,7 +258,7 @@ public record InstructionCounts(
               CONTROL_TOLERANCE * 100,
               control.largest() * 100));
       if (control.differing().isEmpty()) {
-        out.append(", and every step too.\n\n");
+        out.append(", and every step too.");
       } else {
         out.append(
             String.format(
@@ -257,11 +267,12 @@ public record InstructionCounts(
                     + " those counts: ANALYZE's random sample of a table over 300 ×"
                     + " default_statistics_target rows, the address-space layout (where memory is"
                     + " mapped changes hash and sort orders), hash seeds, or a background"
-                    + " process's work counted in the step.\n\n",
+                    + " process's work counted in the step.",
                 CONTROL_TOLERANCE * 100,
                 Markdown.text(String.join(", ", control.differing()))));
       }
     }
+    page.block(out.toString());
     List<String> header = new ArrayList<>(List.of("cell", "step"));
     servers.forEach(s -> header.add(Markdown.text(s)));
     List<String> others = servers.stream().filter(s -> !s.equals(base)).toList();
@@ -284,8 +295,6 @@ public record InstructionCounts(
       }
       table.row(cells);
     }
-    table.appendTo(out);
-    out.append('\n');
-    return out.toString();
+    page.table(table);
   }
 }

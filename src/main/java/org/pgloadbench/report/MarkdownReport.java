@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StoredRun;
 
@@ -21,16 +24,29 @@ public final class MarkdownReport {
   public static final String CHART = "steps.png";
   static final String STEPS_CHART = "steps";
 
-  private final StoredRun results;
-  private final RunSetup setup;
-  private final VersionComparison comparison;
-  private final StringBuilder out = new StringBuilder();
+  /** The report, section by section. */
+  private static final List<Section<ReportedRun>> SECTIONS =
+      List.of(
+          MarkdownReport::head,
+          AnswerSection.REPORT,
+          new FindingsSection(),
+          new ComparisonSection(),
+          MarkdownReport::legend,
+          new DataShapeSection(),
+          InstructionCounts.SECTION,
+          new VersionSection(),
+          new IndexBuildsByVersion(),
+          new PgbenchSection(),
+          Section.when(ReportedRun::paired, MarkdownReport::runOrder),
+          new WhereTimeGoesSection(),
+          new StandbySection(),
+          Section.when(ReportedRun::measured, MarkdownReport::steps),
+          new StatisticsSection(),
+          new FailuresSection(),
+          new NotesSection(),
+          MarkdownReport::footer);
 
-  private MarkdownReport(StoredRun results, String base) {
-    this.results = results;
-    this.setup = new RunSetup(results.manifest());
-    this.comparison = results.versions().size() > 1 ? VersionComparison.of(results, base) : null;
-  }
+  private MarkdownReport() {}
 
   public static Path write(Path runDir, Path reportDir) throws IOException {
     return write(runDir, reportDir, null);
@@ -49,7 +65,7 @@ public final class MarkdownReport {
     if (results.versions().isEmpty() && results.failures().isEmpty()) {
       throw new IOException("no measured steps in " + runDir.resolve(ResultStore.STEPS));
     }
-    MarkdownReport report = new MarkdownReport(results, base);
+    ReportedRun run = reported(results, base);
     Files.createDirectories(reportDir);
     if (!results.versions().isEmpty()) {
       Charts.write(StepsChart.chart(results), reportDir, STEPS_CHART);
@@ -60,94 +76,70 @@ public final class MarkdownReport {
     if (WhereTimeGoesSection.applies(results)) {
       Charts.write(ResourcesChart.chart(results), reportDir, WhereTimeGoesSection.CHART);
     }
-    if (report.comparison != null) {
+    if (run.comparison() != null) {
       Charts.write(
           ComparisonChart.chart(
-              report.comparison, "Total seconds per cell: " + results.scenarioName()),
+              run.comparison(), "Total seconds per cell: " + results.scenarioName()),
           reportDir,
           ComparisonSection.CHART);
     }
     Path file = reportDir.resolve(REPORT);
-    String markdown = report.render();
+    String markdown = render(run);
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     Files.writeString(
-        reportDir.resolve(CommentReport.FILE),
-        CommentReport.render(results, report.comparison),
-        StandardCharsets.UTF_8);
+        reportDir.resolve(CommentReport.FILE), CommentReport.render(run), StandardCharsets.UTF_8);
     HtmlReport.write(markdown, results.scenarioName(), reportDir);
     return file;
   }
 
   /** The Markdown text of a run's report, versions compared with the oldest. */
   public static String render(StoredRun results) {
-    return new MarkdownReport(results, null).render();
+    return render(reported(results, null));
   }
 
-  private String render() {
-    out.append("# ").append(Markdown.text(results.scenarioName())).append("\n\n");
-    if (!setup.description().isEmpty()) {
-      out.append(setup.description()).append("\n\n");
-    }
-    out.append(setup.line(results.versions())).append("\n\n");
-    if (!results.versions().isEmpty()) {
-      out.append(new AnswerSection(results).render("##", Integer.MAX_VALUE, false));
-    }
-    FindingsSection.render(results.manifest().scenario(), out);
-    if (comparison != null) {
-      ComparisonSection.render(comparison, ComparisonSection.CHART + ".png", out);
-    }
-    out.append(
-            "Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions")
-        .append(" that succeeded. `sum` and `total` are medians of per-repetition sums. ")
-        .append(Noise.FLAG)
-        .append(": noisy, see the notes.\n\n");
-    out.append(DataShapeSection.render(results.manifest()));
-    if (InstructionCounts.applies(results)) {
-      out.append(
-          InstructionCounts.of(results, comparison == null ? null : comparison.base())
-              .markdown("##"));
-    }
-    VersionSection versions = new VersionSection(results, setup, out);
-    results.versions().forEach(versions::render);
-    if (IndexBuildsByVersion.applies(results)) {
-      out.append(IndexBuildsByVersion.render(results));
-    }
-    if (PgbenchSection.applies(results)) {
-      out.append(PgbenchSection.render(results));
-    }
-    if (results.manifest().paired()) {
-      out.append("## Every load in run order\n\n")
-          .append("Each server's loads as they ran, round after round: a slope is drift, of the")
-          .append(" machine (all servers alike) or of what one server accumulates.\n\n")
-          .append("![every load in run order](")
-          .append(RunOrderChart.CHART)
-          .append(".png)\n\n");
-    }
-    if (WhereTimeGoesSection.applies(results)) {
-      WhereTimeGoesSection.render(results, out);
-    }
-    if (StandbySection.applies(results)) {
-      StandbySection.render(results, out);
-    }
-    if (!results.versions().isEmpty()) {
-      out.append("## Steps per cell\n\n![steps per cell](").append(CHART).append(")\n\n");
-      StatisticsSection.render(results, out);
-    }
-    FailuresSection.render(results, out);
-    if (!results.versions().isEmpty()) {
-      NotesSection.render(
-          comparison == null ? "" : comparison.tooSmallToDecide(),
-          results.manifest().paired(),
-          versions.trended(),
-          results.manifest().rounds(),
-          out);
-    }
-    out.append("---\n\n<sub>pgloadbench report from ")
-        .append(Markdown.text(results.source()))
-        .append('.');
-    if (setup.osmData()) {
-      out.append(" Data model: osm2pgsql middle tables.");
-    }
-    return out.append("</sub>\n").toString();
+  private static ReportedRun reported(StoredRun results, String base) {
+    return new ReportedRun(
+        results, results.versions().size() > 1 ? VersionComparison.of(results, base) : null);
+  }
+
+  private static String render(ReportedRun run) {
+    return MarkdownPage.report().sections(SECTIONS, run).toString();
+  }
+
+  /** The title, the scenario's description and how the run was set up. */
+  private static void head(ReportedRun run, MarkdownPage page) {
+    page.heading(1, Markdown.text(run.results().scenarioName()))
+        .block(run.setup().description())
+        .block(run.setup().line(run.results().versions()));
+  }
+
+  private static void legend(ReportedRun run, MarkdownPage page) {
+    page.block(
+        "Seconds: median over repetitions (min–max); `n=2/3`: median of the 2 of 3 repetitions"
+            + " that succeeded. `sum` and `total` are medians of per-repetition sums. "
+            + Noise.FLAG
+            + ": noisy, see the notes.");
+  }
+
+  private static void runOrder(ReportedRun run, MarkdownPage page) {
+    page.heading(2, "Every load in run order")
+        .block(
+            "Each server's loads as they ran, round after round: a slope is drift, of the machine"
+                + " (all servers alike) or of what one server accumulates.")
+        .image("every load in run order", RunOrderChart.CHART + ".png");
+  }
+
+  private static void steps(ReportedRun run, MarkdownPage page) {
+    page.heading(2, "Steps per cell").image("steps per cell", CHART);
+  }
+
+  private static void footer(ReportedRun run, MarkdownPage page) {
+    page.block("---")
+        .block(
+            "<sub>pgloadbench report from "
+                + Markdown.text(run.results().source())
+                + '.'
+                + (run.setup().osmData() ? " Data model: osm2pgsql middle tables." : "")
+                + "</sub>");
   }
 }

@@ -37,7 +37,7 @@ final class MemoryCap {
   /** What the report says of the memory regime of a prediction at {@code predict}'s rows. */
   static String note(List<StoredRun> runs, Map<String, Long> predict) {
     StoredRun largest = runs.get(runs.size() - 1);
-    String version = ScaleSections.version(largest);
+    String version = ScaleSeries.version(largest);
     double bytes = 0;
     double projected = 0;
     String biggest = null;
@@ -49,7 +49,7 @@ final class MemoryCap {
                 version, cell, List.of(table), List.of(StepKind.COPY), Measurements::tableBytes);
         tableBytes = Math.max(tableBytes, size.isEmpty() ? 0 : size.values().get(0));
       }
-      Long rows = ScaleSections.rowsOf(largest).get(MiddleTable.shortName(table));
+      Long rows = ScaleSeries.rowsOf(largest).get(MiddleTable.shortName(table));
       Long target = predict.get(MiddleTable.shortName(table));
       if (tableBytes > bytes && rows != null && target != null && rows > 0) {
         bytes = tableBytes;

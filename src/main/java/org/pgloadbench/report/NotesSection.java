@@ -1,13 +1,17 @@
 package org.pgloadbench.report;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Stopping;
 
 /** How to read the report's figures: the statistics behind them, stated once. */
-final class NotesSection {
+final class NotesSection implements Section<ReportedRun> {
   static final String HOLM =
       "Holm's correction: a table compares many pairs, and at p < 0.05 about one comparison in"
           + " twenty of cells that do not differ would be called different by chance. Within each"
@@ -18,8 +22,6 @@ final class NotesSection {
           + " false verdict in the table at 5%. Both p-values are shown; the verdict follows the"
           + " corrected one. The control stands alone, uncorrected: it checks the machine, and"
           + " a correction would only make it slower to flag drift.";
-
-  private NotesSection() {}
 
   /** How a repeat: auto run chose its rounds. */
   static String auto(RunManifest.Rounds rounds) {
@@ -57,46 +59,50 @@ final class NotesSection {
         + " the budget.";
   }
 
-  static void render(
-      String tooSmallToDecide,
-      boolean paired,
-      boolean trended,
-      RunManifest.Rounds rounds,
-      StringBuilder out) {
-    out.append("## Notes\n\n");
-    out.append("- Figures are seconds, the median over repetitions. A 95% confidence interval of")
-        .append(" the median comes from a percentile bootstrap with a fixed seed, so a report")
-        .append(" rebuilt from the same results shows the same intervals.\n");
-    if (paired) {
-      out.append("- ").append(Verdicts.pairedRule()).append('\n');
-      out.append("- The smallest two-sided p-value the paired test can reach is 2 / 2^rounds: ")
-          .append(Verdicts.pValue(Comparison.smallestPairedP(5)))
-          .append(" with 5 rounds (never significant), ")
-          .append(Verdicts.pValue(Comparison.smallestPairedP(6)))
-          .append(" with 6, ")
-          .append(Verdicts.pValue(Comparison.smallestPairedP(8)))
-          .append(" with 8.");
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.measured();
+  }
+
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    List<String> notes = new ArrayList<>();
+    notes.add(
+        "Figures are seconds, the median over repetitions. A 95% confidence interval of the"
+            + " median comes from a percentile bootstrap with a fixed seed, so a report rebuilt"
+            + " from the same results shows the same intervals.");
+    String smallest;
+    if (run.paired()) {
+      notes.add(Verdicts.pairedRule());
+      smallest =
+          "The smallest two-sided p-value the paired test can reach is 2 / 2^rounds: "
+              + Verdicts.pValue(Comparison.smallestPairedP(5))
+              + " with 5 rounds (never significant), "
+              + Verdicts.pValue(Comparison.smallestPairedP(6))
+              + " with 6, "
+              + Verdicts.pValue(Comparison.smallestPairedP(8))
+              + " with 8.";
     } else {
-      out.append("- ").append(Verdicts.rule()).append('\n');
-      out.append("- The smallest two-sided p-value the test can reach depends on the repetitions:")
-          .append(" 0.1 with 3 against 3 (never significant), ")
-          .append(Verdicts.pValue(Comparison.smallestTwoSidedP(4, 4)))
-          .append(" with 4 against 4, ")
-          .append(Verdicts.pValue(Comparison.smallestTwoSidedP(5, 5)))
-          .append(" with 5 against 5.");
+      notes.add(Verdicts.rule());
+      smallest =
+          "The smallest two-sided p-value the test can reach depends on the repetitions: 0.1"
+              + " with 3 against 3 (never significant), "
+              + Verdicts.pValue(Comparison.smallestTwoSidedP(4, 4))
+              + " with 4 against 4, "
+              + Verdicts.pValue(Comparison.smallestTwoSidedP(5, 5))
+              + " with 5 against 5.";
     }
-    if (!tooSmallToDecide.isEmpty()) {
-      out.append(" ").append(tooSmallToDecide);
-    }
-    out.append('\n');
-    out.append("- ").append(HOLM).append('\n');
+    String tooSmallToDecide = run.comparison() == null ? "" : run.comparison().tooSmallToDecide();
+    notes.add(tooSmallToDecide.isEmpty() ? smallest : smallest + " " + tooSmallToDecide);
+    notes.add(HOLM);
+    RunManifest.Rounds rounds = run.results().manifest().rounds();
     if (rounds != null) {
-      out.append("- ").append(rounds.race() ? race(rounds) : auto(rounds)).append('\n');
+      notes.add(rounds.race() ? race(rounds) : auto(rounds));
     }
-    out.append("- ").append(Noise.causes()).append('\n');
-    if (trended) {
-      out.append("- ").append(Noise.trends()).append('\n');
+    notes.add(Noise.causes());
+    if (VersionSection.trended(run.results())) {
+      notes.add(Noise.trends());
     }
-    out.append('\n');
+    page.heading(2, "Notes").bullets(notes);
   }
 }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.results.PgbenchPhases;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
@@ -14,16 +16,17 @@ import org.pgloadbench.results.StoredRun;
  * repetition and their average, exactly as {@code pgbench -i} and the multi-insert table AM thread
  * print them.
  */
-final class PgbenchSection {
-  private PgbenchSection() {}
-
-  static boolean applies(StoredRun results) {
-    return results.manifest().scenario().datasetKind().equals("pgbench");
+final class PgbenchSection implements Section<ReportedRun> {
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.results().manifest().scenario().datasetKind().equals("pgbench");
   }
 
-  static String render(StoredRun results) {
-    StringBuilder out = new StringBuilder("## pgbench -i phases\n\n");
-    out.append("Each phase sums its step over pgbench's four tables (loaded table by table).\n\n");
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
+    page.heading(2, "pgbench -i phases")
+        .block("Each phase sums its step over pgbench's four tables (loaded table by table).");
     for (String version : results.versions()) {
       for (String cell : results.cells(version)) {
         Map<Integer, List<StepResult>> loads = new LinkedHashMap<>();
@@ -32,11 +35,8 @@ final class PgbenchSection {
             loads.computeIfAbsent(s.repetition(), r -> new ArrayList<>()).add(s);
           }
         }
-        out.append("PostgreSQL ")
-            .append(Markdown.text(version))
-            .append(", ")
-            .append(Markdown.code(cell))
-            .append(":\n\n```\n");
+        page.block("PostgreSQL " + Markdown.text(version) + ", " + Markdown.code(cell) + ":");
+        StringBuilder out = new StringBuilder("```\n");
         List<Double> totals = new ArrayList<>();
         for (List<StepResult> load : loads.values()) {
           // on one line, so that no line of a stored step name closes the fence
@@ -45,9 +45,9 @@ final class PgbenchSection {
             totals.add(PgbenchPhases.total(load));
           }
         }
-        out.append('\n').append(PgbenchPhases.average(totals)).append("\n```\n\n");
+        page.block(
+            out.append('\n').append(PgbenchPhases.average(totals)).append("\n```").toString());
       }
     }
-    return out.toString();
   }
 }

@@ -19,6 +19,8 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
@@ -46,6 +48,24 @@ public final class ScalingReport {
 
   /** One run of one cell: rows copied, median COPY seconds, median load seconds (all steps). */
   record Point(String cell, long rows, double copySeconds, double loadSeconds, Long peakRssKb) {}
+
+  /**
+   * What {@code scaling.md} shows: the points, the scenario on its version, the run directories,
+   * and the series of their stored runs (null for none) with the rows to predict at.
+   */
+  record Scaled(
+      List<Point> points,
+      String scenario,
+      List<Path> runDirs,
+      ScaleSeries series,
+      Map<String, Long> predict) {}
+
+  private static final List<Section<Scaled>> SECTIONS =
+      List.of(
+          ScalingReport::points,
+          ScaleSections.CLAIMS,
+          ScaleSections.PER_ROW,
+          ScaleSections.PREDICTION);
 
   private ScalingReport() {}
 
@@ -84,8 +104,16 @@ public final class ScalingReport {
     for (Path run : runDirs) {
       runs.add(StoredRun.load(run));
     }
-    String series = runs.isEmpty() ? "" : new ScaleSections(runs).render(predict);
-    Files.writeString(md, markdown(points, scenario, runDirs) + series, StandardCharsets.UTF_8);
+    ScaleSeries series = runs.isEmpty() ? null : new ScaleSeries(runs);
+    Scaled scaled =
+        new Scaled(
+            points,
+            scenario,
+            runDirs,
+            series,
+            series == null ? predict : series.inTableOrder(predict));
+    Files.writeString(
+        md, MarkdownPage.report().sections(SECTIONS, scaled).toString(), StandardCharsets.UTF_8);
     return md;
   }
 
@@ -121,19 +149,12 @@ public final class ScalingReport {
     return Files.exists(file) ? Long.parseLong(Files.readString(file).strip()) : null;
   }
 
-  static String markdown(List<Point> points, String scenario, List<Path> runDirs) {
-    StringBuilder md =
-        new StringBuilder("# Time against rows: ")
-            .append(Markdown.text(String.valueOf(scenario)))
-            .append("\n\n");
-    md.append("Runs: ")
-        .append(String.join(", ", runDirs.stream().map(d -> Markdown.text(d.toString())).toList()))
-        .append("\n\nMedians over repetitions. Linear cost: the µs per row stay level as rows")
-        .append(" grow.\n\n");
+  /** The title, the runs, and a row per point. */
+  private static void points(Scaled scaled, MarkdownPage page) {
     Table table =
         Table.of(
             1, "cell", "rows", "copy s", "copy µs/row", "load s", "load µs/row", "peak RSS MB");
-    for (Point p : points) {
+    for (Point p : scaled.points()) {
       table.row(
           Markdown.text(p.cell()),
           String.format(Locale.ROOT, "%,d", p.rows()),
@@ -143,9 +164,14 @@ public final class ScalingReport {
           String.format(Locale.ROOT, "%.3f", p.loadSeconds() * 1e6 / p.rows()),
           p.peakRssKb() == null ? "–" : String.format(Locale.ROOT, "%.0f", p.peakRssKb() / 1024.0));
     }
-    table.appendTo(md);
-    md.append("\n![copy seconds against rows](scaling.png)\n\n");
-    return md.toString();
+    page.heading(1, "Time against rows: " + Markdown.text(String.valueOf(scaled.scenario())))
+        .block(
+            "Runs: "
+                + String.join(
+                    ", ", scaled.runDirs().stream().map(d -> Markdown.text(d.toString())).toList()))
+        .block("Medians over repetitions. Linear cost: the µs per row stay level as rows grow.")
+        .table(table)
+        .image("copy seconds against rows", "scaling.png");
   }
 
   static XYChart chart(List<Point> points, String scenario) {

@@ -10,6 +10,8 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Measurements;
@@ -22,30 +24,34 @@ import org.pgloadbench.results.StoredRun;
  * against the same cell without one, the WAL it was shipped, the largest lag it had left at a
  * step's end and how long a sync standby's commits waited; then the same per step.
  */
-final class StandbySection {
+final class StandbySection implements Section<ReportedRun> {
   private static final String STANDBY = "standby";
   private static final String NONE = "none";
 
-  private StandbySection() {}
+  /** What the tables show, and where each figure comes from. */
+  private static final String INTRO =
+      "Servers with a physical standby streaming their WAL over the loopback (async, or"
+          + " sync: each commit waits until the standby has flushed it). Per cell, medians"
+          + " over repetitions: the total against the same cell without a standby on the"
+          + " same server version, paired by round, Holm-corrected over the version's cells;"
+          + " the WAL written, all of which the standby is shipped; the largest lag the"
+          + " standby had left at the end of a step, in MB (WAL written on the primary,"
+          + " `pg_current_wal_lsn()`, not yet replayed on the standby,"
+          + " `pg_last_wal_replay_lsn()`) and as the primary's"
+          + " `pg_stat_replication.replay_lag`; and the session-seconds the commits waited"
+          + " for a sync standby (the load's backends seen waiting for it in their process"
+          + " titles, looked at every 5 ms).";
 
   /** Whether any step recorded a standby's lag (runs of older harnesses did not). */
-  static boolean applies(StoredRun results) {
-    return results.measured().stream().anyMatch(s -> s.measured().standbyLagBytes() != null);
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.results().measured().stream().anyMatch(s -> s.measured().standbyLagBytes() != null);
   }
 
-  static void render(StoredRun results, StringBuilder out) {
-    out.append("## The standby\n\n")
-        .append("Servers with a physical standby streaming their WAL over the loopback (async,")
-        .append(" or sync: each commit waits until the standby has flushed it). Per cell,")
-        .append(" medians over repetitions: the total against the same cell without a standby")
-        .append(" on the same server version, paired by round, Holm-corrected over the")
-        .append(" version's cells; the WAL written, all of which")
-        .append(" the standby is shipped; the largest lag the standby had left at the end of a")
-        .append(" step, in MB (WAL written on the primary, `pg_current_wal_lsn()`, not yet")
-        .append(" replayed on the standby, `pg_last_wal_replay_lsn()`) and as the primary's")
-        .append(" `pg_stat_replication.replay_lag`; and the session-seconds the commits waited")
-        .append(" for a sync standby (the load's backends seen waiting for it in their process")
-        .append(" titles, looked at every 5 ms).\n\n");
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
+    page.heading(2, "The standby").block(INTRO);
     Map<String, CellRun> cells = new LinkedHashMap<>();
     results.manifest().scenario().cells().forEach(c -> cells.put(c.label(), c));
     Table cost =
@@ -107,11 +113,11 @@ final class StandbySection {
         }
       }
     }
-    cost.appendTo(out);
-    out.append("\nPer step, the WAL and the waits summed over the tables, the lag the largest of")
-        .append(" the tables':\n\n");
-    steps.appendTo(out);
-    out.append('\n');
+    page.table(cost)
+        .block(
+            "Per step, the WAL and the waits summed over the tables, the lag the largest of the"
+                + " tables':")
+        .table(steps);
   }
 
   /** The lag at the end of the step (and table) where it was largest, median over repetitions. */

@@ -5,7 +5,9 @@ import java.util.Locale;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -16,13 +18,15 @@ import org.pgloadbench.results.Summary;
  * median with its 95% confidence interval, mean, standard deviation, min, max and coefficient of
  * variation. Folded, since it is long and read only to check a figure.
  */
-final class StatisticsSection {
-  private StatisticsSection() {}
+final class StatisticsSection implements Section<ReportedRun> {
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.measured();
+  }
 
-  static void render(StoredRun results, StringBuilder out) {
-    out.append("## Statistics\n\n<details><summary>Seconds per version, cell, table and step:")
-        .append(" median, 95% confidence interval of the median, mean, sd, min, max,")
-        .append(" coefficient of variation</summary>\n\n");
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
     Table table =
         Table.of(
             4,
@@ -50,8 +54,13 @@ final class StatisticsSection {
         }
       }
     }
-    table.appendTo(out);
-    out.append("\n</details>\n\n");
+    page.heading(2, "Statistics")
+        .block(
+            "<details><summary>Seconds per version, cell, table and step: median, 95% confidence"
+                + " interval of the median, mean, sd, min, max, coefficient of"
+                + " variation</summary>")
+        .table(table)
+        .block("</details>");
   }
 
   private static List<String> row(

@@ -6,6 +6,7 @@ import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Sample;
@@ -17,19 +18,21 @@ import org.pgloadbench.results.StoredRun;
  */
 final class StorageSection {
   private final StoredRun results;
-  private final StringBuilder out;
+  private final MarkdownPage page;
 
-  StorageSection(StoredRun results, StringBuilder out) {
+  private StorageSection(StoredRun results, MarkdownPage page) {
     this.results = results;
-    this.out = out;
+    this.page = page;
   }
 
-  void render(String version) {
+  /** A version's part: nothing for a version that copied nothing. */
+  static void render(StoredRun results, String version, MarkdownPage page) {
+    StorageSection section = new StorageSection(results, page);
     if (results.hasStep(version, StepKind.COPY)) {
-      storage(version);
+      section.storage(version);
     }
     if (results.hasStep(version, StepKind.SET_LOGGED)) {
-      unloggedHalves(version);
+      section.unloggedHalves(version);
     }
   }
 
@@ -87,16 +90,15 @@ final class StorageSection {
         label = "";
       }
     }
-    shown.appendTo(out);
-    out.append('\n');
+    page.table(shown);
   }
 
   /** An unlogged StepKind.COPY saves WAL that SET LOGGED then writes: both halves side by side. */
   private void unloggedHalves(String version) {
-    out.append(
-            "**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to" + " no")
-        .append(" WAL; SET LOGGED then writes the whole table to it. Compare copy + set_logged")
-        .append(" with the copy of the logged cells.\n\n");
+    page.block(
+        "**UNLOGGED, then SET LOGGED:** the COPY into an unlogged table writes next to no WAL;"
+            + " SET LOGGED then writes the whole table to it. Compare copy + set_logged with the"
+            + " copy of the logged cells.");
     Table shown =
         Table.of(
             2,
@@ -130,8 +132,7 @@ final class StorageSection {
         label = "";
       }
     }
-    shown.appendTo(out);
-    out.append('\n');
+    page.table(shown);
   }
 
   /** One cell's table on one version, whose figures a row shows. */

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.RunManifest.CellRun;
@@ -67,8 +68,8 @@ final class ThrottleSection {
 
   /**
    * One row: the figures of these steps, tables summed, medians over repetitions; null where the
-   * throttle counted none of them. Escaped bytes are the server's written bytes less the
-   * throttle's over all the steps, so that what one step left dirty and a later one synced cancels.
+   * throttle counted none of them. Escaped bytes are the server's written bytes less the throttle's
+   * over all the steps, so that what one step left dirty and a later one synced cancels.
    */
   private static List<String> row(
       StoredRun results,
@@ -85,7 +86,8 @@ final class ThrottleSection {
       return null;
     }
     double serverWritten = median.apply(Measurements::serverWrittenBytes);
-    double escaped = Double.isNaN(serverWritten) ? Double.NaN : Math.max(0, serverWritten - written);
+    double escaped =
+        Double.isNaN(serverWritten) ? Double.NaN : Math.max(0, serverWritten - written);
     return List.of(
         Markdown.text(version),
         Markdown.text(cell),
@@ -104,7 +106,7 @@ final class ThrottleSection {
                 : " (" + Formats.percent(escaped / serverWritten) + ")"));
   }
 
-  static void render(StoredRun results, StringBuilder out) {
+  static void render(StoredRun results, MarkdownPage page) {
     if (!applies(results)) {
       return;
     }
@@ -150,18 +152,18 @@ final class ThrottleSection {
     if (table.isEmpty()) {
       return;
     }
-    out.append("What the disk throttle saw, on servers whose disk was limited (a cgroup's")
-        .append(" throttle on the block device holding the data directory; medians over")
-        .append(" repetitions, tables summed): the bytes and operations it let through, the least")
-        .append(" time they take at the limit, and what the server's processes wrote beside them.")
-        .append(" *Escaped* is what they wrote that passed no throttle: under cgroup v1 the")
-        .append(" kernel's writeback of buffered writes is charged to the root cgroup, so a step")
-        .append(" that leaves dirty pages to the kernel is not held by the limit for them (an")
-        .append(" fsync the server calls itself is). Bytes one step left dirty may pass the")
-        .append(" throttle in a later one (the CHECKPOINT's fsyncs), so a step's escaped bytes are")
-        .append(" what it did not wait for, and the total's, what escaped the load. Under cgroup v2")
-        .append(" the throttle covers writeback too.\n\n");
-    table.appendTo(out);
-    out.append('\n');
+    page.block(
+            "What the disk throttle saw, on servers whose disk was limited (a cgroup's throttle on"
+                + " the block device holding the data directory; medians over repetitions, tables"
+                + " summed): the bytes and operations it let through, the least time they take at"
+                + " the limit, and what the server's processes wrote beside them. *Escaped* is"
+                + " what they wrote that passed no throttle: under cgroup v1 the kernel's writeback"
+                + " of buffered writes is charged to the root cgroup, so a step that leaves dirty"
+                + " pages to the kernel is not held by the limit for them (an fsync the server"
+                + " calls itself is). Bytes one step left dirty may pass the throttle in a later"
+                + " one (the CHECKPOINT's fsyncs), so a step's escaped bytes are what it did not"
+                + " wait for, and the total's, what escaped the load. Under cgroup v2 the throttle"
+                + " covers writeback too.")
+        .table(table);
   }
 }

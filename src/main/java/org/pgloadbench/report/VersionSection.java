@@ -5,7 +5,9 @@ import java.util.List;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Sample;
@@ -16,47 +18,61 @@ import org.pgloadbench.results.StoredRun;
  * the timings of every cell and step per table, what the load left behind ({@link StorageSection}),
  * and each index built after the load.
  */
-final class VersionSection {
-  private final StoredRun results;
-  private final RunSetup setup;
-  private final StringBuilder out;
-
-  /** Whether a total is flagged for a trend (the notes then explain the flag). */
-  private boolean trended;
-
-  VersionSection(StoredRun results, RunSetup setup, StringBuilder out) {
-    this.results = results;
-    this.setup = setup;
-    this.out = out;
-  }
-
-  boolean trended() {
-    return trended;
-  }
-
-  void render(String version) {
-    out.append("## PostgreSQL ").append(Markdown.text(version)).append("\n\n");
-    String server = setup.server(version);
-    if (!server.isEmpty()) {
-      out.append(server).append("\n\n");
+final class VersionSection implements Section<ReportedRun> {
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    for (String version : run.results().versions()) {
+      render(run, version, page);
     }
-    List<String> missing = setup.missing(version);
+  }
+
+  private static void render(ReportedRun run, String version, MarkdownPage page) {
+    StoredRun results = run.results();
+    page.heading(2, "PostgreSQL " + Markdown.text(version));
+    page.block(run.setup().server(version));
+    List<String> missing = run.setup().missing(version);
     if (!missing.isEmpty()) {
-      out.append("Not measured on this server:\n\n");
-      missing.forEach(m -> out.append("- ").append(m).append('\n'));
-      out.append('\n');
+      page.block("Not measured on this server:").bullets(missing);
     }
-    timings(version);
-    new StorageSection(results, out).render(version);
+    page.table(timings(results, version));
+    StorageSection.render(results, version, page);
     if (results.hasStep(version, StepKind.INDEXES)) {
-      indexBuilds(version);
+      page.block(
+              "**Index builds after the load**, one at a time; size after the build. Cells that"
+                  + " create the indexes with the table pay for them in the copy.")
+          .table(indexBuilds(results, version));
     }
+  }
+
+  /**
+   * Whether a total of the timings is flagged for a trend over the run (the notes then explain the
+   * flag).
+   */
+  static boolean trended(StoredRun results) {
+    for (String version : results.versions()) {
+      List<String> tables = results.tables(version);
+      for (String cell : results.cells(version)) {
+        List<StepKind> steps = results.steps(version, cell);
+        List<List<String>> totals = new ArrayList<>();
+        tables.forEach(t -> totals.add(List.of(t)));
+        if (tables.size() > 1) {
+          totals.add(tables);
+        }
+        for (List<String> summed : totals) {
+          Sample sample = results.seconds(version, cell, summed, steps);
+          if (!sample.isEmpty() && !Noise.trend(sample).isEmpty()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /**
    * A row per (cell, step) and a total per cell; a column per table and, for several, their sum.
    */
-  private void timings(String version) {
+  private static Table timings(StoredRun results, String version) {
     List<String> tables = results.tables(version);
     boolean sum = tables.size() > 1;
     List<String> header = new ArrayList<>(List.of("cell", "step"));
@@ -88,14 +104,11 @@ final class VersionSection {
       }
       shown.row(total);
     }
-    shown.appendTo(out);
-    out.append('\n');
+    return shown;
   }
 
   /** Each index built after the load, timed on its own, with its size. */
-  private void indexBuilds(String version) {
-    out.append("**Index builds after the load**, one at a time; size after the build. Cells that")
-        .append(" create the indexes with the table pay for them in the copy.\n\n");
+  private static Table indexBuilds(StoredRun results, String version) {
     Table shown = Table.of(3, List.of("cell", "table", "index", "build (s)", "size (MB)"));
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
@@ -115,8 +128,7 @@ final class VersionSection {
         }
       }
     }
-    shown.appendTo(out);
-    out.append('\n');
+    return shown;
   }
 
   static String seconds(Sample sample) {
@@ -131,10 +143,8 @@ final class VersionSection {
   }
 
   /** A total: bold, flagged when its repetitions trend over the run. */
-  private String total(Sample sample) {
-    String trend = sample.isEmpty() ? "" : Noise.trend(sample);
-    trended |= !trend.isEmpty();
-    return bold(seconds(sample)) + trend;
+  private static String total(Sample sample) {
+    return bold(seconds(sample)) + (sample.isEmpty() ? "" : Noise.trend(sample));
   }
 
   private static String bold(String text) {

@@ -8,6 +8,8 @@ import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.RunManifest.CellRun;
@@ -20,10 +22,13 @@ import org.pgloadbench.results.StoredRun;
  * bound the step ({@link TimeSplit}); PostgreSQL's own account of the I/O (pg_stat_io, 16+); and,
  * for servers with a memory cap, the tables' sizes against it.
  */
-final class WhereTimeGoesSection {
+final class WhereTimeGoesSection implements Section<ReportedRun> {
   static final String CHART = "resources";
 
-  private WhereTimeGoesSection() {}
+  @Override
+  public boolean applies(ReportedRun run) {
+    return applies(run.results());
+  }
 
   /** Whether the run measured any server resources (runs of older harnesses did not). */
   static boolean applies(StoredRun results) {
@@ -34,18 +39,21 @@ final class WhereTimeGoesSection {
                     || s.measured().ioWrittenBytes() != null);
   }
 
-  static void render(StoredRun results, StringBuilder out) {
-    out.append("## Where the time goes\n\n")
-        .append("Per cell and step, all tables, medians over repetitions: the wall time; the")
-        .append(" server's CPU time (user and system, every process of the server, those that")
-        .append(" exited during the step included); the harness's own CPU time; the rest, wall")
-        .append(" less both, at least 0 (no process of the load on a CPU: waiting for the disk, a")
-        .append(" lock, an fsync); MB the server's processes read from storage (not the page")
-        .append(" cache) and handed to the kernel to write. ")
-        .append(TimeSplit.rule())
-        .append(ThrottleSection.applies(results) ? " " + TimeSplit.throttledRule() : "")
-        .append(" A – marks a figure the server's target does not show (see Not measured).\n\n");
-    caps(results, out);
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
+    page.heading(2, "Where the time goes")
+        .block(
+            "Per cell and step, all tables, medians over repetitions: the wall time; the server's"
+                + " CPU time (user and system, every process of the server, those that exited"
+                + " during the step included); the harness's own CPU time; the rest, wall less"
+                + " both, at least 0 (no process of the load on a CPU: waiting for the disk, a"
+                + " lock, an fsync); MB the server's processes read from storage (not the page"
+                + " cache) and handed to the kernel to write. "
+                + TimeSplit.rule()
+                + (ThrottleSection.applies(results) ? " " + TimeSplit.throttledRule() : "")
+                + " A – marks a figure the server's target does not show (see Not measured).");
+    caps(results, page);
     Table table =
         Table.aligned(
             "lllrrrrrrl",
@@ -70,10 +78,9 @@ final class WhereTimeGoesSection {
         }
       }
     }
-    table.appendTo(out);
-    out.append("\n![where the time goes](").append(CHART).append(".png)\n\n");
-    statIo(results, out);
-    ThrottleSection.render(results, out);
+    page.table(table).image("where the time goes", CHART + ".png");
+    statIo(results, page);
+    ThrottleSection.render(results, page);
   }
 
   /** One row: the medians of the step's figures, and the word for them. */
@@ -109,7 +116,7 @@ final class WhereTimeGoesSection {
   }
 
   /** pg_stat_io's deltas, where the servers had it (16+). */
-  private static void statIo(StoredRun results, StringBuilder out) {
+  private static void statIo(StoredRun results, MarkdownPage page) {
     Table table =
         Table.of(
             3,
@@ -148,22 +155,22 @@ final class WhereTimeGoesSection {
     if (table.isEmpty()) {
       return;
     }
-    out.append("PostgreSQL's own account of the same steps (`pg_stat_io`, 16 and later): table")
-        .append(" and index bytes read from the kernel (from the page cache or the disk: compare")
-        .append(" the MB read above, which reached the disk), written out of shared buffers by")
-        .append(" every backend type and, of those, by the load's own sessions and parallel")
-        .append(" workers (buffers they had to clean to get a free one; the checkpointer and")
-        .append(" background writer wrote the rest), the growth of tables and indexes, files")
-        .append(" synced, and full-page images written to WAL (`pg_stat_wal`).\n\n");
-    table.appendTo(out);
-    out.append('\n');
+    page.block(
+            "PostgreSQL's own account of the same steps (`pg_stat_io`, 16 and later): table and"
+                + " index bytes read from the kernel (from the page cache or the disk: compare the"
+                + " MB read above, which reached the disk), written out of shared buffers by every"
+                + " backend type and, of those, by the load's own sessions and parallel workers"
+                + " (buffers they had to clean to get a free one; the checkpointer and background"
+                + " writer wrote the rest), the growth of tables and indexes, files synced, and"
+                + " full-page images written to WAL (`pg_stat_wal`).")
+        .table(table);
   }
 
   /**
    * The memory caps of the run's servers and, for each capped cell, its tables' largest size
    * against the cap ("nodes: 3.1× the server's memory").
    */
-  private static void caps(StoredRun results, StringBuilder out) {
+  private static void caps(StoredRun results, MarkdownPage page) {
     Map<String, Long> caps = new LinkedHashMap<>();
     for (CellRun cell : results.manifest().scenario().cells()) {
       if (cell.memoryCapBytes() != null) {
@@ -204,11 +211,10 @@ final class WhereTimeGoesSection {
                 + (sizes.isEmpty() ? "" : "; " + String.join("; ", sizes)));
       }
     }
-    out.append("Servers with a memory cap (their processes and the page cache they fill held to")
-        .append(
-            " it by a cgroup, or a container's limit), and each table's largest size there:\n\n")
-        .append(String.join("\n", lines))
-        .append("\n\n");
+    page.block(
+            "Servers with a memory cap (their processes and the page cache they fill held to it by"
+                + " a cgroup, or a container's limit), and each table's largest size there:")
+        .block(String.join("\n", lines));
   }
 
   /** The median over repetitions of the table's largest size after any of its steps. */

@@ -2,7 +2,6 @@ package org.pgloadbench.run;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,12 +9,8 @@ import java.util.Properties;
 import java.util.function.BiConsumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
-import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.metrics.Clock;
-import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
-import org.pgloadbench.metrics.ResourceMeter;
-import org.pgloadbench.metrics.ResourceUse;
 import org.pgloadbench.metrics.ServerProbe;
 import org.pgloadbench.metrics.ServerProbe.TableState;
 import org.pgloadbench.metrics.StatIo;
@@ -38,7 +33,7 @@ import org.pgloadbench.variant.LoaderKind;
  * right role, an extension it cannot install, a step the role may not run) is told to {@code
  * missing} as {@code "what: why"}, and the load goes on without it; such a step is not stored.
  */
-final class Load {
+public final class Load {
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
   /** Told once per server counted under valgrind whose scenario has a checkpoint step. */
@@ -220,69 +215,6 @@ final class Load {
             .build());
   }
 
-  /**
-   * What is read of the server's resources right around a step, outside its clock: the SQL
-   * statistics before the operating system's counters and after them, so that the statistics' own
-   * queries fall outside the counted window.
-   */
-  private static final class Sampler {
-    private final ResourceMeter meter;
-    private final StatIo statIo;
-    private final DiskThrottle throttle;
-
-    /** {@code throttle} null: the server's disk is not limited. */
-    Sampler(ResourceMeter meter, StatIo statIo, DiskThrottle throttle) {
-      this.meter = meter;
-      this.statIo = statIo;
-      this.throttle = throttle;
-    }
-
-    record Before(StatIo.Reading io, ResourceUse use, DiskThrottle.Reading throttled) {}
-
-    List<String> missing() {
-      List<String> all = new ArrayList<>(meter.missing());
-      if (statIo != null) {
-        all.addAll(statIo.missing());
-      }
-      return all;
-    }
-
-    Before before(List<Connection> sessions) throws SQLException {
-      StatIo.Reading io = statIo == null ? null : statIo.read(sessions.get(0), sessions);
-      ResourceUse use = meter.read();
-      return new Before(io, use, throttle == null ? null : throttle.read());
-    }
-
-    void after(
-        Before before, List<Connection> sessions, boolean checkpoint, Measurements.Builder measured)
-        throws SQLException {
-      ResourceUse use = meter.read().since(before.use());
-      measured
-          .serverCpu(use.cpuUserSeconds(), use.cpuSystemSeconds())
-          .serverBytes(use.readBytes(), use.writtenBytes());
-      if (throttle != null) {
-        DiskThrottle.Reading passed = throttle.read().since(before.throttled());
-        measured.throttled(
-            passed.readBytes(), passed.writtenBytes(), passed.reads(), passed.writes());
-      }
-      if (statIo != null) {
-        StatIo.Reading io =
-            (checkpoint
-                    ? statIo.readAfterCheckpoint(sessions.get(0), sessions, before.io())
-                    : statIo.read(sessions.get(0), sessions))
-                .since(before.io());
-        measured
-            .statIo(
-                io.readBytes(),
-                io.writtenBytes(),
-                io.backendWrittenBytes(),
-                io.extendedBytes(),
-                io.fsyncs())
-            .walStats(io.walFpi(), io.walBuffersFull());
-      }
-    }
-  }
-
   /** Ends a failed step's transaction, if the connection still stands, keeping the step's error. */
   private static void rollBack(Connection c) {
     try {
@@ -296,50 +228,23 @@ final class Load {
   }
 
   /**
-   * Drops and recreates the benchmark database and checkpoints, so that every load starts from the
-   * same state and no load pays for the previous one's dirty buffers. A role that may not
-   * CHECKPOINT (a server the harness does not own) loads without it, and that is recorded. The
-   * database is a copy of template0, which no one can change: template1 may hold functions that
-   * would run as the harness's role (on a server the harness does not own, anyone's).
+   * The fresh database of every load, the dataset's extensions (PostGIS for geometries) created in
+   * its public schema, where its tables find their types, by the dataset's fixed names.
    */
   private void freshDatabase(PostgresServer server, String label) throws SQLException {
-    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
-        Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + server.loadDatabase());
-      s.execute("CREATE DATABASE " + server.loadDatabase() + " TEMPLATE template0");
-      createExtensions(server);
-      try {
-        s.execute("CHECKPOINT");
-      } catch (SQLException e) {
-        if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
-          throw e;
-        }
-        missing.accept(
-            label,
-            "checkpoint: no CHECKPOINT before each load, so a load may pay for the one before's"
-                + " dirty buffers ("
-                + oneLine(e)
-                + ")");
-      }
-    }
-  }
-
-  /**
-   * The extensions the dataset needs (PostGIS for geometries), by the dataset's fixed names, in the
-   * fresh database's public schema, where its tables find their types; before the CHECKPOINT, so
-   * that no step pays for writing what they created.
-   */
-  private void createExtensions(PostgresServer server) throws SQLException {
-    List<DatasetSpec.Extension> extensions = scenario.dataset().extensions();
-    if (extensions.isEmpty()) {
-      return;
-    }
-    try (Connection c = server.connect(server.loadDatabase());
-        Statement s = c.createStatement()) {
-      for (DatasetSpec.Extension extension : extensions) {
-        s.execute("CREATE EXTENSION IF NOT EXISTS " + extension.name() + " SCHEMA public");
-      }
-    }
+    Fresh.database(
+        server,
+        server.loadDatabase(),
+        scenario.dataset().extensions().stream()
+            .map(e -> "CREATE EXTENSION IF NOT EXISTS " + e.name() + " SCHEMA public")
+            .toList(),
+        e ->
+            missing.accept(
+                label,
+                "checkpoint: no CHECKPOINT before each load, so a load may pay for the one before's"
+                    + " dirty buffers ("
+                    + oneLine(e)
+                    + ")"));
   }
 
   /**
@@ -357,7 +262,7 @@ final class Load {
   }
 
   /** An error as one line: the server's message with its SQLSTATE, no stack trace. */
-  static String oneLine(Exception e) {
+  public static String oneLine(Exception e) {
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     if (e instanceof SQLException sql && sql.getSQLState() != null) {
       message = message + " [SQLSTATE " + sql.getSQLState() + "]";

@@ -160,9 +160,8 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
       byCell.put(cell, servers.stream().filter(s -> cells(s).contains(cell)).toList());
     }
     List<Load> loads = new ArrayList<>();
-    // round 1 in the scenario's order, each later one rotated by one more
-    for (Cell cell : Rounds.order(cells, round - 1)) {
-      for (Server server : Rounds.order(byCell.get(cell), round - 1)) {
+    for (Cell cell : Rounds.order(cells, round)) {
+      for (Server server : Rounds.order(byCell.get(cell), round)) {
         loads.add(new Load(server, cell, round));
       }
     }

@@ -223,9 +223,9 @@ public final class Runner {
                 "%s  warm-up (%s)  %.2f s%s",
                 servers.shown(server, profiles()),
                 first.label(),
-                seconds(warmup),
-                failureNote(warmup)),
-            failureNote(warmup).isEmpty());
+                LoadSteps.seconds(warmup),
+                LoadSteps.failureNote(warmup)),
+            LoadSteps.failureNote(warmup).isEmpty());
         failures += recovery.afterLoad(servers, server, wentDown(servers.get(server), warmup));
       }
     }
@@ -242,13 +242,14 @@ public final class Runner {
     if (stopping) {
       return;
     }
-    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - seconds(steps)));
+    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - LoadSteps.seconds(steps)));
     boolean down = wentDown(server, steps);
     if (down) {
-      steps = withCause(steps, "the server went down during this step");
-    } else if (failed(steps) && oomKills >= 0 && server.oomKills() > oomKills) {
+      steps = LoadSteps.withCause(steps, "the server went down during this step");
+    } else if (LoadSteps.failed(steps) && oomKills >= 0 && server.oomKills() > oomKills) {
       steps =
-          withCause(steps, "the server's memory cap was hit: the kernel killed a server process");
+          LoadSteps.withCause(
+              steps, "the server's memory cap was hit: the kernel killed a server process");
     }
     for (StepResult step : steps) {
       store.append(step);
@@ -262,9 +263,9 @@ public final class Runner {
             cell.label(),
             planned.round(),
             policy == null ? Integer.toString(plan.repeat()) : plan.repeat() + "+",
-            seconds(steps),
-            failureNote(steps)),
-        failureNote(steps).isEmpty());
+            LoadSteps.seconds(steps),
+            LoadSteps.failureNote(steps)),
+        LoadSteps.failureNote(steps).isEmpty());
     if (pgbench) {
       // pgbench's own line after each load, and their average per server and cell at the end
       progress.note(PgbenchPhases.line(steps));
@@ -272,7 +273,7 @@ public final class Runner {
         pgbenchTotals
             .computeIfAbsent(
                 "PostgreSQL " + label + "  " + cell.label() + "  ", k -> new ArrayList<>())
-            .add(seconds(steps));
+            .add(LoadSteps.seconds(steps));
       }
     }
     failures += recovery.afterLoad(servers, planned.server(), down);
@@ -292,38 +293,6 @@ public final class Runner {
 
   /** Whether a load failed because the server is gone (its postmaster killed, say). */
   private boolean wentDown(PostgresServer server, List<StepResult> steps) {
-    return !stopping && failed(steps) && !server.responds();
-  }
-
-  /** The load's failed last step, with why it failed added to the server's error. */
-  private static List<StepResult> withCause(List<StepResult> steps, String cause) {
-    List<StepResult> marked = new ArrayList<>(steps);
-    StepResult last = marked.remove(marked.size() - 1);
-    marked.add(last.withError(cause + ": " + last.error()));
-    return marked;
-  }
-
-  private static boolean failed(List<StepResult> steps) {
-    return !steps.isEmpty() && !steps.get(steps.size() - 1).ok();
-  }
-
-  private static double seconds(List<StepResult> steps) {
-    return steps.stream().mapToDouble(StepResult::seconds).sum();
-  }
-
-  private static String failureNote(List<StepResult> steps) {
-    return steps.stream()
-        .filter(s -> !s.ok())
-        .findFirst()
-        .map(
-            s ->
-                "  FAILED at "
-                    + s.table()
-                    + " "
-                    + s.step()
-                    + (s.object() == null ? "" : " " + s.object())
-                    + ": "
-                    + s.error())
-        .orElse("");
+    return !stopping && LoadSteps.failed(steps) && !server.responds();
   }
 }

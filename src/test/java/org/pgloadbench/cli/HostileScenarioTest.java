@@ -25,6 +25,7 @@ import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.report.Inert;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Claim;
@@ -101,7 +102,7 @@ class HostileScenarioTest {
         ReproduceCommand.render(
             List.of(
                 new ReproduceCommand.Done(
-                    scenario, new BenchCommand.Done(null, report, failures), 1, List.of())),
+                    scenario, new Bench.Done(null, report, failures), 1, List.of())),
             1,
             dir.resolve("reports/reproduce"),
             "");

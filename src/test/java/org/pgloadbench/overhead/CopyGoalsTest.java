@@ -12,6 +12,7 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.ScenarioLoader;
 
 /**
@@ -31,7 +32,7 @@ class CopyGoalsTest {
             results,
             "r",
             ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),
-            new Alternation(0, 3),
+            new Rounds(0, 3),
             "test")) {
       for (int round = 1; round <= 3; round++) {
         // nodes: 1.5 s, 1.2x its driver streaming the file, 1.03x the server reading it

@@ -27,6 +27,7 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
@@ -210,7 +211,7 @@ class HeadToHeadTest {
     Path files = Files.createTempDirectory(dir, "files");
     Files.setPosixFilePermissions(files, PosixFilePermissions.fromString("rwx--x--x"));
     StringWriter progress = new StringWriter();
-    Alternation rounds = new Alternation(1, 2);
+    Rounds rounds = new Rounds(1, 2);
     try (OverheadResults stored =
         OverheadResults.create(
             results,
@@ -218,7 +219,7 @@ class HeadToHeadTest {
             ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),
             rounds,
             "test")) {
-      new HeadToHead(server, contenders, rounds, files, stored, new PrintWriter(progress))
+      new HeadToHead(server, contenders, files, stored, new PrintWriter(progress))
           .run(cases);
     }
     assertThat(progress.toString()).contains("warm-up").contains("round 2");

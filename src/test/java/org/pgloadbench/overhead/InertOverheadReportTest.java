@@ -15,6 +15,7 @@ import org.pgloadbench.report.Inert;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.ScenarioLoader;
 
 /**
@@ -136,7 +137,7 @@ class InertOverheadReportTest {
             results,
             "r",
             ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),
-            new Alternation(0, 3),
+            new Rounds(0, 3),
             "test")) {
       fill.into(stored);
     }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -74,7 +75,7 @@ class Osm2pgsqlHeadToHeadTest {
             WorkRoots.enterable(dir).resolve("servers"));
     try (PostgresServer server = target.start(LocalTarget.UNLABELLED, scenario.settings());
         OverheadResults stored =
-            OverheadResults.create(results, "test", scenario, new Alternation(0, 1), "test")) {
+            OverheadResults.create(results, "test", scenario, new Rounds(0, 1), "test")) {
       password = server.credentials().jdbcProperties().getProperty("password");
       version = server.version();
       Osm2pgsqlHeadToHead pair =
@@ -83,7 +84,6 @@ class Osm2pgsqlHeadToHeadTest {
               scenario,
               imitation,
               best,
-              new Alternation(0, 1),
               dir.resolve("work"),
               stored,
               new PrintWriter(progress));
@@ -150,7 +150,6 @@ class Osm2pgsqlHeadToHeadTest {
               scenario,
               Osm2pgsqlHeadToHead.imitation(scenario),
               Osm2pgsqlHeadToHead.best(scenario),
-              new Alternation(0, 1),
               dir.resolve("work"),
               null, // never runs
               new PrintWriter(new StringWriter()));

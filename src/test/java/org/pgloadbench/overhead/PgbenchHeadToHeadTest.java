@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -48,13 +49,12 @@ class PgbenchHeadToHeadTest {
     String version;
     try (PostgresServer server =
             new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
-        OverheadResults stored = create(results, scenario)) {
+        OverheadResults stored = create(results, scenario, new Rounds(0, 2))) {
       version = server.version();
       new PgbenchHeadToHead(
               server,
               scenario,
               List.of(equivalent),
-              new Alternation(0, 2),
               dir.resolve("work"),
               stored,
               new PrintWriter(progress))
@@ -91,11 +91,11 @@ class PgbenchHeadToHeadTest {
     String version;
     try (PostgresServer server =
             new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
-        OverheadResults stored = create(results, ScenarioLoader.load(SCENARIO))) {
+        OverheadResults stored = create(results, ScenarioLoader.load(SCENARIO), new Rounds(0, 1))) {
       version = server.version();
       result =
           new PgbenchPair("pgbench-init", Path.of("scenarios"), 2, dir.resolve("work"))
-              .run(server, new Alternation(0, 1), stored, new PrintWriter(new StringWriter()));
+              .run(server, stored, new PrintWriter(new StringWriter()));
     }
 
     assertThat(result.skipped()).isNull();
@@ -113,7 +113,8 @@ class PgbenchHeadToHeadTest {
     assertThat(run.cells(version)).contains(PgbenchInit.NAME);
   }
 
-  private static OverheadResults create(Path results, Scenario scenario) throws Exception {
-    return OverheadResults.create(results, "test", scenario, new Alternation(0, 2), "test");
+  private static OverheadResults create(Path results, Scenario scenario, Rounds rounds)
+      throws Exception {
+    return OverheadResults.create(results, "test", scenario, rounds, "test");
   }
 }

@@ -41,8 +41,7 @@ class CommentReportTest {
     StoredRun results = StoredRun.load(RunFixture.runDir(root));
     VersionComparison comparison = VersionComparison.of(results, null);
     String comment = CommentReport.render(results, comparison);
-    StringBuilder fullTable = new StringBuilder();
-    ComparisonSection.table(comparison, comparison.rows(), fullTable);
+    String fullTable = ComparisonSection.table(comparison, comparison.rows()).toString();
     assertThat(fullTable.length()).isGreaterThan(CommentReport.GITHUB_LIMIT);
     assertThat(comment.length()).isLessThanOrEqualTo(CommentReport.BUDGET);
     assertThat(comment)

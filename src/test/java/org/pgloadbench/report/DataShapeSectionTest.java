@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.results.RunManifest;
 
 /** A PBF run's report shows the file's shape beside the generator's, from run.json alone. */
@@ -49,6 +50,8 @@ class DataShapeSectionTest {
 
   @Test
   void noSectionWithoutAShape() {
-    assertThat(DataShapeSection.render(RunManifest.NONE)).isEmpty();
+    MarkdownPage page = MarkdownPage.report();
+    DataShapeSection.render(RunManifest.NONE, page);
+    assertThat(page.toString()).isEmpty();
   }
 }

@@ -1,4 +1,4 @@
-package org.pgloadbench.overhead;
+package org.pgloadbench.recipe;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -10,11 +10,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
-/** Runs one part per slice at the same time and adds up the rows each part reports. */
-final class Parallel {
+/**
+ * Runs one part per slice at the same time and adds up the rows each part reports: a load over
+ * several connections, each loading its slice. The first part's failure is the load's; the others
+ * end with it.
+ */
+public final class Parallel {
   private Parallel() {}
 
-  static long sum(int parts, IntFunction<Callable<Long>> part) throws Exception {
+  public static long sum(int parts, IntFunction<Callable<Long>> part) throws Exception {
     if (parts == 1) {
       return part.apply(0).call();
     }
@@ -30,7 +34,8 @@ final class Parallel {
       }
       return rows;
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof Exception cause ? cause : new SQLException(e.getCause());
+      Throwable cause = e.getCause();
+      throw cause instanceof Exception failed ? failed : new SQLException(cause.getMessage(), cause);
     } finally {
       pool.shutdownNow();
     }

@@ -1,0 +1,40 @@
+package org.pgloadbench.render;
+
+import java.util.function.Predicate;
+
+/**
+ * One part of a report: what it says of its input, as blocks of a {@link MarkdownPage}. A report is
+ * a list of sections over one input, each rendered in turn onto one page, which alone decides the
+ * headings' levels and the blank lines between blocks; a new section is one class (or method) and
+ * its place in that list.
+ *
+ * @param <T> what the report is of: a stored run, two runs compared, a scale series, an overhead
+ *     run
+ */
+@FunctionalInterface
+public interface Section<T> {
+  /** Whether the section has anything to say of this input: the page leaves it out when not. */
+  default boolean applies(T input) {
+    return true;
+  }
+
+  /**
+   * Adds the section's blocks, headed at its own level (2 for a report's sections), to the page.
+   */
+  void render(T input, MarkdownPage page);
+
+  /** A section shown only where {@code applies} holds. */
+  static <T> Section<T> when(Predicate<? super T> applies, Section<T> section) {
+    return new Section<>() {
+      @Override
+      public boolean applies(T input) {
+        return applies.test(input) && section.applies(input);
+      }
+
+      @Override
+      public void render(T input, MarkdownPage page) {
+        section.render(input, page);
+      }
+    };
+  }
+}

@@ -1,0 +1,194 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.analysis.Answer;
+import org.pgloadbench.analysis.LogLogFit;
+import org.pgloadbench.dataset.MiddleTable;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.Claim;
+
+/**
+ * One scenario run at several scales, in order of the rows they loaded, and what their times
+ * predict: each step's time on each table fitted against the table's rows on log-log axes, and
+ * extrapolated.
+ */
+final class ScaleSeries {
+  private final List<StoredRun> runs;
+  private final String version;
+  private final List<String> cells;
+  private final String baseline;
+
+  /** {@code runs} at any order; they are sorted by the rows they loaded. */
+  ScaleSeries(List<StoredRun> runs) {
+    List<StoredRun> sorted = new ArrayList<>(runs);
+    sorted.sort(Comparator.comparingLong(ScaleSeries::totalRows));
+    this.runs = sorted;
+    StoredRun largest = sorted.get(sorted.size() - 1);
+    this.version = version(largest);
+    this.cells = largest.cells(version);
+    this.baseline = Answer.baseline(largest);
+  }
+
+  /** The runs, smallest first. */
+  List<StoredRun> runs() {
+    return runs;
+  }
+
+  StoredRun largest() {
+    return runs.get(runs.size() - 1);
+  }
+
+  /** The largest run's version, cells and baseline cell: those the tables show. */
+  String version() {
+    return version;
+  }
+
+  List<String> cells() {
+    return cells;
+  }
+
+  String baseline() {
+    return baseline;
+  }
+
+  /** The rows to predict at: the given ones, in the runs' table order, for the headings. */
+  Map<String, Long> inTableOrder(Map<String, Long> given) {
+    Map<String, Long> predict = new LinkedHashMap<>();
+    rowsOf(largest()).keySet().stream()
+        .filter(given::containsKey)
+        .forEach(t -> predict.put(t, given.get(t)));
+    given.forEach(predict::putIfAbsent);
+    return predict;
+  }
+
+  /**
+   * A cell's time over its tables at {@code predict}'s rows, each table fitted (without one run).
+   */
+  double predicted(String cell, List<String> tables, Integer without, Map<String, Long> at) {
+    return predicted(cell, tables, null, without, at);
+  }
+
+  /**
+   * The sum over tables and steps of each step's own fit: a step whose time is fixed (create,
+   * analyze) stays fixed, one that grows with the rows (copy, primary_key) grows, which one fit of
+   * their sum would blur into a slope between the two.
+   */
+  private double predicted(
+      String cell,
+      List<String> tables,
+      List<StepKind> steps,
+      Integer without,
+      Map<String, Long> at) {
+    StoredRun largest = largest();
+    List<StepKind> which = steps == null ? largest.steps(version, cell) : steps;
+    double sum = 0;
+    for (String table : tables) {
+      Long target = at.get(MiddleTable.shortName(table));
+      if (target == null) {
+        return Double.NaN;
+      }
+      for (StepKind step : which) {
+        List<Double> rows = new ArrayList<>();
+        List<Double> seconds = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+          StoredRun run = runs.get(i);
+          double s = run.seconds(version(run), cell, List.of(table), List.of(step)).median();
+          Long n = rowsOf(run).get(MiddleTable.shortName(table));
+          if ((without == null || i != without) && !Double.isNaN(s) && n != null && s > 0) {
+            rows.add(n.doubleValue());
+            seconds.add(s);
+          }
+        }
+        if (rows.isEmpty()) {
+          continue; // a step this table does not have (no primary_key in a pk-now cell)
+        }
+        if (rows.size() < 2) {
+          return Double.NaN;
+        }
+        sum +=
+            LogLogFit.of(
+                    rows.stream().mapToDouble(Double::doubleValue).toArray(),
+                    seconds.stream().mapToDouble(Double::doubleValue).toArray())
+                .predict(target);
+      }
+    }
+    return sum;
+  }
+
+  /** A claim's predicted ratio: each side's steps and tables fitted and extrapolated. */
+  double predicted(Claim claim, Map<String, Long> at) {
+    double subject = predictedSide(claim.subject(), at);
+    double reference = predictedSide(claim.reference(), at);
+    return subject / reference;
+  }
+
+  private double predictedSide(Claim.Side side, Map<String, Long> at) {
+    List<String> tables =
+        tables(side.cell()).stream()
+            .filter(t -> side.tables().contains(MiddleTable.shortName(t)))
+            .toList();
+    return predicted(side.cell(), tables, side.steps(), null, at);
+  }
+
+  List<String> tables(String cell) {
+    StoredRun largest = largest();
+    return largest.tables(version(largest));
+  }
+
+  static Sample total(StoredRun run, String cell) {
+    return Answer.total(run, version(run), cell);
+  }
+
+  /** The version a scale run measured (its first but the control). */
+  static String version(StoredRun run) {
+    return run.versions().stream()
+        .filter(v -> !v.endsWith(RunManifest.CONTROL_SUFFIX))
+        .findFirst()
+        .orElse("");
+  }
+
+  /** Rows per table (short name) a run copied: each table's COPY row count, any cell's. */
+  static Map<String, Long> rowsOf(StoredRun run) {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    String version = version(run);
+    for (String table : run.tables(version)) {
+      for (String cell : run.cells(version)) {
+        Sample copied =
+            run.sample(version, cell, List.of(table), List.of(StepKind.COPY), Measurements::rows);
+        if (!copied.isEmpty()) {
+          rows.put(MiddleTable.shortName(table), copied.values().get(0).longValue());
+          break;
+        }
+      }
+    }
+    return rows;
+  }
+
+  static long totalRows(StoredRun run) {
+    return rowsOf(run).values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** "75,000 nodes" style label of a run: its first table's rows. */
+  static String label(StoredRun run) {
+    Map<String, Long> rows = rowsOf(run);
+    return rows.isEmpty()
+        ? "–"
+        : rowsLabel(Map.of(rows.keySet().iterator().next(), rows.values().iterator().next()));
+  }
+
+  static String rowsLabel(Map<String, Long> rows) {
+    List<String> parts = new ArrayList<>();
+    rows.forEach((t, n) -> parts.add(Formats.count(n) + " " + Markdown.text(t)));
+    return String.join(", ", parts);
+  }
+}

@@ -1,0 +1,177 @@
+package org.pgloadbench.run;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.scenario.Measure;
+import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerTarget;
+import org.pgloadbench.server.Valgrind;
+
+/**
+ * One bench, from a scenario to its report ({@code bench}, each scenario of {@code reproduce}, the
+ * race of {@code recommend}): the plan worked out and checked against the target before anything
+ * starts, the run (new, or one resumed) stored as it goes, then report.md written from what was
+ * stored. The command line says what to run in one {@link Request} and shows what {@link Console}
+ * is given.
+ */
+public final class Bench {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  private Bench() {}
+
+  /**
+   * What to bench, and where.
+   *
+   * @param targets the server target of a run, by its id
+   * @param results where run directories go, {@code results/<scenario>/<run-id>}
+   * @param reports where reports go, likewise
+   * @param workRoot where the dataset caches what it prepares (a decoded PBF file)
+   * @param base the version the report compares the others with; null: the oldest
+   * @param resume an interrupted run's directory to go on with, or null
+   */
+  public record Request(
+      Scenario scenario,
+      Function<String, ServerTarget> targets,
+      Path results,
+      Path reports,
+      Path workRoot,
+      String base,
+      Path resume,
+      Schedule schedule,
+      Console console) {
+    public Request {
+      resume = resume == null || resume.toString().isBlank() ? null : resume;
+    }
+
+    public Request withBase(String version) {
+      return new Request(
+          scenario, targets, results, reports, workRoot, version, resume, schedule, console);
+    }
+
+    public Request withResume(Path dir) {
+      return new Request(
+          scenario, targets, results, reports, workRoot, base, dir, schedule, console);
+    }
+  }
+
+  /**
+   * What a bench shows its user: the plan before the run, its progress while it runs, what it
+   * took after.
+   */
+  public interface Console {
+    /** The plan as shown; a version the target cannot run fails here, as the scenario's error. */
+    String plan(Scenario scenario, Plan plan, ServerTarget target) throws ScenarioException;
+
+    /**
+     * Shows {@code shown} once every check passed and returns the progress the run reports to;
+     * {@code resumed}: the loads stored already are skipped.
+     */
+    Progress start(Scenario scenario, Plan plan, String shown, boolean resumed);
+
+    /** After the last round, before the report. */
+    void ended(Scenario scenario, Path runDir) throws IOException;
+
+    PrintWriter out();
+
+    PrintWriter err();
+  }
+
+  /** What one bench left: its results, its report and how many steps failed. */
+  public record Done(Path results, Path report, int failures) {}
+
+  /** A new run's id: the time it starts, UTC, to the second. */
+  public static String newRunId() {
+    return LocalDateTime.now(ZoneOffset.UTC).format(RUN_ID);
+  }
+
+  /** Runs it, stores its results and writes its report; its path is the last line printed. */
+  public static Done run(Request request) throws Exception {
+    Console console = request.console();
+    Consumer<String> warn = warning -> console.err().println("pgloadbench: warning: " + warning);
+    Scenario scenario = request.schedule().scenario(request.scenario());
+    Path runDir = request.resume();
+    Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
+    String runId =
+        runDir == null ? newRunId() : runDir.toAbsolutePath().normalize().getFileName().toString();
+    ServerTarget target = request.targets().apply(runId);
+    Plan plan = request.schedule().plan(Plan.of(scenario, request.base()));
+    String shown = console.plan(scenario, plan, target);
+    check(scenario, plan, target);
+    if (runDir == null) {
+      runDir = request.results().resolve(scenario.name()).resolve(runId);
+      if (Files.exists(runDir)) {
+        throw new IOException(
+            "results for run " + runId + " exist already in " + runDir + "; try again in a second");
+      }
+    }
+    Progress progress = console.start(scenario, plan, shown, stored != Resume.NONE);
+    Dataset dataset = scenario.dataset().open(request.workRoot(), progress::note);
+    int failures;
+    try (ResultStore store =
+        stored == Resume.NONE
+            ? ResultStore.create(runDir, scenario.axes())
+            : ResultStore.reopen(runDir, scenario.axes(), warn)) {
+      Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
+      failures = runner.rounds(request.schedule().policy(plan)).run();
+    }
+    console.ended(scenario, runDir);
+    console.out().println("results: " + runDir);
+    if (failures > 0) {
+      console.err().println("pgloadbench: " + failures + " step(s) failed; the report lists them");
+    }
+    Path report =
+        MarkdownReport.write(
+            runDir, request.reports().resolve(scenario.name()).resolve(runId), request.base());
+    console.out().println(report);
+    return new Done(runDir, report, failures);
+  }
+
+  /**
+   * Refuses, before anything starts, what the target cannot give the plan: a work dir that is not
+   * the user's own, memory caps, disk limits, counted instructions, standbys, an extension the
+   * dataset needs (PostGIS for geometries; where the target can tell without starting a server, a
+   * container is asked once it runs).
+   */
+  private static void check(Scenario scenario, Plan plan, ServerTarget target)
+      throws ServerException {
+    target.prepare();
+    refuse("memory cap", plan.capped() ? target.whyNoMemoryCap() : null);
+    refuse("disk limit", plan.throttled() ? target.whyNoDiskLimit() : null);
+    refuse("instructions", scenario.measure() == Measure.INSTRUCTIONS ? Valgrind.whyNot() : null);
+    refuse("standby", plan.standbys() ? target.whyNoStandby() : null);
+    for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
+      for (String requested :
+          plan.servers().stream().map(Plan.Server::requested).distinct().toList()) {
+        String why = target.whyNoExtension(requested, extension.name());
+        refuse(
+            extension.name(),
+            why == null
+                ? null
+                : why
+                    + ", which the "
+                    + scenario.dataset().kind()
+                    + " dataset needs; "
+                    + extension.install());
+      }
+    }
+  }
+
+  private static void refuse(String what, String why) throws ServerException {
+    if (why != null) {
+      throw new ServerException(what + ": " + why);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package org.pgloadbench.run;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.function.Consumer;
+import org.pgloadbench.dataset.TableDef;
+import org.pgloadbench.server.PostgresServer;
+
+/**
+ * The state every load starts from, whoever loads (a scenario's cell, psql, pgbench, osm2pgsql): an
+ * empty database or table, then a CHECKPOINT, so that no load pays for the dirty buffers of the one
+ * before.
+ */
+public final class Fresh {
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+  private Fresh() {}
+
+  /**
+   * Drops and recreates {@code database} as a copy of template0, which no one can change (template1
+   * may hold functions that would run as the harness's role: on a server the harness does not own,
+   * anyone's), runs {@code statements} in it, then CHECKPOINT, so that no load pays for writing
+   * what they created. A role that may not CHECKPOINT (a server the harness does not own) loads
+   * without it: told to {@code noCheckpoint} (null: the CHECKPOINT's failure is the load's).
+   */
+  public static void database(
+      PostgresServer server,
+      String database,
+      List<String> statements,
+      Consumer<SQLException> noCheckpoint)
+      throws SQLException {
+    try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
+        Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + database);
+      s.execute("CREATE DATABASE " + database + " TEMPLATE template0");
+    }
+    run(server, database, statements, noCheckpoint);
+  }
+
+  /** As above, on a server the harness owns, where a CHECKPOINT that fails fails the load. */
+  public static void database(PostgresServer server, String database, String... statements)
+      throws SQLException {
+    database(server, database, List.of(statements), null);
+  }
+
+  /** Drops and recreates {@code table} in {@code database}, without a primary key; CHECKPOINT. */
+  public static void table(PostgresServer server, String database, TableDef table)
+      throws SQLException {
+    List<String> statements =
+        List.of("DROP TABLE IF EXISTS " + table.name(), table.createSql(false, false));
+    run(server, database, statements, null);
+  }
+
+  private static void run(
+      PostgresServer server,
+      String database,
+      List<String> statements,
+      Consumer<SQLException> noCheckpoint)
+      throws SQLException {
+    try (Connection c = server.connect(database);
+        Statement s = c.createStatement()) {
+      for (String statement : statements) {
+        s.execute(statement);
+      }
+      try {
+        s.execute("CHECKPOINT");
+      } catch (SQLException e) {
+        if (noCheckpoint == null || !INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+          throw e;
+        }
+        noCheckpoint.accept(e);
+      }
+    }
+  }
+}
