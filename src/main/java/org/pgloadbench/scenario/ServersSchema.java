@@ -1,26 +1,21 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.AxesSchema.axisValue;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
-import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
-import static org.pgloadbench.scenario.SchemaNodes.list;
-import static org.pgloadbench.scenario.SchemaNodes.pattern;
-import static org.pgloadbench.scenario.SchemaNodes.properties;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import org.pgloadbench.server.SettingsProfile;
 
-/** The {@code servers} and {@code settings} sections of {@link ScenarioSchema}. */
+/**
+ * The {@code servers} and {@code settings} sections of {@link ScenarioSchema}: what holds for a
+ * section as a whole; the servers' keys are {@link ServersSection#KEYS}.
+ */
 final class ServersSchema {
   private ServersSchema() {}
 
@@ -34,70 +29,7 @@ final class ServersSchema {
             + " command line, or run with "
             + AllowedSettings.TRUST_FLAG
             + " if you trust this file.");
-    Map<String, JsonNode> keys = new LinkedHashMap<>();
-    keys.put(
-        "target",
-        enumOf(
-            List.of(ServersSpec.EMBEDDED, ServersSpec.CONTAINER, ServersSpec.LOCAL),
-            "embedded: the binaries from Maven Central (default); container: Docker's"
-                + " postgres:<version>; local: the builds listed in builds, whose bin dirs"
-                + " BUILDS= gives. local:<bin dir> and URL targets go on the command line"
-                + " (TARGET=)."));
-    ((ObjectNode) keys.get("target"))
-        .put(
-            "errorMessage",
-            "use embedded, container or local; a bin dir (local:<bin dir>) or a server's URL is"
-                + " the user's to choose: TARGET= on the command line, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file");
-    ObjectNode version = pattern(ServersSpec.VERSION);
-    version.set("type", strings(List.of("string", "number")));
-    version.put("minimum", 0);
-    keys.put(
-        "versions",
-        described(list(version), "PostgreSQL versions, e.g. [16, 17] or [16.4]; PG= overrides."));
-    keys.put(
-        "builds",
-        described(
-            list(pattern(ServersSpec.LABEL)),
-            "The labels of the local builds compared in the place of versions, e.g. [head,"
-                + " patch]; BUILDS=head=<bin dir>,patch=<bin dir> gives their bin dirs."));
-    keys.put(
-        "image",
-        refused(
-            "a scenario may not choose the container image (a stranger's image would run); give"
-                + " it on the command line, IMAGE=<image>, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file"));
-    keys.put(
-        "memory",
-        described(
-            axisValue(Axis.MEMORY),
-            "Every server's memory cap, its processes and the page cache they fill held to it (a"
-                + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
-                + " overrides; the memory axis compares caps instead. shared_buffers must be at"
-                + " most half the cap."));
-    keys.put(
-        "standby",
-        described(
-            axisValue(Axis.STANDBY),
-            "A physical standby of every server, made from the same binaries and streaming its WAL"
-                + " over the loopback: async, or sync (each commit waits until the standby has"
-                + " flushed it); none (default). The servers then run with wal_level replica. Each"
-                + " step records the standby's replay lag and a sync standby's commit waits."
-                + " Embedded and local targets only; the standby axis compares them instead."));
-    keys.put(
-        "disk",
-        described(
-            axisValue(Axis.DISK),
-            "How fast every server may read and write the disk holding its data (a cgroup's"
-                + " throttle on that block device; a container's device limits): a disk (gp3:"
-                + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
-                + " joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
-                + "write_iops=3000 (any of them, each above 0), or none (default). DISK="
-                + " overrides; the disk axis compares limits instead. Each step records what the"
-                + " throttle let through."));
-    node.set("properties", properties(keys, ServersSection.SERVERS_KEYS, "servers"));
+    node.set("properties", ServersSection.KEYS.properties());
     node.put("additionalProperties", false);
     ObjectNode local = JSON.objectNode();
     local.set(

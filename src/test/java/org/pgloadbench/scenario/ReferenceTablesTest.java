@@ -27,7 +27,7 @@ class ReferenceTablesTest {
   @Test
   void theKeysOfAScenarioAreTheLoadersKeys() throws IOException {
     List<List<String>> rows = table(SCENARIOS, "## The keys of a scenario");
-    assertThat(rows).extracting(r -> code(r.get(0))).isEqualTo(ScenarioLoader.KEYS);
+    assertThat(rows).extracting(r -> code(r.get(0))).isEqualTo(ScenarioKeys.KEYS.names());
     assertThat(rows).allSatisfy(r -> assertThat(r.get(1)).as(r.get(0)).isNotBlank());
   }
 
@@ -39,7 +39,7 @@ class ReferenceTablesTest {
             .findFirst()
             .map(r -> codes(r.get(1)))
             .orElseThrow();
-    assertThat(servers).isEqualTo(ServersSection.SERVERS_KEYS);
+    assertThat(servers).isEqualTo(ServersSection.KEYS.names());
     assertThat(table(SCENARIOS, "## Steps"))
         .extracting(r -> code(r.get(0)))
         .isEqualTo(StepKind.names());
