@@ -9,7 +9,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
+import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.dataset.OsmSyntheticDataset;
+import org.pgloadbench.dataset.PgbenchDataset;
+import org.pgloadbench.dataset.PointDataset;
 import org.pgloadbench.dataset.PointDataset.Geometry;
 import org.pgloadbench.dataset.PointDataset.Shape;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -94,7 +99,7 @@ final class DatasetSections {
     }
 
     YamlNode seed = m.optional("seed");
-    return new DatasetSpec.OsmSynthetic(
+    return new OsmSyntheticDataset.Spec(
         tables, rows, seed == null ? 1 : seed.asWhole(Long.MIN_VALUE));
   }
 
@@ -108,7 +113,7 @@ final class DatasetSections {
     Path file = pbfFile(m, scenarioFile, trusted);
     YamlNode tablesNode = m.optional("tables");
     List<String> tables = tablesNode == null ? DatasetSpec.MIDDLE_TABLES : tables(tablesNode);
-    return new DatasetSpec.OsmPbf(file, tables);
+    return new OsmPbfDataset.Spec(file, tables);
   }
 
   /**
@@ -168,7 +173,7 @@ final class DatasetSections {
     int elements = (int) whole(m, "elements", "e.g. elements: 100", 0, MAX_ELEMENTS);
     String distribution = oneOf(m, "distribution", DISTRIBUTIONS, "uniform");
     YamlNode domain = m.optional("domain");
-    return new DatasetSpec.IntArrays(
+    return new IntArrayDataset.Spec(
         rows,
         elements,
         Distribution.byYamlName(distribution),
@@ -182,7 +187,7 @@ final class DatasetSections {
     long rows = whole(m, "rows", "e.g. rows: 100000", 1, Long.MAX_VALUE);
     String shape = oneOf(m, "shape", SHAPES, "uniform");
     String geometry = oneOf(m, "geometry", GEOMETRIES, "point");
-    return new DatasetSpec.Points(
+    return new PointDataset.Spec(
         rows, Shape.byYamlName(shape), Geometry.byYamlName(geometry), seed(m));
   }
 
@@ -193,7 +198,7 @@ final class DatasetSections {
   static DatasetSpec pgbench(Mapping m) throws ScenarioException {
     m.allowOnly(KEYS.get("pgbench"), "keys");
     YamlNode scale = m.optional("scale");
-    return new DatasetSpec.Pgbench(scale == null ? 1 : (int) bounded(scale, 1, MAX_PGBENCH_SCALE));
+    return new PgbenchDataset.Spec(scale == null ? 1 : (int) bounded(scale, 1, MAX_PGBENCH_SCALE));
   }
 
   static long seed(Mapping m) throws ScenarioException {

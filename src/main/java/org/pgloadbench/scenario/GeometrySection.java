@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.GeometryDataset;
 import org.pgloadbench.dataset.GeometryTable;
 import org.pgloadbench.dataset.Srid;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -38,7 +39,7 @@ final class GeometrySection {
       if (m.optional("seed") != null) {
         throw m.optional("seed").error("a file's rows have no seed; leave seed out");
       }
-      return new DatasetSpec.Geometries(
+      return new GeometryDataset.Spec(
           tables, Map.of(), DatasetSections.pbfFile(m, scenarioFile, trusted), srid, 1);
     }
     if (rowsNode == null) {
@@ -55,7 +56,7 @@ final class GeometrySection {
       }
       rows.put(table, count.asWhole(1));
     }
-    return new DatasetSpec.Geometries(tables, rows, null, srid, DatasetSections.seed(m));
+    return new GeometryDataset.Spec(tables, rows, null, srid, DatasetSections.seed(m));
   }
 
   /** The tables listed, in load order (points, then lines). */
