@@ -56,7 +56,7 @@ final class ScenarioKeys {
                           + " with."),
           node -> node.asText("write it as text").strip());
   static final Key<YamlNode> DATASET =
-      Key.of("dataset", DatasetSchema::dataset)
+      Key.of("dataset", DatasetSections::schema)
           .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
   static final Key<YamlNode> SERVERS =
       Key.of("servers", ServersSchema::servers)
