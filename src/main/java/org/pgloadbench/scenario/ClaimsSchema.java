@@ -83,7 +83,8 @@ final class ClaimsSchema {
           .hint("say what a verdict needs, e.g. PostGIS on both versions");
   static final Key<YamlNode> LESS =
       Key.of("less", () -> side("The side claimed lower than than's, e.g. {cell: binary}."));
-  static final Key<YamlNode> MORE = Key.of("more", () -> side("The side claimed higher than than's."));
+  static final Key<YamlNode> MORE =
+      Key.of("more", () -> side("The side claimed higher than than's."));
   static final Key<YamlNode> THAN =
       Key.of("than", () -> side("The side compared with."))
           .required("give the side compared with, e.g. than: {cell: text}");

@@ -3,8 +3,10 @@ package org.pgloadbench.scenario;
 import static org.pgloadbench.scenario.DatasetSections.SEED;
 import static org.pgloadbench.scenario.DatasetSections.oneOf;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 import static org.pgloadbench.scenario.SchemaNodes.whole;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -85,22 +87,21 @@ final class DatasetKinds {
   private static final Key<YamlNode> PBF_FILE =
       Key.of("file", DatasetSections::pbfFileSchema).required(DatasetSections.PBF_HINT);
 
+  private static final Key<List<String>> PBF_TABLES =
+      Key.of(
+              MIDDLE_TABLES.name(),
+              "The tables to load; all three when left out.",
+              DatasetSections::middleTablesSchema)
+          .reading(DatasetSections::middleTables);
+
   static final DatasetKind OSM_PBF =
       new DatasetKind(
           OsmPbfDataset.Spec.KIND,
           "the osm2pgsql middle rows of an OpenStreetMap PBF file",
-          Keys.of(
-              PBF_FILE,
-              Key.of(
-                  MIDDLE_TABLES.name(),
-                  "The tables to load; all three when left out.",
-                  DatasetSections::middleTablesSchema)),
+          Keys.of(PBF_FILE, PBF_TABLES),
           (m, file, trusted) -> {
             Path pbf = DatasetSections.pbfFile(PBF_FILE.in(m), file, trusted);
-            YamlNode tables = m.optional(MIDDLE_TABLES.name());
-            return new OsmPbfDataset.Spec(
-                pbf,
-                tables == null ? DatasetSpec.MIDDLE_TABLES : DatasetSections.middleTables(tables));
+            return new OsmPbfDataset.Spec(pbf, PBF_TABLES.in(m, DatasetSpec.MIDDLE_TABLES));
           },
           JSON::arrayNode);
 
@@ -207,25 +208,13 @@ final class DatasetKinds {
 
   /** A section whose {@code tables} lists {@code table}. */
   static ObjectNode listing(String table) {
-    return JSON.objectNode()
-        .set(
-            "properties",
-            JSON.objectNode()
-                .set(
-                    "tables",
-                    JSON.objectNode().set("contains", JSON.objectNode().put("const", table))));
+    return property(
+        "tables", JSON.objectNode().set("contains", JSON.objectNode().put("const", table)));
   }
 
   /** If the section is as {@code loaded} says, its rows must count {@code table}. */
   static ObjectNode needsRows(ObjectNode loaded, String table) {
-    return JSON.objectNode()
-        .<ObjectNode>set("if", loaded)
-        .set(
-            "then",
-            JSON.objectNode()
-                .set(
-                    "properties",
-                    JSON.objectNode()
-                        .set("rows", JSON.objectNode().set("required", strings(List.of(table))))));
+    return when(
+        loaded, property("rows", JSON.objectNode().set("required", strings(List.of(table)))));
   }
 }

@@ -102,21 +102,28 @@ final class DatasetSections {
 
   /** The middle tables listed, in load order. */
   static List<String> middleTables(YamlNode tablesNode) throws ScenarioException {
+    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
+    return tables(
+        tablesNode, DatasetSpec.MIDDLE_TABLES, TABLE_HINT, "a table; use nodes, ways or rels");
+  }
+
+  /** The tables listed, each once, in {@code order} whatever the order written. */
+  static List<String> tables(YamlNode node, List<String> order, String hint, String notOne)
+      throws ScenarioException {
     Set<String> chosen = new LinkedHashSet<>();
-    for (YamlNode item : tablesNode.asList(TABLE_HINT).items()) {
-      String table = item.asText(TABLE_HINT);
-      if (!DatasetSpec.MIDDLE_TABLES.contains(table)) {
-        throw item.error("'" + table + "' is not a table; use nodes, ways or rels");
+    for (YamlNode item : node.asList(hint).items()) {
+      String table = item.asText(hint);
+      if (!order.contains(table)) {
+        throw item.error("'" + table + "' is not " + notOne);
       }
       if (!chosen.add(table)) {
         throw item.error("'" + table + "' is listed twice; list each table once");
       }
     }
     if (chosen.isEmpty()) {
-      throw tablesNode.error("is empty; " + TABLE_HINT);
+      throw node.error("is empty; " + hint);
     }
-    // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
-    return DatasetSpec.MIDDLE_TABLES.stream().filter(chosen::contains).toList();
+    return order.stream().filter(chosen::contains).toList();
   }
 
   static ObjectNode middleTablesSchema() {
@@ -138,8 +145,7 @@ final class DatasetSections {
       // a file of any other kind (a key, a password file) is not the scenario's to read
       throw fileNode.error(
           ServersSection.untrusted(
-              "a file that is not an OSM PBF file",
-              "give a .osm.pbf file, or DATA=<file> on the command line"));
+              NOT_PBF, "give a .osm.pbf file, or DATA=<file> on the command line"));
     }
     if (!Files.isRegularFile(file)) {
       throw fileNode.error(
@@ -152,6 +158,8 @@ final class DatasetSections {
     return file;
   }
 
+  private static final String NOT_PBF = "a file that is not an OSM PBF file";
+
   static final String PBF_HINT =
       "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
 
@@ -159,12 +167,7 @@ final class DatasetSections {
   static ObjectNode pbfFileSchema() {
     return type("string")
         .put("pattern", "\\.pbf$")
-        .put(
-            "errorMessage",
-            "a scenario may not choose a file that is not an OSM PBF file; give a"
-                + " .osm.pbf file, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file")
+        .put("errorMessage", ServersSection.untrusted(NOT_PBF, "give a .osm.pbf file"))
         .put(
             "description",
             "The .osm.pbf file, relative to the scenario file; any other kind of file"

@@ -56,8 +56,8 @@ final class Figures {
     if (b[0] == 0) {
       throw figures.items().get(1).error("is zero; no ratio can be taken");
     }
-    String text =
-        figures.items().get(0).asText(SEED_HINT) + " vs " + figures.items().get(1).asText(SEED_HINT);
+    List<YamlNode> items = figures.items();
+    String text = items.get(0).asText(SEED_HINT) + " vs " + items.get(1).asText(SEED_HINT);
     return new Seed(text, a[0] / b[0], a[1]);
   }
 
@@ -69,8 +69,8 @@ final class Figures {
   static double spread(YamlNode node, String key, double dimension) throws ScenarioException {
     String hint =
         key
-            + ": the source's runs, this side's then the other's, each of the seed's kind: [[2.92 s,"
-            + " 2.89 s, ...], [2.84 s, 2.78 s, ...]]";
+            + ": the source's runs, this side's then the other's, each of the seed's kind:"
+            + " [[2.92 s, 2.89 s, ...], [2.84 s, 2.78 s, ...]]";
     List<YamlNode> sides = node.asList(hint).items();
     if (sides.size() != 2) {
       throw node.error("expected two lists of runs; " + hint);

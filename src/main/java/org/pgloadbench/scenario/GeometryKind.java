@@ -12,10 +12,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.GeometryDataset;
 import org.pgloadbench.dataset.GeometryTable;
@@ -40,7 +38,12 @@ final class GeometryKind {
               described(
                   list(enumOf(GeometryTable.yamlNames(), null)),
                   "The tables to load, point then line; both when left out."),
-          GeometryKind::tables);
+          node ->
+              DatasetSections.tables(
+                  node,
+                  GeometryTable.yamlNames(),
+                  TABLE_HINT,
+                  "a geometry table; use point or line"));
   static final Key<YamlNode> ROWS =
       Key.of(
               "rows",
@@ -138,24 +141,6 @@ final class GeometryKind {
                                 JSON.objectNode()
                                     .set("required", strings(List.of(SEED.name())))))));
     return rules;
-  }
-
-  /** The tables listed, in load order (points, then lines). */
-  private static List<String> tables(YamlNode tablesNode) throws ScenarioException {
-    Set<String> chosen = new LinkedHashSet<>();
-    for (YamlNode item : tablesNode.asList(TABLE_HINT).items()) {
-      String table = item.asText(TABLE_HINT);
-      if (GeometryTable.find(table).isEmpty()) {
-        throw item.error("'" + table + "' is not a geometry table; use point or line");
-      }
-      if (!chosen.add(table)) {
-        throw item.error("'" + table + "' is listed twice; list each table once");
-      }
-    }
-    if (chosen.isEmpty()) {
-      throw tablesNode.error("is empty; " + TABLE_HINT);
-    }
-    return GeometryTable.yamlNames().stream().filter(chosen::contains).toList();
   }
 
   private static Srid srid(YamlNode node) throws ScenarioException {

@@ -22,46 +22,37 @@ final class ScenarioKeys {
   static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
 
   static final Key<String> SCENARIO_NAME =
-      new Key<>(
-          "name",
-          true,
-          "name the scenario, e.g. name: ways-binary-freeze",
-          () ->
-              pattern(NAME)
-                  .put(
-                      "description",
-                      "The scenario's name, used for results/<name>/ and reports/<name>/:"
-                          + " lower-case letters, digits, '.', '_' and '-'."),
-          node -> {
-            String name = node.asText("e.g. name: ways-binary-freeze");
-            if (!NAME.matcher(name).matches()) {
-              throw node.error(
-                  "'"
-                      + name
-                      + "' is not a valid name; use lower-case letters, digits, '.', '_' and '-',"
-                      + " starting with a letter or digit");
-            }
-            return name;
-          });
+      Key.of(
+              "name",
+              "The scenario's name, used for results/<name>/ and reports/<name>/: lower-case"
+                  + " letters, digits, '.', '_' and '-'.",
+              () -> pattern(NAME))
+          .required("name the scenario, e.g. name: ways-binary-freeze")
+          .reading(
+              node -> {
+                String name = node.asText("e.g. name: ways-binary-freeze");
+                if (!NAME.matcher(name).matches()) {
+                  throw node.error(
+                      "'"
+                          + name
+                          + "' is not a valid name; use lower-case letters, digits, '.', '_'"
+                          + " and '-', starting with a letter or digit");
+                }
+                return name;
+              });
   static final Key<String> DESCRIPTION =
-      new Key<>(
-          "description",
-          false,
-          "write it as text",
-          () ->
-              type("string")
-                  .put(
-                      "description",
-                      "What the scenario reproduces, and the published figures it is compared"
-                          + " with."),
-          node -> node.asText("write it as text").strip());
+      Key.of(
+              "description",
+              "What the scenario reproduces, and the published figures it is compared with.",
+              () -> type("string"))
+          .reading(node -> node.asText("write it as text").strip());
   static final Key<YamlNode> DATASET =
       Key.of("dataset", DatasetSections::schema)
           .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
   static final Key<YamlNode> SERVERS =
       Key.of("servers", ServersSchema::servers)
           .required("list the versions, e.g. servers: {versions: [17]}");
-  static final Key<YamlNode> SETTINGS = Key.of("settings", ServersSchema::settings);
+  static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
   static final Key<YamlNode> REPEAT =
       Key.of(
           "repeat",
@@ -88,33 +79,21 @@ final class ScenarioKeys {
       Key.of("steps", Steps::schema).required("list the load steps, e.g. [" + Steps.listed() + "]");
   static final Key<YamlNode> CLAIMS = Key.of("claims", ClaimsSchema::claims);
   static final Key<List<String>> FINDINGS =
-      new Key<>(
-          "findings",
-          false,
-          "list what earlier runs found, each as text, e.g. findings: [15 built it slower]",
-          () -> {
-            ObjectNode findings = type("array");
-            findings.set("items", type("string").put("minLength", 1));
-            return findings.put(
-                "description",
-                "What earlier runs of this harness found, in words: the report shows them under"
-                    + " Findings, apart from the claims, and checks none of them.");
-          },
-          ScenarioKeys::findings);
+      Key.of(
+              "findings",
+              "What earlier runs of this harness found, in words: the report shows them under"
+                  + " Findings, apart from the claims, and checks none of them.",
+              () -> type("array").set("items", type("string").put("minLength", 1)))
+          .hint("list what earlier runs found, each as text, e.g. findings: [15 built it slower]")
+          .reading(ScenarioKeys::findings);
   static final Key<Boolean> CONTROL =
-      new Key<>(
-          "control",
-          false,
-          "write control: true or control: false",
-          () ->
-              type("boolean")
-                  .put(
-                      "description",
-                      "Whether a run comparing servers adds a control, a second instance of its"
-                          + " base server with the same binaries and settings, to show what the"
-                          + " machine's drift alone makes of two identical servers (default"
-                          + " true)."),
-          node -> node.asBoolean("write control: true or control: false"));
+      Key.of(
+              "control",
+              "Whether a run comparing servers adds a control, a second instance of its base server"
+                  + " with the same binaries and settings, to show what the machine's drift alone"
+                  + " makes of two identical servers (default true).",
+              () -> type("boolean"))
+          .reading(node -> node.asBoolean("write control: true or control: false"));
   static final Key<YamlNode> BASELINE =
       Key.of(
           "baseline",
@@ -122,80 +101,66 @@ final class ScenarioKeys {
               + " cell with every axis at its default, else the first.",
           () -> pattern(NamedCells.NAME));
   static final Key<Double> PRECISION =
-      new Key<>(
-          "precision",
-          false,
-          "e.g. precision: 5%",
-          () ->
-              JSON.objectNode()
-                  .<ObjectNode>set(
-                      "anyOf",
-                      JSON.arrayNode()
-                          .add(type("number").put("exclusiveMinimum", 0).put("maximum", 0.5))
-                          .add(type("string").put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$")))
-                  .put(
-                      "description",
-                      "With repeat: auto and in a recommend race: a comparison whose ratio's 95%"
-                          + " interval lies within ± this of the ratio is known well enough"
-                          + " (default 5%)."),
-          node -> {
-            Double value = Stopping.fraction(node.asText("e.g. precision: 5%"));
-            if (value == null) {
-              throw node.error(
-                  "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or 0.05)");
-            }
-            return value;
-          });
+      Key.of(
+              "precision",
+              "With repeat: auto and in a recommend race: a comparison whose ratio's 95% interval"
+                  + " lies within ± this of the ratio is known well enough (default 5%).",
+              () ->
+                  JSON.objectNode()
+                      .set(
+                          "anyOf",
+                          JSON.arrayNode()
+                              .add(type("number").put("exclusiveMinimum", 0).put("maximum", 0.5))
+                              .add(
+                                  type("string")
+                                      .put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$"))))
+          .reading(
+              node -> {
+                Double value = Stopping.fraction(node.asText("e.g. precision: 5%"));
+                if (value == null) {
+                  throw node.error(
+                      "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or"
+                          + " 0.05)");
+                }
+                return value;
+              });
   static final Key<Long> BUDGET =
-      new Key<>(
-          "budget",
-          false,
-          "e.g. budget: 10m",
-          () ->
-              type("string")
-                  .put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$")
-                  .put(
-                      "description",
-                      "With repeat: auto and in a recommend race: the time the rounds may take"
-                          + " per server (default 10m; 90s, 1h)."),
-          node -> {
-            Long value = Stopping.duration(node.asText("e.g. budget: 10m"));
-            if (value == null) {
-              throw node.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
-            }
-            return value;
-          });
+      Key.of(
+              "budget",
+              "With repeat: auto and in a recommend race: the time the rounds may take per server"
+                  + " (default 10m; 90s, 1h).",
+              () ->
+                  type("string").put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$"))
+          .reading(
+              node -> {
+                Long value = Stopping.duration(node.asText("e.g. budget: 10m"));
+                if (value == null) {
+                  throw node.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
+                }
+                return value;
+              });
   static final Key<List<Double>> SCALES =
-      new Key<>(
-          "scales",
-          false,
-          "list row-count multipliers, e.g. scales: [0.25, 1, 4]",
-          () -> {
-            ObjectNode scales = type("array");
-            scales.set("items", type("number").put("exclusiveMinimum", 0));
-            scales.put("minItems", 2);
-            scales.put("uniqueItems", true);
-            return scales.put(
-                "description",
-                "The row-count multipliers make scaling runs the scenario at (SCALES= overrides),"
-                    + " e.g. [0.25, 1, 4].");
-          },
-          ScenarioKeys::scales);
+      Key.of(
+              "scales",
+              "The row-count multipliers make scaling runs the scenario at (SCALES= overrides),"
+                  + " e.g. [0.25, 1, 4].",
+              () ->
+                  type("array")
+                      .<ObjectNode>set("items", type("number").put("exclusiveMinimum", 0))
+                      .put("minItems", 2)
+                      .put("uniqueItems", true))
+          .hint("list row-count multipliers, e.g. scales: [0.25, 1, 4]")
+          .reading(ScenarioKeys::scales);
   static final Key<Measure> MEASURE =
-      new Key<>(
-          "measure",
-          false,
-          "use " + String.join(" or ", Measure.names()),
-          () ->
-              JSON.objectNode()
-                  .<ObjectNode>set("enum", strings(Measure.names()))
-                  .put(
-                      "description",
-                      "time (the default), or instructions: each step's instructions counted"
-                          + " too, the servers under valgrind (embedded and local targets; one"
-                          + " round, no warm-up unless REPEAT= and WARMUP= say otherwise;"
-                          + " INSTRUCTIONS=1 on the command line)."),
-          ScenarioKeys::measure);
+      Key.of(
+              "measure",
+              "time (the default), or instructions: each step's instructions counted too, the"
+                  + " servers under valgrind (embedded and local targets; one round, no warm-up"
+                  + " unless REPEAT= and WARMUP= say otherwise; INSTRUCTIONS=1 on the command"
+                  + " line).",
+              () -> JSON.objectNode().set("enum", strings(Measure.names())))
+          .hint("use " + String.join(" or ", Measure.names()))
+          .reading(ScenarioKeys::measure);
 
   static final Keys KEYS =
       Keys.of(

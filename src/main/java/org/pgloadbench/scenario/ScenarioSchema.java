@@ -7,6 +7,12 @@ import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.ScenarioKeys.MATRIX;
+import static org.pgloadbench.scenario.ScenarioKeys.MEASURE;
+import static org.pgloadbench.scenario.ScenarioKeys.SERVERS;
+import static org.pgloadbench.scenario.ScenarioKeys.SETTINGS;
+import static org.pgloadbench.scenario.ScenarioKeys.STEPS;
+import static org.pgloadbench.scenario.ServersSection.TARGET;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -80,12 +86,12 @@ public final class ScenarioSchema {
     profileTwice.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(ScenarioKeys.MATRIX.name())))
+            .<ObjectNode>set("required", strings(List.of(MATRIX.name())))
             .set(
                 "properties",
                 JSON.objectNode()
                     .set(
-                        ScenarioKeys.MATRIX.name(),
+                        MATRIX.name(),
                         JSON.objectNode()
                             .set("required", strings(List.of(Axis.SETTINGS.name()))))));
     profileTwice.set(
@@ -95,16 +101,14 @@ public final class ScenarioSchema {
                 "properties",
                 JSON.objectNode()
                     .set(
-                        ScenarioKeys.SETTINGS.name(),
+                        SETTINGS.name(),
                         JSON.objectNode()
                             .set(
                                 "properties",
                                 JSON.objectNode()
                                     .set(
                                         SettingsSection.PROFILE,
-                                        refused(
-                                            "the matrix lists settings profiles too; remove"
-                                                + " settings.profile, or the settings axis"))))));
+                                        refused(SettingsSection.PROFILE_TWICE))))));
     ArrayNode rules = JSON.arrayNode().add(profileTwice);
     // the steps that complete an axis (Matrix.requireSteps), as far as the matrix alone tells
     rules.add(
@@ -143,19 +147,19 @@ public final class ScenarioSchema {
     countable.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(ScenarioKeys.SERVERS.name(), ScenarioKeys.MEASURE.name())))
+            .<ObjectNode>set("required", strings(List.of(SERVERS.name(), MEASURE.name())))
             .set(
                 "properties",
                 JSON.objectNode()
                     .set(
-                        ScenarioKeys.SERVERS.name(),
+                        SERVERS.name(),
                         JSON.objectNode()
-                            .<ObjectNode>set("required", strings(List.of(ServersSection.TARGET.name())))
+                            .<ObjectNode>set("required", strings(List.of(TARGET.name())))
                             .set(
                                 "properties",
                                 JSON.objectNode()
                                     .set(
-                                        ServersSection.TARGET.name(),
+                                        TARGET.name(),
                                         type("string")
                                             .put("pattern", "^(container$|postgres(ql)?://)"))))));
     ObjectNode notInstructions =
@@ -167,7 +171,8 @@ public final class ScenarioSchema {
                     + " or a local target");
     countable.set(
         "then",
-        JSON.objectNode().set("properties", JSON.objectNode().set(ScenarioKeys.MEASURE.name(), notInstructions)));
+        JSON.objectNode()
+            .set("properties", JSON.objectNode().set(MEASURE.name(), notInstructions)));
     rules.add(countable);
     root.set("allOf", rules);
     return root;
@@ -179,12 +184,13 @@ public final class ScenarioSchema {
     rule.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(ScenarioKeys.MATRIX.name())))
-            .set("properties", JSON.objectNode().set(ScenarioKeys.MATRIX.name(), when)));
+            .<ObjectNode>set("required", strings(List.of(MATRIX.name())))
+            .set("properties", JSON.objectNode().set(MATRIX.name(), when)));
     ObjectNode steps = JSON.objectNode();
     steps.set("contains", JSON.objectNode().put("const", step.yamlName()));
     steps.put("errorMessage", why + "; add " + step.yamlName() + " to steps");
-    rule.set("then", JSON.objectNode().set("properties", JSON.objectNode().set(ScenarioKeys.STEPS.name(), steps)));
+    rule.set(
+        "then", JSON.objectNode().set("properties", JSON.objectNode().set(STEPS.name(), steps)));
     return rule;
   }
 }

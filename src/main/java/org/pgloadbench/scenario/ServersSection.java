@@ -21,6 +21,8 @@ import org.pgloadbench.server.StandbyMode;
  * scenario may choose (a bin dir, an image, a URL).
  */
 final class ServersSection {
+  private static final String FOREIGN_IMAGE = "the container image (a stranger's image would run)";
+
   static final Key<YamlNode> TARGET =
       Key.of(
               "target",
@@ -55,11 +57,7 @@ final class ServersSection {
       Key.of(
               "image",
               () ->
-                  refused(
-                      "a scenario may not choose the container image (a stranger's image would"
-                          + " run); give it on the command line, IMAGE=<image>, or run with "
-                          + AllowedSettings.TRUST_FLAG
-                          + " if you trust this file"))
+                  refused(untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=<image>")))
           .hint("e.g. image: postgres:17");
 
   static final Key<YamlNode> BUILDS =
@@ -100,6 +98,10 @@ final class ServersSection {
               + " overrides; the disk axis compares limits instead. Each step records what the"
               + " throttle let through.",
           () -> axisValue(Axis.DISK));
+
+  static final String LOCAL_RUNS_BUILDS =
+      "the local target runs the builds given on the command line, not versions; remove versions";
+  static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
 
   /** The keys of {@code servers}, for the loader and the schema ({@link ServersSchema}). */
   static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
@@ -150,16 +152,14 @@ final class ServersSection {
     }
     if (imageNode != null && !trusted) {
       throw imageNode.error(
-          untrusted(
-              "the container image (a stranger's image would run)",
-              "give it on the command line, IMAGE=" + image));
+          untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=" + image));
     }
     YamlNode buildsNode = BUILDS.node(m);
     Map<String, String> builds = builds(buildsNode);
     if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
       throw m.at(
           m.keyLines().get(BUILDS.name()),
-          "servers.builds: is for the local target; add target: local or remove it");
+          "servers.builds: " + BUILDS_ARE_LOCAL);
     }
     boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
     if (dirsGiven && !trusted) {
@@ -181,9 +181,7 @@ final class ServersSection {
     }
     if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
       if (versionsNode != null) {
-        throw versionsNode.error(
-            "the local target runs the builds given on the command line, not versions; remove"
-                + " versions");
+        throw versionsNode.error(LOCAL_RUNS_BUILDS);
       }
       // the labels the scenario compares; their bin dirs come from the command line (BUILDS=)
       return new ServersSpec(ServersSpec.LOCAL, List.copyOf(builds.keySet()), null, Map.of(), null);
