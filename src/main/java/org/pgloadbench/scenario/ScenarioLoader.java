@@ -11,6 +11,7 @@ import java.util.Map;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
+import org.pgloadbench.server.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
@@ -78,7 +79,7 @@ public final class ScenarioLoader {
       boolean axis = matrix.axes().contains(Axis.MEMORY.name());
       throw Origins.of(root).error(axis ? "matrix.memory" : "servers.memory", unfit);
     }
-    String noStandby = ServersSection.standbyUnfit(matrix.cells(), settings);
+    String noStandby = standbyUnfit(matrix.cells(), settings);
     if (noStandby != null) {
       boolean axis = matrix.axes().contains(Axis.STANDBY.name());
       throw Origins.of(root).error(axis ? "matrix.standby" : "servers.standby", noStandby);
@@ -125,6 +126,20 @@ public final class ScenarioLoader {
         ScenarioKeys.FINDINGS.in(root, List.of()),
         matrix.notes(),
         measure);
+  }
+
+  /**
+   * Why the first cell with a standby cannot have it with these settings (see {@link
+   * StandbyMode#unfit}), or null.
+   */
+  private static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
+    for (Cell cell : cells) {
+      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
+      if (why != null) {
+        return why;
+      }
+    }
+    return null;
   }
 
   /** {@code baseline:}, a cell of the scenario; null when not given. */

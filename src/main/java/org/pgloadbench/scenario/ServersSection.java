@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
-import org.pgloadbench.server.StandbyMode;
 
 /**
  * The {@code servers} section: the target, the versions or build labels, and what only a trusted
@@ -231,20 +230,6 @@ final class ServersSection {
       values.put(axis.name(), value);
     }
     return values;
-  }
-
-  /**
-   * Why the first cell with a standby cannot have it with these settings (see {@link
-   * StandbyMode#unfit}), or null.
-   */
-  static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
-    for (Cell cell : cells) {
-      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
-      if (why != null) {
-        return why;
-      }
-    }
-    return null;
   }
 
   /**
