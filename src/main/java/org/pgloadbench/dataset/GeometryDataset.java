@@ -1,10 +1,14 @@
 package org.pgloadbench.dataset;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.DatasetSpec.Extension;
 import org.pgloadbench.variant.LoadVariant;
 
 /**
@@ -136,5 +140,94 @@ public final class GeometryDataset implements Dataset {
         },
         from,
         to);
+  }
+
+  /**
+   * PostGIS geometries as osm2pgsql writes them, points and linestrings, in {@code srid}: generated
+   * ({@code rows} per table, {@code seed}), or from a PBF file ({@code file}, rows none).
+   */
+  public record Spec(List<String> tables, Map<String, Long> rows, Path file, Srid srid, long seed)
+      implements DatasetSpec {
+    /** The kind as scenarios name it. */
+    public static final String KIND = "geometry";
+
+    /** The extension the geometry type comes from, and where to get it. */
+    public static final Extension POSTGIS =
+        new Extension(
+            "postgis",
+            "install PostGIS: on Debian, apt-get install postgresql-15-postgis-3 and run with"
+                + " TARGET=local:/usr/lib/postgresql/15/bin; or give builds (BUILDS=), an image"
+                + " (TARGET=container IMAGE=) or a URL server that have it");
+
+    public Spec {
+      tables = List.copyOf(tables);
+      rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
+    }
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    @Override
+    public DatasetSpec scaled(double scale) {
+      if (file != null) {
+        return this;
+      }
+      Map<String, Long> scaled = new LinkedHashMap<>();
+      rows.forEach((table, n) -> scaled.put(table, Specs.scaledRows(n, scale)));
+      return new Spec(tables, scaled, null, srid, seed);
+    }
+
+    /** These tables from {@code pbf} instead (DATA=). */
+    public Spec fromFile(Path pbf) {
+      return new Spec(tables, Map.of(), pbf, srid, seed);
+    }
+
+    @Override
+    public String describe() {
+      String what =
+          file == null
+              ? String.join(", ", tables.stream().map(t -> Specs.rowCount(t, rows.get(t))).toList())
+                  + ", seed "
+                  + seed
+              : file.getFileName() + ", tables " + String.join(", ", tables);
+      return what + ", SRID " + srid.code() + ", needs PostGIS";
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      Map<String, String> options = Map.of("srid", String.valueOf(srid.code()));
+      return file == null
+          ? Specs.jsonOf(kind(), tables, rows, "seed", seed, options)
+          : Specs.jsonOf(kind(), tables, rows, "file", file.getFileName().toString(), options);
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return geometryTables().stream().map(t -> t.tableDef(srid)).toList();
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) throws IOException {
+      if (file == null) {
+        Map<GeometryTable, Long> generated = new LinkedHashMap<>();
+        geometryTables().forEach(t -> generated.put(t, rows.get(t.yamlName())));
+        return GeometryDataset.synthetic(generated, srid, seed);
+      }
+      OsmPbfDataset pbf =
+          OsmPbfDataset.prepare(
+              file, List.of(MiddleTable.values()), Specs.pbfCache(workRoot), notes);
+      return GeometryDataset.fromFile(GeometryCache.of(pbf, notes), geometryTables(), srid);
+    }
+
+    @Override
+    public List<Extension> extensions() {
+      return List.of(POSTGIS);
+    }
+
+    private List<GeometryTable> geometryTables() {
+      return tables.stream().map(GeometryTable::byYamlName).toList();
+    }
   }
 }

@@ -1,7 +1,11 @@
 package org.pgloadbench.dataset;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.TableDef.Column;
@@ -139,6 +143,61 @@ public final class IntArrayDataset implements Dataset {
       double u = 1 - random.nextUnitInterval(); // [0, 1)
       int value = (int) Math.exp(u * logDomain);
       return Math.max(1, Math.min(domain, value));
+    }
+  }
+
+  /** The GIN fast-insert thread's table of integer arrays. */
+  public record Spec(long rowCount, int elements, Distribution distribution, int domain, long seed)
+      implements DatasetSpec {
+    /** The kind as scenarios name it. */
+    public static final String KIND = "int-arrays";
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    @Override
+    public List<String> tables() {
+      return List.of(IntArrayDataset.TABLE_NAME);
+    }
+
+    @Override
+    public Map<String, Long> rows() {
+      return Map.of(IntArrayDataset.TABLE_NAME, rowCount);
+    }
+
+    @Override
+    public DatasetSpec scaled(double scale) {
+      return new Spec(Specs.scaledRows(rowCount, scale), elements, distribution, domain, seed);
+    }
+
+    @Override
+    public String describe() {
+      return Specs.generated(
+          this,
+          "elements " + elements,
+          "distribution " + distribution.yamlName(),
+          "domain " + domain);
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      Map<String, String> options = new LinkedHashMap<>();
+      options.put("elements", String.valueOf(elements));
+      options.put("distribution", distribution.yamlName());
+      options.put("domain", String.valueOf(domain));
+      return Specs.jsonOf(kind(), tables(), rows(), "seed", seed, options);
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) {
+      return new IntArrayDataset(rowCount, elements, distribution, domain, seed);
     }
   }
 }

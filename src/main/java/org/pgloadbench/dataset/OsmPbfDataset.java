@@ -195,4 +195,50 @@ public final class OsmPbfDataset implements Dataset {
               });
     }
   }
+
+  /** The objects of an OSM PBF file, as osm2pgsql writes them to its middle tables. */
+  public record Spec(Path file, List<String> tables) implements DatasetSpec {
+    /** The kind as scenarios name it. */
+    public static final String KIND = "osm-pbf";
+
+    public Spec {
+      tables = List.copyOf(tables);
+    }
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    /** None: the file's objects, counted when it is decoded. */
+    @Override
+    public Map<String, Long> rows() {
+      return Map.of();
+    }
+
+    @Override
+    public DatasetSpec scaled(double scale) {
+      return this;
+    }
+
+    @Override
+    public String describe() {
+      return file.getFileName() + ", tables " + String.join(", ", tables);
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      return Specs.jsonOf(kind(), tables, rows(), "file", file.getFileName().toString(), Map.of());
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return Specs.middleTableDefs(tables, variant);
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) throws IOException {
+      return prepare(file, Specs.middleTables(tables), Specs.pbfCache(workRoot), notes);
+    }
+  }
 }

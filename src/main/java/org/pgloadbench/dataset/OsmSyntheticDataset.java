@@ -1,10 +1,15 @@
 package org.pgloadbench.dataset;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
+import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
@@ -116,5 +121,60 @@ public final class OsmSyntheticDataset {
 
   private long loadedRows(MiddleTable table) {
     return rowsPerTable.getOrDefault(table, 0L);
+  }
+
+  /** Synthetic osm2pgsql middle rows. {@code rows} may size a table not loaded (node ids). */
+  public record Spec(List<String> tables, Map<String, Long> rows, long seed)
+      implements DatasetSpec {
+    /** The kind as scenarios name it. */
+    public static final String KIND = "osm-synthetic";
+
+    public Spec {
+      tables = List.copyOf(tables);
+      rows = Specs.ordered(rows);
+    }
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    @Override
+    public DatasetSpec scaled(double scale) {
+      Map<String, Long> scaled = new LinkedHashMap<>();
+      rows.forEach((table, n) -> scaled.put(table, Specs.scaledRows(n, scale)));
+      return new Spec(tables, scaled, seed);
+    }
+
+    @Override
+    public String describe() {
+      return String.join(", ", tables.stream().map(t -> Specs.rowCount(t, rows.get(t))).toList())
+          + ", seed "
+          + seed;
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      return Specs.jsonOf(kind(), tables, rows, "seed", seed, Map.of());
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return Specs.middleTableDefs(tables, variant);
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) {
+      OsmSyntheticDataset osm = new OsmSyntheticDataset(rows, seed);
+      List<MiddleTable> middle = Specs.middleTables(tables);
+      return variant ->
+          middle.stream()
+              .map(
+                  t ->
+                      new Dataset.Table(
+                          t.tableDef(variant.middleFormat()),
+                          osm.source(t, variant.middleFormat())))
+              .toList();
+    }
   }
 }

@@ -1,6 +1,9 @@
 package org.pgloadbench.dataset;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.variant.LoadVariant;
@@ -110,5 +113,60 @@ public final class PgbenchDataset implements Dataset {
     encoder.int4((int) (k / ACCOUNTS_PER_BRANCH + 1));
     encoder.int4(0);
     encoder.text("");
+  }
+
+  /**
+   * pgbench's four tables at scale {@code scale} ({@value PgbenchDataset#ACCOUNTS_PER_BRANCH}
+   * accounts per unit); SCALE multiplies the accounts, branches and tellers follow.
+   */
+  public record Spec(int scale, long accounts) implements DatasetSpec {
+    /** The kind as scenarios name it. */
+    public static final String KIND = "pgbench";
+
+    public Spec(int scale) {
+      this(scale, (long) scale * PgbenchDataset.ACCOUNTS_PER_BRANCH);
+    }
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    @Override
+    public List<String> tables() {
+      return List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history");
+    }
+
+    @Override
+    public Map<String, Long> rows() {
+      return Map.of("pgbench_accounts", accounts);
+    }
+
+    @Override
+    public DatasetSpec scaled(double factor) {
+      return new Spec(scale, Specs.scaledRows(accounts, factor));
+    }
+
+    @Override
+    public String describe() {
+      return Specs.generated(this, "scale " + scale);
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      // pgbench has no seed; run.json has always recorded 0, and resuming compares it
+      Map<String, String> options = Map.of("scale", String.valueOf(scale));
+      return Specs.jsonOf(kind(), tables(), rows(), "seed", 0L, options);
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) {
+      return new PgbenchDataset(accounts);
+    }
   }
 }

@@ -1,8 +1,14 @@
 package org.pgloadbench.dataset;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.PointDataset.Geometry;
+import org.pgloadbench.dataset.PointDataset.Shape;
 import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -158,6 +164,56 @@ public final class PointDataset implements Dataset {
      */
     private static double micros(double value) {
       return Math.round(value * MICROS) / MICROS;
+    }
+  }
+
+  /** Points or boxes in degrees, for GiST builds. */
+  public record Spec(long rowCount, Shape shape, Geometry geometry, long seed)
+      implements DatasetSpec {
+    /** The kind as scenarios name it. */
+    public static final String KIND = "points";
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    @Override
+    public List<String> tables() {
+      return List.of(geometry.table().name());
+    }
+
+    @Override
+    public Map<String, Long> rows() {
+      return Map.of(geometry.table().name(), rowCount);
+    }
+
+    @Override
+    public DatasetSpec scaled(double scale) {
+      return new Spec(Specs.scaledRows(rowCount, scale), shape, geometry, seed);
+    }
+
+    @Override
+    public String describe() {
+      return Specs.generated(this, "shape " + shape.yamlName(), "geometry " + geometry.yamlName());
+    }
+
+    @Override
+    public Map<String, Object> json() {
+      Map<String, String> options = new LinkedHashMap<>();
+      options.put("shape", shape.yamlName());
+      options.put("geometry", geometry.yamlName());
+      return Specs.jsonOf(kind(), tables(), rows(), "seed", seed, options);
+    }
+
+    @Override
+    public List<TableDef> tableDefs(LoadVariant variant) {
+      return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();
+    }
+
+    @Override
+    public Dataset open(Path workRoot, Consumer<String> notes) {
+      return new PointDataset(rowCount, shape, geometry, seed);
     }
   }
 }

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmPbfDataset;
 import org.pgloadbench.metrics.Clock;
@@ -113,7 +112,7 @@ public final class Osm2pgsqlHeadToHead {
   }
 
   public void run() throws SQLException, IOException, ScenarioException {
-    Path pbf = ((DatasetSpec.OsmPbf) scenario.dataset()).file();
+    Path pbf = ((OsmPbfDataset.Spec) scenario.dataset()).file();
     Dataset dataset = scenario.dataset().open(workRoot, progress::println);
     Map<String, Long> expected = new LinkedHashMap<>();
     dataset.tables(imitation.variant()).forEach(t -> expected.put(t.def().name(), t.rows().rows()));

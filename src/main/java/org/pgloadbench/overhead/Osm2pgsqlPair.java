@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.OsmPbfDataset;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -53,7 +53,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
             .withOverrides(Overrides.NONE.withData(data));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
     Cell best = Osm2pgsqlHeadToHead.best(s);
-    if (!(s.dataset() instanceof DatasetSpec.OsmPbf pbf)) {
+    if (!(s.dataset() instanceof OsmPbfDataset.Spec pbf)) {
       return PairResult.skipped(scenario + " loads no OSM PBF file");
     }
     if (imitation == null || best == null) {

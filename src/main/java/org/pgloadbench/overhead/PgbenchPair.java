@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -66,7 +66,7 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
 
   /** The scenario with as many accounts as {@code pgbench -i -s scale} loads. */
   private Scenario scaled(Scenario s) throws ScenarioException {
-    long accounts = s.dataset() instanceof DatasetSpec.Pgbench pgbench ? pgbench.accounts() : 0;
+    long accounts = s.dataset() instanceof PgbenchDataset.Spec pgbench ? pgbench.accounts() : 0;
     return accounts == 0
         ? s
         : s.withOverrides(

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.PgbenchPhases;
@@ -99,7 +99,7 @@ public final class Runner {
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
     record.datasetShape(dataset.shape());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
-    this.pgbench = scenario.dataset() instanceof DatasetSpec.Pgbench;
+    this.pgbench = scenario.dataset() instanceof PgbenchDataset.Spec;
     this.recovery = new Recovery(progress, store, load, () -> stopping);
     if (resume.resuming()) {
       record.resumeFrom(resume.stored(), Instant.now());

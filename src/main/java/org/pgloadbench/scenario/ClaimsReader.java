@@ -1,16 +1,13 @@
 package org.pgloadbench.scenario;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
+import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.scenario.YamlNode.Sequence;
 
@@ -19,31 +16,9 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
  * tables and versions), so that a claim that could never be evaluated is refused at load.
  */
 final class ClaimsReader {
-  /**
-   * The key of a source's own repetitions, each side's runs, whose spread is the published ratio's
-   * uncertainty ({@link #spread}).
-   */
-  static final String SEED_RUNS = "seed_runs";
-
-  /** The normal quantile of a two-sided 95% interval. */
-  private static final double Z95 = 1.96;
-
-  static final List<String> KEYS =
-      List.of(
-          "claim", "source", "seed", SEED_RUNS, "measure", "step", "table", "version", "factor",
-          "needs", "less", "more", "than");
-  static final List<String> SIDE_KEYS = List.of("cell", "step", "table", "version");
   private static final String HINT =
       "e.g. - {claim: binary is faster, source: osm2pgsql issue #2110, seed: [40 min, 57 min],"
           + " step: copy, less: {cell: binary}, than: {cell: text}}";
-  private static final Pattern QUANTITY = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)");
-
-  /** Units a published figure may carry, each in a base unit of its dimension. */
-  static final Map<String, Double> SECONDS =
-      Map.of("ms", 0.001, "s", 1.0, "min", 60.0, "h", 3600.0);
-
-  static final Map<String, Double> BYTES =
-      Map.of("B", 1.0, "kB", 1024.0, "MB", 1024.0 * 1024, "GB", 1024.0 * 1024 * 1024);
 
   private final List<String> tables;
   private final List<String> steps;
@@ -136,57 +111,33 @@ final class ClaimsReader {
   }
 
   private Claim claim(Mapping m) throws ScenarioException {
-    m.allowOnly(KEYS, "keys");
-    String claim = m.required("claim", "say the finding in words").asText("write it as text");
-    String source =
-        m.required("source", "say where it was published, e.g. source: osm2pgsql issue #2110")
-            .asText("write it as text");
-    String seed = null;
-    Double seedRatio = null;
-    double seedKind = 0;
-    YamlNode seedNode = m.optional("seed");
-    if (seedNode != null) {
-      String hint =
-          "give the published figures, the first side's then the other's: [40 min, 57 min]";
-      Sequence figures = seedNode.asList(hint);
-      if (figures.items().size() != 2) {
-        throw seedNode.error("expected two figures; " + hint);
-      }
-      double[] a = quantity(figures.items().get(0));
-      double[] b = quantity(figures.items().get(1));
-      if (a[1] != b[1]) {
-        throw seedNode.error(
-            "the two figures are of different kinds (a time and a size?); " + hint);
-      }
-      if (b[0] == 0) {
-        throw figures.items().get(1).error("is zero; no ratio can be taken");
-      }
-      seed = figures.items().get(0).asText(hint) + " vs " + figures.items().get(1).asText(hint);
-      seedRatio = a[0] / b[0];
-      seedKind = a[1];
-    }
+    ClaimsSchema.KEYS.allowOnly(m);
+    String claim = ClaimsSchema.CLAIM.in(m).asText("write it as text");
+    String source = ClaimsSchema.SOURCE.in(m).asText("write it as text");
+    YamlNode seedNode = ClaimsSchema.SEED.node(m);
+    Figures.Seed seed = seedNode == null ? null : Figures.seed(seedNode);
     Double seedSpread = null;
-    YamlNode runsNode = m.optional(SEED_RUNS);
+    YamlNode runsNode = ClaimsSchema.RUNS.node(m);
     if (runsNode != null) {
-      if (seedNode == null) {
+      if (seed == null) {
         throw runsNode.error(
             "gives the source's runs without its figures; add seed: [<this side's average>,"
                 + " <the other's>] beside it");
       }
-      seedSpread = spread(runsNode, seedKind);
+      seedSpread = Figures.spread(runsNode, ClaimsSchema.SEED_RUNS, seed.dimension());
     }
     String measure = "seconds";
-    YamlNode measureNode = m.optional("measure");
+    YamlNode measureNode = ClaimsSchema.MEASURE.node(m);
     if (measureNode != null) {
       measure = oneOf(measureNode, Claim.MEASURES, "measure");
     }
     double factor = 1;
-    YamlNode factorNode = m.optional("factor");
+    YamlNode factorNode = ClaimsSchema.FACTOR.node(m);
     if (factorNode != null) {
       factor = positive(factorNode);
     }
-    YamlNode less = m.optional("less");
-    YamlNode more = m.optional("more");
+    YamlNode less = ClaimsSchema.LESS.node(m);
+    YamlNode more = ClaimsSchema.MORE.node(m);
     if ((less == null) == (more == null)) {
       throw m.error(
           (less == null ? "missing" : "both")
@@ -194,19 +145,18 @@ final class ClaimsReader {
               + " than the side in 'than'");
     }
     Side subject = side(less != null ? less : more, m);
-    Side reference =
-        side(m.required("than", "give the side compared with, e.g. than: {cell: text}"), m);
+    Side reference = side(ClaimsSchema.THAN.in(m), m);
     if ((subject.version() == null) != (reference.version() == null)) {
       throw m.error(
           "one side names a version, the other not; give both a version, or neither (then the"
               + " claim is checked on every version)");
     }
-    YamlNode needs = m.optional("needs");
+    YamlNode needs = ClaimsSchema.NEEDS.node(m);
     return new Claim(
         claim,
         source,
-        seed,
-        seedRatio,
+        seed == null ? null : seed.text(),
+        seed == null ? null : seed.ratio(),
         seedSpread,
         measure,
         less != null ? Relation.LESS : Relation.MORE,
@@ -215,72 +165,36 @@ final class ClaimsReader {
         reference,
         needs == null
             ? null
-            : needs.asText("say what a verdict needs, e.g. PostGIS on both versions"),
+            : needs.asText(ClaimsSchema.NEEDS.hint()),
         null);
-  }
-
-  /**
-   * The relative half-width of the 95% interval of the ratio of the two sides' averages, from the
-   * runs the source lists: 1.96 × √(cv²/n of one side + cv²/n of the other), cv a side's standard
-   * deviation over its average (the delta method; the runs of one side independent of the other's).
-   */
-  private static double spread(YamlNode node, double dimension) throws ScenarioException {
-    String hint =
-        SEED_RUNS
-            + ": the source's runs, this side's then the other's, each of the seed's kind: [[2.92 s,"
-            + " 2.89 s, ...], [2.84 s, 2.78 s, ...]]";
-    List<YamlNode> sides = node.asList(hint).items();
-    if (sides.size() != 2) {
-      throw node.error("expected two lists of runs; " + hint);
-    }
-    double variance = 0;
-    for (YamlNode side : sides) {
-      List<YamlNode> runs = side.asList(hint).items();
-      if (runs.size() < 2) {
-        throw side.error("lists fewer than two runs, which have no spread; " + hint);
-      }
-      double[] values = new double[runs.size()];
-      for (int i = 0; i < values.length; i++) {
-        double[] run = quantity(runs.get(i));
-        if (run[1] != dimension) {
-          throw runs.get(i).error("is not of the seed's kind (a time and a size?); " + hint);
-        }
-        values[i] = run[0];
-      }
-      double mean = Arrays.stream(values).average().orElseThrow();
-      if (mean == 0) {
-        throw side.error("averages zero; no ratio can be taken");
-      }
-      double squares = Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum();
-      double cv = Math.sqrt(squares / (values.length - 1)) / mean;
-      variance += cv * cv / values.length;
-    }
-    return Z95 * Math.sqrt(variance);
   }
 
   /** A side; what it does not say (step, table, version) comes from the claim. */
   private Side side(YamlNode node, Mapping claim) throws ScenarioException {
     Mapping m = node.asMapping("write a side as {cell: <label>, step: copy, table: ways}");
-    m.allowOnly(SIDE_KEYS, "keys");
-    YamlNode cellNode = m.required("cell", "name a cell by its label");
+    ClaimsSchema.SIDE.allowOnly(m);
+    YamlNode cellNode = ClaimsSchema.CELL.in(m);
     String cell =
         acrossProfiles.containsKey(cellNode.asText("name a cell"))
             ? cellNode.asText("name a cell")
             : oneOf(cellNode, cells, "cell");
-    YamlNode stepNode = m.optional("step") != null ? m.optional("step") : claim.optional("step");
+    YamlNode stepNode = sideOrClaim(ClaimsSchema.STEP, m, claim);
     if (stepNode == null) {
       throw m.error(
           "say which steps to compare: step: copy, or a list summed per repetition, on the side"
               + " or the claim");
     }
     List<String> sideSteps = names(stepNode, steps, "step");
-    YamlNode tableNode =
-        m.optional("table") != null ? m.optional("table") : claim.optional("table");
+    YamlNode tableNode = sideOrClaim(ClaimsSchema.TABLE, m, claim);
     List<String> sideTables = tableNode == null ? tables : names(tableNode, tables, "table");
-    YamlNode versionNode =
-        m.optional("version") != null ? m.optional("version") : claim.optional("version");
+    YamlNode versionNode = sideOrClaim(ClaimsSchema.VERSION, m, claim);
     String version = versionNode == null ? null : oneOf(versionNode, versions, "version");
     return new Side(cell, version, sideTables, sideSteps.stream().map(StepKind::named).toList());
+  }
+
+  /** A side's {@code key}, else the claim's. */
+  private static YamlNode sideOrClaim(Key<YamlNode> key, Mapping side, Mapping claim) {
+    return key.node(side) != null ? key.node(side) : key.node(claim);
   }
 
   /** One name or a list of names, each among {@code known}. */
@@ -321,7 +235,7 @@ final class ClaimsReader {
   }
 
   private static double positive(YamlNode node) throws ScenarioException {
-    String text = node.asText("write a number > 0, e.g. factor: 0.1");
+    String text = node.asText(ClaimsSchema.FACTOR.hint());
     try {
       double value = Double.parseDouble(text);
       if (value > 0 && Double.isFinite(value)) {
@@ -331,24 +245,5 @@ final class ClaimsReader {
       // reported below
     }
     throw node.error("'" + text + "' is not a number > 0; e.g. factor: 0.1");
-  }
-
-  /** A published figure in its dimension's base unit: {value, dimension}. */
-  private static double[] quantity(YamlNode node) throws ScenarioException {
-    String hint = "write a number and a unit (ms, s, min, h, B, kB, MB, GB) or none, e.g. 40 min";
-    String text = node.asText(hint).strip();
-    Matcher match = QUANTITY.matcher(text);
-    if (match.matches()) {
-      double value = Double.parseDouble(match.group(1));
-      String unit = match.group(2);
-      if (unit.isEmpty()) {
-        return new double[] {value, 0};
-      } else if (SECONDS.containsKey(unit)) {
-        return new double[] {value * SECONDS.get(unit), 1};
-      } else if (BYTES.containsKey(unit)) {
-        return new double[] {value * BYTES.get(unit), 2};
-      }
-    }
-    throw node.error(String.format(Locale.ROOT, "'%s' is not a figure; %s", text, hint));
   }
 }

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.GeometryDataset;
+import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.dataset.OsmSyntheticDataset;
 
 /**
  * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
@@ -197,12 +200,12 @@ public record Overrides(
    * its geometries in the same geometry tables.
    */
   DatasetSpec dataset(DatasetSpec scenario) throws ScenarioException {
-    if (data != null && scenario instanceof DatasetSpec.Geometries geometry) {
+    if (data != null && scenario instanceof GeometryDataset.Spec geometry) {
       return geometry.fromFile(data.toAbsolutePath());
     }
     if (data != null) {
-      if (!(scenario instanceof DatasetSpec.OsmSynthetic
-          || scenario instanceof DatasetSpec.OsmPbf)) {
+      if (!(scenario instanceof OsmSyntheticDataset.Spec
+          || scenario instanceof OsmPbfDataset.Spec)) {
         throw new ScenarioException(
             "DATA="
                 + data
@@ -210,7 +213,7 @@ public record Overrides(
                 + scenario.kind()
                 + " rows, not OpenStreetMap data; leave DATA out");
       }
-      return new DatasetSpec.OsmPbf(data.toAbsolutePath(), scenario.tables());
+      return new OsmPbfDataset.Spec(data.toAbsolutePath(), scenario.tables());
     }
     return scale == null ? scenario : scenario.scaled(scale);
   }

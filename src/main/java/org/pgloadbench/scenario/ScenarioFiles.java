@@ -25,7 +25,7 @@ public final class ScenarioFiles {
         return given;
       }
       Path named = scenariosDir.resolve(nameOrPath + EXTENSION);
-      if (ScenarioLoader.NAME.matcher(nameOrPath).matches() && Files.isRegularFile(named)) {
+      if (ScenarioKeys.NAME.matcher(nameOrPath).matches() && Files.isRegularFile(named)) {
         return named;
       }
     } catch (InvalidPathException e) {

@@ -5,47 +5,23 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
+import org.pgloadbench.server.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
  * {@link YamlNode}s that know their lines, then checked by hand, section by section ({@link
  * DatasetSections}, {@link ServersSection}, {@link SettingsSection}, {@link Matrix}, {@link
- * ClaimsReader}), so every mistake is reported as one line: {@code file:line: field: what is wrong;
- * what to do}. {@link ScenarioFiles} finds the file a name means.
+ * ClaimsReader}), each by the keys it declares ({@link ScenarioKeys} the scenario's own), so every
+ * mistake is reported as one line: {@code file:line: field: what is wrong; what to do}. {@link
+ * ScenarioFiles} finds the file a name means.
  */
 public final class ScenarioLoader {
-  static final List<String> KEYS =
-      List.of(
-          "name",
-          "description",
-          "dataset",
-          "servers",
-          "settings",
-          "repeat",
-          "warmup",
-          "matrix",
-          "exclude",
-          "cells",
-          "steps",
-          "claims",
-          "findings",
-          "control",
-          "baseline",
-          "precision",
-          "budget",
-          "scales",
-          "measure");
-
-  static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
-
   private ScenarioLoader() {}
 
   /** Loads and validates one scenario file; error messages name {@code file} as given. */
@@ -71,32 +47,20 @@ public final class ScenarioLoader {
     }
     Mapping root =
         YamlNode.parse(file.toString(), text)
-            .asMapping("a scenario is a mapping with keys " + String.join(", ", KEYS));
-    root.allowOnly(KEYS, "keys");
+            .asMapping(
+                "a scenario is a mapping with keys "
+                    + String.join(", ", ScenarioKeys.KEYS.names()));
+    ScenarioKeys.KEYS.allowOnly(root);
 
-    YamlNode nameNode = root.required("name", "name the scenario, e.g. name: ways-binary-freeze");
-    String name = nameNode.asText("e.g. name: ways-binary-freeze");
-    if (!NAME.matcher(name).matches()) {
-      throw nameNode.error(
-          "'"
-              + name
-              + "' is not a valid name; use lower-case letters, digits, '.', '_' and '-',"
-              + " starting with a letter or digit");
-    }
-    YamlNode describe = root.optional("description");
-    String description = describe == null ? "" : describe.asText("write it as text").strip();
-    DatasetSpec dataset =
-        DatasetSections.dataset(
-            root.required("dataset", "say what to load, e.g. dataset: {kind: osm-synthetic}"),
-            file,
-            trusted);
-    ServersSpec servers =
-        ServersSection.servers(
-            root.required("servers", "list the versions, e.g. servers: {versions: [17]}"), trusted);
-    Map<String, String> settings = SettingsSection.settings(root.optional("settings"), trusted);
+    String name = ScenarioKeys.SCENARIO_NAME.in(root);
+    String description = ScenarioKeys.DESCRIPTION.in(root, "");
+    DatasetSpec dataset = DatasetSections.dataset(ScenarioKeys.DATASET.in(root), file, trusted);
+    ServersSpec servers = ServersSection.servers(ScenarioKeys.SERVERS.in(root), trusted);
+    Map<String, String> settings =
+        SettingsSection.settings(ScenarioKeys.SETTINGS.node(root), trusted);
     Map<String, String> base = new LinkedHashMap<>(SettingsSection.profile(root));
     base.putAll(ServersSection.perServer(root));
-    YamlNode repeatNode = root.optional("repeat");
+    YamlNode repeatNode = ScenarioKeys.REPEAT.node(root);
     boolean auto = repeatNode instanceof YamlNode.Scalar r && "auto".equals(r.text());
     if (repeatNode instanceof YamlNode.Scalar r
         && r.text() != null
@@ -107,20 +71,20 @@ public final class ScenarioLoader {
               + r.text()
               + "'");
     }
-    int repeat = auto ? 1 : count(root, "repeat", 1, 1);
-    int warmup = count(root, "warmup", 0, 1);
+    int repeat = auto ? 1 : ScenarioKeys.count(root, ScenarioKeys.REPEAT, 1, 1);
+    int warmup = ScenarioKeys.count(root, ScenarioKeys.WARMUP, 0, 1);
     Matrix matrix = Matrix.read(root, base);
     String unfit = MemoryCaps.unfit(matrix.cells(), settings);
     if (unfit != null) {
       boolean axis = matrix.axes().contains(Axis.MEMORY.name());
       throw Origins.of(root).error(axis ? "matrix.memory" : "servers.memory", unfit);
     }
-    String noStandby = ServersSection.standbyUnfit(matrix.cells(), settings);
+    String noStandby = standbyUnfit(matrix.cells(), settings);
     if (noStandby != null) {
       boolean axis = matrix.axes().contains(Axis.STANDBY.name());
       throw Origins.of(root).error(axis ? "matrix.standby" : "servers.standby", noStandby);
     }
-    List<StepKind> steps = steps(root);
+    List<StepKind> steps = Steps.read(ScenarioKeys.STEPS.in(root));
     matrix.requireSteps(root, steps);
     List<Claim> claims =
         ClaimsReader.read(
@@ -130,9 +94,17 @@ public final class ScenarioLoader {
             matrix.cells(),
             servers.versions());
     String baseline = baseline(root, matrix.cells());
-    Stopping stopping = stopping(root, auto);
-    List<Double> scales = scales(root);
-    Measure measure = measure(root, servers);
+    Stopping stopping =
+        new Stopping(
+            auto,
+            ScenarioKeys.PRECISION.in(root, Stopping.DEFAULT_PRECISION),
+            ScenarioKeys.BUDGET.in(root, Stopping.DEFAULT_BUDGET_SECONDS));
+    List<Double> scales = ScenarioKeys.SCALES.in(root, List.of());
+    Measure measure = ScenarioKeys.MEASURE.in(root, Measure.TIME);
+    String unfitMeasure = measure.unfit(servers);
+    if (unfitMeasure != null) {
+      throw ScenarioKeys.MEASURE.node(root).error(unfitMeasure);
+    }
     return new Scenario(
         name,
         description,
@@ -147,65 +119,32 @@ public final class ScenarioLoader {
         steps,
         Origins.of(root),
         claims,
-        root.optional("control") == null
-            || root.optional("control").asBoolean("write control: true or control: false"),
+        ScenarioKeys.CONTROL.in(root, true),
         baseline,
         stopping,
         scales,
-        findings(root),
+        ScenarioKeys.FINDINGS.in(root, List.of()),
         matrix.notes(),
         measure);
   }
 
-  /** {@code measure:}, time (the default) or instructions, on a target that can count them. */
-  private static Measure measure(Mapping root, ServersSpec servers) throws ScenarioException {
-    YamlNode node = root.optional("measure");
-    if (node == null) {
-      return Measure.TIME;
-    }
-    String hint = "use " + String.join(" or ", Measure.names());
-    String value = node.asText(hint);
-    Measure measure =
-        Measure.names().contains(value)
-            ? Measure.valueOf(value.toUpperCase(java.util.Locale.ROOT))
-            : null;
-    if (measure == null) {
-      throw node.error(
-          "'"
-              + value
-              + "' is not a measure"
-              + YamlNode.didYouMean(value, Measure.names())
-              + "; "
-              + hint);
-    }
-    String unfit = measure.unfit(servers);
-    if (unfit != null) {
-      throw node.error(unfit);
-    }
-    return measure;
-  }
-
-  /** {@code findings:}, each a sentence of text. */
-  private static List<String> findings(Mapping root) throws ScenarioException {
-    YamlNode node = root.optional("findings");
-    if (node == null) {
-      return List.of();
-    }
-    String hint = "list what earlier runs found, each as text, e.g. findings: [15 built it slower]";
-    List<String> findings = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String text = item.asText(hint).strip();
-      if (text.isEmpty()) {
-        throw item.error("is empty; " + hint);
+  /**
+   * Why the first cell with a standby cannot have it with these settings (see {@link
+   * StandbyMode#unfit}), or null.
+   */
+  private static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
+    for (Cell cell : cells) {
+      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
+      if (why != null) {
+        return why;
       }
-      findings.add(text);
     }
-    return findings;
+    return null;
   }
 
   /** {@code baseline:}, a cell of the scenario; null when not given. */
   private static String baseline(Mapping root, List<Cell> cells) throws ScenarioException {
-    YamlNode node = root.optional("baseline");
+    YamlNode node = ScenarioKeys.BASELINE.node(root);
     if (node == null) {
       return null;
     }
@@ -222,106 +161,5 @@ public final class ScenarioLoader {
               + hint);
     }
     return cell;
-  }
-
-  /** {@code precision:} and {@code budget:}, with {@code repeat: auto}. */
-  private static Stopping stopping(Mapping root, boolean auto) throws ScenarioException {
-    double precision = Stopping.DEFAULT_PRECISION;
-    long budget = Stopping.DEFAULT_BUDGET_SECONDS;
-    YamlNode p = root.optional("precision");
-    if (p != null) {
-      Double value = Stopping.fraction(p.asText("e.g. precision: 5%"));
-      if (value == null) {
-        throw p.error(
-            "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or 0.05)");
-      }
-      precision = value;
-    }
-    YamlNode b = root.optional("budget");
-    if (b != null) {
-      Long value = Stopping.duration(b.asText("e.g. budget: 10m"));
-      if (value == null) {
-        throw b.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
-      }
-      budget = value;
-    }
-    return new Stopping(auto, precision, budget);
-  }
-
-  /** {@code scales:}, row-count multipliers above 0, each once. */
-  private static List<Double> scales(Mapping root) throws ScenarioException {
-    YamlNode node = root.optional("scales");
-    if (node == null) {
-      return List.of();
-    }
-    String hint = "list row-count multipliers, e.g. scales: [0.25, 1, 4]";
-    List<Double> scales = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      double value;
-      try {
-        value = Double.parseDouble(item.asText(hint));
-      } catch (NumberFormatException e) {
-        throw item.error("expected a number above 0; " + hint);
-      }
-      if (!(value > 0) || Double.isInfinite(value)) {
-        throw item.error("expected a number above 0; " + hint);
-      }
-      if (scales.contains(value)) {
-        throw item.error("'" + item.asText(hint) + "' is listed twice; list each scale once");
-      }
-      scales.add(value);
-    }
-    if (scales.size() < 2) {
-      throw node.error("a scale series needs at least two scales; " + hint);
-    }
-    return scales;
-  }
-
-  private static List<StepKind> steps(Mapping root) throws ScenarioException {
-    String known = String.join(", ", StepKind.names());
-    String hint = "list the load steps, e.g. [" + known + "]";
-    YamlNode node = root.required("steps", hint);
-    List<StepKind> steps = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String name = item.asText(hint);
-      StepKind step =
-          StepKind.find(name)
-              .orElseThrow(
-                  () ->
-                      item.error(
-                          "unknown step '"
-                              + name
-                              + "'"
-                              + YamlNode.didYouMean(name, StepKind.names())
-                              + "; known steps: "
-                              + known));
-      if (steps.contains(step)) {
-        throw item.error("'" + step + "' is listed twice; list each step once");
-      }
-      steps.add(step);
-    }
-    // drop (a no-op on the fresh database, timed as pgbench -i times it) may come first
-    int first = steps.isEmpty() || steps.get(0) != StepKind.DROP ? 0 : 1;
-    if (steps.size() < first + 2
-        || !steps.subList(first, first + 2).equals(List.of(StepKind.CREATE, StepKind.COPY))) {
-      throw node.error(
-          "must start with create, copy (the table is created, then loaded), after drop if"
-              + " listed; got "
-              + steps);
-    }
-    return steps;
-  }
-
-  /** An optional whole number >= {@code min} that fits an int; {@code absent} when not given. */
-  private static int count(Mapping m, String key, int min, int absent) throws ScenarioException {
-    YamlNode node = m.optional(key);
-    if (node == null) {
-      return absent;
-    }
-    long value = node.asWhole(min);
-    if (value > Integer.MAX_VALUE) {
-      throw node.error("'" + value + "' is too large");
-    }
-    return (int) value;
   }
 }

@@ -1,47 +1,36 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.AxesSchema.value;
-import static org.pgloadbench.scenario.CellsSchema.cells;
-import static org.pgloadbench.scenario.CellsSchema.exclude;
-import static org.pgloadbench.scenario.CellsSchema.matrix;
-import static org.pgloadbench.scenario.ClaimsSchema.claims;
-import static org.pgloadbench.scenario.DatasetSchema.dataset;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
-import static org.pgloadbench.scenario.SchemaNodes.consts;
 import static org.pgloadbench.scenario.SchemaNodes.contains;
-import static org.pgloadbench.scenario.SchemaNodes.described;
-import static org.pgloadbench.scenario.SchemaNodes.known;
-import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
-import static org.pgloadbench.scenario.SchemaNodes.pattern;
-import static org.pgloadbench.scenario.SchemaNodes.properties;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
-import static org.pgloadbench.scenario.SchemaNodes.whole;
-import static org.pgloadbench.scenario.ServersSchema.servers;
-import static org.pgloadbench.scenario.ServersSchema.settings;
+import static org.pgloadbench.scenario.ScenarioKeys.MATRIX;
+import static org.pgloadbench.scenario.ScenarioKeys.MEASURE;
+import static org.pgloadbench.scenario.ScenarioKeys.SERVERS;
+import static org.pgloadbench.scenario.ScenarioKeys.SETTINGS;
+import static org.pgloadbench.scenario.ScenarioKeys.STEPS;
+import static org.pgloadbench.scenario.ServersSection.TARGET;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.pgloadbench.recipe.StepKind;
 
 /**
  * The JSON Schema (draft-07) of a scenario file, for editors: completion, hover text and inline
  * errors through yaml-language-server (VS Code, vim, Emacs) or IntelliJ. It is built from the
- * loader's own lists (its keys, dataset kinds, axes and the values each takes, steps, measures,
- * allowed settings, name patterns) so that the two cannot drift; a key the loader reads that the
- * schema does not describe stops the build of the schema. It judges a file as a shared scenario is
+ * loader's own declarations (each section's keys with their values and descriptions, {@link Keys};
+ * dataset kinds, axes and the values each takes, steps, measures, allowed settings, name
+ * patterns) so that the two cannot drift: a key is declared once, for both. It judges a file as a shared scenario is
  * judged: what only {@value AllowedSettings#TRUST_FLAG} unlocks (a setting off the allow list, a
  * bin dir, an image, a URL) is an error there, since JSON Schema has no warnings and an editor
  * serves the common case, a file meant to be shared, best by flagging it; the hover text names the
@@ -57,29 +46,6 @@ public final class ScenarioSchema {
   /** The modeline every shipped scenario starts with, relative to scenarios/. */
   public static final String MODELINE =
       "# yaml-language-server: $schema=schema/scenario.schema.json";
-
-  private static final Map<StepKind, String> STEPS =
-      Map.ofEntries(
-          Map.entry(
-              StepKind.CREATE,
-              "CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless pk: later"),
-          Map.entry(
-              StepKind.COPY,
-              "loads the rows with the cell's loader (COPY by default); the row count is checked"),
-          Map.entry(StepKind.PRIMARY_KEY, "ALTER TABLE ... ADD PRIMARY KEY, in pk: later cells"),
-          Map.entry(StepKind.VACUUM, "VACUUM of the table"),
-          Map.entry(StepKind.ANALYZE, "ANALYZE of the table"),
-          Map.entry(StepKind.SET_LOGGED, "ALTER TABLE ... SET LOGGED, in unlogged cells"),
-          Map.entry(
-              StepKind.INDEXES,
-              "builds the secondary indexes after the load, each timed with its size"),
-          Map.entry(
-              StepKind.CHECKPOINT, "CHECKPOINT, so that every strategy pays for writing its pages"),
-          Map.entry(StepKind.DROP, "DROP TABLE IF EXISTS, before create, as pgbench -i times it"),
-          Map.entry(StepKind.VACUUM_ANALYZE, "VACUUM ANALYZE of the table, as pgbench -i runs it"),
-          Map.entry(
-              StepKind.VACUUM_FREEZE,
-              "VACUUM (FREEZE) of the table: every page frozen now rather than by a later vacuum"));
 
   private ScenarioSchema() {}
 
@@ -112,117 +78,20 @@ public final class ScenarioSchema {
             + AllowedSettings.TRUST_FLAG
             + " unlocks is flagged.");
     root.put("type", "object");
-    root.set("required", strings(List.of("name", "dataset", "servers", "steps")));
-    Map<String, JsonNode> keys = new LinkedHashMap<>();
-    keys.put(
-        "name",
-        pattern(ScenarioLoader.NAME)
-            .put(
-                "description",
-                "The scenario's name, used for results/<name>/ and reports/<name>/: lower-case"
-                    + " letters, digits, '.', '_' and '-'."));
-    keys.put(
-        "description",
-        described(
-            type("string"),
-            "What the scenario reproduces, and the published figures it is compared with."));
-    keys.put("dataset", dataset());
-    keys.put("servers", servers());
-    keys.put("settings", settings());
-    ObjectNode repeat = JSON.objectNode();
-    repeat.set(
-        "anyOf",
-        JSON.arrayNode()
-            .add(whole(1, Integer.MAX_VALUE))
-            .add(JSON.objectNode().put("const", "auto")));
-    keys.put(
-        "repeat",
-        described(
-            repeat,
-            "Measured rounds, each every cell on every server once (default 1); a paired verdict"
-                + " needs 6 or more. auto: the fewest rounds a verdict needs, then more until"
-                + " every comparison with the baseline and every claim has a verdict or is known"
-                + " within precision, or the budget is spent."));
-    keys.put(
-        "warmup",
-        described(
-            whole(0, Integer.MAX_VALUE),
-            "Unmeasured loads per server before the first measured one (default 1)."));
-    keys.put(
-        "baseline",
-        described(
-            pattern(NamedCells.NAME),
-            "The cell the answer compares every other with (what you do today); default: the"
-                + " cell with every axis at its default, else the first."));
-    ObjectNode precision = JSON.objectNode();
-    precision.set(
-        "anyOf",
-        JSON.arrayNode()
-            .add(type("number").put("exclusiveMinimum", 0).put("maximum", 0.5))
-            .add(type("string").put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$")));
-    keys.put(
-        "precision",
-        described(
-            precision,
-            "With repeat: auto and in a recommend race: a comparison whose ratio's 95% interval"
-                + " lies within ± this of the ratio is known well enough (default 5%)."));
-    keys.put(
-        "budget",
-        described(
-            type("string").put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$"),
-            "With repeat: auto and in a recommend race: the time the rounds may take per server"
-                + " (default 10m; 90s, 1h)."));
-    ObjectNode scales = type("array");
-    scales.set("items", type("number").put("exclusiveMinimum", 0));
-    scales.put("minItems", 2);
-    scales.put("uniqueItems", true);
-    keys.put(
-        "scales",
-        described(
-            scales,
-            "The row-count multipliers make scaling runs the scenario at (SCALES= overrides),"
-                + " e.g. [0.25, 1, 4]."));
-    keys.put("matrix", matrix());
-    keys.put("exclude", exclude());
-    keys.put("cells", cells());
-    keys.put("steps", steps());
-    keys.put("claims", claims());
-    ObjectNode findings = type("array");
-    findings.set("items", type("string").put("minLength", 1));
-    keys.put(
-        "findings",
-        described(
-            findings,
-            "What earlier runs of this harness found, in words: the report shows them under"
-                + " Findings, apart from the claims, and checks none of them."));
-    keys.put(
-        "control",
-        described(
-            type("boolean"),
-            "Whether a run comparing servers adds a control, a second instance of its base server"
-                + " with the same binaries and settings, to show what the machine's drift alone"
-                + " makes of two identical servers (default true)."));
-    keys.put(
-        "measure",
-        described(
-            JSON.objectNode().set("enum", strings(Measure.names())),
-            "time (the default), or instructions: each step's instructions counted too, the"
-                + " servers under valgrind (embedded and local targets; one round, no warm-up"
-                + " unless REPEAT= and WARMUP= say otherwise; INSTRUCTIONS=1 on the command"
-                + " line)."));
-    root.set("properties", properties(keys, ScenarioLoader.KEYS, "the scenario"));
+    root.set("required", ScenarioKeys.KEYS.required());
+    root.set("properties", ScenarioKeys.KEYS.properties());
     root.put("additionalProperties", false);
     // settings.profile names the profile of every cell; a settings axis names each cell's
     ObjectNode profileTwice = JSON.objectNode();
     profileTwice.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of("matrix")))
+            .<ObjectNode>set("required", strings(List.of(MATRIX.name())))
             .set(
                 "properties",
                 JSON.objectNode()
                     .set(
-                        "matrix",
+                        MATRIX.name(),
                         JSON.objectNode()
                             .set("required", strings(List.of(Axis.SETTINGS.name()))))));
     profileTwice.set(
@@ -232,16 +101,14 @@ public final class ScenarioSchema {
                 "properties",
                 JSON.objectNode()
                     .set(
-                        "settings",
+                        SETTINGS.name(),
                         JSON.objectNode()
                             .set(
                                 "properties",
                                 JSON.objectNode()
                                     .set(
                                         SettingsSection.PROFILE,
-                                        refused(
-                                            "the matrix lists settings profiles too; remove"
-                                                + " settings.profile, or the settings axis"))))));
+                                        refused(SettingsSection.PROFILE_TWICE))))));
     ArrayNode rules = JSON.arrayNode().add(profileTwice);
     // the steps that complete an axis (Matrix.requireSteps), as far as the matrix alone tells
     rules.add(
@@ -280,19 +147,19 @@ public final class ScenarioSchema {
     countable.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of("servers", "measure")))
+            .<ObjectNode>set("required", strings(List.of(SERVERS.name(), MEASURE.name())))
             .set(
                 "properties",
                 JSON.objectNode()
                     .set(
-                        "servers",
+                        SERVERS.name(),
                         JSON.objectNode()
-                            .<ObjectNode>set("required", strings(List.of("target")))
+                            .<ObjectNode>set("required", strings(List.of(TARGET.name())))
                             .set(
                                 "properties",
                                 JSON.objectNode()
                                     .set(
-                                        "target",
+                                        TARGET.name(),
                                         type("string")
                                             .put("pattern", "^(container$|postgres(ql)?://)"))))));
     ObjectNode notInstructions =
@@ -304,7 +171,8 @@ public final class ScenarioSchema {
                     + " or a local target");
     countable.set(
         "then",
-        JSON.objectNode().set("properties", JSON.objectNode().set("measure", notInstructions)));
+        JSON.objectNode()
+            .set("properties", JSON.objectNode().set(MEASURE.name(), notInstructions)));
     rules.add(countable);
     root.set("allOf", rules);
     return root;
@@ -316,41 +184,13 @@ public final class ScenarioSchema {
     rule.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of("matrix")))
-            .set("properties", JSON.objectNode().set("matrix", when)));
+            .<ObjectNode>set("required", strings(List.of(MATRIX.name())))
+            .set("properties", JSON.objectNode().set(MATRIX.name(), when)));
     ObjectNode steps = JSON.objectNode();
     steps.set("contains", JSON.objectNode().put("const", step.yamlName()));
     steps.put("errorMessage", why + "; add " + step.yamlName() + " to steps");
-    rule.set("then", JSON.objectNode().set("properties", JSON.objectNode().set("steps", steps)));
+    rule.set(
+        "then", JSON.objectNode().set("properties", JSON.objectNode().set(STEPS.name(), steps)));
     return rule;
-  }
-
-  private static ObjectNode steps() {
-    ObjectNode node = list(stepName());
-    node.put("minItems", 2);
-    StringBuilder description =
-        new StringBuilder(
-            "The steps of each table's load, in order, starting with create, copy (after drop if"
-                + " listed):");
-    for (StepKind step : StepKind.values()) {
-      if (!step.listable()) {
-        continue;
-      }
-      description.append(' ').append(step.yamlName()).append(": ").append(known(STEPS, step));
-      description.append('.');
-    }
-    node.put("description", description.toString());
-    ArrayNode starts = JSON.arrayNode();
-    starts.add(JSON.objectNode().set("items", consts(List.of(StepKind.CREATE, StepKind.COPY))));
-    starts.add(
-        JSON.objectNode()
-            .put("minItems", 3)
-            .set("items", consts(List.of(StepKind.DROP, StepKind.CREATE, StepKind.COPY))));
-    node.set("anyOf", starts);
-    return node;
-  }
-
-  static ObjectNode stepName() {
-    return JSON.objectNode().set("enum", strings(StepKind.names()));
   }
 }

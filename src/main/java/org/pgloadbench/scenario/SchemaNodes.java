@@ -34,6 +34,11 @@ final class SchemaNodes {
         .put("doNotSuggest", true);
   }
 
+  /** {@code {properties: {key: value}}}: what an object's {@code key} must be, if it is there. */
+  static ObjectNode property(String key, JsonNode value) {
+    return JSON.objectNode().set("properties", JSON.objectNode().set(key, value));
+  }
+
   static ObjectNode notRequired(String key) {
     return JSON.objectNode().set("not", JSON.objectNode().set("required", strings(List.of(key))));
   }

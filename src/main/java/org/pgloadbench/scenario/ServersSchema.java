@@ -1,26 +1,20 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.AxesSchema.axisValue;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
-import static org.pgloadbench.scenario.SchemaNodes.described;
-import static org.pgloadbench.scenario.SchemaNodes.enumOf;
-import static org.pgloadbench.scenario.SchemaNodes.list;
-import static org.pgloadbench.scenario.SchemaNodes.pattern;
-import static org.pgloadbench.scenario.SchemaNodes.properties;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.ServersSection.BUILDS;
+import static org.pgloadbench.scenario.ServersSection.TARGET;
+import static org.pgloadbench.scenario.ServersSection.VERSIONS;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
-import org.pgloadbench.server.SettingsProfile;
 
-/** The {@code servers} and {@code settings} sections of {@link ScenarioSchema}. */
+/**
+ * The {@code servers} section of {@link ScenarioSchema} as a whole, its keys being {@link
+ * ServersSection#KEYS}: which of them a target needs or refuses.
+ */
 final class ServersSchema {
   private ServersSchema() {}
 
@@ -34,160 +28,38 @@ final class ServersSchema {
             + " command line, or run with "
             + AllowedSettings.TRUST_FLAG
             + " if you trust this file.");
-    Map<String, JsonNode> keys = new LinkedHashMap<>();
-    keys.put(
-        "target",
-        enumOf(
-            List.of(ServersSpec.EMBEDDED, ServersSpec.CONTAINER, ServersSpec.LOCAL),
-            "embedded: the binaries from Maven Central (default); container: Docker's"
-                + " postgres:<version>; local: the builds listed in builds, whose bin dirs"
-                + " BUILDS= gives. local:<bin dir> and URL targets go on the command line"
-                + " (TARGET=)."));
-    ((ObjectNode) keys.get("target"))
-        .put(
-            "errorMessage",
-            "use embedded, container or local; a bin dir (local:<bin dir>) or a server's URL is"
-                + " the user's to choose: TARGET= on the command line, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file");
-    ObjectNode version = pattern(ServersSpec.VERSION);
-    version.set("type", strings(List.of("string", "number")));
-    version.put("minimum", 0);
-    keys.put(
-        "versions",
-        described(list(version), "PostgreSQL versions, e.g. [16, 17] or [16.4]; PG= overrides."));
-    keys.put(
-        "builds",
-        described(
-            list(pattern(ServersSpec.LABEL)),
-            "The labels of the local builds compared in the place of versions, e.g. [head,"
-                + " patch]; BUILDS=head=<bin dir>,patch=<bin dir> gives their bin dirs."));
-    keys.put(
-        "image",
-        refused(
-            "a scenario may not choose the container image (a stranger's image would run); give"
-                + " it on the command line, IMAGE=<image>, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file"));
-    keys.put(
-        "memory",
-        described(
-            axisValue(Axis.MEMORY),
-            "Every server's memory cap, its processes and the page cache they fill held to it (a"
-                + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
-                + " overrides; the memory axis compares caps instead. shared_buffers must be at"
-                + " most half the cap."));
-    keys.put(
-        "standby",
-        described(
-            axisValue(Axis.STANDBY),
-            "A physical standby of every server, made from the same binaries and streaming its WAL"
-                + " over the loopback: async, or sync (each commit waits until the standby has"
-                + " flushed it); none (default). The servers then run with wal_level replica. Each"
-                + " step records the standby's replay lag and a sync standby's commit waits."
-                + " Embedded and local targets only; the standby axis compares them instead."));
-    keys.put(
-        "disk",
-        described(
-            axisValue(Axis.DISK),
-            "How fast every server may read and write the disk holding its data (a cgroup's"
-                + " throttle on that block device; a container's device limits): a disk (gp3:"
-                + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
-                + " joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
-                + "write_iops=3000 (any of them, each above 0), or none (default). DISK="
-                + " overrides; the disk axis compares limits instead. Each step records what the"
-                + " throttle let through."));
-    node.set("properties", properties(keys, ServersSection.SERVERS_KEYS, "servers"));
+    node.set("properties", ServersSection.KEYS.properties());
     node.put("additionalProperties", false);
     ObjectNode local = JSON.objectNode();
     local.set(
         "if",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of("target")))
+            .<ObjectNode>set("required", strings(List.of(TARGET.name())))
             .set(
                 "properties",
                 JSON.objectNode()
-                    .set("target", JSON.objectNode().put("const", ServersSpec.LOCAL))));
+                    .set(TARGET.name(), JSON.objectNode().put("const", ServersSpec.LOCAL))));
     local.set(
         "then",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of("builds")))
+            .<ObjectNode>set("required", strings(List.of(BUILDS.name())))
             .set(
                 "properties",
                 JSON.objectNode()
                     .set(
-                        "versions",
-                        refused(
-                            "the local target runs the builds given on the command line, not"
-                                + " versions; remove versions"))));
+                        VERSIONS.name(),
+                        refused(ServersSection.LOCAL_RUNS_BUILDS))));
     local.set(
         "else",
         JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of("versions")))
+            .<ObjectNode>set("required", strings(List.of(VERSIONS.name())))
             .set(
                 "properties",
                 JSON.objectNode()
                     .set(
-                        "builds",
-                        refused("is for the local target; add target: local or remove it"))));
+                        BUILDS.name(),
+                        refused(ServersSection.BUILDS_ARE_LOCAL))));
     node.set("allOf", JSON.arrayNode().add(local));
     return node;
-  }
-
-  static ObjectNode settings() {
-    ObjectNode node = type("object");
-    node.put(
-        "description",
-        "Server settings, written to each server's configuration; profile: names a settings"
-            + " profile to start from. Only the settings a load benchmark tunes (memory, WAL,"
-            + " checkpoints, vacuum, autovacuum, planner costs, parallel workers, I/O; the list is"
-            + " scenario/AllowedSettings.java); any other needs "
-            + AllowedSettings.TRUST_FLAG
-            + " on the command line, and port, listen_addresses and the unix socket settings are"
-            + " never taken.");
-    ObjectNode properties = JSON.objectNode();
-    properties.set(
-        SettingsSection.PROFILE,
-        enumOf(
-            profiles(),
-            "The settings profile of every cell (default defaults): bulk-load is the Crunchy Data"
-                + " OpenStreetMap benchmark post's list, osm2pgsql the osm2pgsql manual's import"
-                + " settings, each sized to the machine. To compare"
-                + " profiles, list them as the matrix's settings axis instead."));
-    for (String name : new TreeSet<>(AllowedSettings.wired())) {
-      properties.set(
-          name,
-          refused(
-              "the harness sets it itself, to reach its own server and keep others out; remove"
-                  + " it"));
-    }
-    for (String name : AllowedSettings.names()) {
-      ObjectNode value = JSON.objectNode();
-      value.set("type", strings(List.of("string", "number", "boolean")));
-      // a line break would start another line of postgresql.conf
-      value.put("pattern", "^[^\\x00-\\x1f\\x7f-\\x9f]*$");
-      value.put(
-          "description",
-          "PostgreSQL's " + name + " (" + AllowedSettings.group(name) + "), on one line.");
-      properties.set(name, value);
-    }
-    node.set("properties", properties);
-    node.set(
-        "additionalProperties",
-        refused(
-            "not among the settings a scenario may set by itself (memory, WAL, checkpoints,"
-                + " vacuum, autovacuum, planner costs, parallel workers, I/O); remove it, or run"
-                + " with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file"));
-    return node;
-  }
-
-  static List<String> profiles() {
-    List<String> names = new ArrayList<>();
-    for (SettingsProfile p : SettingsProfile.values()) {
-      names.add(p.profileName());
-    }
-    return names;
   }
 }

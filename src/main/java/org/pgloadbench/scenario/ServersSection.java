@@ -1,30 +1,120 @@
 package org.pgloadbench.scenario;
 
+import static org.pgloadbench.scenario.AxesSchema.axisValue;
+import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.list;
+import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.strings;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
-import org.pgloadbench.server.StandbyMode;
 
 /**
  * The {@code servers} section: the target, the versions or build labels, and what only a trusted
  * scenario may choose (a bin dir, an image, a URL).
  */
 final class ServersSection {
-  static final List<String> SERVERS_KEYS =
-      List.of("target", "versions", "image", "builds", "memory", "standby", "disk");
+  private static final String FOREIGN_IMAGE = "the container image (a stranger's image would run)";
+
+  static final Key<YamlNode> TARGET =
+      Key.of(
+              "target",
+              () ->
+                  enumOf(
+                          List.of(ServersSpec.EMBEDDED, ServersSpec.CONTAINER, ServersSpec.LOCAL),
+                          "embedded: the binaries from Maven Central (default); container: Docker's"
+                              + " postgres:<version>; local: the builds listed in builds, whose bin"
+                              + " dirs BUILDS= gives. local:<bin dir> and URL targets go on the"
+                              + " command line (TARGET=).")
+                      .put(
+                          "errorMessage",
+                          "use embedded, container or local; a bin dir (local:<bin dir>) or a"
+                              + " server's URL is the user's to choose: TARGET= on the command"
+                              + " line, or run with "
+                              + AllowedSettings.TRUST_FLAG
+                              + " if you trust this file"))
+          .hint("use " + ServersSpec.TARGETS);
+
+  static final Key<YamlNode> VERSIONS =
+      Key.of(
+              "versions",
+              "PostgreSQL versions, e.g. [16, 17] or [16.4]; PG= overrides.",
+              () -> {
+                ObjectNode version = pattern(ServersSpec.VERSION);
+                version.set("type", strings(List.of("string", "number")));
+                return list(version.put("minimum", 0));
+              })
+          .hint("list PostgreSQL versions, e.g. versions: [16, 17]");
+
+  static final Key<YamlNode> IMAGE =
+      Key.of(
+              "image",
+              () ->
+                  refused(untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=<image>")))
+          .hint("e.g. image: postgres:17");
+
+  static final Key<YamlNode> BUILDS =
+      Key.of(
+              "builds",
+              "The labels of the local builds compared in the place of versions, e.g. [head,"
+                  + " patch]; BUILDS=head=<bin dir>,patch=<bin dir> gives their bin dirs.",
+              () -> list(pattern(ServersSpec.LABEL)))
+          .hint("list the builds' labels, e.g. builds: [head, patch]");
+
+  static final Key<YamlNode> MEMORY =
+      Key.of(
+          Axis.MEMORY.name(),
+          "Every server's memory cap, its processes and the page cache they fill held to it (a"
+              + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
+              + " overrides; the memory axis compares caps instead. shared_buffers must be at"
+              + " most half the cap.",
+          () -> axisValue(Axis.MEMORY));
+
+  static final Key<YamlNode> STANDBY =
+      Key.of(
+          Axis.STANDBY.name(),
+          "A physical standby of every server, made from the same binaries and streaming its WAL"
+              + " over the loopback: async, or sync (each commit waits until the standby has"
+              + " flushed it); none (default). The servers then run with wal_level replica. Each"
+              + " step records the standby's replay lag and a sync standby's commit waits."
+              + " Embedded and local targets only; the standby axis compares them instead.",
+          () -> axisValue(Axis.STANDBY));
+
+  static final Key<YamlNode> DISK =
+      Key.of(
+          Axis.DISK.name(),
+          "How fast every server may read and write the disk holding its data (a cgroup's"
+              + " throttle on that block device; a container's device limits): a disk (gp3:"
+              + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
+              + " joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
+              + "write_iops=3000 (any of them, each above 0), or none (default). DISK="
+              + " overrides; the disk axis compares limits instead. Each step records what the"
+              + " throttle let through.",
+          () -> axisValue(Axis.DISK));
+
+  static final String LOCAL_RUNS_BUILDS =
+      "the local target runs the builds given on the command line, not versions; remove versions";
+  static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
+
+  /** The keys of {@code servers}, for the loader and the schema ({@link ServersSchema}). */
+  static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
 
   private ServersSection() {}
 
   static ServersSpec servers(YamlNode node, boolean trusted) throws ScenarioException {
     Mapping m = node.asMapping("e.g. servers: {versions: [16, 17]}");
-    m.allowOnly(SERVERS_KEYS, "keys");
+    KEYS.allowOnly(m);
 
     String target = ServersSpec.EMBEDDED;
-    YamlNode targetNode = m.optional("target");
+    YamlNode targetNode = TARGET.node(m);
     if (targetNode != null) {
-      target = targetNode.asText("use " + ServersSpec.TARGETS);
+      target = targetNode.asText(TARGET.hint());
       try {
         ServersSpec.checkNoPassword(target);
       } catch (IllegalArgumentException e) {
@@ -36,8 +126,8 @@ final class ServersSection {
             untrusted(why, "give it on the command line, TARGET=" + ServersSpec.shown(target)));
       }
     }
-    String versionHint = "list PostgreSQL versions, e.g. versions: [16, 17]";
-    YamlNode versionsNode = m.optional("versions");
+    String versionHint = VERSIONS.hint();
+    YamlNode versionsNode = VERSIONS.node(m);
     List<String> versions = new ArrayList<>();
     if (versionsNode != null) {
       for (YamlNode item : versionsNode.asList(versionHint).items()) {
@@ -54,23 +144,21 @@ final class ServersSection {
         throw versionsNode.error("is empty; " + versionHint);
       }
     }
-    YamlNode imageNode = m.optional("image");
-    String image = imageNode == null ? null : imageNode.asText("e.g. image: postgres:17");
+    YamlNode imageNode = IMAGE.node(m);
+    String image = imageNode == null ? null : imageNode.asText(IMAGE.hint());
     if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
       throw imageNode.error("is for the container target; add target: container or remove it");
     }
     if (imageNode != null && !trusted) {
       throw imageNode.error(
-          untrusted(
-              "the container image (a stranger's image would run)",
-              "give it on the command line, IMAGE=" + image));
+          untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=" + image));
     }
-    YamlNode buildsNode = m.optional("builds");
+    YamlNode buildsNode = BUILDS.node(m);
     Map<String, String> builds = builds(buildsNode);
     if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
       throw m.at(
-          m.keyLines().get("builds"),
-          "servers.builds: is for the local target; add target: local or remove it");
+          m.keyLines().get(BUILDS.name()),
+          "servers.builds: " + BUILDS_ARE_LOCAL);
     }
     boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
     if (dirsGiven && !trusted) {
@@ -88,13 +176,11 @@ final class ServersSection {
     }
     if (versionsNode == null
         && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
-      m.required("versions", versionHint);
+      m.required(VERSIONS.name(), versionHint);
     }
     if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
       if (versionsNode != null) {
-        throw versionsNode.error(
-            "the local target runs the builds given on the command line, not versions; remove"
-                + " versions");
+        throw versionsNode.error(LOCAL_RUNS_BUILDS);
       }
       // the labels the scenario compares; their bin dirs come from the command line (BUILDS=)
       return new ServersSpec(ServersSpec.LOCAL, List.copyOf(builds.keySet()), null, Map.of(), null);
@@ -147,20 +233,6 @@ final class ServersSection {
   }
 
   /**
-   * Why the first cell with a standby cannot have it with these settings (see {@link
-   * StandbyMode#unfit}), or null.
-   */
-  static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
-    for (Cell cell : cells) {
-      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
-      if (why != null) {
-        return why;
-      }
-    }
-    return null;
-  }
-
-  /**
    * Why a scenario may not choose something by itself, and how the user does: {@code what}
    * completes "a scenario may not choose", {@code remedy} says how to give it instead.
    */
@@ -184,7 +256,7 @@ final class ServersSection {
     if (node == null) {
       return builds;
     }
-    String hint = "list the builds' labels, e.g. builds: [head, patch]";
+    String hint = BUILDS.hint();
     if (node instanceof YamlNode.Sequence list) {
       for (YamlNode item : list.items()) {
         String label = item.asText(hint);

@@ -1,7 +1,17 @@
 package org.pgloadbench.scenario;
 
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.type;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.pgloadbench.scenario.YamlNode.Kind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -15,6 +25,13 @@ import org.pgloadbench.server.SettingsProfile;
 final class SettingsSection {
   private static final Pattern SETTING = Pattern.compile("[a-z][a-z0-9_.]*");
   static final String PROFILE = "profile";
+  static final String PROFILE_TWICE =
+      "the matrix lists settings profiles too; remove settings.profile, or the settings axis";
+  private static final String WIRED =
+      "the harness sets it itself, to reach its own server and keep others out; remove it";
+  private static final String NOT_ALLOWED =
+      "not among the settings a scenario may set by itself (memory, WAL, checkpoints, vacuum,"
+          + " autovacuum, planner costs, parallel workers, I/O)";
 
   private SettingsSection() {}
 
@@ -31,8 +48,7 @@ final class SettingsSection {
     String profile = Matrix.value(Axis.SETTINGS, node);
     if (root.optional("matrix") instanceof Mapping matrix
         && matrix.values().containsKey(Axis.SETTINGS.name())) {
-      throw node.error(
-          "the matrix lists settings profiles too; remove settings.profile, or the settings axis");
+      throw node.error(PROFILE_TWICE);
     }
     return Map.of(Axis.SETTINGS.name(), profile);
   }
@@ -63,20 +79,15 @@ final class SettingsSection {
                 + " letters, digits, '_' and '.', e.g. maintenance_work_mem");
       }
       if (AllowedSettings.wired(name)) {
-        throw m.at(
-            line,
-            "settings."
-                + name
-                + ": the harness sets it itself, to reach its own server and keep others out;"
-                + " remove it");
+        throw m.at(line, "settings." + name + ": " + WIRED);
       }
       if (!trusted && !AllowedSettings.allowed(name)) {
         throw m.at(
             line,
             "settings."
                 + name
-                + ": not among the settings a scenario may set by itself (memory, WAL,"
-                + " checkpoints, vacuum, autovacuum, planner costs, parallel workers, I/O)"
+                + ": "
+                + NOT_ALLOWED
                 + YamlNode.didYouMean(name, AllowedSettings.names())
                 + "; remove it, or run with "
                 + AllowedSettings.TRUST_FLAG
@@ -91,5 +102,60 @@ final class SettingsSection {
       settings.put(e.getKey(), bool ? (value.equals("true") ? "on" : "off") : value);
     }
     return settings;
+  }
+
+  /** The section's schema: a profile, and the settings a shared scenario may set. */
+  static ObjectNode schema() {
+    ObjectNode node = type("object");
+    node.put(
+        "description",
+        "Server settings, written to each server's configuration; profile: names a settings"
+            + " profile to start from. Only the settings a load benchmark tunes (memory, WAL,"
+            + " checkpoints, vacuum, autovacuum, planner costs, parallel workers, I/O; the list is"
+            + " scenario/AllowedSettings.java); any other needs "
+            + AllowedSettings.TRUST_FLAG
+            + " on the command line, and port, listen_addresses and the unix socket settings are"
+            + " never taken.");
+    ObjectNode properties = JSON.objectNode();
+    properties.set(
+        PROFILE,
+        enumOf(
+            profiles(),
+            "The settings profile of every cell (default defaults): bulk-load is the Crunchy Data"
+                + " OpenStreetMap benchmark post's list, osm2pgsql the osm2pgsql manual's import"
+                + " settings, each sized to the machine. To compare"
+                + " profiles, list them as the matrix's settings axis instead."));
+    for (String name : new TreeSet<>(AllowedSettings.wired())) {
+      properties.set(
+          name,
+          refused(WIRED));
+    }
+    for (String name : AllowedSettings.names()) {
+      ObjectNode value = JSON.objectNode();
+      value.set("type", strings(List.of("string", "number", "boolean")));
+      // a line break would start another line of postgresql.conf
+      value.put("pattern", "^[^\\x00-\\x1f\\x7f-\\x9f]*$");
+      value.put(
+          "description",
+          "PostgreSQL's " + name + " (" + AllowedSettings.group(name) + "), on one line.");
+      properties.set(name, value);
+    }
+    node.set("properties", properties);
+    node.set(
+        "additionalProperties",
+        refused(
+            NOT_ALLOWED
+                + "; remove it, or run with "
+                + AllowedSettings.TRUST_FLAG
+                + " if you trust this file"));
+    return node;
+  }
+
+  static List<String> profiles() {
+    List<String> names = new ArrayList<>();
+    for (SettingsProfile p : SettingsProfile.values()) {
+      names.add(p.profileName());
+    }
+    return names;
   }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.OsmPbfDataset;
 import org.pgloadbench.report.Inert;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
@@ -140,7 +140,7 @@ class HostileScenarioTest {
     List<String> strings = new ArrayList<>(List.of(claimStrings(scenario)));
     strings.add(norm(scenario.description()));
     scenario.cells().forEach(c -> strings.add(c.label()));
-    if (scenario.dataset() instanceof DatasetSpec.OsmPbf pbf) {
+    if (scenario.dataset() instanceof OsmPbfDataset.Spec pbf) {
       strings.add("data: " + pbf.file().getFileName());
     }
     return strings.toArray(String[]::new);

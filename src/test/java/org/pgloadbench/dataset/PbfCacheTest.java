@@ -18,7 +18,7 @@ class PbfCacheTest {
   @TempDir Path dir;
 
   static final DatasetSpec PBF =
-      new DatasetSpec.OsmPbf(OsmPbfDatasetTest.LIECHTENSTEIN, List.of("nodes"));
+      new OsmPbfDataset.Spec(OsmPbfDatasetTest.LIECHTENSTEIN, List.of("nodes"));
 
   @Test
   void aCacheThatIsALinkIsRefused() throws Exception {

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.GeometryDataset;
+import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.Srid;
 import org.pgloadbench.variant.LoaderKind;
@@ -49,7 +51,7 @@ class DatasetSectionsTest {
     DatasetSpec spec = load(ARRAYS, LOADERS).dataset();
     assertThat(spec.tables()).containsExactly("int_arrays");
     assertThat(spec.rows()).isEqualTo(Map.of("int_arrays", 1000L));
-    assertThat(spec).isEqualTo(new DatasetSpec.IntArrays(1000, 10, Distribution.ZIPF, 10_000, 1));
+    assertThat(spec).isEqualTo(new IntArrayDataset.Spec(1000, 10, Distribution.ZIPF, 10_000, 1));
     assertThat(spec.json())
         .containsEntry("elements", "10")
         .containsEntry("distribution", "zipf")
@@ -79,7 +81,7 @@ class DatasetSectionsTest {
         load("{kind: geometry, rows: {point: 300, line: 100}, seed: 3}", LOADERS).dataset();
     assertThat(generated)
         .isEqualTo(
-            new DatasetSpec.Geometries(
+            new GeometryDataset.Spec(
                 List.of("point", "line"),
                 Map.of("point", 300L, "line", 100L),
                 null,
@@ -101,7 +103,7 @@ class DatasetSectionsTest {
     DatasetSpec file =
         load("{kind: geometry, tables: [line], file: li.osm.pbf, srid: 4326}", LOADERS).dataset();
     assertThat(file)
-        .isEqualTo(new DatasetSpec.Geometries(List.of("line"), Map.of(), pbf, Srid.WGS84, 1));
+        .isEqualTo(new GeometryDataset.Spec(List.of("line"), Map.of(), pbf, Srid.WGS84, 1));
     assertThat(file.scaled(0.5)).isEqualTo(file);
     assertThat(file.json()).containsEntry("file", "li.osm.pbf").containsEntry("srid", "4326");
   }

@@ -10,7 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.GeometryDataset;
+import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.Srid;
 
 class OverridesTest {
@@ -53,8 +55,8 @@ class OverridesTest {
     Scenario tiny = scenario.withOverrides(Overrides.NONE.withScale(0.0001));
     assertThat(tiny.dataset().rows().values()).containsOnly(1L);
 
-    assertThat(((DatasetSpec.OsmSynthetic) s.dataset()).seed())
-        .isEqualTo(((DatasetSpec.OsmSynthetic) scenario.dataset()).seed());
+    assertThat(((OsmSyntheticDataset.Spec) s.dataset()).seed())
+        .isEqualTo(((OsmSyntheticDataset.Spec) scenario.dataset()).seed());
     assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
   }
 
@@ -100,8 +102,8 @@ class OverridesTest {
   void dataLoadsAPbfFileIntoTheScenariosTables() throws Exception {
     Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
     Scenario s = scenario.withOverrides(Overrides.NONE.withData(pbf));
-    assertThat(s.dataset()).isInstanceOf(DatasetSpec.OsmPbf.class);
-    assertThat(((DatasetSpec.OsmPbf) s.dataset()).file()).isEqualTo(pbf.toAbsolutePath());
+    assertThat(s.dataset()).isInstanceOf(OsmPbfDataset.Spec.class);
+    assertThat(((OsmPbfDataset.Spec) s.dataset()).file()).isEqualTo(pbf.toAbsolutePath());
     assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
     assertThat(s.dataset().rows()).isEmpty();
     // a file's rows are what it holds: SCALE leaves them
@@ -125,7 +127,7 @@ class OverridesTest {
     Scenario s = geometry.withOverrides(Overrides.NONE.withData(pbf));
     assertThat(s.dataset())
         .isEqualTo(
-            new DatasetSpec.Geometries(
+            new GeometryDataset.Spec(
                 List.of("line"), Map.of(), pbf.toAbsolutePath(), Srid.WGS84, 1));
   }
 

@@ -27,7 +27,7 @@ class ReferenceTablesTest {
   @Test
   void theKeysOfAScenarioAreTheLoadersKeys() throws IOException {
     List<List<String>> rows = table(SCENARIOS, "## The keys of a scenario");
-    assertThat(rows).extracting(r -> code(r.get(0))).isEqualTo(ScenarioLoader.KEYS);
+    assertThat(rows).extracting(r -> code(r.get(0))).isEqualTo(ScenarioKeys.KEYS.names());
     assertThat(rows).allSatisfy(r -> assertThat(r.get(1)).as(r.get(0)).isNotBlank());
   }
 
@@ -39,7 +39,7 @@ class ReferenceTablesTest {
             .findFirst()
             .map(r -> codes(r.get(1)))
             .orElseThrow();
-    assertThat(servers).isEqualTo(ServersSection.SERVERS_KEYS);
+    assertThat(servers).isEqualTo(ServersSection.KEYS.names());
     assertThat(table(SCENARIOS, "## Steps"))
         .extracting(r -> code(r.get(0)))
         .isEqualTo(StepKind.names());
@@ -74,9 +74,9 @@ class ReferenceTablesTest {
     Map<String, List<String>> documented = new LinkedHashMap<>();
     Map<String, List<String>> choices =
         Map.of(
-            "distribution", DatasetSections.DISTRIBUTIONS,
-            "shape", DatasetSections.SHAPES,
-            "geometry", DatasetSections.GEOMETRIES);
+            "distribution", DatasetKinds.DISTRIBUTIONS,
+            "shape", DatasetKinds.SHAPES,
+            "geometry", DatasetKinds.GEOMETRIES);
     for (List<String> row : table(DATASETS, "## The keys of each kind")) {
       documented.computeIfAbsent(code(row.get(0)), k -> new ArrayList<>()).add(code(row.get(1)));
       assertThat(row.get(2)).as(row.get(0) + " " + row.get(1)).isNotBlank();
@@ -85,9 +85,9 @@ class ReferenceTablesTest {
         assertThat(codes(row.get(2))).as(row.get(0) + " " + row.get(1)).containsAll(choice);
       }
     }
-    assertThat(documented.keySet()).containsExactlyElementsOf(DatasetSections.KINDS);
-    for (String kind : DatasetSections.KINDS) {
-      List<String> keys = new ArrayList<>(DatasetSections.KEYS.get(kind));
+    assertThat(documented.keySet()).containsExactlyElementsOf(DatasetKinds.names());
+    for (String kind : DatasetKinds.names()) {
+      List<String> keys = new ArrayList<>(DatasetKinds.named(kind).keyNames());
       keys.remove("kind"); // every kind's first key, said once above the table
       assertThat(documented.get(kind)).as(kind + "'s keys").isEqualTo(keys);
     }

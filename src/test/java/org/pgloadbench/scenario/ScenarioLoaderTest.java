@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
@@ -88,7 +88,7 @@ class ScenarioLoaderTest {
     assertThat(s.source()).isEqualTo(file);
     assertThat(s.dataset())
         .isEqualTo(
-            new DatasetSpec.OsmSynthetic(
+            new OsmSyntheticDataset.Spec(
                 List.of("nodes", "ways"), Map.of("nodes", 2_000_000L, "ways", 400_000L), 42));
     assertThat(s.dataset().rows().keySet()).containsExactly("nodes", "ways");
     assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "16", "17.2")));
@@ -130,7 +130,7 @@ class ScenarioLoaderTest {
     Scenario s = load(MINIMAL);
 
     assertThat(s.description()).isEmpty();
-    assertThat(((DatasetSpec.OsmSynthetic) s.dataset()).seed()).isEqualTo(1);
+    assertThat(((OsmSyntheticDataset.Spec) s.dataset()).seed()).isEqualTo(1);
     assertThat(s.servers().target()).isEqualTo("embedded");
     assertThat(s.settings()).isEmpty();
     assertThat(s.repeat()).isEqualTo(1);

@@ -10,8 +10,9 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Looks;
 import org.pgloadbench.analysis.SignedRank;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.dataset.IntArrayDataset;
+import org.pgloadbench.dataset.OsmPbfDataset;
+import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.variant.WaysIndex;
@@ -25,7 +26,7 @@ class ShippedScenariosTest {
     assertThat(ScenarioFiles.available(SCENARIOS)).contains("ways-unlogged", "middle-indexes");
     for (String name : ScenarioFiles.available(SCENARIOS)) {
       Scenario s = ScenarioLoader.load(ScenarioFiles.resolve(name, SCENARIOS));
-      if (s.dataset() instanceof DatasetSpec.Pgbench) {
+      if (s.dataset() instanceof PgbenchDataset.Spec) {
         continue; // pgbench-init does what pgbench -i does: no checkpoint, the server's defaults
       }
       assertThat(s.steps().stream().map(StepKind::yamlName)).as(name).endsWith("checkpoint");
@@ -72,8 +73,8 @@ class ShippedScenariosTest {
   void osmRealComparesOsm2pgsqlsWayWithTheBestInBothMiddleFormatsOnTheShippedFile()
       throws Exception {
     Scenario s = ScenarioLoader.load(SCENARIOS.resolve("osm-real.yaml"));
-    assertThat(s.dataset()).isInstanceOf(DatasetSpec.OsmPbf.class);
-    assertThat(((DatasetSpec.OsmPbf) s.dataset()).file())
+    assertThat(s.dataset()).isInstanceOf(OsmPbfDataset.Spec.class);
+    assertThat(((OsmPbfDataset.Spec) s.dataset()).file())
         .isRegularFile()
         .hasFileName("andorra-2023-07-12.osm.pbf");
     assertThat(s.dataset().tables()).containsExactly("nodes", "ways", "rels");
@@ -104,7 +105,7 @@ class ShippedScenariosTest {
     Scenario s = ScenarioLoader.load(SCENARIOS.resolve("pgbench-builds.yaml"));
     assertThat(s.servers().target()).isEqualTo(ServersSpec.LOCAL);
     assertThat(s.servers().versions()).containsExactly("head", "patch");
-    assertThat(((DatasetSpec.Pgbench) s.dataset()).scale()).isGreaterThanOrEqualTo(10);
+    assertThat(((PgbenchDataset.Spec) s.dataset()).scale()).isGreaterThanOrEqualTo(10);
     // the thread's v21 against HEAD, and its v20's regression in client-side generate
     assertThat(s.claims())
         .hasSize(2)
@@ -131,7 +132,7 @@ class ShippedScenariosTest {
     assertThat(freeze.cells()).extracting(c -> c.variant().freeze()).containsExactly(false, true);
     for (String shape : List.of("gin-identical-wide", "gin-identical-narrow")) {
       Scenario s = ScenarioLoader.load(SCENARIOS.resolve(shape + ".yaml"));
-      assertThat(((DatasetSpec.IntArrays) s.dataset()).distribution())
+      assertThat(((IntArrayDataset.Spec) s.dataset()).distribution())
           .as(shape)
           .isEqualTo(IntArrayDataset.Distribution.IDENTICAL);
       assertThat(s.cells())

@@ -1,0 +1,88 @@
+package org.pgloadbench.dataset;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.WorkRoot;
+import org.pgloadbench.variant.LoadVariant;
+
+/** What the kinds' {@link DatasetSpec}s share: scaling, describing and recording their rows. */
+final class Specs {
+  private Specs() {}
+
+  static long scaledRows(long rows, double scale) {
+    return Math.max(1, Math.round(rows * scale));
+  }
+
+  static String rowCount(String table, long rows) {
+    return String.format(Locale.ROOT, "%s %,d rows", table, rows);
+  }
+
+  /** A generated kind's tables with their rows (some derived, as pgbench's), then its options. */
+  static String generated(DatasetSpec spec, String... options) {
+    List<String> parts = new ArrayList<>();
+    try {
+      for (Dataset.Table t : spec.open(null, note -> {}).tables(null)) {
+        parts.add(rowCount(t.def().name(), t.rows().rows()));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("a generated dataset reads no file", e);
+    }
+    parts.addAll(List.of(options));
+    return String.join(", ", parts);
+  }
+
+  static Map<String, Long> ordered(Map<String, Long> rows) {
+    Map<String, Long> ordered = new LinkedHashMap<>();
+    for (String table : DatasetSpec.MIDDLE_TABLES) {
+      if (rows.containsKey(table)) {
+        ordered.put(table, rows.get(table));
+      }
+    }
+    rows.forEach(ordered::putIfAbsent);
+    return Collections.unmodifiableMap(ordered);
+  }
+
+  /**
+   * The decoded files' cache, checked like the work root (the user's own, no one else may write to
+   * it, not a link): it is read for every target, the servers' too.
+   */
+  static Path pbfCache(Path workRoot) throws DataFileException {
+    try {
+      WorkRoot.prepare(workRoot);
+      return WorkRoot.prepare(workRoot.resolve("osm-pbf"));
+    } catch (ServerException e) {
+      throw new DataFileException(e.getMessage());
+    }
+  }
+
+  static List<TableDef> middleTableDefs(List<String> tables, LoadVariant variant) {
+    return middleTables(tables).stream().map(t -> t.tableDef(variant.middleFormat())).toList();
+  }
+
+  static List<MiddleTable> middleTables(List<String> tables) {
+    return tables.stream().map(MiddleTable::byYamlName).toList();
+  }
+
+  static Map<String, Object> jsonOf(
+      String kind,
+      List<String> tables,
+      Map<String, Long> rows,
+      String originKey,
+      Object origin,
+      Map<String, String> options) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("kind", kind);
+    json.put("tables", tables);
+    json.put("rows", rows);
+    json.put(originKey, origin);
+    json.putAll(options);
+    return json;
+  }
+}

@@ -1,0 +1,159 @@
+package org.pgloadbench.scenario;
+
+import static org.pgloadbench.scenario.DatasetSections.SEED;
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.described;
+import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.list;
+import static org.pgloadbench.scenario.SchemaNodes.notRequired;
+import static org.pgloadbench.scenario.SchemaNodes.strings;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.dataset.GeometryDataset;
+import org.pgloadbench.dataset.GeometryTable;
+import org.pgloadbench.dataset.Srid;
+import org.pgloadbench.scenario.Keys.Key;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+
+/**
+ * The keys of {@code {kind: geometry, tables: [point, line], rows: {point: 300000, line: 100000},
+ * srid: 3857}} ({@link DatasetKinds#GEOMETRY_KIND}): PostGIS geometries, generated ({@code rows},
+ * {@code seed}) or from a PBF file ({@code file}).
+ */
+final class GeometryKind {
+  private static final String TABLE_HINT = "list tables from point, line, e.g. tables: [line]";
+
+  static final Key<List<String>> TABLES =
+      new Key<>(
+          "tables",
+          false,
+          TABLE_HINT,
+          () ->
+              described(
+                  list(enumOf(GeometryTable.yamlNames(), null)),
+                  "The tables to load, point then line; both when left out."),
+          node ->
+              DatasetSections.tables(
+                  node,
+                  GeometryTable.yamlNames(),
+                  TABLE_HINT,
+                  "a geometry table; use point or line"));
+  static final Key<YamlNode> ROWS =
+      Key.of(
+              "rows",
+              () ->
+                  DatasetKinds.rowsSchema(
+                      "Rows per table, generated (point k is node k's position, line k way k"
+                          + " through its nodes); every loaded table needs a count. Or give file"
+                          + " instead.",
+                      GeometryTable.yamlNames()))
+          .hint(
+              "give rows per table, e.g. rows: {point: 300000, line: 100000}, or a PBF file, e.g."
+                  + " file: ../data/andorra-2023-07-12.osm.pbf");
+  static final Key<YamlNode> FILE =
+      Key.of(
+          "file",
+          "Instead of rows: a .osm.pbf file, relative to the scenario file; its tagged nodes as"
+              + " points, its ways as lines. DATA=<file> on the command line loads another.",
+          DatasetSections::pbfFileSchema);
+  static final Key<Srid> SRID =
+      new Key<>(
+          "srid",
+          false,
+          null,
+          () -> {
+            ArrayNode codes = JSON.arrayNode();
+            Srid.codes().forEach(codes::add);
+            return described(
+                JSON.objectNode().set("enum", codes),
+                "3857 (web Mercator, osm2pgsql's default; default) or 4326 (degrees)");
+          },
+          GeometryKind::srid);
+
+  static final Keys KEYS = Keys.of(TABLES, ROWS, FILE, SRID, SEED);
+
+  private GeometryKind() {}
+
+  static DatasetSpec read(Mapping m, Path scenarioFile, boolean trusted)
+      throws ScenarioException {
+    List<String> tables = TABLES.in(m, GeometryTable.yamlNames());
+    YamlNode rowsNode = ROWS.node(m);
+    YamlNode fileNode = FILE.node(m);
+    Srid srid = SRID.in(m, Srid.WEB_MERCATOR);
+    if (fileNode != null) {
+      if (rowsNode != null) {
+        throw rowsNode.error("the rows are the file's; give rows or file, not both");
+      }
+      if (SEED.node(m) != null) {
+        throw SEED.node(m).error("a file's rows have no seed; leave seed out");
+      }
+      Path file = DatasetSections.pbfFile(fileNode, scenarioFile, trusted);
+      return new GeometryDataset.Spec(tables, Map.of(), file, srid, 1);
+    }
+    if (rowsNode == null) {
+      throw m.error("no rows; " + ROWS.hint());
+    }
+    Mapping counts = rowsNode.asMapping(ROWS.hint());
+    counts.allowOnly(GeometryTable.yamlNames(), "tables");
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (String table : tables) {
+      YamlNode count = counts.values().get(table);
+      if (count == null) {
+        throw DatasetKinds.noRows(counts, table);
+      }
+      rows.put(table, count.asWhole(1));
+    }
+    return new GeometryDataset.Spec(tables, rows, null, srid, SEED.in(m, 1L));
+  }
+
+  /** A count for every table loaded, the listed ones, else both; generated rows or a file's. */
+  static ArrayNode rules() {
+    ArrayNode rules = JSON.arrayNode();
+    for (String table : GeometryTable.yamlNames()) {
+      ObjectNode loaded =
+          JSON.objectNode()
+              .set(
+                  "anyOf",
+                  JSON.arrayNode()
+                      .add(notRequired(TABLES.name()))
+                      .add(DatasetKinds.listing(table)));
+      rules.add(
+          DatasetKinds.needsRows(
+              loaded.<ObjectNode>set("required", strings(List.of(ROWS.name()))), table));
+    }
+    rules.add(
+        JSON.objectNode()
+            .set(
+                "oneOf",
+                JSON.arrayNode()
+                    .add(JSON.objectNode().set("required", strings(List.of(ROWS.name()))))
+                    .add(
+                        JSON.objectNode()
+                            .<ObjectNode>set("required", strings(List.of(FILE.name())))
+                            .set(
+                                "not",
+                                JSON.objectNode()
+                                    .set("required", strings(List.of(SEED.name())))))));
+    return rules;
+  }
+
+  private static Srid srid(YamlNode node) throws ScenarioException {
+    long code = node.asWhole(0);
+    for (Srid srid : Srid.values()) {
+      if (srid.code() == code) {
+        return srid;
+      }
+    }
+    throw node.error(
+        "'"
+            + code
+            + "' is not an SRID osm2pgsql writes; use 3857 (web Mercator, its default) or 4326"
+            + " (degrees)");
+  }
+}

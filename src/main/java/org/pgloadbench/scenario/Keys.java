@@ -1,0 +1,122 @@
+package org.pgloadbench.scenario;
+
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.described;
+import static org.pgloadbench.scenario.SchemaNodes.strings;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.function.Supplier;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+
+/**
+ * The keys of one section of a scenario, each declared once: its name, the JSON Schema of what it
+ * takes (with the description an editor shows), whether it must be given and the hint the loader's
+ * error ends with. The loader allows exactly these keys and the schema describes exactly these, so
+ * a key added here is in both, and one cannot be in one only.
+ */
+record Keys(List<Key<?>> all) {
+  Keys {
+    all = List.copyOf(all);
+  }
+
+  static Keys of(Key<?>... keys) {
+    return new Keys(List.of(keys));
+  }
+
+  /**
+   * One key: what the loader does with its value, {@code read}, beside what the schema says of it.
+   *
+   * @param hint how to write it, ending the loader's error when it is missing or wrong; null for
+   *     none
+   */
+  record Key<T>(
+      String name, boolean required, String hint, Supplier<ObjectNode> schema, Read<T> read) {
+
+    /** A key the section's reader checks itself, its value being the node as written. */
+    static Key<YamlNode> of(String name, Supplier<ObjectNode> schema) {
+      return new Key<>(name, false, null, schema, node -> node);
+    }
+
+    static Key<YamlNode> of(String name, String description, Supplier<ObjectNode> schema) {
+      return of(name, () -> described(schema.get(), description));
+    }
+
+    /** A whole number from {@code min} to {@code max}. */
+    static Key<Long> whole(String name, long min, long max, String description) {
+      return new Key<>(
+          name,
+          false,
+          null,
+          () -> {
+            ObjectNode node = SchemaNodes.whole(min, max);
+            return description == null ? node : described(node, description);
+          },
+          node -> {
+            long value = node.asWhole(min);
+            if (value > max) {
+              throw node.error("'" + value + "' is too large; use at most " + max);
+            }
+            return value;
+          });
+    }
+
+    /** This key, which must be given: {@code hint} says how. */
+    Key<T> required(String hint) {
+      return new Key<>(name, true, hint, schema, read);
+    }
+
+    /** This key, its value read by {@code read}. */
+    <R> Key<R> reading(Read<R> read) {
+      return new Key<>(name, required, hint, schema, read);
+    }
+
+    /** This key, with {@code hint} for the loader's errors about it. */
+    Key<T> hint(String hint) {
+      return new Key<>(name, required, hint, schema, read);
+    }
+
+    /** As written, for a key the section's reader checks with others; null when not given. */
+    YamlNode node(Mapping m) {
+      return m.optional(name);
+    }
+
+    /** The value read, {@code absent} when not given; a required key must be given. */
+    T in(Mapping m, T absent) throws ScenarioException {
+      YamlNode node = required ? m.required(name, hint) : m.optional(name);
+      return node == null ? absent : read.from(node);
+    }
+
+    /** The value of a required key. */
+    T in(Mapping m) throws ScenarioException {
+      return in(m, null);
+    }
+  }
+
+  /** The check of a value, with file:line errors. */
+  interface Read<T> {
+    T from(YamlNode node) throws ScenarioException;
+  }
+
+  List<String> names() {
+    return all.stream().map(Key::name).toList();
+  }
+
+  /** Refuses a key not declared here, suggesting the closest one. */
+  void allowOnly(Mapping m) throws ScenarioException {
+    m.allowOnly(names(), "keys");
+  }
+
+  /** The schema's {@code properties}: every key, in the order declared. */
+  ObjectNode properties() {
+    ObjectNode properties = JSON.objectNode();
+    all.forEach(key -> properties.set(key.name(), key.schema().get()));
+    return properties;
+  }
+
+  /** The schema's {@code required}: the keys the loader requires. */
+  ArrayNode required() {
+    return strings(all.stream().filter(Key::required).map(Key::name).toList());
+  }
+}

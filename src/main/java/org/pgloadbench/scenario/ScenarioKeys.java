@@ -1,0 +1,235 @@
+package org.pgloadbench.scenario;
+
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.whole;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.pgloadbench.scenario.Keys.Key;
+import org.pgloadbench.scenario.YamlNode.Mapping;
+
+/**
+ * The keys of a scenario, declared once for {@link ScenarioLoader} and {@link ScenarioSchema}, with
+ * the checks of those whose value stands alone; a section's own keys are its reader's.
+ */
+final class ScenarioKeys {
+  static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+
+  static final Key<String> SCENARIO_NAME =
+      Key.of(
+              "name",
+              "The scenario's name, used for results/<name>/ and reports/<name>/: lower-case"
+                  + " letters, digits, '.', '_' and '-'.",
+              () -> pattern(NAME))
+          .required("name the scenario, e.g. name: ways-binary-freeze")
+          .reading(
+              node -> {
+                String name = node.asText("e.g. name: ways-binary-freeze");
+                if (!NAME.matcher(name).matches()) {
+                  throw node.error(
+                      "'"
+                          + name
+                          + "' is not a valid name; use lower-case letters, digits, '.', '_'"
+                          + " and '-', starting with a letter or digit");
+                }
+                return name;
+              });
+  static final Key<String> DESCRIPTION =
+      Key.of(
+              "description",
+              "What the scenario reproduces, and the published figures it is compared with.",
+              () -> type("string"))
+          .reading(node -> node.asText("write it as text").strip());
+  static final Key<YamlNode> DATASET =
+      Key.of("dataset", DatasetSections::schema)
+          .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
+  static final Key<YamlNode> SERVERS =
+      Key.of("servers", ServersSchema::servers)
+          .required("list the versions, e.g. servers: {versions: [17]}");
+  static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
+  static final Key<YamlNode> REPEAT =
+      Key.of(
+          "repeat",
+          "Measured rounds, each every cell on every server once (default 1); a paired verdict"
+              + " needs 6 or more. auto: the fewest rounds a verdict needs, then more until"
+              + " every comparison with the baseline and every claim has a verdict or is known"
+              + " within precision, or the budget is spent.",
+          () ->
+              JSON.objectNode()
+                  .set(
+                      "anyOf",
+                      JSON.arrayNode()
+                          .add(whole(1, Integer.MAX_VALUE))
+                          .add(JSON.objectNode().put("const", "auto"))));
+  static final Key<YamlNode> WARMUP =
+      Key.of(
+          "warmup",
+          "Unmeasured loads per server before the first measured one (default 1).",
+          () -> whole(0, Integer.MAX_VALUE));
+  static final Key<YamlNode> MATRIX = Key.of("matrix", CellsSchema::matrix);
+  static final Key<YamlNode> EXCLUDE = Key.of("exclude", CellsSchema::exclude);
+  static final Key<YamlNode> CELLS = Key.of("cells", CellsSchema::cells);
+  static final Key<YamlNode> STEPS =
+      Key.of("steps", Steps::schema).required("list the load steps, e.g. [" + Steps.listed() + "]");
+  static final Key<YamlNode> CLAIMS = Key.of("claims", ClaimsSchema::claims);
+  static final Key<List<String>> FINDINGS =
+      Key.of(
+              "findings",
+              "What earlier runs of this harness found, in words: the report shows them under"
+                  + " Findings, apart from the claims, and checks none of them.",
+              () -> type("array").set("items", type("string").put("minLength", 1)))
+          .hint("list what earlier runs found, each as text, e.g. findings: [15 built it slower]")
+          .reading(ScenarioKeys::findings);
+  static final Key<Boolean> CONTROL =
+      Key.of(
+              "control",
+              "Whether a run comparing servers adds a control, a second instance of its base server"
+                  + " with the same binaries and settings, to show what the machine's drift alone"
+                  + " makes of two identical servers (default true).",
+              () -> type("boolean"))
+          .reading(node -> node.asBoolean("write control: true or control: false"));
+  static final Key<YamlNode> BASELINE =
+      Key.of(
+          "baseline",
+          "The cell the answer compares every other with (what you do today); default: the"
+              + " cell with every axis at its default, else the first.",
+          () -> pattern(NamedCells.NAME));
+  static final Key<Double> PRECISION =
+      Key.of(
+              "precision",
+              "With repeat: auto and in a recommend race: a comparison whose ratio's 95% interval"
+                  + " lies within ± this of the ratio is known well enough (default 5%).",
+              () ->
+                  JSON.objectNode()
+                      .set(
+                          "anyOf",
+                          JSON.arrayNode()
+                              .add(type("number").put("exclusiveMinimum", 0).put("maximum", 0.5))
+                              .add(
+                                  type("string")
+                                      .put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$"))))
+          .reading(
+              node -> {
+                Double value = Stopping.fraction(node.asText("e.g. precision: 5%"));
+                if (value == null) {
+                  throw node.error(
+                      "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or"
+                          + " 0.05)");
+                }
+                return value;
+              });
+  static final Key<Long> BUDGET =
+      Key.of(
+              "budget",
+              "With repeat: auto and in a recommend race: the time the rounds may take per server"
+                  + " (default 10m; 90s, 1h).",
+              () ->
+                  type("string").put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$"))
+          .reading(
+              node -> {
+                Long value = Stopping.duration(node.asText("e.g. budget: 10m"));
+                if (value == null) {
+                  throw node.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
+                }
+                return value;
+              });
+  static final Key<List<Double>> SCALES =
+      Key.of(
+              "scales",
+              "The row-count multipliers make scaling runs the scenario at (SCALES= overrides),"
+                  + " e.g. [0.25, 1, 4].",
+              () ->
+                  type("array")
+                      .<ObjectNode>set("items", type("number").put("exclusiveMinimum", 0))
+                      .put("minItems", 2)
+                      .put("uniqueItems", true))
+          .hint("list row-count multipliers, e.g. scales: [0.25, 1, 4]")
+          .reading(ScenarioKeys::scales);
+  static final Key<Measure> MEASURE =
+      Key.of(
+              "measure",
+              "time (the default), or instructions: each step's instructions counted too, the"
+                  + " servers under valgrind (embedded and local targets; one round, no warm-up"
+                  + " unless REPEAT= and WARMUP= say otherwise; INSTRUCTIONS=1 on the command"
+                  + " line).",
+              () -> JSON.objectNode().set("enum", strings(Measure.names())))
+          .hint("use " + String.join(" or ", Measure.names()))
+          .reading(ScenarioKeys::measure);
+
+  static final Keys KEYS =
+      Keys.of(
+          SCENARIO_NAME, DESCRIPTION, DATASET, SERVERS, SETTINGS, REPEAT, WARMUP, MATRIX, EXCLUDE,
+          CELLS, STEPS, CLAIMS, FINDINGS, CONTROL, BASELINE, PRECISION, BUDGET, SCALES, MEASURE);
+
+  private ScenarioKeys() {}
+
+  private static Measure measure(YamlNode node) throws ScenarioException {
+    String value = node.asText(MEASURE.hint());
+    if (!Measure.names().contains(value)) {
+      throw node.error(
+          "'"
+              + value
+              + "' is not a measure"
+              + YamlNode.didYouMean(value, Measure.names())
+              + "; "
+              + MEASURE.hint());
+    }
+    return Measure.valueOf(value.toUpperCase(Locale.ROOT));
+  }
+
+  private static List<String> findings(YamlNode node) throws ScenarioException {
+    List<String> findings = new ArrayList<>();
+    for (YamlNode item : node.asList(FINDINGS.hint()).items()) {
+      String text = item.asText(FINDINGS.hint()).strip();
+      if (text.isEmpty()) {
+        throw item.error("is empty; " + FINDINGS.hint());
+      }
+      findings.add(text);
+    }
+    return findings;
+  }
+
+  /** {@code scales:}, row-count multipliers above 0, each once. */
+  private static List<Double> scales(YamlNode node) throws ScenarioException {
+    String hint = SCALES.hint();
+    List<Double> scales = new ArrayList<>();
+    for (YamlNode item : node.asList(hint).items()) {
+      double value;
+      try {
+        value = Double.parseDouble(item.asText(hint));
+      } catch (NumberFormatException e) {
+        throw item.error("expected a number above 0; " + hint);
+      }
+      if (!(value > 0) || Double.isInfinite(value)) {
+        throw item.error("expected a number above 0; " + hint);
+      }
+      if (scales.contains(value)) {
+        throw item.error("'" + item.asText(hint) + "' is listed twice; list each scale once");
+      }
+      scales.add(value);
+    }
+    if (scales.size() < 2) {
+      throw node.error("a scale series needs at least two scales; " + hint);
+    }
+    return scales;
+  }
+
+  /** An optional whole number >= {@code min} that fits an int; {@code absent} when not given. */
+  static int count(Mapping m, Key<?> key, int min, int absent) throws ScenarioException {
+    YamlNode node = key.node(m);
+    if (node == null) {
+      return absent;
+    }
+    long value = node.asWhole(min);
+    if (value > Integer.MAX_VALUE) {
+      throw node.error("'" + value + "' is too large");
+    }
+    return (int) value;
+  }
+}
