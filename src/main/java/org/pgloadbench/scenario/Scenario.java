@@ -108,6 +108,27 @@ public record Scenario(
 
   /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
   public Scenario withRepeat(int rounds) {
+    return with(rounds, cells, claims, control, baseline);
+  }
+
+  /** This scenario restricted to some of its cells (claims about the others are left out). */
+  public Scenario withCells(List<Cell> kept) {
+    return with(
+        repeat,
+        kept,
+        List.of(),
+        control,
+        kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null);
+  }
+
+  /** This scenario with its control server left out, or kept where it has one. */
+  public Scenario withControl(boolean kept) {
+    return with(repeat, cells, claims, control && kept, baseline);
+  }
+
+  /** The one copy the withers share: what a run may change, the scenario's text kept. */
+  private Scenario with(
+      int rounds, List<Cell> kept, List<Claim> checked, boolean controlled, String base) {
     return new Scenario(
         name,
         description,
@@ -118,62 +139,12 @@ public record Scenario(
         rounds,
         warmup,
         axes,
-        cells,
-        steps,
-        origins,
-        claims,
-        control,
-        baseline,
-        stopping,
-        scales,
-        findings,
-        notes,
-        measure);
-  }
-
-  /** This scenario restricted to some of its cells (claims about the others are left out). */
-  public Scenario withCells(List<Cell> kept) {
-    return new Scenario(
-        name,
-        description,
-        source,
-        dataset,
-        servers,
-        settings,
-        repeat,
-        warmup,
-        axes,
         kept,
         steps,
         origins,
-        List.of(),
-        control,
-        kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null,
-        stopping,
-        scales,
-        findings,
-        notes,
-        measure);
-  }
-
-  /** This scenario with its control server left out, or kept where it has one. */
-  public Scenario withControl(boolean kept) {
-    return new Scenario(
-        name,
-        description,
-        source,
-        dataset,
-        servers,
-        settings,
-        repeat,
-        warmup,
-        axes,
-        cells,
-        steps,
-        origins,
-        claims,
-        control && kept,
-        baseline,
+        checked,
+        controlled,
+        base,
         stopping,
         scales,
         findings,
