@@ -81,18 +81,29 @@ class PlanTest {
   void aClaimComparesServersWhenItsSidesNameTwoVersionsOrTwoServersCells() throws Exception {
     String claim =
         "claims:\n  - claim: binary first\n    source: own\n    step: copy\n"
-            + "    less: {cell: %s}\n    than: {cell: %s}\n";
+            + "    less: %s\n    than: %s\n";
+    String versions = "{versions: [16, 17]}";
+    // two cells of one server: paired within its rounds
     assertThat(
             Plan.claimsCompareServers(
-                scenario("{versions: [16, 17]}", claim.formatted("binary+freeze", "text+freeze"))))
+                scenario(versions, claim.formatted("{cell: binary+freeze}", "{cell: text+freeze}"))))
         .isFalse();
+    // one cell on two versions
     assertThat(
             Plan.claimsCompareServers(
                 scenario(
-                    "{versions: [16, 17]}",
-                    claim.formatted("{cell: binary+freeze, version: 17}", "{cell: binary+freeze, version: 16}")
-                        .replace("{cell: {", "{")
-                        .replace("}}", "}"))))
+                    versions,
+                    claim.formatted(
+                        "{cell: binary+freeze, version: 17}", "{cell: binary+freeze, version: 16}"))))
+        .isTrue();
+    // two settings profiles are two server starts
+    assertThat(
+            Plan.claimsCompareServers(
+                scenario(
+                    versions,
+                    "  settings: [defaults, bulk-load]\n"
+                        + claim.formatted(
+                            "{cell: binary+freeze+bulk-load}", "{cell: binary+freeze+defaults}"))))
         .isTrue();
   }
 
