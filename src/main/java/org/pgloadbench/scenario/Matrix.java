@@ -88,13 +88,14 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
 
   /**
    * The axes that mean nothing to a cell of {@code loader}, each with why, in axis order, as the
-   * loader's axes declare them ({@link LoaderAxes#NOT_APPLYING}). A matrix crossing loaders with
+   * loader's axes declare them ({@link LoaderAxes#notApplying}). A matrix crossing loaders with
    * these axes then needs no exclude entries.
    */
   static Map<String, String> notApplying(LoaderKind loader) {
     Map<String, String> why = new LinkedHashMap<>(); // in axis order, for stable messages
+    Map<Axis<?>, Map<LoaderKind, String>> byAxis = LoaderAxes.notApplying();
     for (Axis<?> axis : Axis.ALL) {
-      String because = LoaderAxes.NOT_APPLYING.getOrDefault(axis, Map.of()).get(loader);
+      String because = byAxis.getOrDefault(axis, Map.of()).get(loader);
       if (because != null) {
         why.put(axis.name(), because);
       }
