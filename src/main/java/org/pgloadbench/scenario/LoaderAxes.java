@@ -2,7 +2,6 @@ package org.pgloadbench.scenario;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.pgloadbench.scenario.Axis.Accepts;
 import org.pgloadbench.variant.LoaderKind;
 
@@ -58,21 +57,5 @@ final class LoaderAxes {
         Accepts.matching("all|" + WHOLE, 1, 999_999_999),
         v -> v.equals("all") ? Long.valueOf(0) : Long.valueOf(v),
         v -> "commit-" + v);
-  }
-
-  /**
-   * The loaders whose cells have no value of an axis, each with why: an INSERT loader sends one row
-   * per statement and COPY every row in one, so neither has a batch size, and COPY loads in one
-   * transaction. The axis collapses there ({@link Matrix#notApplying}). A method, not a field:
-   * built while Axis initializes, a field would hold its axes still null.
-   */
-  static Map<Axis<?>, Map<LoaderKind, String>> notApplying() {
-    return Map.of(
-        Axis.BATCH_SIZE,
-        Map.of(
-            LoaderKind.COPY, "COPY streams every row in one statement",
-            LoaderKind.INSERT, "insert sends one row per statement"),
-        Axis.COMMIT_EVERY,
-        Map.of(LoaderKind.COPY, "COPY loads in one transaction"));
   }
 }
