@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class AxisTest {
   /**
-   * A family's class initialized before Axis (Matrix reads LoaderAxes) must not leave an axis null:
-   * in a class loader of its own, where neither class has been initialized yet.
+   * A family's class initialized before Axis must not leave an axis null (when families held their
+   * axes, Axis failed to initialize): in a class loader of its own, where neither class has been
+   * initialized yet.
    */
   @Test
   void aFamilyInitializedFirstLeavesNoAxisNull() throws Exception {
