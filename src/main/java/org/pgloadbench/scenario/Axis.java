@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
@@ -18,9 +17,9 @@ import org.pgloadbench.variant.WaysIndex;
 /**
  * One matrix axis, declared whole. Its typed value is the cell's {@link LoadVariant} part under its
  * name. The axes are declared by family ({@link TableAxes}, {@link Osm2pgsqlAxes}, {@link
- * LoaderAxes}, {@link GinAxes}, {@link ServerAxes}), each family listing its own; adding an axis is
- * one constant in its family's list. The loader, the JSON Schema ({@link AxesSchema}) and the check
- * of the docs' axes table all read it from {@link #ALL}.
+ * LoaderAxes}, {@link GinAxes}, {@link ServerAxes}); adding an axis is its declaration in its
+ * family's file and one constant here, listed in {@link #ALL}. The loader, the JSON Schema ({@link
+ * AxesSchema}) and the check of the docs' axes table all read it from {@link #ALL}.
  *
  * <p>Values are kept as the text written ({@code binary}, {@code true}, {@code 2}); {@link #parse}
  * turns a valid one into its typed value.
@@ -43,25 +42,26 @@ public record Axis<T>(
     Accepts accepts,
     Function<String, T> parser,
     Function<String, String> labeler) {
-  // the axes by their names here, where code outside their family names them
-  public static final Axis<CopyFormat> FORMAT = TableAxes.FORMAT;
-  public static final Axis<Boolean> FREEZE = TableAxes.FREEZE;
-  public static final Axis<Boolean> PK = TableAxes.PK;
+  // Each axis is declared in its family's file and built here, once: a family holds no axis of
+  // its own, so that no order of initializing the classes can leave one of these null.
+  public static final Axis<CopyFormat> FORMAT = TableAxes.format();
+  public static final Axis<Boolean> FREEZE = TableAxes.freeze();
+  public static final Axis<Boolean> PK = TableAxes.pk();
   public static final int MAX_CONNECTIONS = TableAxes.MAX_CONNECTIONS;
-  public static final Axis<Integer> CONNECTIONS = TableAxes.CONNECTIONS;
-  public static final Axis<Boolean> UNLOGGED = TableAxes.UNLOGGED;
-  public static final Axis<Boolean> INDEXES = TableAxes.INDEXES;
-  public static final Axis<WaysIndex> WAYS_INDEX = Osm2pgsqlAxes.WAYS_INDEX;
-  public static final Axis<MiddleFormat> MIDDLE_FORMAT = Osm2pgsqlAxes.MIDDLE_FORMAT;
-  public static final Axis<LoaderKind> LOADER = LoaderAxes.LOADER;
-  public static final Axis<Integer> BATCH_SIZE = LoaderAxes.BATCH_SIZE;
-  public static final Axis<Long> COMMIT_EVERY = LoaderAxes.COMMIT_EVERY;
-  public static final Axis<Boolean> FASTUPDATE = GinAxes.FASTUPDATE;
-  public static final Axis<Integer> GIN_PENDING_LIST_LIMIT = GinAxes.GIN_PENDING_LIST_LIMIT;
-  public static final Axis<SettingsProfile> SETTINGS = ServerAxes.SETTINGS;
-  public static final Axis<Long> MEMORY = ServerAxes.MEMORY;
-  public static final Axis<StandbyMode> STANDBY = ServerAxes.STANDBY;
-  public static final Axis<DiskLimit> DISK = ServerAxes.DISK;
+  public static final Axis<Integer> CONNECTIONS = TableAxes.connections();
+  public static final Axis<Boolean> UNLOGGED = TableAxes.unlogged();
+  public static final Axis<Boolean> INDEXES = TableAxes.indexes();
+  public static final Axis<WaysIndex> WAYS_INDEX = Osm2pgsqlAxes.waysIndex();
+  public static final Axis<MiddleFormat> MIDDLE_FORMAT = Osm2pgsqlAxes.middleFormat();
+  public static final Axis<SettingsProfile> SETTINGS = ServerAxes.settings();
+  public static final Axis<LoaderKind> LOADER = LoaderAxes.loader();
+  public static final Axis<Integer> BATCH_SIZE = LoaderAxes.batchSize();
+  public static final Axis<Long> COMMIT_EVERY = LoaderAxes.commitEvery();
+  public static final Axis<Boolean> FASTUPDATE = GinAxes.fastupdate();
+  public static final Axis<Integer> GIN_PENDING_LIST_LIMIT = GinAxes.ginPendingListLimit();
+  public static final Axis<Long> MEMORY = ServerAxes.memory();
+  public static final Axis<StandbyMode> STANDBY = ServerAxes.standby();
+  public static final Axis<DiskLimit> DISK = ServerAxes.disk();
 
   /**
    * Every known axis, in the order messages, the schema and the docs' table list them: family by
@@ -69,15 +69,10 @@ public record Axis<T>(
    * others came.
    */
   public static final List<Axis<?>> ALL =
-      Stream.<List<Axis<?>>>of(
-              TableAxes.ALL,
-              Osm2pgsqlAxes.ALL,
-              ServerAxes.PROFILE,
-              LoaderAxes.ALL,
-              GinAxes.ALL,
-              ServerAxes.RESOURCES)
-          .flatMap(List::stream)
-          .toList();
+      List.of(
+          FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES, WAYS_INDEX, MIDDLE_FORMAT, SETTINGS,
+          LOADER, BATCH_SIZE, COMMIT_EVERY, FASTUPDATE, GIN_PENDING_LIST_LIMIT, MEMORY, STANDBY,
+          DISK);
 
   public static Optional<Axis<?>> named(String name) {
     return ALL.stream().filter(a -> a.name.equals(name)).findFirst();

@@ -87,17 +87,17 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
   }
 
   /**
-   * The axes that mean nothing to a cell of {@code loader}, each with why, in axis order, as the
-   * loader's axes declare them ({@link LoaderAxes#NOT_APPLYING}). A matrix crossing loaders with
-   * these axes then needs no exclude entries.
+   * The axes that mean nothing to a cell of {@code loader}, each with why: an INSERT loader sends
+   * one row per statement and COPY every row in one, so neither has a batch size, and COPY loads in
+   * one transaction. A matrix crossing loaders with these axes then needs no exclude entries.
    */
   static Map<String, String> notApplying(LoaderKind loader) {
     Map<String, String> why = new LinkedHashMap<>(); // in axis order, for stable messages
-    for (Axis<?> axis : Axis.ALL) {
-      String because = LoaderAxes.NOT_APPLYING.getOrDefault(axis, Map.of()).get(loader);
-      if (because != null) {
-        why.put(axis.name(), because);
-      }
+    if (loader == LoaderKind.COPY) {
+      why.put(Axis.BATCH_SIZE.name(), "COPY streams every row in one statement");
+      why.put(Axis.COMMIT_EVERY.name(), "COPY loads in one transaction");
+    } else if (loader == LoaderKind.INSERT) {
+      why.put(Axis.BATCH_SIZE.name(), "insert sends one row per statement");
     }
     return why;
   }

@@ -218,23 +218,14 @@ public record Overrides(
     return scale == null ? scenario : scenario.scaled(scale);
   }
 
-  /** The scenario's servers with TARGET, BUILDS, IMAGE and PG applied ({@link ServersOverride}). */
-  ServersSpec servers(ServersSpec scenario) throws ScenarioException {
-    return serversOverride().servers(scenario);
-  }
-
   /** The scenario's stopping rule with REPEAT (a number: fixed rounds; auto) and BUDGET applied. */
   Stopping stopping(Stopping scenario) {
     Stopping stopping = auto == null ? scenario : scenario.withAuto(auto);
     return budgetSeconds == null ? stopping : stopping.withBudget(budgetSeconds);
   }
 
-  /** Where fields now come from: see {@link ServersOverride#origins}. */
-  Origins origins(Origins scenario) {
-    return serversOverride().origins(scenario);
-  }
-
-  private ServersOverride serversOverride() {
+  /** What PG, TARGET, BUILDS and IMAGE say of the servers. */
+  ServersOverride serversOverride() {
     return new ServersOverride(versions, target, builds, image);
   }
 

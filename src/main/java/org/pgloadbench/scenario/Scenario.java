@@ -70,7 +70,8 @@ public record Scenario(
     o.validate();
     Measure measured =
         o.instructions() == null ? measure : o.instructions() ? Measure.INSTRUCTIONS : Measure.TIME;
-    ServersSpec on = o.servers(servers);
+    ServersOverride serversGiven = o.serversOverride();
+    ServersSpec on = serversGiven.servers(servers);
     String unfit = measured.unfit(on);
     if (unfit != null) {
       throw new ScenarioException(
@@ -95,7 +96,7 @@ public record Scenario(
         axes,
         o.cells(axes, cells, settings),
         steps,
-        o.origins(origins),
+        serversGiven.origins(origins),
         claims,
         control,
         baseline,

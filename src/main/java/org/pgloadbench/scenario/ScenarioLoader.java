@@ -46,7 +46,7 @@ public final class ScenarioLoader {
       throw new ScenarioException(file + ": cannot read: " + e.getMessage());
     }
     Mapping root =
-        YamlNode.parse(file.toString(), text)
+        YamlReader.parse(file.toString(), text)
             .asMapping(
                 "a scenario is a mapping with keys "
                     + String.join(", ", ScenarioKeys.KEYS.names()));

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.pgloadbench.recipe.StepKind;
 
@@ -45,24 +44,6 @@ final class SchemaNodes {
 
   static ObjectNode contains(ArrayNode values) {
     return JSON.objectNode().set("contains", JSON.objectNode().set("enum", values));
-  }
-
-  /** {@code keys} as schema properties, which must be exactly the keys the loader reads. */
-  static ObjectNode properties(Map<String, JsonNode> keys, List<String> loaderKeys, String what) {
-    if (!new TreeSet<>(keys.keySet()).equals(new TreeSet<>(loaderKeys))) {
-      throw new IllegalStateException(
-          "the schema of "
-              + what
-              + " describes "
-              + keys.keySet()
-              + ", the loader reads "
-              + loaderKeys);
-    }
-    ObjectNode properties = JSON.objectNode();
-    for (String key : loaderKeys) {
-      properties.set(key, keys.get(key));
-    }
-    return properties;
   }
 
   static <K> String known(Map<K, String> descriptions, K key) {

@@ -7,7 +7,6 @@ import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,7 +119,7 @@ final class SettingsSection {
     properties.set(
         PROFILE,
         enumOf(
-            profiles(),
+            Axis.SETTINGS.accepts().values(),
             "The settings profile of every cell (default defaults): bulk-load is the Crunchy Data"
                 + " OpenStreetMap benchmark post's list, osm2pgsql the osm2pgsql manual's import"
                 + " settings, each sized to the machine. To compare"
@@ -149,13 +148,5 @@ final class SettingsSection {
                 + AllowedSettings.TRUST_FLAG
                 + " if you trust this file"));
     return node;
-  }
-
-  static List<String> profiles() {
-    List<String> names = new ArrayList<>();
-    for (SettingsProfile p : SettingsProfile.values()) {
-      names.add(p.profileName());
-    }
-    return names;
   }
 }

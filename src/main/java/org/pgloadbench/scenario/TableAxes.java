@@ -8,10 +8,6 @@ import org.pgloadbench.scenario.Axis.Accepts;
 /**
  * The axes of how a table is created and filled: COPY's format and FREEZE, when the primary key and
  * the secondary indexes come, parallel connections, an UNLOGGED table.
- *
- * <p>Code outside the family names them through {@link Axis} ({@code Axis.FORMAT}), which
- * initializes the families and lists them in {@link Axis#ALL}: a family initialized before Axis
- * would leave Axis's names for it null.
  */
 final class TableAxes {
   private TableAxes() {}
@@ -19,77 +15,81 @@ final class TableAxes {
   private static final List<String> FORMATS =
       Arrays.stream(CopyFormat.values()).map(CopyFormat::sqlName).toList();
 
-  static final Axis<CopyFormat> FORMAT =
-      new Axis<>(
-          "format",
-          "COPY format",
-          "text",
-          "a format",
-          "use " + String.join(" or ", FORMATS),
-          Accepts.oneOf(FORMATS),
-          v -> CopyFormat.values()[FORMATS.indexOf(v)],
-          v -> v);
+  static Axis<CopyFormat> format() {
+    return new Axis<>(
+        "format",
+        "COPY format",
+        "text",
+        "a format",
+        "use " + String.join(" or ", FORMATS),
+        Accepts.oneOf(FORMATS),
+        v -> CopyFormat.values()[FORMATS.indexOf(v)],
+        v -> v);
+  }
 
-  static final Axis<Boolean> FREEZE =
-      new Axis<>(
-          "freeze",
-          "COPY FREEZE, the table created in the transaction that loads it",
-          "false",
-          "a freeze setting",
-          "use true or false",
-          Accepts.oneOf(List.of("false", "true")),
-          Boolean::valueOf,
-          v -> v.equals("true") ? "freeze" : "no-freeze");
+  static Axis<Boolean> freeze() {
+    return new Axis<>(
+        "freeze",
+        "COPY FREEZE, the table created in the transaction that loads it",
+        "false",
+        "a freeze setting",
+        "use true or false",
+        Accepts.oneOf(List.of("false", "true")),
+        Boolean::valueOf,
+        v -> v.equals("true") ? "freeze" : "no-freeze");
+  }
 
   /** True when the primary key is added after the load rather than declared by CREATE TABLE. */
-  static final Axis<Boolean> PK =
-      new Axis<>(
-          "pk",
-          "the primary key declared by CREATE TABLE (now) or added after the load (later)",
-          "now",
-          "a primary key timing",
-          "use now (with CREATE TABLE) or later (after the load)",
-          Accepts.oneOf(List.of("now", "later")),
-          v -> v.equals("later"),
-          v -> "pk-" + v);
+  static Axis<Boolean> pk() {
+    return new Axis<>(
+        "pk",
+        "the primary key declared by CREATE TABLE (now) or added after the load (later)",
+        "now",
+        "a primary key timing",
+        "use now (with CREATE TABLE) or later (after the load)",
+        Accepts.oneOf(List.of("now", "later")),
+        v -> v.equals("later"),
+        v -> "pk-" + v);
+  }
 
   static final int MAX_CONNECTIONS = 64;
 
-  static final Axis<Integer> CONNECTIONS =
-      new Axis<>(
-          "connections",
-          "parallel COPY connections; FREEZE needs one",
-          "1",
-          "a connection count",
-          "use a whole number from 1 to " + MAX_CONNECTIONS,
-          Accepts.matching("[1-9][0-9]{0,2}", 1, MAX_CONNECTIONS),
-          v -> Integer.parseInt(v) <= MAX_CONNECTIONS ? Integer.valueOf(v) : null,
-          v -> "conn-" + v);
+  static Axis<Integer> connections() {
+    return new Axis<>(
+        "connections",
+        "parallel COPY connections; FREEZE needs one",
+        "1",
+        "a connection count",
+        "use a whole number from 1 to " + MAX_CONNECTIONS,
+        Accepts.matching("[1-9][0-9]{0,2}", 1, MAX_CONNECTIONS),
+        v -> Integer.parseInt(v) <= MAX_CONNECTIONS ? Integer.valueOf(v) : null,
+        v -> "conn-" + v);
+  }
 
   /** True when the table is created UNLOGGED (and made durable later by the set_logged step). */
-  static final Axis<Boolean> UNLOGGED =
-      new Axis<>(
-          "unlogged",
-          "CREATE UNLOGGED TABLE, made durable by the set_logged step, or a logged table",
-          "false",
-          "an unlogged setting",
-          "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
-          Accepts.oneOf(List.of("false", "true")),
-          Boolean::valueOf,
-          v -> v.equals("true") ? "unlogged" : "logged");
+  static Axis<Boolean> unlogged() {
+    return new Axis<>(
+        "unlogged",
+        "CREATE UNLOGGED TABLE, made durable by the set_logged step, or a logged table",
+        "false",
+        "an unlogged setting",
+        "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
+        Accepts.oneOf(List.of("false", "true")),
+        Boolean::valueOf,
+        v -> v.equals("true") ? "unlogged" : "logged");
+  }
 
   /** True when the secondary indexes are created with the table, so that the COPY pays for them. */
-  static final Axis<Boolean> INDEXES =
-      new Axis<>(
-          "indexes",
-          "the secondary indexes built after the load by the indexes step (later), or created"
-              + " with the table so that the COPY pays for them (now)",
-          "later",
-          "an index timing",
-          "use later (built after the load) or now (created before the COPY)",
-          Accepts.oneOf(List.of("later", "now")),
-          v -> v.equals("now"),
-          v -> "idx-" + v);
-
-  static final List<Axis<?>> ALL = List.of(FORMAT, FREEZE, PK, CONNECTIONS, UNLOGGED, INDEXES);
+  static Axis<Boolean> indexes() {
+    return new Axis<>(
+        "indexes",
+        "the secondary indexes built after the load by the indexes step (later), or created"
+            + " with the table so that the COPY pays for them (now)",
+        "later",
+        "an index timing",
+        "use later (built after the load) or now (created before the COPY)",
+        Accepts.oneOf(List.of("later", "now")),
+        v -> v.equals("now"),
+        v -> "idx-" + v);
+  }
 }

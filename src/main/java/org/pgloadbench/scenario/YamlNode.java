@@ -188,9 +188,4 @@ sealed interface YamlNode {
     }
     return prev[b.length()];
   }
-
-  /** Reads one YAML document: see {@link YamlReader}. */
-  static YamlNode parse(String file, String text) throws ScenarioException {
-    return YamlReader.parse(file, text);
-  }
 }
