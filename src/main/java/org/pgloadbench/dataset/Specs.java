@@ -1,8 +1,6 @@
 package org.pgloadbench.dataset;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,20 +20,6 @@ final class Specs {
 
   static String rowCount(String table, long rows) {
     return String.format(Locale.ROOT, "%s %,d rows", table, rows);
-  }
-
-  /** A generated kind's tables with their rows (some derived, as pgbench's), then its options. */
-  static String generated(DatasetSpec spec, String... options) {
-    List<String> parts = new ArrayList<>();
-    try {
-      for (Dataset.Table t : spec.open(null, note -> {}).tables(null)) {
-        parts.add(rowCount(t.def().name(), t.rows().rows()));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("a generated dataset reads no file", e);
-    }
-    parts.addAll(List.of(options));
-    return String.join(", ", parts);
   }
 
   static Map<String, Long> ordered(Map<String, Long> rows) {
