@@ -125,18 +125,13 @@ public final class GeometryDataset implements Dataset {
     return new CachedRows(
         file,
         GeometryCache.layout(table),
-        table.tableName(),
-        2,
+        table.tableDef(srid),
         "the derived geometries",
         () -> {
           GeometryRowWriter writer = new GeometryRowWriter(srid);
-          return (object, encoder) -> {
-            if (table == GeometryTable.POINT) {
-              writer.point(object.id, object.lat, object.lon, encoder);
-            } else {
-              writer.line(object.id, object.refs, object.refCount, encoder);
-            }
-          };
+          return table == GeometryTable.POINT
+              ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
+              : (object, encoder) -> writer.line(object.id, object.refs, object.refCount, encoder);
         },
         from,
         to);
