@@ -12,37 +12,35 @@ import org.pgloadbench.variant.MiddleFormat;
  * tables of a PBF file and its geometries differ only in how a record read back becomes a row.
  */
 final class CachedRows implements RowSource {
-  /** Writes one record read back as one row of {@code fieldCount} fields. */
+  /** Writes one record read back as one row of the table's fields. */
   interface RecordWriter {
     void write(OsmObject object, RowEncoder encoder);
   }
 
   private final Path file;
   private final MiddleTable layout;
-  private final String tableName;
-  private final int fieldCount;
+  private final TableDef table;
   private final String contents;
   private final Supplier<RecordWriter> writers;
   private final long from;
   private final long to;
 
   /**
-   * {@code layout} is the file's record layout; {@code contents} what it holds, for the error when
-   * it cannot be read; {@code writers} makes one writer, with its own buffers, per {@link #writeTo}.
+   * {@code layout} is the file's record layout; {@code table} the one its rows go to; {@code
+   * contents} what it holds, for the error when it cannot be read; {@code writers} makes one
+   * writer, with its own buffers, per {@link #writeTo}.
    */
   CachedRows(
       Path file,
       MiddleTable layout,
-      String tableName,
-      int fieldCount,
+      TableDef table,
       String contents,
       Supplier<RecordWriter> writers,
       long from,
       long to) {
     this.file = file;
     this.layout = layout;
-    this.tableName = tableName;
-    this.fieldCount = fieldCount;
+    this.table = table;
     this.contents = contents;
     this.writers = writers;
     this.from = from;
@@ -54,8 +52,7 @@ final class CachedRows implements RowSource {
     return new CachedRows(
         file,
         table,
-        table.tableName(),
-        table.tableDef(format).columns().size(),
+        table.tableDef(format),
         "the decoded OSM data",
         () -> {
           MiddleRowWriter writer = MiddleLayout.of(format).writer();
@@ -74,6 +71,7 @@ final class CachedRows implements RowSource {
   public void writeTo(RowEncoder encoder) throws SQLException {
     RecordWriter writer = writers.get();
     OsmObject object = new OsmObject();
+    int fieldCount = table.columns().size();
     try (ObjectFile.Reader reader = new ObjectFile.Reader(file, layout, from)) {
       for (long i = from; i < to; i++) {
         reader.read(object.clear());
@@ -91,8 +89,7 @@ final class CachedRows implements RowSource {
     return new CachedRows(
         file,
         layout,
-        tableName,
-        fieldCount,
+        table,
         contents,
         writers,
         IndexRangeSource.boundary(from, to, index, parts),
@@ -101,6 +98,6 @@ final class CachedRows implements RowSource {
 
   @Override
   public String toString() {
-    return tableName + " records [" + from + ", " + to + ") of " + file;
+    return table.name() + " records [" + from + ", " + to + ") of " + file;
   }
 }

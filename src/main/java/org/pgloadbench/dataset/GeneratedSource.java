@@ -49,17 +49,11 @@ final class GeneratedSource implements RowSource {
 
   @Override
   public RowSource slice(int index, int parts) {
-    if (parts < 1 || index < 0 || index >= parts) {
-      throw new IllegalArgumentException(
-          "slice " + index + " of " + parts + ": need parts >= 1 and 0 <= index < parts");
-    }
-    return new GeneratedSource(table, boundary(index, parts), boundary(index + 1, parts), writers);
-  }
-
-  /** from + floor(rows · k / parts), computed without overflowing for any row count. */
-  private long boundary(int k, int parts) {
-    long rows = rows();
-    return from + rows / parts * k + rows % parts * k / parts;
+    return new GeneratedSource(
+        table,
+        IndexRangeSource.boundary(from, to, index, parts),
+        IndexRangeSource.boundary(from, to, index + 1, parts),
+        writers);
   }
 
   @Override

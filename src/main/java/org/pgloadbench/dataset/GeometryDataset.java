@@ -125,18 +125,13 @@ public final class GeometryDataset implements Dataset {
     return new CachedRows(
         file,
         GeometryCache.layout(table),
-        table.tableName(),
-        2,
+        table.tableDef(srid),
         "the derived geometries",
         () -> {
           GeometryRowWriter writer = new GeometryRowWriter(srid);
-          return (object, encoder) -> {
-            if (table == GeometryTable.POINT) {
-              writer.point(object.id, object.lat, object.lon, encoder);
-            } else {
-              writer.line(object.id, object.refs, object.refCount, encoder);
-            }
-          };
+          return table == GeometryTable.POINT
+              ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
+              : (object, encoder) -> writer.line(object.id, object.refs, object.refCount, encoder);
         },
         from,
         to);
@@ -174,9 +169,7 @@ public final class GeometryDataset implements Dataset {
       if (file != null) {
         return this;
       }
-      Map<String, Long> scaled = new LinkedHashMap<>();
-      rows.forEach((table, n) -> scaled.put(table, Specs.scaledRows(n, scale)));
-      return new Spec(tables, scaled, null, srid, seed);
+      return new Spec(tables, Specs.scaledRows(rows, scale), null, srid, seed);
     }
 
     /** These tables from {@code pbf} instead (DATA=). */
@@ -187,11 +180,7 @@ public final class GeometryDataset implements Dataset {
     @Override
     public String describe() {
       String what =
-          file == null
-              ? String.join(", ", tables.stream().map(t -> Specs.rowCount(t, rows.get(t))).toList())
-                  + ", seed "
-                  + seed
-              : file.getFileName() + ", tables " + String.join(", ", tables);
+          file == null ? Specs.describeRows(tables, rows, seed) : Specs.describeFile(file, tables);
       return what + ", SRID " + srid.code() + ", needs PostGIS";
     }
 

@@ -148,7 +148,7 @@ public final class IntArrayDataset implements Dataset {
 
   /** The GIN fast-insert thread's table of integer arrays. */
   public record Spec(long rowCount, int elements, Distribution distribution, int domain, long seed)
-      implements DatasetSpec {
+      implements GeneratedSpec {
     /** The kind as scenarios name it. */
     public static final String KIND = "int-arrays";
 
@@ -173,26 +173,12 @@ public final class IntArrayDataset implements Dataset {
     }
 
     @Override
-    public String describe() {
-      return Specs.generated(
-          this,
-          "elements " + elements,
-          "distribution " + distribution.yamlName(),
-          "domain " + domain);
-    }
-
-    @Override
-    public Map<String, Object> json() {
+    public Map<String, String> options() {
       Map<String, String> options = new LinkedHashMap<>();
       options.put("elements", String.valueOf(elements));
       options.put("distribution", distribution.yamlName());
       options.put("domain", String.valueOf(domain));
-      return Specs.jsonOf(kind(), tables(), rows(), "seed", seed, options);
-    }
-
-    @Override
-    public List<TableDef> tableDefs(LoadVariant variant) {
-      return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();
+      return options;
     }
 
     @Override

@@ -1,9 +1,6 @@
 package org.pgloadbench.dataset;
 
-import java.util.IdentityHashMap;
-import java.util.Map;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.copy.Utf8Text;
 
 /**
  * The new middle format, as osm2pgsql 2.x writes it: tags a jsonb object of the tags in order, NULL
@@ -21,13 +18,6 @@ final class NewMiddleRows implements MiddleRowWriter {
 
   private final JsonBuilder members = new JsonBuilder();
   private final JsonBuilder tags = new JsonBuilder();
-
-  /**
-   * The JSON of each constant tag set met ({@link OsmObject#constantTags}), built once: most
-   * synthetic ways carry one of a dozen such sets, and building their JSON row after row was the
-   * largest part of a way's generation after its refs.
-   */
-  private final Map<Object, Utf8Text> constantJson = new IdentityHashMap<>();
 
   /**
    * The long or rare parts (members, tags) are methods of their own: C2 inlines a method that it
@@ -65,24 +55,22 @@ final class NewMiddleRows implements MiddleRowWriter {
     return members.endArray().text();
   }
 
+  /**
+   * A constant tag set's JSON is the set's own, built once ({@link OsmTags.TagSet#json}): most
+   * synthetic ways carry one of a dozen such sets, and building their JSON row after row was the
+   * largest part of a way's generation after its refs.
+   */
   private CharSequence tags(OsmObject o) {
-    if (o.constantTags == null) {
-      return tagsJson(o);
-    }
-    Utf8Text json = constantJson.get(o.constantTags);
-    if (json == null) {
-      json = new Utf8Text(64).append(tagsJson(o));
-      constantJson.put(o.constantTags, json);
-    }
-    return json;
+    return o.constantTags != null ? o.constantTags.json() : tagsJson(tags, o.tags, o.tagCount);
   }
 
-  private CharSequence tagsJson(OsmObject o) {
-    tags.clear().beginObject();
-    for (int i = 0; i < 2 * o.tagCount; i += 2) {
-      tags.field(o.tags[i], o.tags[i + 1]);
+  /** The JSON object of the first {@code pairs} keys and values, in {@code builder}. */
+  static CharSequence tagsJson(JsonBuilder builder, CharSequence[] tags, int pairs) {
+    builder.clear().beginObject();
+    for (int i = 0; i < 2 * pairs; i += 2) {
+      builder.field(tags[i], tags[i + 1]);
     }
-    return tags.endObject().text();
+    return builder.endObject().text();
   }
 
   private static JsonBuilder.Literal type(byte letter) {

@@ -1,6 +1,5 @@
 package org.pgloadbench.dataset;
 
-import org.pgloadbench.copy.Utf8Text;
 
 /**
  * planet_osm_nodes rows: id = index + 1, a position in osm2pgsql's fixed point (1e-7 degrees) and,
@@ -26,8 +25,8 @@ final class NodeRows implements RowGenerator {
   private static final long MAX_DRIFT = 200;
   private static final long MAX_JITTER = 100;
 
-  private static final Utf8Text[][] TAG_SETS =
-      OsmTags.utf8(
+  private static final OsmTags.TagSet[] TAG_SETS =
+      OsmTags.tagSets(
           new String[][] {
             {"highway", "crossing"},
             {"highway", "crossing", "crossing", "zebra"},

@@ -24,10 +24,10 @@ final class OsmObject {
 
   /**
    * The shared tag set of a fixed vocabulary that {@link #tags} holds whole and alone, or null:
-   * a writer may keep a value it derives from such a set (a JSON object) instead of rebuilding it
-   * row after row. Only {@link OsmTags#add} sets it; {@link #clear} resets it.
+   * a writer may take what the set holds already (its JSON object) instead of building it again.
+   * Only {@link OsmTags#add} sets it; {@link #clear} resets it.
    */
-  Object constantTags;
+  OsmTags.TagSet constantTags;
 
   long[] refs = new long[2000];
   int refCount;

@@ -223,7 +223,7 @@ public final class OsmPbfDataset implements Dataset {
 
     @Override
     public String describe() {
-      return file.getFileName() + ", tables " + String.join(", ", tables);
+      return Specs.describeFile(file, tables);
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.pgloadbench.dataset;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -141,16 +140,12 @@ public final class OsmSyntheticDataset {
 
     @Override
     public DatasetSpec scaled(double scale) {
-      Map<String, Long> scaled = new LinkedHashMap<>();
-      rows.forEach((table, n) -> scaled.put(table, Specs.scaledRows(n, scale)));
-      return new Spec(tables, scaled, seed);
+      return new Spec(tables, Specs.scaledRows(rows, scale), seed);
     }
 
     @Override
     public String describe() {
-      return String.join(", ", tables.stream().map(t -> Specs.rowCount(t, rows.get(t))).toList())
-          + ", seed "
-          + seed;
+      return Specs.describeRows(tables, rows, seed);
     }
 
     @Override

@@ -4,10 +4,10 @@ import java.util.Arrays;
 import org.pgloadbench.copy.Utf8Text;
 
 /**
- * The fixed tag vocabulary of the synthetic data. A tag set is an array of alternating keys and
- * values; a {@code null} value stands for a generated name, {@code "<name> <number>"}. The words
- * are {@link Utf8Text} constants, encoded once: copied in bulk into every row, they cost less than
- * encoding a String char by char each time.
+ * The fixed tag vocabulary of the synthetic data. A tag set ({@link TagSet}) holds alternating
+ * keys and values; a {@code null} value stands for a generated name, {@code "<name> <number>"}.
+ * The words are {@link Utf8Text} constants, encoded once: copied in bulk into every row, they cost
+ * less than encoding a String char by char each time.
  */
 final class OsmTags {
   /** Mostly ASCII; one in three has non-ASCII letters, so multi-byte UTF-8 gets loaded. */
@@ -32,6 +32,13 @@ final class OsmTags {
 
   private OsmTags() {}
 
+  /**
+   * A tag set of the vocabulary: keys and values alternating, a null value a name to draw. One that
+   * draws none also holds the JSON object the new middle format writes of it ({@code json}, else
+   * null), built here once rather than looked up or rebuilt by every writer row after row.
+   */
+  record TagSet(Utf8Text[] words, Utf8Text json) {}
+
   /** The words as constants; a null (a name to draw) stays null. */
   static Utf8Text[] utf8(String... words) {
     return Arrays.stream(words)
@@ -40,11 +47,20 @@ final class OsmTags {
   }
 
   /** Each tag set as constants. */
-  static Utf8Text[][] utf8(String[][] tagSets) {
-    return Arrays.stream(tagSets).map(OsmTags::utf8).toArray(Utf8Text[][]::new);
+  static TagSet[] tagSets(String[][] tagSets) {
+    return Arrays.stream(tagSets).map(OsmTags::tagSet).toArray(TagSet[]::new);
   }
 
-  static Utf8Text[] pick(Utf8Text[][] tagSets, RowRandom random) {
+  private static TagSet tagSet(String... words) {
+    Utf8Text[] utf8 = utf8(words);
+    if (Arrays.asList(words).contains(null)) {
+      return new TagSet(utf8, null);
+    }
+    CharSequence json = NewMiddleRows.tagsJson(new JsonBuilder(), utf8, utf8.length / 2);
+    return new TagSet(utf8, new Utf8Text(64).append(json));
+  }
+
+  static TagSet pick(TagSet[] tagSets, RowRandom random) {
     return tagSets[random.nextInt(tagSets.length)];
   }
 
@@ -53,7 +69,8 @@ final class OsmTags {
    * draws none, added to an object without tags, becomes the object's {@link
    * OsmObject#constantTags}.
    */
-  static void add(OsmObject object, Utf8Text[] tagSet, RowRandom random) {
+  static void add(OsmObject object, TagSet set, RowRandom random) {
+    Utf8Text[] tagSet = set.words();
     boolean constant = object.tagCount == 0;
     for (int i = 0; i < tagSet.length; i += 2) {
       Utf8Text value = tagSet[i + 1];
@@ -68,6 +85,6 @@ final class OsmTags {
         object.addTag(tagSet[i], value);
       }
     }
-    object.constantTags = constant ? tagSet : null;
+    object.constantTags = constant ? set : null;
   }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.variant.LoadVariant;
@@ -119,7 +120,7 @@ public final class PgbenchDataset implements Dataset {
    * pgbench's four tables at scale {@code scale} ({@value PgbenchDataset#ACCOUNTS_PER_BRANCH}
    * accounts per unit); SCALE multiplies the accounts, branches and tellers follow.
    */
-  public record Spec(int scale, long accounts) implements DatasetSpec {
+  public record Spec(int scale, long accounts) implements GeneratedSpec {
     /** The kind as scenarios name it. */
     public static final String KIND = "pgbench";
 
@@ -134,12 +135,12 @@ public final class PgbenchDataset implements Dataset {
 
     @Override
     public List<String> tables() {
-      return List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history");
+      return Stream.of(BRANCHES, TELLERS, ACCOUNTS, HISTORY).map(TableDef::name).toList();
     }
 
     @Override
     public Map<String, Long> rows() {
-      return Map.of("pgbench_accounts", accounts);
+      return Map.of(ACCOUNTS.name(), accounts);
     }
 
     @Override
@@ -147,21 +148,15 @@ public final class PgbenchDataset implements Dataset {
       return new Spec(scale, Specs.scaledRows(accounts, factor));
     }
 
+    /** None: pgbench has no seed; run.json has always recorded 0, and resuming compares it. */
     @Override
-    public String describe() {
-      return Specs.generated(this, "scale " + scale);
+    public long seed() {
+      return 0;
     }
 
     @Override
-    public Map<String, Object> json() {
-      // pgbench has no seed; run.json has always recorded 0, and resuming compares it
-      Map<String, String> options = Map.of("scale", String.valueOf(scale));
-      return Specs.jsonOf(kind(), tables(), rows(), "seed", 0L, options);
-    }
-
-    @Override
-    public List<TableDef> tableDefs(LoadVariant variant) {
-      return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();
+    public Map<String, String> options() {
+      return Map.of("scale", String.valueOf(scale));
     }
 
     @Override

@@ -169,7 +169,7 @@ public final class PointDataset implements Dataset {
 
   /** Points or boxes in degrees, for GiST builds. */
   public record Spec(long rowCount, Shape shape, Geometry geometry, long seed)
-      implements DatasetSpec {
+      implements GeneratedSpec {
     /** The kind as scenarios name it. */
     public static final String KIND = "points";
 
@@ -194,21 +194,11 @@ public final class PointDataset implements Dataset {
     }
 
     @Override
-    public String describe() {
-      return Specs.generated(this, "shape " + shape.yamlName(), "geometry " + geometry.yamlName());
-    }
-
-    @Override
-    public Map<String, Object> json() {
+    public Map<String, String> options() {
       Map<String, String> options = new LinkedHashMap<>();
       options.put("shape", shape.yamlName());
       options.put("geometry", geometry.yamlName());
-      return Specs.jsonOf(kind(), tables(), rows(), "seed", seed, options);
-    }
-
-    @Override
-    public List<TableDef> tableDefs(LoadVariant variant) {
-      return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();
+      return options;
     }
 
     @Override

@@ -41,10 +41,10 @@ final class RelationRows implements RowGenerator {
         }),
     STREET(new String[][] {{"type", "associatedStreet", "name", null}});
 
-    final Utf8Text[][] tagSets;
+    final OsmTags.TagSet[] tagSets;
 
     Kind(String[][] tagSets) {
-      this.tagSets = OsmTags.utf8(tagSets);
+      this.tagSets = OsmTags.tagSets(tagSets);
     }
   }
 

@@ -1,8 +1,6 @@
 package org.pgloadbench.dataset;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,22 +18,27 @@ final class Specs {
     return Math.max(1, Math.round(rows * scale));
   }
 
+  /** Each table's rows multiplied by {@code scale}, in the same order. */
+  static Map<String, Long> scaledRows(Map<String, Long> rows, double scale) {
+    Map<String, Long> scaled = new LinkedHashMap<>();
+    rows.forEach((table, n) -> scaled.put(table, scaledRows(n, scale)));
+    return scaled;
+  }
+
   static String rowCount(String table, long rows) {
     return String.format(Locale.ROOT, "%s %,d rows", table, rows);
   }
 
-  /** A generated kind's tables with their rows (some derived, as pgbench's), then its options. */
-  static String generated(DatasetSpec spec, String... options) {
-    List<String> parts = new ArrayList<>();
-    try {
-      for (Dataset.Table t : spec.open(null, note -> {}).tables(null)) {
-        parts.add(rowCount(t.def().name(), t.rows().rows()));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("a generated dataset reads no file", e);
-    }
-    parts.addAll(List.of(options));
-    return String.join(", ", parts);
+  /** Generated tables as given, e.g. {@code ways 200,000 rows, seed 42}. */
+  static String describeRows(List<String> tables, Map<String, Long> rows, long seed) {
+    return String.join(", ", tables.stream().map(t -> rowCount(t, rows.get(t))).toList())
+        + ", seed "
+        + seed;
+  }
+
+  /** The tables of a file, e.g. {@code liechtenstein.osm.pbf, tables nodes, ways}. */
+  static String describeFile(Path file, List<String> tables) {
+    return file.getFileName() + ", tables " + String.join(", ", tables);
   }
 
   static Map<String, Long> ordered(Map<String, Long> rows) {

@@ -1,6 +1,5 @@
 package org.pgloadbench.dataset;
 
-import org.pgloadbench.copy.Utf8Text;
 
 /**
  * planet_osm_ways rows: id = index + 1, the node refs as int8[] and (almost always) tags.
@@ -24,8 +23,8 @@ final class WayRows implements RowGenerator {
   private static final double MEDIAN_REFS = 8;
   private static final double SIGMA_REFS = 1.1;
 
-  private static final Utf8Text[][] BUILDING_TAG_SETS =
-      OsmTags.utf8(
+  private static final OsmTags.TagSet[] BUILDING_TAG_SETS =
+      OsmTags.tagSets(
           new String[][] {
             {"building", "yes"},
             {"building", "yes"},
@@ -34,8 +33,8 @@ final class WayRows implements RowGenerator {
             {"building", "residential", "building:levels", "3"},
           });
 
-  private static final Utf8Text[][] OTHER_TAG_SETS =
-      OsmTags.utf8(
+  private static final OsmTags.TagSet[] OTHER_TAG_SETS =
+      OsmTags.tagSets(
           new String[][] {
             {"highway", "residential", "name", null},
             {"highway", "residential", "name", null},
@@ -67,7 +66,7 @@ final class WayRows implements RowGenerator {
     boolean building = fillRefs(index, way);
     // untagged: e.g. an inner ring that only a multipolygon relation tags
     if (!random.percent(UNTAGGED_PERCENT)) {
-      Utf8Text[][] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
+      OsmTags.TagSet[] tagSets = building ? BUILDING_TAG_SETS : OTHER_TAG_SETS;
       OsmTags.add(way, OsmTags.pick(tagSets, random), random);
     }
   }
