@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.report.ComparisonSection;
 import org.pgloadbench.report.InstructionCounts;
@@ -59,7 +60,12 @@ final class CompareWithinRun {
     MarkdownPage page =
         MarkdownPage.report()
             .heading(1, "Compare within one run")
-            .block("Run `" + run.source() + "`: every server against " + comparison.base() + ".");
+            .block(
+                "Run "
+                    + Markdown.code(run.source())
+                    + ": every server against "
+                    + Markdown.text(comparison.base())
+                    + ".");
     ComparisonSection.render(comparison, null, page);
     InstructionCounts counts =
         InstructionCounts.applies(run) ? InstructionCounts.of(run, comparison.base()) : null;

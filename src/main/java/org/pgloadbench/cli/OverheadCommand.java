@@ -205,7 +205,7 @@ final class OverheadCommand implements Callable<Integer> {
             new OverheadReport.Setup(setup, missing),
             run,
             serverVersion,
-            List.of(pgbench.section().apply(run), osm2pgsql.section().apply(run)));
+            List.of(pgbench.section(), osm2pgsql.section()));
     out.println();
     out.print(report);
     out.println(reportDir.resolve("report.md"));

@@ -46,9 +46,16 @@ final class ReproduceCommand implements Callable<Integer> {
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
 
-  /** A scenario run: its bench, its wall time, its claims as its report checked them. */
+  /**
+   * A scenario run: its bench, its wall time, its claims as its report checked them, and whether it
+   * ran without its control ({@link #controlLeftOut}).
+   */
   record Done(
-      Scenario scenario, Bench.Done bench, double seconds, List<ClaimCheck> claims) {}
+      Scenario scenario,
+      Bench.Done bench,
+      double seconds,
+      List<ClaimCheck> claims,
+      boolean controlLeftOut) {}
 
   @Override
   public Integer call() throws Exception {
@@ -63,16 +70,15 @@ final class ReproduceCommand implements Callable<Integer> {
     for (Scenario scenario : scenarios) {
       out.println("== " + scenario.name());
       long began = System.nanoTime();
-      if (controlLeftOut(scenario)) {
+      boolean leftOut = controlLeftOut(scenario);
+      if (leftOut) {
         out.println("  control   left out: every claim compares cells of one server");
       }
       Bench.Done bench =
-          Bench.run(
-              BenchCommand.request(
-                  scenario.withControl(!controlLeftOut(scenario)), args, dirs, spec));
+          Bench.run(BenchCommand.request(scenario.withControl(!leftOut), args, dirs, spec));
       double seconds = (System.nanoTime() - began) / 1e9;
       List<ClaimCheck> claims = Answer.of(StoredRun.load(bench.results())).claims();
-      done.add(new Done(scenario, bench, seconds, claims));
+      done.add(new Done(scenario, bench, seconds, claims, leftOut));
     }
     double total = (System.nanoTime() - start) / 1e9;
     Path dir = dirs.reports.resolve(DIR).resolve(runId);
@@ -114,7 +120,7 @@ final class ReproduceCommand implements Callable<Integer> {
     table.appendTo(md);
     md.append('\n').append(tally(done)).append("\n\n");
     List<String> leftOut =
-        done.stream().map(Done::scenario).filter(ReproduceCommand::controlLeftOut).map(Scenario::name).toList();
+        done.stream().filter(Done::controlLeftOut).map(d -> d.scenario().name()).toList();
     if (!leftOut.isEmpty()) {
       md.append("Run without their control server, every claim of theirs comparing cells of one")
           .append(" server (the control, an A/A twin of the base server, guards comparisons")

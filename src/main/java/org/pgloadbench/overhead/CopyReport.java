@@ -61,13 +61,7 @@ final class CopyReport {
 
   private CopyReport() {}
 
-  /** The section on its own: empty when the streamed COPY stored no load. */
-  static String markdown(StoredRun run, String version) {
-    MarkdownPage page = MarkdownPage.report();
-    render(run, version, page);
-    return page.toString();
-  }
-
+  /** Nothing when the streamed COPY stored no load. */
   static void render(StoredRun run, String version, MarkdownPage page) {
     Set<Case> cases = new LinkedHashSet<>();
     Set<String> measured = new LinkedHashSet<>();

@@ -115,7 +115,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
       String file = pbf.file().getFileName().toString();
       return new PairResult(
           List.of(setup),
-          run -> Osm2pgsqlReport.markdown(run, pg, logs, file, imitation.label(), best.label()),
+          new Osm2pgsqlReport(pg, logs, file, imitation.label(), best.label()),
           null);
     }
   }

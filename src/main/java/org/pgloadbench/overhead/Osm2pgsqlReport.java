@@ -41,14 +41,6 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
   /** The best strategy of osm2pgsql issue #2110 against osm2pgsql itself. */
   public static final double BEST_GOAL = 0.60;
 
-  /** The section on its own page: what the overhead report is handed (a {@link PairResult}). */
-  public static String markdown(
-      StoredRun run, String version, Path logs, String pbf, String imitation, String best) {
-    MarkdownPage page = MarkdownPage.report();
-    new Osm2pgsqlReport(version, logs, pbf, imitation, best).render(run, page);
-    return page.toString();
-  }
-
   @Override
   public void render(StoredRun run, MarkdownPage page) {
     String base = Osm2pgsqlImport.NAME;

@@ -47,31 +47,33 @@ public final class OverheadReport {
    * Writes {@code reportDir/report.md}; returns its text.
    *
    * @param version the server the streamed COPY ran on, as results name it
-   * @param sections the other pairs' sections
+   * @param pairs the other pairs' sections
    */
   public static String write(
-      Path reportDir, Setup setup, StoredRun run, String version, List<String> sections)
+      Path reportDir, Setup setup, StoredRun run, String version, List<Section<StoredRun>> pairs)
       throws IOException {
     Files.createDirectories(reportDir);
-    String report = markdown(setup, run, version, sections);
+    String report = markdown(setup, run, version, pairs);
     Files.writeString(reportDir.resolve("report.md"), report, StandardCharsets.UTF_8);
     return report;
   }
 
-  /** The run the report is of, and the other pairs' sections, as Markdown. */
-  private record Reported(Setup setup, StoredRun run, String version, List<String> pairs) {}
+  /** The run the report is of, and the other pairs' sections. */
+  private record Reported(
+      Setup setup, StoredRun run, String version, List<Section<StoredRun>> pairs) {}
 
   private static final List<Section<Reported>> SECTIONS =
       List.of(
           OverheadReport::head,
           (reported, page) -> CopyReport.render(reported.run(), reported.version(), page),
-          (reported, page) -> reported.pairs().forEach(page::block),
+          (reported, page) -> page.sections(reported.pairs(), reported.run()),
           Section.when(reported -> !reported.run().failures().isEmpty(), OverheadReport::failed),
           OverheadReport::notes);
 
-  static String markdown(Setup setup, StoredRun run, String version, List<String> sections) {
+  static String markdown(
+      Setup setup, StoredRun run, String version, List<Section<StoredRun>> pairs) {
     return MarkdownPage.report()
-        .sections(SECTIONS, new Reported(setup, run, version, sections))
+        .sections(SECTIONS, new Reported(setup, run, version, pairs))
         .toString();
   }
 

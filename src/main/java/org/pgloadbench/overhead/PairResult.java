@@ -1,7 +1,7 @@
 package org.pgloadbench.overhead;
 
 import java.util.List;
-import java.util.function.Function;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.results.StoredRun;
 
 /**
@@ -9,17 +9,19 @@ import org.pgloadbench.results.StoredRun;
  * the loads it stored: its setup lines and how its section reads the stored run; or why it was
  * skipped.
  */
-public record PairResult(List<String> setup, Function<StoredRun, String> section, String skipped) {
+public record PairResult(List<String> setup, Section<StoredRun> section, String skipped) {
+  private static final Section<StoredRun> NOTHING = (run, page) -> {};
+
   public PairResult {
     setup = List.copyOf(setup);
   }
 
   public static PairResult skipped(String why) {
-    return new PairResult(List.of(), run -> "", why);
+    return new PairResult(List.of(), NOTHING, why);
   }
 
   /** A pair left out on purpose ({@code none}): nothing to report, nothing skipped. */
   public static PairResult none() {
-    return new PairResult(List.of(), run -> "", null);
+    return new PairResult(List.of(), NOTHING, null);
   }
 }

@@ -56,7 +56,7 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
       String other = binary == null ? null : binary.label();
       return new PairResult(
           List.of(NAME + " -s " + scale + " against the cells of scenario " + s.name()),
-          run -> PgbenchReport.markdown(run, version, equivalent.label(), other),
+          new PgbenchReport(version, equivalent.label(), other),
           null);
     } catch (IOException | java.sql.SQLException e) {
       // pair 1 is measured already: say why pgbench could not be compared, keep the rest

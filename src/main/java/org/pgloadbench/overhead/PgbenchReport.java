@@ -36,13 +36,6 @@ public record PgbenchReport(String version, String equivalent, String binary)
    */
   public static final double BINARY_GOAL = 0.85;
 
-  /** The section on its own page: what the overhead report is handed (a {@link PairResult}). */
-  public static String markdown(StoredRun run, String version, String equivalent, String binary) {
-    MarkdownPage page = MarkdownPage.report();
-    new PgbenchReport(version, equivalent, binary).render(run, page);
-    return page.toString();
-  }
-
   @Override
   public void render(StoredRun run, MarkdownPage page) {
     List<String> cells = new ArrayList<>(List.of(equivalent));

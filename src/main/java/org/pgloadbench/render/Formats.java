@@ -41,12 +41,12 @@ public final class Formats {
     return median + " (" + significant(stats.min()) + "–" + significant(stats.max()) + ")";
   }
 
-  /** MB in PostgreSQL's sense (pg_size_pretty): 1024 × 1024 bytes. */
   /** A figure formatted, or a dash where it is NaN (not measured). */
   public static String orDash(double value, DoubleFunction<String> format) {
     return Double.isNaN(value) ? "–" : format.apply(value);
   }
 
+  /** MB in PostgreSQL's sense (pg_size_pretty): 1024 × 1024 bytes. */
   public static String megabytes(double bytes) {
     return significant(bytes / MIB);
   }

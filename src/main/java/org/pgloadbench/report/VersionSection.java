@@ -49,24 +49,24 @@ final class VersionSection implements Section<ReportedRun> {
    * flag).
    */
   static boolean trended(StoredRun results) {
-    for (String version : results.versions()) {
-      List<String> tables = results.tables(version);
-      for (String cell : results.cells(version)) {
-        List<StepKind> steps = results.steps(version, cell);
-        List<List<String>> totals = new ArrayList<>();
-        tables.forEach(t -> totals.add(List.of(t)));
-        if (tables.size() > 1) {
-          totals.add(tables);
-        }
-        for (List<String> summed : totals) {
-          Sample sample = results.seconds(version, cell, summed, steps);
-          if (!sample.isEmpty() && !Noise.trend(sample).isEmpty()) {
-            return true;
-          }
-        }
-      }
+    return results.versions().stream()
+        .anyMatch(
+            version ->
+                results.cells(version).stream()
+                    .flatMap(cell -> totals(results, version, cell).stream())
+                    .anyMatch(total -> !trend(total).isEmpty()));
+  }
+
+  /** A cell's totals, every step summed: per table and, for several, over all of them. */
+  private static List<Sample> totals(StoredRun results, String version, String cell) {
+    List<String> tables = results.tables(version);
+    List<StepKind> steps = results.steps(version, cell);
+    List<Sample> totals = new ArrayList<>();
+    tables.forEach(table -> totals.add(results.seconds(version, cell, List.of(table), steps)));
+    if (tables.size() > 1) {
+      totals.add(results.seconds(version, cell, tables, steps));
     }
-    return false;
+    return totals;
   }
 
   /**
@@ -96,12 +96,7 @@ final class VersionSection implements Section<ReportedRun> {
         label = "";
       }
       List<String> total = new ArrayList<>(List.of(label, "**total**"));
-      for (String table : tables) {
-        total.add(total(results.seconds(version, cell, List.of(table), steps)));
-      }
-      if (sum) {
-        total.add(total(results.seconds(version, cell, tables, steps)));
-      }
+      totals(results, version, cell).forEach(t -> total.add(total(t)));
       shown.row(total);
     }
     return shown;
@@ -144,11 +139,11 @@ final class VersionSection implements Section<ReportedRun> {
 
   /** A total: bold, flagged when its repetitions trend over the run. */
   private static String total(Sample sample) {
-    return bold(seconds(sample)) + (sample.isEmpty() ? "" : Noise.trend(sample));
+    return Markdown.bold(seconds(sample)) + trend(sample);
   }
 
-  private static String bold(String text) {
-    return Markdown.bold(text);
+  private static String trend(Sample sample) {
+    return sample.isEmpty() ? "" : Noise.trend(sample);
   }
 
   /** A table's name as a cell or heading shows it. */

@@ -201,8 +201,7 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
           }
         }
         lines.add(
-            "- "
-                + Markdown.text(version)
+            Markdown.text(version)
                 + " "
                 + Markdown.text(cell)
                 + ": capped at "
@@ -214,7 +213,7 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
     page.block(
             "Servers with a memory cap (their processes and the page cache they fill held to it by"
                 + " a cgroup, or a container's limit), and each table's largest size there:")
-        .block(String.join("\n", lines));
+        .bullets(lines);
   }
 
   /** The median over repetitions of the table's largest size after any of its steps. */

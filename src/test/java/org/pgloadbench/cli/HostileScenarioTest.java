@@ -102,7 +102,7 @@ class HostileScenarioTest {
         ReproduceCommand.render(
             List.of(
                 new ReproduceCommand.Done(
-                    scenario, new Bench.Done(null, report, failures), 1, List.of())),
+                    scenario, new Bench.Done(null, report, failures), 1, List.of(), true)),
             1,
             dir.resolve("reports/reproduce"),
             "");

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StoredRun;
@@ -47,7 +48,9 @@ class CopyGoalsTest {
         load(stored, "planet_osm_rels", round, EncodeOnly.NAME, 0.004);
       }
     }
-    String report = CopyReport.markdown(StoredRun.load(results), V);
+    MarkdownPage page = MarkdownPage.report();
+    CopyReport.render(StoredRun.load(results), V, page);
+    String report = page.toString();
 
     assertThat(report)
         .contains("## Goals")

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.report.Inert;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StepKey;
@@ -84,7 +86,7 @@ class InertOverheadReportTest {
                 }
               }
             });
-    String markdown = PgbenchReport.markdown(run, V, CELL, null);
+    String markdown = alone(new PgbenchReport(V, CELL, null), run);
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))
@@ -112,7 +114,7 @@ class InertOverheadReportTest {
         Osm2pgsqlHeadToHead.log(logs, 1),
         "Reading input files done in 3s.\n",
         StandardCharsets.UTF_8);
-    String markdown = Osm2pgsqlReport.markdown(run, V, logs, PBF, CELL, "best");
+    String markdown = alone(new Osm2pgsqlReport(V, logs, PBF, CELL, "best"), run);
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))
@@ -151,6 +153,11 @@ class InertOverheadReportTest {
         OverheadResults.axes(cell, Map.of()),
         Measurements.timed(s).build(),
         null);
+  }
+
+  /** A pair's section on a page of its own. */
+  static String alone(Section<StoredRun> section, StoredRun run) {
+    return MarkdownPage.report().sections(List.of(section), run).toString();
   }
 
   private static String norm(String text) {

@@ -117,7 +117,8 @@ class Osm2pgsqlHeadToHeadTest {
         .containsKeys(Osm2pgsqlImport.READING, Osm2pgsqlImport.INDEXES);
 
     String section =
-        Osm2pgsqlReport.markdown(run, version, logs, pbf, imitation.label(), best.label());
+        InertOverheadReportTest.alone(
+            new Osm2pgsqlReport(version, logs, pbf, imitation.label(), best.label()), run);
     assertThat(section)
         .contains("| " + Osm2pgsqlImport.NAME + " | ")
         .contains("| " + Osm2pgsqlImport.NAME + " | " + Osm2pgsqlImport.READING + " | ")
