@@ -63,13 +63,12 @@ final class ReproduceCommand implements Callable<Integer> {
     for (Scenario scenario : scenarios) {
       out.println("== " + scenario.name());
       long began = System.nanoTime();
-      if (controlLeftOut(scenario)) {
+      boolean leftOut = controlLeftOut(scenario);
+      if (leftOut) {
         out.println("  control   left out: every claim compares cells of one server");
       }
       Bench.Done bench =
-          Bench.run(
-              BenchCommand.request(
-                  scenario.withControl(!controlLeftOut(scenario)), args, dirs, spec));
+          Bench.run(BenchCommand.request(scenario.withControl(!leftOut), args, dirs, spec));
       double seconds = (System.nanoTime() - began) / 1e9;
       List<ClaimCheck> claims = Answer.of(StoredRun.load(bench.results())).claims();
       done.add(new Done(scenario, bench, seconds, claims));
