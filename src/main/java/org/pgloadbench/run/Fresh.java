@@ -14,7 +14,8 @@ import org.pgloadbench.server.PostgresServer;
  * before.
  */
 public final class Fresh {
-  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+  /** The SQLSTATE of a statement the role may not run, on a server the harness does not own. */
+  static final String INSUFFICIENT_PRIVILEGE = "42501";
 
   private Fresh() {}
 
