@@ -94,7 +94,8 @@ final class ServerCgroup implements AutoCloseable {
     try {
       CgroupDir memory = null;
       if (memoryWhere != null) {
-        CgroupDir capped = CgroupDir.create(memoryWhere, CgroupHierarchy.Controller.MEMORY, name, owner);
+        CgroupDir capped =
+            CgroupDir.create(memoryWhere, CgroupHierarchy.Controller.MEMORY, name, owner);
         parts.add(capped);
         limit(capped, "memory", REMEDY, () -> memoryWhere.limit(capped.dir(), memoryBytes));
         memory = capped;
