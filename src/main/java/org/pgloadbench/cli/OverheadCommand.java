@@ -24,7 +24,6 @@ import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerTarget;
@@ -115,12 +114,13 @@ final class OverheadCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--connections and --pgbench-scale take numbers from 1 up");
     }
-    String unused = unusedOverrides(args.overrides());
+    Overrides given = args.overrides();
+    String unused = unusedOverrides(given);
     if (unused != null) {
       throw new ParameterException(spec.commandLine(), unused);
     }
-    Scenario scenario = args.scenario();
-    int repeat = args.repeat == null || args.repeat.isBlank() ? DEFAULT_REPEAT : scenario.repeat();
+    Scenario scenario = args.scenario(args.scenario, given);
+    int repeat = given.repeat() == null ? DEFAULT_REPEAT : scenario.repeat();
     Rounds rounds = new Rounds(scenario.warmup(), repeat);
     String version = scenario.servers().versions().get(0);
     String runId = Bench.newRunId();
@@ -165,7 +165,7 @@ final class OverheadCommand implements Callable<Integer> {
           new Osm2pgsqlPair(
                   osm2pgsqlScenario,
                   args.scenarios,
-                  OverrideText.data(args.data),
+                  given.data(),
                   osm2pgsqlBin,
                   args.workRoot())
               .run(results, out);
@@ -260,9 +260,8 @@ final class OverheadCommand implements Callable<Integer> {
    * like a server directory so that a killed run's files are cleaned up by the next start.
    */
   private Path filesDir() throws java.io.IOException {
-    Path root = args.workDir == null ? EmbeddedTarget.defaultWorkRoot() : args.workDir;
     return Files.createDirectory(
-        root.resolve(ProcessHandle.current().pid() + "-overhead-" + System.nanoTime()),
+        args.workRoot().resolve(ProcessHandle.current().pid() + "-overhead-" + System.nanoTime()),
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx--x--x")));
   }
 

@@ -19,10 +19,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A scenario and its overrides, shared by {@code bench} and {@code plan}. The flags stay text (make
- * passes each variable, blank when unset) until {@link #overrides()} reads them into one typed
- * {@link Overrides}, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
- * IMAGE, MEMORY, BUDGET, DISK) in its error messages ({@link OverrideText}).
+ * A scenario and its overrides, shared by {@code bench}, {@code plan}, {@code reproduce}, {@code
+ * recommend} and {@code overhead}. The flags stay text (make passes each variable, blank when unset)
+ * until {@link #overrides()} reads them into one typed {@link Overrides}, with the make-variable
+ * names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK,
+ * INSTRUCTIONS) in its error messages ({@link OverrideText}).
  */
 final class ScenarioArgs {
   @Parameters(

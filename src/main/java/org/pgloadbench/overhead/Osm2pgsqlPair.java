@@ -33,8 +33,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
       "Debian: apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3";
 
   /** Starts its server and runs it, its loads into {@code results}. */
-  public PairResult run(OverheadResults results, PrintWriter out)
-      throws Exception {
+  public PairResult run(OverheadResults results, PrintWriter out) throws Exception {
     if (scenario.equals("none")) {
       return PairResult.none();
     }

@@ -31,8 +31,7 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
   public static final int DEFAULT_SCALE = 10;
 
   /** Runs it on the streamed COPY's server, its loads into {@code results}. */
-  public PairResult run(
-      PostgresServer server, OverheadResults results, PrintWriter out)
+  public PairResult run(PostgresServer server, OverheadResults results, PrintWriter out)
       throws ScenarioException {
     if (scenario.equals("none")) {
       return PairResult.none();

@@ -112,7 +112,8 @@ public record RunManifest(
       String baseline,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> findings) {
     static final Resolved NONE =
-        new Resolved(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        new Resolved(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public Resolved {
       findings = findings == null ? List.of() : findings;

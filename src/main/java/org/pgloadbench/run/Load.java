@@ -34,8 +34,6 @@ import org.pgloadbench.variant.LoaderKind;
  * missing} as {@code "what: why"}, and the load goes on without it; such a step is not stored.
  */
 public final class Load {
-  private static final String INSUFFICIENT_PRIVILEGE = "42501";
-
   /** Told once per server counted under valgrind whose scenario has a checkpoint step. */
   static final String CHECKPOINT_NOT_COUNTED =
       "instructions: not counted for checkpoint, whose work the checkpointer process does";
@@ -186,7 +184,8 @@ public final class Load {
     if (!timed.ok()) {
       Exception e = timed.error();
       rollBack(c);
-      if (e instanceof SQLException sql && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
+      if (e instanceof SQLException sql
+          && Fresh.INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
         notAllowed.accept(label, step.kind().yamlName());
         missing.accept(
             label, step.kind() + " step: not run, the role may not (" + oneLine(e) + ")");

@@ -19,15 +19,15 @@ record CgroupDir(Path dir, CgroupHierarchy where, Process watchdog) implements A
   static final String PREFIX = "pgloadbench-";
 
   /**
-   * A new directory of server {@code name}'s cgroup under {@code where}, named after harness
+   * A new directory of server {@code name}'s cgroup under {@code where}, the hierarchy of {@code
+   * controller} (an error names the cgroup by its v1 name and says its remedy), named after harness
    * {@code owner}, with its watchdog; first removes what harnesses that are gone left there.
-   *
-   * @param what the controller, as an error names the cgroup ({@code memory}, {@code blkio})
-   * @param remedy what to do when the directory cannot be created
    */
   static CgroupDir create(
-      CgroupHierarchy where, String name, long owner, String what, String remedy)
+      CgroupHierarchy where, CgroupHierarchy.Controller controller, String name, long owner)
       throws ServerException {
+    String what = controller.v1;
+    String remedy = controller.remedy;
     Path parent = where.parent();
     removeOrphans(parent);
     Path dir = parent.resolve(PREFIX + owner + "-" + name);

@@ -94,7 +94,8 @@ final class ServerCgroup implements AutoCloseable {
     try {
       CgroupDir memory = null;
       if (memoryWhere != null) {
-        CgroupDir capped = CgroupDir.create(memoryWhere, name, owner, "memory", REMEDY);
+        CgroupDir capped =
+            CgroupDir.create(memoryWhere, CgroupHierarchy.Controller.MEMORY, name, owner);
         parts.add(capped);
         limit(capped, "memory", REMEDY, () -> memoryWhere.limit(capped.dir(), memoryBytes));
         memory = capped;
@@ -104,7 +105,7 @@ final class ServerCgroup implements AutoCloseable {
         CgroupDir throttled =
             memory != null && ioWhere.equals(memoryWhere)
                 ? memory
-                : CgroupDir.create(ioWhere, name, owner, "blkio", DISK_REMEDY);
+                : CgroupDir.create(ioWhere, CgroupHierarchy.Controller.IO, name, owner);
         if (throttled != memory) {
           parts.add(throttled);
         }

@@ -68,6 +68,8 @@ class RecommendTest {
     }
     RunManifest.Rounds rounds = ResultStore.readRun(run).rounds();
     assertThat(rounds.rule()).isEqualTo(RunManifest.Rounds.RACE);
+    // BUDGET= reaches the race (one server), rather than the scenario's default
+    assertThat(rounds.budgetSeconds()).isEqualTo(120L);
     assertThat(rounds.minimum()).isEqualTo(7);
     assertThat(rounds.left()).containsOnlyKeys("insert", "insert-commits").containsValue(7);
     assertThat(rounds.stopped()).isEqualTo(RaceRounds.ONE_LEFT);

@@ -8,11 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.server.WorkRoots;
 
 /**
@@ -103,6 +105,13 @@ class ReproduceTest {
       found++;
     }
     assertThat(found).isGreaterThanOrEqualTo(2);
+    // SCALE= reached each scenario's run, not only the combined report's line: 3,000 rows × 0.01
+    try (var runs = Files.list(dir.resolve("results/tiny-arrays"))) {
+      Map<?, ?> rows =
+          (Map<?, ?>)
+              ResultStore.readRun(runs.findFirst().orElseThrow()).scenario().dataset().get("rows");
+      assertThat(rows.values()).isNotEmpty().allMatch(n -> ((Number) n).longValue() == 30);
+    }
     try (var reports = Files.walk(dir.resolve("reports/tiny-pgbench"))) {
       Path pgbenchReport = reports.filter(p -> p.endsWith("report.md")).findFirst().orElseThrow();
       assertThat(Files.readString(pgbenchReport))
