@@ -221,6 +221,8 @@ final class ReproduceCommand implements Callable<Integer> {
   }
 
   private String overrides() {
+    // the rounds, scale and limits; where the servers and data came from (TARGET=, BUILDS=, IMAGE=,
+    // DATA=) each scenario's own report says, as its target reports them: a URL may carry a password
     List<String> given = new ArrayList<>();
     add(given, "PG", args.pg);
     add(given, "SCALE", args.scale);
