@@ -101,10 +101,7 @@ public final class BinaryRowEncoder implements RowEncoder {
     buffer.putInt(INT8_OID);
     buffer.putInt(count);
     buffer.putInt(1); // lower bound
-    for (int i = 0; i < count; i++) {
-      buffer.putInt(8);
-      buffer.putLong(values[i]);
-    }
+    buffer.putLengthPrefixedLongs(values, count);
   }
 
   /** array_send's form with int4 elements (oid 23): each element its int32 length 4 and value. */

@@ -65,10 +65,6 @@ final class CopyBuffer {
     }
   }
 
-  /** 8 bytes at once, for scanning: the order of the bytes does not matter there. */
-  private static final VarHandle WORD =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
-
   private final CopySink sink;
   private byte[] bytes = new byte[INITIAL_CAPACITY];
   private int position;
@@ -132,6 +128,22 @@ final class CopyBuffer {
   void putLong(long value) {
     LONG.set(bytes, position, value);
     position += 8;
+  }
+
+  /**
+   * Each of the first {@code count} values as its length (8) and its 8 bytes, as a binary array's
+   * elements are: one loop over a local position, where a putInt and a putLong per element stored
+   * the position back twice a ref (a way has about ten).
+   */
+  void putLengthPrefixedLongs(long[] values, int count) {
+    byte[] bytes = this.bytes;
+    int p = position;
+    for (int i = 0; i < count; i++) {
+      INT.set(bytes, p, Long.BYTES);
+      LONG.set(bytes, p + Integer.BYTES, values[i]);
+      p += Integer.BYTES + Long.BYTES;
+    }
+    position = p;
   }
 
   /** Little-endian, as PostGIS's EWKB is written on x86. */
@@ -214,7 +226,7 @@ final class CopyBuffer {
     int runStart = 0;
     int i = 0;
     while (i < length) {
-      if (i + 8 <= length && !mayNeedEscape((long) WORD.get(utf8, i), quotes)) {
+      if (i + 8 <= length && !mayNeedEscape(Utf8.word(utf8, i), quotes)) {
         i += 8;
         continue;
       }
@@ -231,21 +243,9 @@ final class CopyBuffer {
     putRun(utf8, runStart, length);
   }
 
-  /**
-   * Whether any of the 8 bytes is below 0x20, a backslash or (if {@code quotes}) a quote; bytes of
-   * multi-byte chars (0x80 and up) never are. The bit tricks of "Bit Twiddling Hacks": a byte below
-   * n, or zero after an xor, borrows into its high bit.
-   */
+  /** Whether any of the 8 bytes is below 0x20, a backslash or (if {@code quotes}) a quote. */
   private static boolean mayNeedEscape(long word, boolean quotes) {
-    long control = (word - 0x2020202020202020L) & ~word;
-    long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
-    backslash = (backslash - 0x0101010101010101L) & ~backslash;
-    long quote = 0;
-    if (quotes) {
-      quote = word ^ 0x2222222222222222L;
-      quote = (quote - 0x0101010101010101L) & ~quote;
-    }
-    return ((control | backslash | quote) & 0x8080808080808080L) != 0;
+    return Utf8.hasControlOrBackslash(word) || quotes && Utf8.hasQuote(word);
   }
 
   private void putRun(byte[] utf8, int from, int to) {

@@ -1,5 +1,9 @@
 package org.pgloadbench.copy;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Chars to UTF-8 bytes, straight into a byte array: shared by {@link CopyBuffer} and {@link
  * Utf8Text}.
@@ -8,7 +12,41 @@ final class Utf8 {
   /** The most bytes one char becomes: 3 in UTF-8 (a surrogate pair's 4 are 2 a char). */
   static final int MAX_BYTES_PER_CHAR = 3;
 
+  /** 8 bytes at once, for scanning: the order of the bytes does not matter there. */
+  private static final VarHandle WORD =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
   private Utf8() {}
+
+  /** The 8 bytes from {@code at}, for {@link #hasControlOrBackslash} and {@link #hasQuote}. */
+  static long word(byte[] bytes, int at) {
+    return (long) WORD.get(bytes, at);
+  }
+
+  /** Stores a {@link #word} at {@code at}: with it, 8 bytes are copied in one load and store. */
+  static void putWord(byte[] bytes, int at, long word) {
+    WORD.set(bytes, at, word);
+  }
+
+  /**
+   * Whether any of the 8 bytes is below 0x20 or a backslash, what a text COPY field escapes; bytes
+   * of multi-byte chars (0x80 and up) never are. The bit tricks of "Bit Twiddling Hacks": a byte
+   * below n, or zero after an xor, borrows into its high bit. The answer is exact for the word;
+   * which byte it is takes a second look.
+   */
+  static boolean hasControlOrBackslash(long word) {
+    long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
+    return (((word - 0x20 * ONES) & ~word | (backslash - ONES) & ~backslash) & HIGH_BITS) != 0;
+  }
+
+  /** Whether any of the 8 bytes is a quote, which JSON and array elements escape. */
+  static boolean hasQuote(long word) {
+    long quote = word ^ 0x2222222222222222L;
+    return ((quote - ONES) & ~quote & HIGH_BITS) != 0;
+  }
 
   /**
    * Writes the chars {@code from..to} of {@code value} at {@code at} as UTF-8 and returns the

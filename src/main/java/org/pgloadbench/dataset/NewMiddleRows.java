@@ -12,9 +12,12 @@ final class NewMiddleRows implements MiddleRowWriter {
   private static final JsonBuilder.Literal TYPE = new JsonBuilder.Literal("type");
   private static final JsonBuilder.Literal REF = new JsonBuilder.Literal("ref");
   private static final JsonBuilder.Literal ROLE = new JsonBuilder.Literal("role");
-  private static final JsonBuilder.Literal NODE = new JsonBuilder.Literal("N");
-  private static final JsonBuilder.Literal WAY = new JsonBuilder.Literal("W");
-  private static final JsonBuilder.Literal RELATION = new JsonBuilder.Literal("R");
+
+  /** A member's object up to its ref, per type: {@code {"type":"N","ref":}. */
+  private static final JsonBuilder.Opening NODE = opening("N");
+
+  private static final JsonBuilder.Opening WAY = opening("W");
+  private static final JsonBuilder.Opening RELATION = opening("R");
 
   private final JsonBuilder members = new JsonBuilder();
   private final JsonBuilder tags = new JsonBuilder();
@@ -46,13 +49,17 @@ final class NewMiddleRows implements MiddleRowWriter {
     members.clear().beginArray();
     for (int i = 0; i < o.memberCount; i++) {
       members
-          .beginObject()
-          .field(TYPE, type(o.memberTypes[i]))
-          .field(REF, o.memberRefs[i])
+          .beginObject(type(o.memberTypes[i]))
+          .value(o.memberRefs[i])
           .field(ROLE, o.memberRoles[i])
           .endObject();
     }
     return members.endArray().text();
+  }
+
+  private static JsonBuilder.Opening opening(String type) {
+    return new JsonBuilder.Opening(
+        new JsonBuilder().beginObject().field(TYPE, new JsonBuilder.Literal(type)).name(REF));
   }
 
   /**
@@ -73,7 +80,7 @@ final class NewMiddleRows implements MiddleRowWriter {
     return builder.endObject().text();
   }
 
-  private static JsonBuilder.Literal type(byte letter) {
+  private static JsonBuilder.Opening type(byte letter) {
     return switch (letter) {
       case 'N' -> NODE;
       case 'W' -> WAY;

@@ -80,6 +80,18 @@ final class OsmObject {
     refs[refCount++] = ref;
   }
 
+  /**
+   * The refs array with room for {@code count} refs, for a writer that knows the count up front: it
+   * stores them itself, then sets {@link #refCount}, instead of checking the room ref by ref. Refs
+   * added before are not kept.
+   */
+  long[] refsFor(int count) {
+    if (count > refs.length) {
+      refs = new long[Math.max(count, 2 * refs.length)];
+    }
+    return refs;
+  }
+
   void addMember(char type, long ref, CharSequence role) {
     if (memberCount == memberRefs.length) {
       int capacity = 2 * memberCount;

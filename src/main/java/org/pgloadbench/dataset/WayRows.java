@@ -80,26 +80,31 @@ final class WayRows implements RowGenerator {
     boolean building = random.percent(BUILDING_PERCENT);
     long position = (long) (index * nodesPerWay) + random.nextLong(-MAX_JUMP, MAX_JUMP);
     way.id = index + 1;
+    // The ref count is known before the first ref: the refs go straight into the array.
     if (building) {
       // nodeId(position + i), stepped instead of divided: one division per way, not four
+      long[] refs = way.refsFor(5);
       long ref = nodeId(position);
       for (int i = 0; i < 4; i++) {
-        way.addRef(ref);
+        refs[i] = ref;
         ref = ref == nodeIds ? 1 : ref + 1;
       }
-      way.addRef(way.refs[0]);
+      refs[4] = refs[0];
+      way.refCount = 5;
     } else {
       int count = (int) Math.min(MAX_REFS, Math.max(2, Math.round(logNormal())));
+      long[] refs = way.refsFor(count);
       // The ref follows the position step by step; only a step that leaves 1..N pays for the
       // 64-bit division of nodeId, which costs more than the rest of the step.
       long ref = nodeId(position);
       for (int i = 0; i < count; i++) {
-        way.addRef(ref);
+        refs[i] = ref;
         ref += random.percent(JUMP_PERCENT) ? random.nextLong(-MAX_JUMP, MAX_JUMP) : 1;
         if (ref < 1 || ref > nodeIds) {
           ref = nodeId(ref - 1);
         }
       }
+      way.refCount = count;
     }
     return building;
   }

@@ -1,5 +1,7 @@
 package org.pgloadbench.overhead;
 
+import org.pgloadbench.dataset.RowSource;
+
 /**
  * One way of loading a table in a head-to-head: the harness's own COPY stream, psql's {@code \copy}
  * of the same bytes, the server reading them from a file. The head-to-head owns the clock: it
@@ -21,7 +23,16 @@ public interface Contender {
   }
 
   /**
-   * Loads every row of {@code match} into its empty table; returns the rows the loader reported.
+   * How many times one load goes over {@code rows}: once, but for a measurement of the client
+   * alone over a table too small to give it a steady rate.
+   */
+  default int passes(RowSource rows) {
+    return 1;
+  }
+
+  /**
+   * Loads every row of {@code match} into its empty table ({@link #passes} times); returns the
+   * rows the loader reported.
    */
   long load(Match match) throws Exception;
 }

@@ -96,9 +96,10 @@ final class CopyGoals {
       StoredRun run, String version, Collection<CopyReport.Case> cases) {
     List<Judged> lines = new ArrayList<>();
     for (CopyReport.Case c : cases) {
-      Sample client = c.seconds(run, version, EncodeOnly.NAME);
+      Sample client = c.secondsPerRow(run, version, EncodeOnly.NAME);
+      Comparison ratio =
+          OverheadReport.paired(client, c.secondsPerRow(run, version, ServerFileCopy.NAME));
       Sample server = c.seconds(run, version, ServerFileCopy.NAME);
-      Comparison ratio = OverheadReport.paired(client, server);
       if (ratio == null || Double.isNaN(ratio.ratio())) {
         continue;
       }
