@@ -139,8 +139,8 @@ public final class HeadToHead {
 
   private StepResult load(Case c, Contender contender, int round, List<Path> files, PgClient client)
       throws SQLException {
-    // The client alone too starts on a quiet server: the last load's table dropped and its writes
-    // checkpointed. Beside the kernel writing them back, encode-only ran up to a third slower.
+    // The client alone too starts where every loader does, the last load's table dropped and its
+    // writes checkpointed: not beside the server and the kernel still writing them.
     Fresh.table(server, DATABASE, c.table());
     List<Connection> connections = new ArrayList<>();
     try {
