@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.Axis.Accepts;
 
@@ -28,27 +29,25 @@ final class TableAxes {
   }
 
   static Axis<Boolean> freeze() {
-    return new Axis<>(
+    return twoWay(
         "freeze",
         "COPY FREEZE, the table created in the transaction that loads it",
-        "false",
         "a freeze setting",
         "use true or false",
-        Accepts.oneOf(List.of("false", "true")),
-        Boolean::valueOf,
+        "false",
+        "true",
         v -> v.equals("true") ? "freeze" : "no-freeze");
   }
 
   /** True when the primary key is added after the load rather than declared by CREATE TABLE. */
   static Axis<Boolean> pk() {
-    return new Axis<>(
+    return twoWay(
         "pk",
         "the primary key declared by CREATE TABLE (now) or added after the load (later)",
-        "now",
         "a primary key timing",
         "use now (with CREATE TABLE) or later (after the load)",
-        Accepts.oneOf(List.of("now", "later")),
-        v -> v.equals("later"),
+        "now",
+        "later",
         v -> "pk-" + v);
   }
 
@@ -68,28 +67,42 @@ final class TableAxes {
 
   /** True when the table is created UNLOGGED (and made durable later by the set_logged step). */
   static Axis<Boolean> unlogged() {
-    return new Axis<>(
+    return twoWay(
         "unlogged",
         "CREATE UNLOGGED TABLE, made durable by the set_logged step, or a logged table",
-        "false",
         "an unlogged setting",
         "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
-        Accepts.oneOf(List.of("false", "true")),
-        Boolean::valueOf,
+        "false",
+        "true",
         v -> v.equals("true") ? "unlogged" : "logged");
   }
 
   /** True when the secondary indexes are created with the table, so that the COPY pays for them. */
   static Axis<Boolean> indexes() {
-    return new Axis<>(
+    return twoWay(
         "indexes",
         "the secondary indexes built after the load by the indexes step (later), or created"
             + " with the table so that the COPY pays for them (now)",
-        "later",
         "an index timing",
         "use later (built after the load) or now (created before the COPY)",
-        Accepts.oneOf(List.of("later", "now")),
-        v -> v.equals("now"),
+        "later",
+        "now",
         v -> "idx-" + v);
+  }
+
+  /**
+   * An axis of two values, {@code off} (the default) and {@code on}, typed as whether it is {@code
+   * on}: four of the table's axes are such a choice.
+   */
+  private static Axis<Boolean> twoWay(
+      String name,
+      String description,
+      String noun,
+      String hint,
+      String off,
+      String on,
+      Function<String, String> labeler) {
+    return new Axis<>(
+        name, description, off, noun, hint, Accepts.oneOf(List.of(off, on)), on::equals, labeler);
   }
 }
