@@ -74,6 +74,22 @@ class Utf8TextTest {
     }
   }
 
+  /**
+   * Texts of every length around the 16 bytes copied as two words, appended one after another: the
+   * bytes a short copy writes past its end must be overwritten by the next, or lie past the text's.
+   */
+  @Test
+  void shortAndLongTextsAppendedInTurnGiveTheirConcatenation() {
+    Utf8Text built = new Utf8Text(1);
+    StringBuilder expected = new StringBuilder();
+    for (int length = 0; length <= 20; length++) {
+      String piece = "é0123456789abcdefghij".substring(0, length);
+      built.append(Utf8Text.of(piece)).appendAscii('|');
+      expected.append(piece).append('|');
+      assertThat(built.toString()).isEqualTo(expected.toString());
+    }
+  }
+
   private static void write(RowEncoder encoder, CharSequence value) throws SQLException {
     encoder.beginRow(3);
     encoder.text(value);
