@@ -64,8 +64,9 @@ public record Claim(
   }
 
   /**
-   * The uncertainty of a published ratio whose source gives one run a side (osm2pgsql #2110, the
-   * GIN thread, the Crunchy Data post): ±10% of the ratio. A single run says nothing of its own
+   * The uncertainty of a published ratio whose source gives one run a side (osm2pgsql #2110,
+   * Teodor Sigaev and Jeff Davis's one index build in the GIN thread, the Crunchy Data post): ±10%
+   * of the ratio. A single run says nothing of its own
    * spread; 10% is about what two runs of one bulk load differ by on a quiet machine, and what the
    * sources' own rounding (whole minutes of a 30-minute COPY) leaves.
    */
