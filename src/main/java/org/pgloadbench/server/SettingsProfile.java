@@ -18,10 +18,11 @@ public enum SettingsProfile {
    * The bulk-load settings of the Crunchy Data OpenStreetMap benchmark post: durability and WAL
    * traded for speed, and memory sized to the machine.
    *
-   * <p>The post's sizes were for a 128 GB machine: shared_buffers 48 GB, effective_cache_size 64
-   * GB, maintenance_work_mem 20 GB, work_mem 1 GB, max_wal_size 256 GB. The rule here keeps those
-   * fractions of the machine's memory: 3/8, 1/2, 5/32, 1/128 and 2 times, in whole megabytes, and
-   * never below PostgreSQL's own default.
+   * <p>The post gives the sizes, not its machine's memory: shared_buffers 48 GB,
+   * effective_cache_size 64 GB, maintenance_work_mem 20 GB, work_mem 1 GB, max_wal_size 256 GB. The
+   * rule here, the harness's own, reads them as fractions of 128 GB and keeps those fractions of the
+   * machine's memory: 3/8, 1/2, 5/32, 1/128 and 2 times, in whole megabytes, and never below
+   * PostgreSQL's own default.
    */
   BULK_LOAD("bulk-load"),
 
@@ -31,10 +32,9 @@ public enum SettingsProfile {
    * towards a system with 64GB RAM and a fast SSD": shared_buffers 1GB, work_mem 50MB,
    * maintenance_work_mem 10GB, autovacuum_work_mem 2GB, wal_level minimal, checkpoint_timeout 60min,
    * max_wal_size 10GB, checkpoint_completion_target 0.9, max_wal_senders 0, random_page_cost 1.0.
-   * (The v2 manual gives the same values "geared towards a system with 128GB RAM".) jit off and
-   * max_parallel_workers_per_gather 0 are not in that list: they are the osm2pgsql site's post
-   * "Problems with PostgreSQL JIT" (2020-10-21), for updates ("initial imports are fine"); a COPY
-   * plans no query, so they change none of its figures.
+   * jit off and max_parallel_workers_per_gather 0 are not in that list: they are the osm2pgsql
+   * site's post "Problems with PostgreSQL JIT" (2020-10-21), for updates ("initial imports are
+   * fine"); a COPY plans no query, so they change none of its figures.
    *
    * <p>The rule is bulk-load's: the sizes keep their fractions of the manual's 64 GB (1/64, 50/65536,
    * 5/32, 1/32 and 5/32), in whole megabytes, never below PostgreSQL's own default (autovacuum's
