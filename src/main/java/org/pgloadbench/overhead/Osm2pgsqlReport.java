@@ -32,14 +32,19 @@ import org.pgloadbench.results.Summary;
  * @param logs where osm2pgsql's logs are ({@link Osm2pgsqlHeadToHead#logs})
  * @param pbf the PBF file's name: the table osm2pgsql's import and the decode are stored on
  * @param imitation the label of the cell doing what osm2pgsql 1.8 does
- * @param best the label of the best cell of osm2pgsql issue #2110
+ * @param best the label of the cell of osm2pgsql issue #2110's findings combined (binary COPY
+ *     FREEZE, primary key after, legacy middle format)
  */
 public record Osm2pgsqlReport(String version, Path logs, String pbf, String imitation, String best)
     implements Section<StoredRun> {
   public static final double IMITATION_GOAL = 1.0;
 
-  /** The best strategy of osm2pgsql issue #2110 against osm2pgsql itself. */
-  public static final double BEST_GOAL = 0.60;
+  /**
+   * osm2pgsql issue #2110's ratio, 212 min against 343 min: its text COPY FREEZE then the primary
+   * key against osm2pgsql's COPY phase, both in the new middle format and without the indexes built
+   * later. The head-to-head sets another pair against it; the goal's line says how it differs.
+   */
+  public static final double BEST_GOAL = 0.62;
 
   @Override
   public void render(StoredRun run, MarkdownPage page) {
@@ -103,9 +108,13 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
                 best,
                 "at most "
                     + BEST_GOAL
-                    + "× osm2pgsql's middle time (osm2pgsql issue #2110 reports 212 min against"
-                    + " osm2pgsql's own import of 343 min, about 0.62×, and 0.66× against its"
-                    + " hand-run COPY with the key, 322 min)",
+                    + "× osm2pgsql's middle time, osm2pgsql issue #2110's ratio, of another pair:"
+                    + " its 212 min is text COPY FREEZE then the primary key in the new middle"
+                    + " format, against 343 min of osm2pgsql's COPY phase alone (no indexes built"
+                    + " after it), and 0.66× its hand-run COPY with the key, 322 min; here the cell"
+                    + " is binary COPY FREEZE then the key in the legacy format, all its steps,"
+                    + " against osm2pgsql's whole process, its reading of the file and its GIN"
+                    + " indexes included",
                 OverheadReport.paired(osm2pgsql, total(run, version, best, false)),
                 c -> c.ratio() <= BEST_GOAL);
     page.block(goals);
