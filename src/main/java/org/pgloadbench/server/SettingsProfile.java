@@ -20,8 +20,8 @@ public enum SettingsProfile {
    *
    * <p>The post gives the sizes, not its machine's memory: shared_buffers 48 GB,
    * effective_cache_size 64 GB, maintenance_work_mem 20 GB, work_mem 1 GB, max_wal_size 256 GB. The
-   * rule here, the harness's own, reads them as fractions of 128 GB and keeps those fractions of the
-   * machine's memory: 3/8, 1/2, 5/32, 1/128 and 2 times, in whole megabytes, and never below
+   * rule here, the harness's own, reads them as fractions of 128 GB and keeps those fractions of
+   * the machine's memory: 3/8, 1/2, 5/32, 1/128 and 2 times, in whole megabytes, and never below
    * PostgreSQL's own default.
    */
   BULK_LOAD("bulk-load"),
