@@ -23,6 +23,8 @@ import org.pgloadbench.scenario.Claim;
  * @param note why there is no verdict, or empty
  * @param test the test behind the verdict: paired by round in a run that ran every server every
  *     round, else Mann-Whitney
+ * @param escaped the larger share of its two sides' written bytes that escaped their disk limit
+ *     ({@link EscapedWrites}); NaN where no side's disk was limited
  */
 public record ClaimCheck(
     Claim claim,
@@ -38,7 +40,8 @@ public record ClaimCheck(
     double pHolmOpposite,
     Verdict verdict,
     String note,
-    Comparison.Test test) {
+    Comparison.Test test,
+    double escaped) {
 
   public enum Verdict {
     /** The subject is on the claimed side of factor × reference, significantly. */
@@ -87,15 +90,21 @@ public record ClaimCheck(
         holmOpposite,
         v,
         note,
-        test);
+        test,
+        escaped);
   }
 
   /**
    * The size verdict beside the direction's ({@link Size}): the published ratio against the
-   * measured interval widened by the source's uncertainty; none where there is no verdict.
+   * measured interval widened by the source's uncertainty; none where there is no verdict, and not
+   * judged where a side's writes escaped its disk limit (the size would be another disk's).
    */
   public Size size() {
-    return verdict == Verdict.NO_VERDICT ? Size.NONE : Size.of(claim, ratio, ratioLow, ratioHigh);
+    if (verdict == Verdict.NO_VERDICT) {
+      return Size.NONE;
+    }
+    Size size = Size.of(claim, ratio, ratioLow, ratioHigh);
+    return size != Size.NONE && !EscapedWrites.judged(escaped) ? Size.NOT_JUDGED : size;
   }
 
   /** Whether the check has a verdict either way. */

@@ -99,6 +99,10 @@ public final class Claims {
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =
         perRepetition(claim.reference(), referenceVersion, measure, results);
+    double escaped =
+        EscapedWrites.larger(
+            EscapedWrites.of(results, subjectVersion, claim.subject().cell()),
+            EscapedWrites.of(results, referenceVersion, claim.reference().cell()));
     if (subject.isEmpty() || reference.isEmpty()) {
       String missing =
           (subject.isEmpty()
@@ -122,7 +126,8 @@ public final class Claims {
           Double.NaN,
           Verdict.NO_VERDICT,
           missing,
-          paired ? Comparison.Test.SIGNED_RANK : Comparison.Test.MANN_WHITNEY);
+          paired ? Comparison.Test.SIGNED_RANK : Comparison.Test.MANN_WHITNEY,
+          escaped);
     }
     double[] s = values(subject.values());
     double[] scaledReference =
@@ -194,7 +199,8 @@ public final class Claims {
         Double.NaN,
         verdict,
         note,
-        c.test());
+        c.test(),
+        escaped);
   }
 
   /** A side's measure summed over its tables and steps, per repetition ({@link Repetitions}). */

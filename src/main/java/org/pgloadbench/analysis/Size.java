@@ -10,12 +10,14 @@ import org.pgloadbench.scenario.Claim;
  * [low × (1 − u), high × (1 + u)]: the claim's size is <b>as published</b> when the published
  * ratio lies inside it, <b>smaller here</b> when the whole widened interval is below the published
  * ratio, <b>larger here</b> when above; without a published ratio, or without a measured one,
- * there is none.
+ * there is none. A size measured on a disk limit that most writes escaped is <b>not judged</b>
+ * ({@link EscapedWrites}).
  */
 public enum Size {
   AS_PUBLISHED("as published"),
   SMALLER("smaller here"),
   LARGER("larger here"),
+  NOT_JUDGED("not judged"),
   NONE("–");
 
   private final String text;

@@ -153,8 +153,9 @@ final class ReproduceCommand implements Callable<Integer> {
 
   /**
    * Both verdicts counted over every scenario's claims: "**Claims:** direction held N, not held N,
-   * inconclusive N; size as published N, smaller here N, larger here N (of the N with a published
-   * ratio and a verdict)", the claims without a verdict or a published ratio left out of the size.
+   * inconclusive N; size as published N, smaller here N, larger here N, not judged N (of the N
+   * with a published ratio and a verdict)", the claims without a verdict or a published ratio left
+   * out of the size, and a regime's calibrating claim too ({@link Answer#sizeTally}).
    */
   static String tally(List<Done> done) {
     List<ClaimCheck> all = done.stream().flatMap(d -> d.claims().stream()).toList();

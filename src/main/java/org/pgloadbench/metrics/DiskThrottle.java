@@ -19,6 +19,26 @@ import java.util.List;
 public record DiskThrottle(Path dir, int version, String device) {
 
   /**
+   * The throttle of process {@code pid}'s cgroup (a container's first process, as this host sees
+   * it) on {@code device}, or null where this host does not show that cgroup.
+   */
+  public static DiskThrottle of(long pid, String device, CgroupFs fs) {
+    try {
+      String cgroup = Files.readString(Path.of("/proc/" + pid + "/cgroup"));
+      Path blkio = fs.v1Dir("blkio", cgroup);
+      if (blkio != null && Files.isDirectory(blkio)) {
+        return new DiskThrottle(blkio, 1, device);
+      }
+      Path unified = fs.v2Dir(cgroup);
+      return unified != null && Files.exists(unified.resolve("io.stat"))
+          ? new DiskThrottle(unified, 2, device)
+          : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
    * Counts so far; a figure the kernel did not show is null.
    *
    * @param readBytes bytes read through the throttle

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  *
  * <p>Bytes come from {@code /proc/<pid>/io}: {@code read_bytes} counts reads that reached storage
  * (not the page cache), {@code write_bytes} bytes dirtied for writing, counted when handed to the
- * kernel. Reading another user's {@code io} needs root (or the same user): without, bytes are left
+ * kernel, less {@code cancelled_write_bytes}, those of files truncated or removed before the kernel
+ * wrote them (a sort's temporary files): what was left to reach the disk. Reading another user's {@code io} needs root (or the same user): without, bytes are left
  * out. CPU times are in clock ticks of 1/100 s, which Linux fixes for {@code /proc} on every
  * architecture the harness runs on.
  */
@@ -109,7 +110,7 @@ public final class ProcessTree implements ResourceMeter {
     }
   }
 
-  /** {@code read_bytes} and {@code write_bytes}, or null when they may not be read. */
+  /** {@code read_bytes} and the net {@code write_bytes}, or null when they may not be read. */
   private long[] io(long pid) {
     try {
       long[] bytes = new long[2];
@@ -117,7 +118,9 @@ public final class ProcessTree implements ResourceMeter {
         if (line.startsWith("read_bytes:")) {
           bytes[0] = Long.parseLong(line.substring(11).strip());
         } else if (line.startsWith("write_bytes:")) {
-          bytes[1] = Long.parseLong(line.substring(12).strip());
+          bytes[1] += Long.parseLong(line.substring(12).strip());
+        } else if (line.startsWith("cancelled_write_bytes:")) {
+          bytes[1] -= Long.parseLong(line.substring(22).strip());
         }
       }
       return bytes;

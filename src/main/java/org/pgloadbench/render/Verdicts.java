@@ -5,6 +5,7 @@ import java.util.function.IntToDoubleFunction;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.analysis.SignedRank;
 import org.pgloadbench.analysis.Size;
 import org.pgloadbench.scenario.Claim;
@@ -38,11 +39,30 @@ public final class Verdicts {
     if (size == Size.NONE) {
       return size.toString();
     }
+    if (size == Size.NOT_JUDGED) {
+      return EscapedWrites.notJudged(check.escaped());
+    }
     double u = check.claim().seedUncertainty() * 100;
     return size
         + " (±"
         + (u == Math.rint(u) ? Long.toString((long) u) : String.format(Locale.ROOT, "%.1f", u))
         + "%)";
+  }
+
+  /**
+   * Why sizes measured on a disk limit that writes escaped are not judged, for the notes under a
+   * table that has such a size.
+   */
+  public static String notJudgedRule() {
+    return String.format(
+        Locale.ROOT,
+        "*%s*: more than %d%% of the bytes a side's server wrote passed no disk throttle (under"
+            + " cgroup v1 the kernel's writeback of buffered writes, which a memory cap forces out"
+            + " early, is charged to no cgroup), so the ratio compares a throttled side with one"
+            + " that mostly was not, not this disk limit's; run the server with direct I/O"
+            + " (`io=direct` in the disk limit, PostgreSQL 16 and later) or under cgroup v2.",
+        Size.NOT_JUDGED,
+        Math.round(EscapedWrites.MAX_SHARE * 100));
   }
 
   /** The size rule, as the notes under a claims table state it. */

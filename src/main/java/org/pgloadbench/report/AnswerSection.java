@@ -115,6 +115,10 @@ record AnswerSection(int rowsPerVersion, boolean comment) implements Section<Rep
     if (measured < 2) {
       return "One cell measured: nothing to choose between.";
     }
+    if (table.rows().stream().anyMatch(r -> !r.judged())) {
+      return "**Fastest:** not judged: the writes of some cells escaped their disk limit, so their"
+          + " times are not that disk's (the throttle section says how much).";
+    }
     String first = table.fastest().get(0);
     String vsBaseline = againstBaseline(answer, table, first);
     if (table.clearWinner()) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.analysis.Settling;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -41,6 +42,13 @@ final class AnswerTable {
       shown.row(cells(table, row));
     }
     page.table(shown);
+    if (rows.stream().anyMatch(r -> !r.judged())) {
+      page.block(
+          "A cell whose load (or the baseline's) wrote more than "
+              + Math.round(EscapedWrites.MAX_SHARE * 100)
+              + "% of its bytes past the disk limit is not judged: its time is not that disk's"
+              + " (the throttle section says what passed).");
+    }
     if (rows.size() < table.rows().size()) {
       page.block((table.rows().size() - rows.size()) + " more cells in the full report.");
     }
@@ -75,7 +83,7 @@ final class AnswerTable {
               : String.format(Locale.ROOT, "%.2f–%.2f", c.ratioLow(), c.ratioHigh()));
       cells.add(Verdicts.pValue(c.pTwoSided()));
       cells.add(Double.isNaN(c.pAdjusted()) ? "–" : Verdicts.pValue(c.pAdjusted()));
-      cells.add(verdict(c));
+      cells.add(row.judged() ? verdict(c) : EscapedWrites.notJudged(row.escaped()));
     }
     if (stops.shown()) {
       cells.add(stops.of(Settling.key(table.version(), row.cell())));

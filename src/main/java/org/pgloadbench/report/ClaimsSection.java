@@ -8,11 +8,14 @@ import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Settling;
+import org.pgloadbench.analysis.Size;
+import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Claim;
 
 /** The claims table: each published finding, its figures, what this run measured. */
@@ -100,7 +103,9 @@ final class ClaimsSection {
       row.add(tested ? Verdicts.pValue(check.p()) : "–");
       row.add(tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–");
       row.add(verdict(check));
-      row.add(Verdicts.size(check));
+      row.add(
+          Verdicts.size(check)
+              + (claim.calibrates() ? " (the disk was calibrated on it: not counted)" : ""));
       if (stops.shown()) {
         row.add(stops.of(Settling.key(i)));
       }
@@ -112,6 +117,9 @@ final class ClaimsSection {
       page.block("**" + tooFew + "**");
     }
     page.block(comment ? commentRule(paired) : notes(paired));
+    if (checks.stream().anyMatch(c -> c.size() == Size.NOT_JUDGED)) {
+      page.block(Verdicts.notJudgedRule());
+    }
   }
 
   /** "Claims: 2 held, 1 inconclusive; size 1 as published": the verdicts tallied. */
@@ -134,9 +142,11 @@ final class ClaimsSection {
                 sizes.add(n + " " + size);
               }
             });
+    boolean calibrated = answer.claims().stream().anyMatch(c -> c.claim().calibrates());
     return "Claims: "
         + String.join(", ", counts)
-        + (sizes.isEmpty() ? "" : "; size " + String.join(", ", sizes));
+        + (sizes.isEmpty() ? "" : "; size " + String.join(", ", sizes))
+        + (calibrated ? " (out of sample: the calibrating claim not counted)" : "");
   }
 
   /** How claims are decided, in the one line a comment has room for. */
@@ -169,6 +179,13 @@ final class ClaimsSection {
       verdict = "**" + verdict + "**";
     }
     return check.note().isEmpty() ? verdict : verdict + " (" + Markdown.text(check.note()) + ")";
+  }
+
+  /** The stored tables a claim's side sums: its short names (ways) as the run names them. */
+  static List<String> tables(StoredRun results, String version, Claim.Side side) {
+    return results.tables(version).stream()
+        .filter(t -> side.tables().contains(MiddleTable.shortName(t)))
+        .toList();
   }
 
   /** Two decimals, or two significant digits for a ratio far below 1 (0.0012). */

@@ -29,6 +29,8 @@ public final class MarkdownReport {
       List.of(
           MarkdownReport::head,
           AnswerSection.REPORT,
+          new DiskSweepSection(),
+          new MissesSection(),
           new FindingsSection(),
           new ComparisonSection(),
           MarkdownReport::legend,
@@ -75,6 +77,9 @@ public final class MarkdownReport {
     }
     if (WhereTimeGoesSection.applies(results)) {
       Charts.write(ResourcesChart.chart(results), reportDir, WhereTimeGoesSection.CHART);
+    }
+    if (new DiskSweepSection().applies(run)) {
+      Charts.write(DiskSweepSection.chart(run), reportDir, DiskSweepSection.CHART);
     }
     if (run.comparison() != null) {
       Charts.write(

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -86,8 +87,8 @@ final class ThrottleSection {
       return null;
     }
     double serverWritten = median.apply(Measurements::serverWrittenBytes);
-    double escaped =
-        Double.isNaN(serverWritten) ? Double.NaN : Math.max(0, serverWritten - written);
+    double share = EscapedWrites.share(serverWritten, written);
+    double escaped = Double.isNaN(share) ? Double.NaN : share * serverWritten;
     return List.of(
         Markdown.text(version),
         Markdown.text(cell),
@@ -101,9 +102,7 @@ final class ThrottleSection {
         Formats.orDash(median.apply(Measurements::throttledWrites), Formats::count),
         Formats.orDash(serverWritten, Formats::megabytes),
         Formats.orDash(escaped, Formats::megabytes)
-            + (Double.isNaN(escaped) || !(serverWritten > 0)
-                ? ""
-                : " (" + Formats.percent(escaped / serverWritten) + ")"));
+            + (Double.isNaN(share) ? "" : " (" + Formats.percent(share) + ")"));
   }
 
   static void render(StoredRun results, MarkdownPage page) {
@@ -163,7 +162,13 @@ final class ThrottleSection {
                 + " calls itself is). Bytes one step left dirty may pass the throttle in a later"
                 + " one (the CHECKPOINT's fsyncs), so a step's escaped bytes are what it did not"
                 + " wait for, and the total's, what escaped the load. Under cgroup v2 the throttle"
-                + " covers writeback too.")
+                + " covers writeback too. A server with `io=direct` in its limit ran with"
+                + " debug_io_direct = 'data,wal': its data files and WAL bypass the page cache,"
+                + " so its own processes write them, through the throttle, and its cache is"
+                + " shared_buffers alone. Where more than "
+                + Math.round(EscapedWrites.MAX_SHARE * 100)
+                + "% of a cell's load escaped (its total row), its verdicts and claim sizes are"
+                + " not judged.")
         .table(table);
   }
 }

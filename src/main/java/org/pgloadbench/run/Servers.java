@@ -9,6 +9,7 @@ import java.util.Map;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.Extensions;
 import org.pgloadbench.server.PostgresServer;
@@ -42,6 +43,9 @@ final class Servers implements AutoCloseable {
     long memory = server.memory() > 0 ? server.memory() : Environment.memoryBytes();
     Map<String, String> settings = new LinkedHashMap<>(profile.settings(memory));
     settings.putAll(scenario.settings());
+    if (server.disk().direct()) {
+      settings.put(DiskLimit.DIRECT_IO_SETTING, DiskLimit.DIRECT_IO_VALUE);
+    }
     PostgresServer postgres =
         target.start(
             server.requested(), settings, server.memoryCap(), server.standby(), server.disk());

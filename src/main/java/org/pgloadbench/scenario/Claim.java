@@ -29,6 +29,12 @@ import org.pgloadbench.recipe.StepKind;
  *     sides' cells without their settings axis (e.g. {@code pk-now+freeze} in a matrix of {@code
  *     settings: [defaults, osm2pgsql]}): the claim is then one claim per profile, each comparing the
  *     cells of that profile; null when the cells name their profile or there is no settings axis
+ * @param disk likewise, the disk limit both sides were run under (as written on the disk axis), when
+ *     the scenario names the sides' cells without their disk axis: one claim per limit, a sweep of
+ *     disks; null when the cells name their limit or there is no disk axis
+ * @param calibration true for the claim a scenario calibrated its regime on ({@code calibrated_on:}):
+ *     its disk was chosen so that this claim's size comes out as published, so its size tests
+ *     nothing and no tally counts it; null for every other claim
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -44,10 +50,15 @@ public record Claim(
     Side subject,
     Side reference,
     String needs,
-    String settings) {
+    String settings,
+    String disk,
+    Boolean calibration) {
 
-  /** This claim checked within one settings profile, its sides being that profile's cells. */
-  public Claim inProfile(String profile, String subjectCell, String referenceCell) {
+  /**
+   * This claim checked within one settings profile and disk limit (null: not expanded over that
+   * axis), its sides being the cells of both.
+   */
+  public Claim on(String profile, String diskLimit, String subjectCell, String referenceCell) {
     return new Claim(
         claim,
         source,
@@ -60,15 +71,42 @@ public record Claim(
         subject.inCell(subjectCell),
         reference.inCell(referenceCell),
         needs,
-        profile);
+        profile,
+        diskLimit,
+        calibration);
+  }
+
+  /** This claim as the one its scenario calibrated its regime on. */
+  public Claim calibrating() {
+    return new Claim(
+        claim,
+        source,
+        seed,
+        seedRatio,
+        seedSpread,
+        measure,
+        relation,
+        factor,
+        subject,
+        reference,
+        needs,
+        settings,
+        disk,
+        true);
+  }
+
+  /** Whether it is the claim its scenario calibrated on, whose size no tally counts. */
+  @JsonIgnore
+  public boolean calibrates() {
+    return Boolean.TRUE.equals(calibration);
   }
 
   /**
    * The uncertainty of a published ratio whose source gives one run a side (osm2pgsql #2110,
    * Teodor Sigaev and Jeff Davis's one index build in the GIN thread, the Crunchy Data post): ±10%
-   * of the ratio. A single run says nothing of its own
-   * spread; 10% is about what two runs of one bulk load differ by on a quiet machine, and what the
-   * sources' own rounding (whole minutes of a 30-minute COPY) leaves.
+   * of the ratio. A single run says nothing of its own spread; 10% is about what two runs of one
+   * bulk load differ by on a quiet machine, and what the sources' own rounding (whole minutes of a
+   * 30-minute COPY) leaves.
    */
   public static final double SINGLE_RUN_TOLERANCE = 0.10;
 

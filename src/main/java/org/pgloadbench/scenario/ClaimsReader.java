@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim.Side;
@@ -26,10 +27,21 @@ final class ClaimsReader {
   private final List<String> versions;
 
   /**
-   * A matrix cell's label without its settings axis, e.g. {@code pk-now+freeze}, to the cells of
-   * each profile with it, in the axis's order: {@code {defaults: pk-now+freeze+defaults, ...}}.
+   * The axes a claim is checked under one value at a time when its cells leave them out: a
+   * server's settings profile and its disk limit. The difference between profiles, or between
+   * disks, is a finding, not noise to pool.
    */
-  private final Map<String, Map<String, String>> acrossProfiles;
+  private static final List<String> CONDITIONS = List.of(Axis.SETTINGS.name(), Axis.DISK.name());
+
+  /** A settings profile and a disk limit, as a cell's axes give them; null for an axis not given. */
+  private record Condition(String settings, String disk) {}
+
+  /**
+   * A matrix cell's label without its condition axes, e.g. {@code pk-now+freeze}, to the cells of
+   * each condition with it, in the axes' order: {@code {(defaults, null): pk-now+freeze+defaults,
+   * ...}}.
+   */
+  private final Map<String, Map<Condition, String>> acrossConditions;
 
   private ClaimsReader(
       List<String> tables, List<String> steps, List<Cell> cells, List<String> versions) {
@@ -37,27 +49,32 @@ final class ClaimsReader {
     this.steps = steps;
     this.cells = cells.stream().map(Cell::label).toList();
     this.versions = versions;
-    this.acrossProfiles = acrossProfiles(cells, this.cells);
+    this.acrossConditions = acrossConditions(cells, this.cells);
   }
 
   /**
-   * The matrix cells that differ only in their settings profile, by their label without it. A
-   * claim naming such a label compares the cells within each profile: the difference between
-   * profiles is a finding, not noise to pool. Named cells keep the names they were given.
+   * The matrix cells that differ only in their settings profile or disk limit, by their label
+   * without them. A claim naming such a label compares the cells within each condition. Named
+   * cells keep the names they were given.
    */
-  private static Map<String, Map<String, String>> acrossProfiles(
+  private static Map<String, Map<Condition, String>> acrossConditions(
       List<Cell> cells, List<String> labels) {
-    Map<String, Map<String, String>> across = new LinkedHashMap<>();
+    Map<String, Map<Condition, String>> across = new LinkedHashMap<>();
     for (Cell cell : cells) {
-      String profile = cell.axes().get(Axis.SETTINGS.name());
-      if (profile == null || !cell.label().equals(Cell.of(cell.axes()).label())) {
+      Map<String, String> axes = cell.axes();
+      if (CONDITIONS.stream().noneMatch(axes::containsKey)
+          || !cell.label().equals(Cell.of(axes).label())) {
         continue;
       }
-      Map<String, String> others = new LinkedHashMap<>(cell.axes());
-      others.remove(Axis.SETTINGS.name());
+      Map<String, String> others = new LinkedHashMap<>(axes);
+      CONDITIONS.forEach(others::remove);
       String label = Cell.of(others).label();
       if (!others.isEmpty() && !labels.contains(label)) {
-        across.computeIfAbsent(label, l -> new LinkedHashMap<>()).put(profile, cell.label());
+        across
+            .computeIfAbsent(label, l -> new LinkedHashMap<>())
+            .put(
+                new Condition(axes.get(Axis.SETTINGS.name()), axes.get(Axis.DISK.name())),
+                cell.label());
       }
     }
     return across;
@@ -78,33 +95,42 @@ final class ClaimsReader {
     List<Claim> claims = new ArrayList<>();
     for (YamlNode item : node.asList("list the claims, " + HINT).items()) {
       Mapping m = item.asMapping(HINT);
-      claims.addAll(reader.perProfile(reader.claim(m), m));
+      claims.addAll(reader.perCondition(reader.claim(m), m));
     }
     return claims;
   }
 
   /**
-   * {@code claim} once per settings profile when a side names its cell without the settings axis
-   * ({@link #acrossProfiles}), else as it is.
+   * {@code claim} once per settings profile and disk limit when a side names its cell without them
+   * ({@link #acrossConditions}), else as it is.
    */
-  private List<Claim> perProfile(Claim claim, Mapping node) throws ScenarioException {
-    Map<String, String> subjects = acrossProfiles.get(claim.subject().cell());
-    Map<String, String> references = acrossProfiles.get(claim.reference().cell());
+  private List<Claim> perCondition(Claim claim, Mapping node) throws ScenarioException {
+    Map<Condition, String> subjects = acrossConditions.get(claim.subject().cell());
+    Map<Condition, String> references = acrossConditions.get(claim.reference().cell());
     if (subjects == null && references == null) {
       return List.of(claim);
     }
+    Set<Condition> conditions = (subjects != null ? subjects : references).keySet();
+    long disks = conditions.stream().map(Condition::disk).filter(d -> d != null).distinct().count();
+    if (disks == 1) {
+      throw node.error(
+          "is checked over the disk axis, which gives its cells one disk limit: a sweep of disks"
+              + " needs two or more; list more limits on the disk axis, or name the cells with"
+              + " their disk, e.g. "
+              + (subjects != null ? subjects : references).values().iterator().next());
+    }
     List<Claim> claims = new ArrayList<>();
-    for (String profile : (subjects != null ? subjects : references).keySet()) {
-      String subject = subjects == null ? claim.subject().cell() : subjects.get(profile);
-      String reference = references == null ? claim.reference().cell() : references.get(profile);
+    for (Condition condition : conditions) {
+      String subject = subjects == null ? claim.subject().cell() : subjects.get(condition);
+      String reference = references == null ? claim.reference().cell() : references.get(condition);
       if (subject != null && reference != null) {
-        claims.add(claim.inProfile(profile, subject, reference));
+        claims.add(claim.on(condition.settings(), condition.disk(), subject, reference));
       }
     }
     if (claims.isEmpty()) {
       throw node.error(
-          "its two cells are in no settings profile together; name each cell with its profile,"
-              + " e.g. "
+          "its two cells are in no settings profile or disk limit together; name each cell with"
+              + " its profile and limit, e.g. "
               + subjects.values().iterator().next());
     }
     return claims;
@@ -166,6 +192,8 @@ final class ClaimsReader {
         needs == null
             ? null
             : needs.asText(ClaimsSchema.NEEDS.hint()),
+        null,
+        null,
         null);
   }
 
@@ -175,7 +203,7 @@ final class ClaimsReader {
     ClaimsSchema.SIDE.allowOnly(m);
     YamlNode cellNode = ClaimsSchema.CELL.in(m);
     String cell =
-        acrossProfiles.containsKey(cellNode.asText("name a cell"))
+        acrossConditions.containsKey(cellNode.asText("name a cell"))
             ? cellNode.asText("name a cell")
             : oneOf(cellNode, cells, "cell");
     YamlNode stepNode = sideOrClaim(ClaimsSchema.STEP, m, claim);

@@ -79,6 +79,11 @@ public record Scenario(
               + ": "
               + unfit);
     }
+    List<Cell> given = o.cells(axes, cells, settings);
+    String noDirectIo = DirectIo.unfit(given, on.versions());
+    if (noDirectIo != null) {
+      throw new ScenarioException(source + ": " + noDirectIo + " (PG= or DISK= made it so)");
+    }
     // Instructions vary by a few in a million between loads: one round, no warm-up, unless asked.
     boolean counted = measured == Measure.INSTRUCTIONS;
     int rounds = o.repeat() != null ? o.repeat() : counted ? 1 : repeat;
@@ -94,7 +99,7 @@ public record Scenario(
         rounds,
         warmups,
         axes,
-        o.cells(axes, cells, settings),
+        given,
         steps,
         serversGiven.origins(origins),
         claims,

@@ -100,6 +100,14 @@ final class ScenarioKeys {
           "The cell the answer compares every other with (what you do today); default: the"
               + " cell with every axis at its default, else the first.",
           () -> pattern(NamedCells.NAME));
+  static final Key<YamlNode> CALIBRATED_ON =
+      Key.of(
+          "calibrated_on",
+          "The claim (its words, as its claim: gives them) whose published size chose the"
+              + " scenario's disk limit: the limit at which a sweep of disks found that claim's"
+              + " ratio to meet the published one. The report then tallies the other claims' sizes"
+              + " at that limit, a test out of sample, and counts this one in no tally.",
+          () -> type("string").put("minLength", 1));
   static final Key<Double> PRECISION =
       Key.of(
               "precision",
@@ -165,7 +173,8 @@ final class ScenarioKeys {
   static final Keys KEYS =
       Keys.of(
           SCENARIO_NAME, DESCRIPTION, DATASET, SERVERS, SETTINGS, REPEAT, WARMUP, MATRIX, EXCLUDE,
-          CELLS, STEPS, CLAIMS, FINDINGS, CONTROL, BASELINE, PRECISION, BUDGET, SCALES, MEASURE);
+          CELLS, STEPS, CLAIMS, CALIBRATED_ON, FINDINGS, CONTROL, BASELINE, PRECISION, BUDGET,
+          SCALES, MEASURE);
 
   private ScenarioKeys() {}
 

@@ -84,6 +84,11 @@ public final class ScenarioLoader {
       boolean axis = matrix.axes().contains(Axis.STANDBY.name());
       throw Origins.of(root).error(axis ? "matrix.standby" : "servers.standby", noStandby);
     }
+    String noDirectIo = DirectIo.unfit(matrix.cells(), servers.versions());
+    if (noDirectIo != null) {
+      boolean axis = matrix.axes().contains(Axis.DISK.name());
+      throw Origins.of(root).error(axis ? "matrix.disk" : "servers.disk", noDirectIo);
+    }
     List<StepKind> steps = Steps.read(ScenarioKeys.STEPS.in(root));
     matrix.requireSteps(root, steps);
     List<Claim> claims =
@@ -93,6 +98,7 @@ public final class ScenarioLoader {
             steps.stream().map(StepKind::yamlName).toList(),
             matrix.cells(),
             servers.versions());
+    claims = calibrated(root, claims, matrix.cells());
     String baseline = baseline(root, matrix.cells());
     Stopping stopping =
         new Stopping(
@@ -140,6 +146,33 @@ public final class ScenarioLoader {
       }
     }
     return null;
+  }
+
+  /**
+   * The claims with the one {@code calibrated_on:} names marked (each of its checks, one per
+   * profile or disk); as they are when not given.
+   */
+  private static List<Claim> calibrated(Mapping root, List<Claim> claims, List<Cell> cells)
+      throws ScenarioException {
+    YamlNode node = ScenarioKeys.CALIBRATED_ON.node(root);
+    if (node == null) {
+      return claims;
+    }
+    List<String> words = claims.stream().map(Claim::claim).distinct().toList();
+    String named = node.asText("give the words of one of the scenario's claims");
+    if (!words.contains(named)) {
+      throw node.error(
+          "names no claim of this scenario"
+              + YamlNode.didYouMean(named, words)
+              + "; give the words of one claim as its claim: writes them"
+              + (words.isEmpty() ? " (the scenario has no claims)" : ""));
+    }
+    if (cells.stream().allMatch(c -> c.variant().disk().isNone())) {
+      throw node.error(
+          "calibrates a disk limit, and no cell has one; give servers.disk the limit at which"
+              + " the claim's ratio met the published one");
+    }
+    return claims.stream().map(c -> c.claim().equals(named) ? c.calibrating() : c).toList();
   }
 
   /** {@code baseline:}, a cell of the scenario; null when not given. */

@@ -63,8 +63,10 @@ final class ServerAxes {
         "disk",
         "how fast the server may read and write the disk holding its data (a cgroup's"
             + " throttle; a container's device limits): none, gp3, hdd-7200, sata-ssd, or"
-            + " limits such as read=60MB/s,write=30MB/s,read_iops=3000,write_iops=3000;"
-            + " each is a server start of its own",
+            + " limits such as read=60MB/s,write=30MB/s,read_iops=3000,write_iops=3000,"
+            + " each optionally followed by ,io=direct (the server's data files and WAL written"
+            + " with direct I/O, all through the throttle; PostgreSQL 16 and later); each is a"
+            + " server start of its own",
         "none",
         "a disk limit",
         DiskLimit.hint(),

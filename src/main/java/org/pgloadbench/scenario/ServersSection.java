@@ -93,7 +93,10 @@ final class ServersSection {
               + " throttle on that block device; a container's device limits): a disk (gp3:"
               + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
               + " joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
-              + "write_iops=3000 (any of them, each above 0), or none (default). DISK="
+              + "write_iops=3000 (any of them, each above 0), or none (default); followed by"
+              + " ,io=direct (or alone), the server runs with direct I/O (debug_io_direct ="
+              + " 'data,wal', PostgreSQL 16 and later), so that every byte of its data files and"
+              + " WAL passes the throttle, a memory cap or not. DISK="
               + " overrides; the disk axis compares limits instead. Each step records what the"
               + " throttle let through.",
           () -> axisValue(Axis.DISK));

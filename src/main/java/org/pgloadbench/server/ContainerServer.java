@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgloadbench.metrics.CgroupFs;
 import org.pgloadbench.metrics.CgroupUse;
+import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
 import org.pgloadbench.metrics.ResourceUse;
@@ -37,6 +38,7 @@ final class ContainerServer implements PostgresServer {
   private PostgreSQLContainer container;
   private String version;
   private ResourceMeter resources = ResourceMeter.NONE;
+  private DiskThrottle throttle;
 
   ContainerServer(
       String image, Map<String, String> settings, Long memoryBytes, DiskLimit disk, String device) {
@@ -49,6 +51,7 @@ final class ContainerServer implements PostgresServer {
   }
 
   synchronized void start() throws ServerException {
+    String node = device == null ? null : BlockDevice.node(device);
     List<String> command = new ArrayList<>(List.of("postgres"));
     settings.forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
     container =
@@ -66,10 +69,10 @@ final class ContainerServer implements PostgresServer {
           }
           if (!disk.isNone()) {
             cmd.getHostConfig()
-                .withBlkioDeviceReadBps(rate(disk.readBytes()))
-                .withBlkioDeviceWriteBps(rate(disk.writeBytes()))
-                .withBlkioDeviceReadIOps(rate(disk.readIops()))
-                .withBlkioDeviceWriteIOps(rate(disk.writeIops()));
+                .withBlkioDeviceReadBps(rate(node, disk.readBytes()))
+                .withBlkioDeviceWriteBps(rate(node, disk.writeBytes()))
+                .withBlkioDeviceReadIOps(rate(node, disk.readIops()))
+                .withBlkioDeviceWriteIOps(rate(node, disk.writeIops()));
           }
         });
     try {
@@ -95,7 +98,9 @@ final class ContainerServer implements PostgresServer {
       stop();
       throw new ServerException("container " + image + ": " + e.getMessage(), e);
     }
-    resources = meter(container.getContainerInfo().getState().getPidLong());
+    Long pid = container.getContainerInfo().getState().getPidLong();
+    resources = meter(pid);
+    throttle = device == null || pid == null ? null : DiskThrottle.of(pid, device, CgroupFs.local());
   }
 
   /**
@@ -124,14 +129,20 @@ final class ContainerServer implements PostgresServer {
     return ResourceMeter.combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
   }
 
-  /** Docker's list for one device option: the device at {@code rate}, or none for 0. */
-  private List<BlkioRateDevice> rate(long rate) {
-    return rate == 0 ? List.of() : List.of(new BlkioRateDevice().withPath(device).withRate(rate));
+  /** Docker's list for one device option: the device node at {@code rate}, or none for 0. */
+  private static List<BlkioRateDevice> rate(String node, long rate) {
+    return rate == 0 ? List.of() : List.of(new BlkioRateDevice().withPath(node).withRate(rate));
   }
 
   @Override
   public ResourceMeter resources() {
     return resources;
+  }
+
+  /** Docker's own cgroup of the container, read like the embedded servers' (null: unlimited). */
+  @Override
+  public synchronized DiskThrottle throttle() {
+    return throttle;
   }
 
   @Override

@@ -69,8 +69,8 @@ public final class ContainerTarget implements LaunchingTarget {
   }
 
   /**
-   * The device node of the disk holding the engine's data root ({@code docker info}'s Docker Root
-   * Dir), which must be on this machine to be named.
+   * The disk holding the engine's data root ({@code docker info}'s Docker Root Dir), as {@code
+   * major:minor}, which must be on this machine to be named.
    */
   private static String engineDisk() throws ServerException {
     String root = DockerClientFactory.instance().getInfo().getDockerRootDir();
@@ -81,7 +81,7 @@ public final class ContainerTarget implements LaunchingTarget {
               + ") is not on this machine, so the disk its containers write cannot be named; run"
               + " on the embedded target (TARGET=embedded) or leave the disk limit out");
     }
-    return BlockDevice.node(BlockDevice.of(java.nio.file.Path.of(root)));
+    return BlockDevice.of(java.nio.file.Path.of(root));
   }
 
   /**

@@ -15,12 +15,28 @@ import java.util.regex.Pattern;
  * read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000} (any subset; MB is 10^6 bytes, MiB
  * 2^20) or as a {@link Profile}'s name; {@code none} leaves the disk as it is.
  *
+ * <p>{@code io=direct} (with the limits or alone) runs the server with {@code debug_io_direct =
+ * 'data,wal'} (PostgreSQL 16 and later): its data files and WAL bypass the kernel's page cache, so
+ * that every byte it writes is written by its own processes, through the throttle, and its cache
+ * is shared_buffers alone. Buffered I/O (the default, {@code io=buffered}) leaves dirty pages to
+ * the kernel, whose writeback cgroup v1 charges to no one: under a memory cap, which forces them
+ * out early, most of a load's writes then escape the throttle.
+ *
  * @param text the limit as written, which results and labels show
+ * @param direct whether the server runs with direct I/O
  */
 public record DiskLimit(
-    String text, long readBytes, long writeBytes, long readIops, long writeIops) {
+    String text, long readBytes, long writeBytes, long readIops, long writeIops, boolean direct) {
 
-  public static final DiskLimit NONE = new DiskLimit("none", 0, 0, 0, 0);
+  public static final DiskLimit NONE = new DiskLimit("none", 0, 0, 0, 0, false);
+
+  /** The first PostgreSQL major with direct I/O ({@code debug_io_direct}). */
+  public static final int DIRECT_IO_SINCE = 16;
+
+  /** The setting a direct-I/O server runs with, and its value. */
+  public static final String DIRECT_IO_SETTING = "debug_io_direct";
+
+  public static final String DIRECT_IO_VALUE = "data,wal";
 
   /**
    * Disks the harness can stand in for, each by its published figures; the README (docs) names the
@@ -67,13 +83,24 @@ public record DiskLimit(
   private static final String RATE = "[1-9][0-9]{0,8}(B|kB|KiB|MB|MiB|GB|GiB)/s";
   private static final String COUNT = "[1-9][0-9]{0,8}";
   private static final String PART = "((read|write)=" + RATE + "|(read|write)_iops=" + COUNT + ")";
+  private static final String IO = "io=(direct|buffered)";
 
   /**
    * What a limit may be written as, for a schema: {@code none}, a profile, or parts joined by
-   * commas; {@link #parse} also refuses a way given twice.
+   * commas, each optionally followed by {@code ,io=direct} (or {@code buffered}), or that alone;
+   * {@link #parse} also refuses a way given twice.
    */
   public static final String PATTERN =
-      "none|" + String.join("|", Profile.names()) + "|" + PART + "(," + PART + "){0,3}";
+      "none|(("
+          + String.join("|", Profile.names())
+          + "|"
+          + PART
+          + "(,"
+          + PART
+          + "){0,3})(,"
+          + IO
+          + ")?)|"
+          + IO;
 
   private static final Pattern ONE = Pattern.compile("(read|write)(_iops)?=([0-9]+)([A-Za-z]*)/?s?");
 
@@ -85,11 +112,13 @@ public record DiskLimit(
     if (text.equals("none")) {
       return Optional.of(NONE);
     }
+    boolean direct = text.endsWith("io=direct");
+    String limits = text.replaceFirst(",?" + IO + "$", "");
     Optional<Profile> profile =
-        Arrays.stream(Profile.values()).filter(p -> p.profileName.equals(text)).findFirst();
-    String parts = profile.map(Profile::limits).orElse(text);
+        Arrays.stream(Profile.values()).filter(p -> p.profileName.equals(limits)).findFirst();
+    String parts = profile.map(Profile::limits).orElse(limits);
     long[] ways = new long[4];
-    for (String part : parts.split(",")) {
+    for (String part : parts.isEmpty() ? new String[0] : parts.split(",")) {
       Matcher m = ONE.matcher(part);
       if (!m.matches()) {
         return Optional.empty();
@@ -101,7 +130,7 @@ public record DiskLimit(
       long n = Long.parseLong(m.group(3));
       ways[way] = m.group(2) == null ? Math.multiplyExact(n, unit(m.group(4))) : n;
     }
-    return Optional.of(new DiskLimit(text, ways[0], ways[1], ways[2], ways[3]));
+    return Optional.of(new DiskLimit(text, ways[0], ways[1], ways[2], ways[3], direct));
   }
 
   private static long unit(String unit) {
@@ -121,11 +150,33 @@ public record DiskLimit(
     return "use none, a disk ("
         + String.join(", ", Profile.names())
         + ") or limits above 0 joined by commas, e.g. read=200MB/s,write=100MB/s,read_iops=3000,"
-        + "write_iops=3000 (units B, kB, MB, GB, KiB, MiB, GiB per second)";
+        + "write_iops=3000 (units B, kB, MB, GB, KiB, MiB, GiB per second), each optionally"
+        + " followed by ,io=direct (PostgreSQL 16 and later), or io=direct alone";
   }
 
+  /** Whether the disk is left as it is: no throttle and buffered I/O. */
   public boolean isNone() {
-    return readBytes == 0 && writeBytes == 0 && readIops == 0 && writeIops == 0;
+    return !throttled() && !direct;
+  }
+
+  /** Whether any way of the disk is held to a rate. */
+  public boolean throttled() {
+    return readBytes > 0 || writeBytes > 0 || readIops > 0 || writeIops > 0;
+  }
+
+  /**
+   * Why a server of PostgreSQL {@code major} cannot run with this limit, in one line with what to
+   * do, or null when it can.
+   */
+  public String whyNot(int major) {
+    return direct && major < DIRECT_IO_SINCE
+        ? "io=direct needs PostgreSQL "
+            + DIRECT_IO_SINCE
+            + " or later (debug_io_direct), and "
+            + major
+            + " has none; use io=buffered (whose writes a memory cap lets escape a cgroup v1"
+            + " throttle) or a later version"
+        : null;
   }
 
   /** How a cell label shows it: {@code gp3}, {@code none}, {@code r60MBps-w30MBps}. */
@@ -138,6 +189,7 @@ public record DiskLimit(
         .replace("read=", "r")
         .replace("write=", "w")
         .replace("/s", "ps")
+        .replace("io=", "")
         .replace(',', '-');
   }
 

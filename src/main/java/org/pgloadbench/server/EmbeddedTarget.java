@@ -156,6 +156,10 @@ public final class EmbeddedTarget implements LaunchingTarget {
       StandbyMode standby,
       DiskLimit disk)
       throws ServerException {
+    String noDirectIo = disk.whyNot(major);
+    if (noDirectIo != null) {
+      throw new ServerException(noDirectIo);
+    }
     Map<String, String> settings = standby.primarySettings(given);
     if (valgrind != null) {
       settings = Valgrind.settings(settings);

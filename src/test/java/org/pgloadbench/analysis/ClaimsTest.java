@@ -48,7 +48,7 @@ class ClaimsTest {
   }
 
   private static Claim claim(Relation relation, double factor, Side subject, Side reference) {
-    return new Claim("c", "src", null, null, null, "seconds", relation, factor, subject, reference, null, null);
+    return new Claim("c", "src", null, null, null, "seconds", relation, factor, subject, reference, null, null, null, null);
   }
 
   private static Side side(String cell, String... steps) {
@@ -145,7 +145,7 @@ class ClaimsTest {
             1,
             side("binary", "primary_key"),
             side("text", "copy"),
-            "PostGIS on both versions", null);
+            "PostGIS on both versions", null, null, null);
     assertThat(only(needs).note())
         .isEqualTo("needs PostGIS on both versions; binary on 17.6: not measured");
   }
@@ -239,7 +239,7 @@ class ClaimsTest {
             Relation.LESS,
             1,
             side("freeze", "copy"),
-            side("plain", "copy"), null, null);
+            side("plain", "copy"), null, null, null, null);
     ClaimCheck check = only(wal);
     assertThat(check.subject().median()).isEqualTo(1000);
     assertThat(check.verdict()).isEqualTo(Verdict.HELD);
@@ -253,7 +253,7 @@ class ClaimsTest {
             Relation.LESS,
             1,
             side("freeze", "copy"),
-            side("plain", "copy"), null, null);
+            side("plain", "copy"), null, null, null, null);
     assertThat(only(index).reference().median()).isEqualTo(300);
     assertThat(check.formula()).isEqualTo("< 1 ×");
     assertThat(

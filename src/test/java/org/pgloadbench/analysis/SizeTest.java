@@ -31,7 +31,7 @@ class SizeTest {
         A,
         B,
         null,
-        null);
+        null, null, null);
   }
 
   @Test

@@ -166,7 +166,7 @@ class AutoRoundsTest {
         Claim.Relation.LESS,
         factor,
         binary,
-        text, null, null);
+        text, null, null, null, null);
   }
 
   /**

@@ -96,7 +96,8 @@ class ReproduceTest {
         .contains("| verdict | size |")
         .containsPattern(
             "\\*\\*Claims:\\*\\* direction held \\d, not held \\d, inconclusive \\d; size as"
-                + " published \\d, smaller here \\d, larger here \\d \\(of the 1 with a published"
+                + " published \\d, smaller here \\d, larger here \\d, not judged \\d \\(of the 1 with a"
+                + " published"
                 + " ratio and a verdict\\)\\.");
     Matcher links = Pattern.compile("\\(([^()]+/report\\.md)\\)").matcher(md);
     int found = 0;

@@ -35,7 +35,7 @@ class ClaimsReportTest {
             Relation.LESS,
             0.1,
             new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.VACUUM)),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)), null, null);
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)), null, null, null, null);
     Claim copy =
         new Claim(
             "binary | FREEZE COPY of ways faster than text",
@@ -46,7 +46,7 @@ class ClaimsReportTest {
             Relation.LESS,
             1,
             new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.COPY)),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)), null, null);
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)), null, null, null, null);
     ((ObjectNode) run.path("scenario")).set("claims", json.valueToTree(List.of(vacuum, copy)));
     Files.writeString(runDir.resolve(ResultStore.RUN), json.writeValueAsString(run));
 

@@ -85,7 +85,7 @@ public final class HostileRun {
             Relation.LESS,
             1,
             new Side(CELL2, null, List.of(TABLE), List.of(StepKind.COPY)),
-            new Side(CELL, null, List.of(TABLE), List.of(StepKind.COPY)), null, null);
+            new Side(CELL, null, List.of(TABLE), List.of(StepKind.COPY)), null, null, null, null);
     scenario.set("claims", json.valueToTree(List.of(claim)));
     ObjectNode environment = run.putObject("environment");
     environment.put("cpu_model", CPU);

@@ -54,7 +54,7 @@ class ScaleSeriesTest {
             Relation.LESS,
             1,
             new Side("freeze", null, List.of("ways"), List.of(StepKind.COPY)),
-            new Side("no-freeze", null, List.of("ways"), List.of(StepKind.COPY)), null, null);
+            new Side("no-freeze", null, List.of("ways"), List.of(StepKind.COPY)), null, null, null, null);
     RunManifest.Resolved scenario =
         new RunManifest.Resolved(
             "s",

@@ -87,8 +87,15 @@ class ScenarioSchemaTest {
           "what two sections decide together: a capped server's shared_buffers (set, or its"
               + " profile's, or the default) against the cap; a cap, a standby or a disk limit"
               + " given in servers and compared on its axis too; a standby against settings that leave it no WAL"
-              + " or no commit waiting for it",
+              + " or no commit waiting for it; direct I/O against the versions; the claim"
+              + " calibrated_on names, and the disk it needs; a claim checked over a disk axis of"
+              + " one limit",
           List.of(
+              "DiskLimits-directIoNeedsSixteen-1.yaml",
+              "DiskLimits-directIoNeedsSixteen-2.yaml",
+              "DiskLimits-calibratedOnNamesAClaim-1.yaml",
+              "DiskLimits-calibratedOnNeedsADiskLimit-1.yaml",
+              "DiskLimits-aSweepNeedsTwoLimits-1.yaml",
               "MemoryCaps-sharedBuffersMustFitHalfTheCap-1.yaml",
               "MemoryCaps-sharedBuffersMustFitHalfTheCap-2.yaml",
               "MemoryCaps-oneCapOrAnAxisNotBoth-1.yaml",

@@ -167,7 +167,10 @@ class ShippedScenariosTest {
   void everyClaimsTableCanReachAVerdictInItsRounds() throws Exception {
     for (String name : ScenarioFiles.available(SCENARIOS)) {
       Scenario s = ScenarioLoader.load(ScenarioFiles.resolve(name, SCENARIOS));
-      if (s.claims().isEmpty() || s.stopping().auto()) {
+      // a sweep of disks is read for its claims' sizes over the disks (intervals, no Holm); its
+      // direction verdicts would need ten rounds, which its plan's warning says
+      boolean sweep = s.claims().stream().anyMatch(c -> c.disk() != null);
+      if (s.claims().isEmpty() || s.stopping().auto() || sweep) {
         continue;
       }
       int versions = s.servers().versions().size();

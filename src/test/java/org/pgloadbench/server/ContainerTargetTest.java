@@ -162,6 +162,35 @@ class ContainerTargetTest {
     assertThat(runningContainers()).isEmpty();
   }
 
+  /**
+   * A limited server's container is throttled by Docker's own cgroup, whose counters the harness
+   * reads like an embedded server's: what a load writes and syncs passes them, and the server's
+   * processes' written bytes stand beside them, so the report can say what escaped.
+   */
+  @Test
+  void aLimitedContainersThrottleCountsWhatItsServerWrote() throws Exception {
+    DiskLimit limit = DiskLimit.parse("write=50MB/s").orElseThrow();
+    try (PostgresServer server =
+        new ContainerTarget(IMAGE).start("17", Map.of(), null, StandbyMode.NONE, limit)) {
+      assertThat(server.throttle()).as("the container's throttle").isNotNull();
+      var before = server.throttle().read();
+      var wrote = server.resources().read();
+      try (var c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
+          var s = c.createStatement()) {
+        s.execute(
+            "CREATE TABLE t AS SELECT g, repeat('x', 100) AS pad"
+                + " FROM generate_series(1, 300000) g");
+        s.execute("CHECKPOINT");
+      }
+      var passed = server.throttle().read().since(before);
+      assertThat(passed.writtenBytes()).as("bytes through the throttle").isGreaterThan(20_000_000L);
+      assertThat(server.resources().read().since(wrote).writtenBytes())
+          .as("the server's processes' written bytes")
+          .isGreaterThan(20_000_000L);
+    }
+    assertThat(runningContainers()).isEmpty();
+  }
+
   /** Once the first load is stored, kills the container's postmaster while a COPY runs. */
   private static long killPostmasterDuringCopy(Path steps) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);

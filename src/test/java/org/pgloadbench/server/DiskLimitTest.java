@@ -223,4 +223,26 @@ class DiskLimitTest {
     }
     assertThat(limit.leastSeconds(400e6, 0, 0, 6000)).isEqualTo(2.0);
   }
+
+  @Test
+  void directIoFollowsTheLimitsOrStandsAloneAndNeedsSixteen() {
+    DiskLimit direct = DiskLimit.parse("read=60MB/s,write=30MB/s,io=direct").orElseThrow();
+    assertThat(direct.direct()).isTrue();
+    assertThat(direct.writeBytes()).isEqualTo(30_000_000L);
+    assertThat(direct.label()).isEqualTo("r60MBps-w30MBps-direct");
+    assertThat(DiskLimit.parse("gp3,io=direct").orElseThrow().label()).isEqualTo("gp3-direct");
+    DiskLimit alone = DiskLimit.parse("io=direct").orElseThrow();
+    assertThat(alone.throttled()).isFalse();
+    assertThat(alone.isNone()).isFalse();
+    assertThat(alone.label()).isEqualTo("direct");
+    DiskLimit buffered = DiskLimit.parse("write=30MB/s,io=buffered").orElseThrow();
+    assertThat(buffered.direct()).isFalse();
+    assertThat(DiskLimit.parse("write=30MB/s").orElseThrow().direct()).isFalse();
+    assertThat(direct.whyNot(15)).startsWith("io=direct needs PostgreSQL 16 or later");
+    assertThat(direct.whyNot(16)).isNull();
+    assertThat(buffered.whyNot(15)).isNull();
+    for (String bad : List.of("io=direct,write=30MB/s", "none,io=direct", "io=fast", "io=")) {
+      assertThat(DiskLimit.parse(bad)).as(bad).isEmpty();
+    }
+  }
 }

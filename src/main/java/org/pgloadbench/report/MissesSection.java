@@ -1,0 +1,136 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.pgloadbench.analysis.ClaimCheck;
+import org.pgloadbench.analysis.Size;
+import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.Claim;
+
+/**
+ * In a regime calibrated on one claim ({@code calibrated_on:}), where each other claim's size
+ * missed: the step whose time differs most between the claim's two sides, and how that difference
+ * splits between the server's CPU, the bytes through the disk throttle (their time at the limit)
+ * and the rest (waiting).
+ */
+final class MissesSection implements Section<ReportedRun> {
+
+  @Override
+  public boolean applies(ReportedRun run) {
+    return !misses(run).isEmpty();
+  }
+
+  private static List<ClaimCheck> misses(ReportedRun run) {
+    List<ClaimCheck> checks = run.answer().claims();
+    if (checks.stream().noneMatch(c -> c.claim().calibrates())) {
+      return List.of();
+    }
+    return checks.stream()
+        .filter(c -> !c.claim().calibrates())
+        .filter(c -> c.size() == Size.SMALLER || c.size() == Size.LARGER)
+        .toList();
+  }
+
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    Table table =
+        Table.aligned(
+            "llllrrrrr",
+            "claim",
+            "PostgreSQL",
+            "size",
+            "step that differs most",
+            "first side s",
+            "second side s",
+            "by server CPU s",
+            "by the throttle s",
+            "by waiting s");
+    for (ClaimCheck check : misses(run)) {
+      table.row(row(run.results(), check));
+    }
+    page.heading(2, "Where each miss went")
+        .block(
+            "For each claim whose size missed the published one at the calibrated disk: the step"
+                + " whose median time differs most between its two sides (tables of the claim"
+                + " summed), and that difference split into the server's CPU time, the time the"
+                + " bytes it passed through the throttle take at the limit, and the rest of the"
+                + " wall time (waiting: on locks, on fsyncs, on the throttle beyond its bytes' own"
+                + " time).")
+        .table(table);
+  }
+
+  private static List<String> row(StoredRun results, ClaimCheck check) {
+    Claim claim = check.claim();
+    String version = check.versions();
+    Set<StepKind> steps = new LinkedHashSet<>(claim.subject().steps());
+    steps.addAll(claim.reference().steps());
+    StepKind most = null;
+    double[] mostSubject = null;
+    double[] mostReference = null;
+    for (StepKind step : steps) {
+      double[] s = split(results, version, claim.subject(), step);
+      double[] r = split(results, version, claim.reference(), step);
+      double difference = Math.abs(zero(s[0]) - zero(r[0]));
+      if (most == null || difference > Math.abs(zero(mostSubject[0]) - zero(mostReference[0]))) {
+        most = step;
+        mostSubject = s;
+        mostReference = r;
+      }
+    }
+    List<String> row = new ArrayList<>();
+    row.add(Markdown.text(claim.claim()));
+    row.add(Markdown.text(version));
+    row.add(check.size().toString() + " (" + ClaimsSection.ratio(check.ratio()) + ")");
+    row.add(most.yamlName());
+    row.add(seconds(mostSubject[0]));
+    row.add(seconds(mostReference[0]));
+    for (int i = 1; i < 4; i++) {
+      row.add(signed(zero(mostSubject[i]) - zero(mostReference[i])));
+    }
+    return row;
+  }
+
+  /**
+   * A side's step: wall, server CPU, time at the limit, the rest (wall less the larger of the
+   * two), medians over repetitions, the side's tables summed; 0 for a step the side has not.
+   */
+  private static double[] split(StoredRun results, String version, Claim.Side side, StepKind step) {
+    return side.steps().contains(step)
+        ? split(results, version, side, List.of(step))
+        : new double[] {0, 0, 0, 0};
+  }
+
+  /** As above, over these steps of the side. */
+  static double[] split(
+      StoredRun results, String version, Claim.Side side, List<StepKind> steps) {
+    List<String> tables = ClaimsSection.tables(results, version, side);
+    double wall = results.seconds(version, side.cell(), tables, steps).median();
+    double cpu =
+        results.sample(version, side.cell(), tables, steps, Measurements::serverCpuSeconds)
+            .median();
+    double atLimit = ThrottleSection.leastSeconds(results, version, side.cell(), tables, steps);
+    double rest = zero(wall) - Math.max(zero(cpu), zero(atLimit));
+    return new double[] {wall, cpu, atLimit, Math.max(0, rest)};
+  }
+
+  static double zero(double value) {
+    return Double.isNaN(value) ? 0 : value;
+  }
+
+  private static String seconds(double value) {
+    return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  private static String signed(double value) {
+    return String.format(Locale.ROOT, "%+.2f", value);
+  }
+}
