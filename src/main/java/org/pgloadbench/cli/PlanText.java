@@ -85,7 +85,12 @@ final class PlanText {
           .append(String.join(", ", disks))
           .append(
               " (each limited server its own start, its reads and writes of the disk holding its"
-                  + " data throttled)\n");
+                  + " data throttled"
+                  + (scenario.cells().stream().anyMatch(c -> c.variant().disk().direct())
+                      ? "; io=direct: its data files and WAL written with direct I/O, every byte"
+                          + " through the throttle, shared_buffers its only cache"
+                      : "")
+                  + ")\n");
     }
     List<String> standbys =
         scenario.cells().stream().map(c -> c.variant().standby().yamlName()).distinct().toList();
