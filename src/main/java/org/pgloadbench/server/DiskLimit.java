@@ -15,9 +15,9 @@ import java.util.regex.Pattern;
  * read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000} (any subset; MB is 10^6 bytes, MiB
  * 2^20) or as a {@link Profile}'s name; {@code none} leaves the disk as it is.
  *
- * @param text the limit as results and labels show it: {@code none}, a profile's name, or its figures
- *     in one spelling ({@link #canonical}), so that a limit written in another order or unit is the
- *     same value, one cell and one server start
+ * @param text the limit as results and labels show it: {@code none}, a profile's name, or its
+ *     figures in one spelling ({@link #canonical}), so that a limit written in another order or
+ *     unit is the same value, one cell and one server start
  */
 public record DiskLimit(
     String text, long readBytes, long writeBytes, long readIops, long writeIops) {
