@@ -10,8 +10,10 @@ import org.pgloadbench.server.Valgrind;
 
 /**
  * What the target cannot give a plan, refused in one line before anything starts: stated once, so
- * that {@code plan} refuses exactly what {@code bench} does. It starts no server and creates
- * nothing ({@link ServerTarget#check}); {@code bench} then prepares the target.
+ * that {@code plan} refuses exactly what {@code bench} does. It starts no server and creates no
+ * work dir ({@link ServerTarget#check}); a probe at most makes and removes a cgroup, or unpacks
+ * the binaries to look for an extension. {@code bench} then prepares the target. A URL target is
+ * connected to only to ask for an extension the dataset needs.
  */
 public final class Preflight {
   private Preflight() {}

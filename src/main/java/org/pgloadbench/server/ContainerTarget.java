@@ -37,12 +37,12 @@ public final class ContainerTarget implements LaunchingTarget {
   public void check(List<String> requested) throws ServerException {
     requireEngine();
     for (String image : requested.stream().map(this::image).distinct().toList()) {
-      if (available.add(image)) {
+      if (!available.contains(image)) {
         String why = ContainerImage.whyNot(DockerClientFactory.instance().client(), image);
         if (why != null) {
-          available.remove(image);
           throw new ServerException(why);
         }
+        available.add(image);
       }
     }
   }
