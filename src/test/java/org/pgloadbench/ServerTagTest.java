@@ -41,6 +41,7 @@ class ServerTagTest {
           "cli/ScalingCommandTest", "scaling's --scales-of and usage errors only",
           "cli/OverheadOverridesTest", "overhead refuses its overrides before a server starts",
           "cli/PostgisRefusedTest", "the embedded target is refused before a server starts",
+          "cli/PlanRefusesTest", "plan and bench are refused before a server starts",
           "server/NoDockerEngineTest", "a bench that stops at the missing Docker engine",
           "server/UrlTargetNamesTest", "names of a URL target, no connection",
           "server/WorkRootTest", "the start is refused by the work root's checks",

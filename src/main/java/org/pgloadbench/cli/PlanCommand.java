@@ -6,7 +6,9 @@ import java.util.concurrent.Callable;
 import org.pgloadbench.estimate.Estimate;
 import org.pgloadbench.estimate.History;
 import org.pgloadbench.run.Plan;
+import org.pgloadbench.run.Preflight;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +21,9 @@ import picocli.CommandLine.Spec;
     versionProvider = Main.Revision.class,
     description = {
       "Validate a scenario and print its cells, without starting a server, and how long it will"
-          + " take, estimated from stored runs of it."
+          + " take, estimated from stored runs of it; what bench would refuse before it starts"
+          + " (a memory cap, disk limit or standby the target cannot give, a missing extension"
+          + " or image), it refuses in the same one line."
     })
 final class PlanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -37,8 +41,12 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
     Plan plan = AutoRounds.plan(scenario, null);
+    ServerTarget target = args.target(scenario, "plan");
+    String shown = PlanText.describe(scenario, plan, target);
+    // refused as bench would refuse it, in the same one line, before anything is shown
+    Preflight.check(scenario, plan, target);
     PrintWriter out = spec.commandLine().getOut();
-    out.print(PlanText.describe(scenario, plan, args.target(scenario, "plan")));
+    out.print(shown);
     out.print(
         EstimateText.describe(
             scenario, plan, Estimate.of(scenario, plan, History.of(results, scenario))));

@@ -11,6 +11,7 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -100,6 +101,12 @@ final class PlanText {
           .append(
               " (each its own server start; a standby streams the server's WAL, wal_level"
                   + " replica)\n");
+    }
+    if (scenario.measure() == Measure.INSTRUCTIONS) {
+      out.append(
+          "  measure   time and instructions: each step's instructions counted, the servers under"
+              + " valgrind (many times slower); one round, no warm-up, unless REPEAT= and WARMUP="
+              + " say otherwise\n");
     }
     // a claim whose sides name no version is checked on every version but the control's server;
     // the starts of one version (profiles, caps, standbys) are one version to a claim

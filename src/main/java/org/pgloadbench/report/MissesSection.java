@@ -1,10 +1,8 @@
 package org.pgloadbench.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.analysis.Size;
 import org.pgloadbench.recipe.StepKind;
@@ -61,7 +59,8 @@ final class MissesSection implements Section<ReportedRun> {
         .block(
             "For each claim whose size missed the published one at the calibrated disk: the step"
                 + " whose median time differs most between its two sides (tables of the claim"
-                + " summed), and that difference split into the server's CPU time, the time the"
+                + " summed; the sides as wholes where they compare different steps), and that"
+                + " difference split into the server's CPU time, the time the"
                 + " bytes it passed through the throttle take at the limit, and the rest of the"
                 + " wall time (waiting: on locks, on fsyncs, on the throttle beyond its bytes' own"
                 + " time).")
@@ -71,26 +70,35 @@ final class MissesSection implements Section<ReportedRun> {
   private static List<String> row(StoredRun results, ClaimCheck check) {
     Claim claim = check.claim();
     String version = check.versions();
-    Set<StepKind> steps = new LinkedHashSet<>(claim.subject().steps());
-    steps.addAll(claim.reference().steps());
-    StepKind most = null;
-    double[] mostSubject = null;
-    double[] mostReference = null;
-    for (StepKind step : steps) {
-      double[] s = split(results, version, claim.subject(), step);
-      double[] r = split(results, version, claim.reference(), step);
-      double difference = Math.abs(zero(s[0]) - zero(r[0]));
-      if (most == null || difference > Math.abs(zero(mostSubject[0]) - zero(mostReference[0]))) {
-        most = step;
-        mostSubject = s;
-        mostReference = r;
+    String step;
+    double[] mostSubject;
+    double[] mostReference;
+    if (!claim.subject().steps().equals(claim.reference().steps())) {
+      // sides of other steps (a key's build against a COPY): the sides as wholes
+      step = names(claim.subject().steps()) + " against " + names(claim.reference().steps());
+      mostSubject = split(results, version, claim.subject(), claim.subject().steps());
+      mostReference = split(results, version, claim.reference(), claim.reference().steps());
+    } else {
+      step = null;
+      mostSubject = null;
+      mostReference = null;
+      for (StepKind each : claim.subject().steps()) {
+        double[] s = split(results, version, claim.subject(), each);
+        double[] r = split(results, version, claim.reference(), each);
+        double difference = Math.abs(zero(s[0]) - zero(r[0]));
+        if (step == null
+            || difference > Math.abs(zero(mostSubject[0]) - zero(mostReference[0]))) {
+          step = each.yamlName();
+          mostSubject = s;
+          mostReference = r;
+        }
       }
     }
     List<String> row = new ArrayList<>();
     row.add(Markdown.text(claim.claim()));
     row.add(Markdown.text(version));
     row.add(check.size().toString() + " (" + ClaimsSection.ratio(check.ratio()) + ")");
-    row.add(most.yamlName());
+    row.add(step);
     row.add(seconds(mostSubject[0]));
     row.add(seconds(mostReference[0]));
     for (int i = 1; i < 4; i++) {
@@ -99,17 +107,15 @@ final class MissesSection implements Section<ReportedRun> {
     return row;
   }
 
-  /**
-   * A side's step: wall, server CPU, time at the limit, the rest (wall less the larger of the
-   * two), medians over repetitions, the side's tables summed; 0 for a step the side has not.
-   */
+  /** A side's step, as below. */
   private static double[] split(StoredRun results, String version, Claim.Side side, StepKind step) {
-    return side.steps().contains(step)
-        ? split(results, version, side, List.of(step))
-        : new double[] {0, 0, 0, 0};
+    return split(results, version, side, List.of(step));
   }
 
-  /** As above, over these steps of the side. */
+  /**
+   * A side's steps: wall, server CPU, time at the limit, the rest (wall less the larger of the
+   * two), medians over repetitions, the side's tables summed.
+   */
   static double[] split(
       StoredRun results, String version, Claim.Side side, List<StepKind> steps) {
     List<String> tables = ClaimsSection.tables(results, version, side);
@@ -120,6 +126,10 @@ final class MissesSection implements Section<ReportedRun> {
     double atLimit = ThrottleSection.leastSeconds(results, version, side.cell(), tables, steps);
     double rest = zero(wall) - Math.max(zero(cpu), zero(atLimit));
     return new double[] {wall, cpu, atLimit, Math.max(0, rest)};
+  }
+
+  private static String names(List<StepKind> steps) {
+    return String.join(" + ", steps.stream().map(StepKind::yamlName).toList());
   }
 
   static double zero(double value) {

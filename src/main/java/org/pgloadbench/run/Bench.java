@@ -10,15 +10,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
-import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
-import org.pgloadbench.server.Valgrind;
 
 /**
  * One bench, from a scenario to its report ({@code bench}, each scenario of {@code reproduce}, the
@@ -109,7 +105,8 @@ public final class Bench {
     ServerTarget target = request.targets().apply(runId);
     Plan plan = request.schedule().plan(Plan.of(scenario, request.base()));
     String shown = console.plan(scenario, plan, target);
-    check(scenario, plan, target);
+    Preflight.check(scenario, plan, target);
+    target.prepare();
     if (runDir == null) {
       runDir = request.results().resolve(scenario.name()).resolve(runId);
       if (Files.exists(runDir)) {
@@ -137,41 +134,5 @@ public final class Bench {
             runDir, request.reports().resolve(scenario.name()).resolve(runId), request.base());
     console.out().println(report);
     return new Done(runDir, report, failures);
-  }
-
-  /**
-   * Refuses, before anything starts, what the target cannot give the plan: a work dir that is not
-   * the user's own, memory caps, disk limits, counted instructions, standbys, an extension the
-   * dataset needs (PostGIS for geometries; where the target can tell without starting a server, a
-   * container is asked once it runs).
-   */
-  private static void check(Scenario scenario, Plan plan, ServerTarget target)
-      throws ServerException {
-    target.prepare();
-    refuse("memory cap", plan.capped() ? target.whyNoMemoryCap() : null);
-    refuse("disk limit", plan.throttled() ? target.whyNoDiskLimit() : null);
-    refuse("instructions", scenario.measure() == Measure.INSTRUCTIONS ? Valgrind.whyNot() : null);
-    refuse("standby", plan.standbys() ? target.whyNoStandby() : null);
-    for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
-      for (String requested :
-          plan.servers().stream().map(Plan.Server::requested).distinct().toList()) {
-        String why = target.whyNoExtension(requested, extension.name());
-        refuse(
-            extension.name(),
-            why == null
-                ? null
-                : why
-                    + ", which the "
-                    + scenario.dataset().kind()
-                    + " dataset needs; "
-                    + extension.install());
-      }
-    }
-  }
-
-  private static void refuse(String what, String why) throws ServerException {
-    if (why != null) {
-      throw new ServerException(what + ": " + why);
-    }
   }
 }

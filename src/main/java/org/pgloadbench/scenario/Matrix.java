@@ -199,8 +199,19 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     List<String> values = new ArrayList<>();
     for (YamlNode item : list.items()) {
       String value = value(axis, item);
-      if (values.contains(value)) {
-        throw item.error("'" + value + "' is listed twice; list each value once");
+      // one value written two ways (a disk limit's parts in another order or unit) would be two
+      // cells of one server start, under one label: refused as a value listed twice is
+      for (String before : values) {
+        if (axis.parse(before).equals(axis.parse(value))) {
+          throw item.error(
+              "'"
+                  + value
+                  + "' is "
+                  + (before.equals(value)
+                      ? "listed twice"
+                      : axis.noun() + " listed already, as '" + before + "'")
+                  + "; list each value once");
+        }
       }
       values.add(value);
     }

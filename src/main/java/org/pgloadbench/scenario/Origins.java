@@ -51,17 +51,21 @@ public record Origins(String file, Map<String, Integer> lines, Map<String, Strin
    * field or, when it was not written (a default), of the nearest field holding it.
    */
   public ScenarioException error(String path, String message) {
+    return new ScenarioException(at(path, message));
+  }
+
+  /** {@code message} about the field at {@code path}, where {@link #error} would put it. */
+  public String at(String path, String message) {
     for (var e : overrides.entrySet()) {
       if (isWithin(path, e.getKey())) {
-        return new ScenarioException(e.getValue() + ": " + message);
+        return e.getValue() + ": " + message;
       }
     }
     String at = path;
     while (!lines.containsKey(at) && !at.isEmpty()) {
       at = at.substring(0, Math.max(0, Math.max(at.lastIndexOf('.'), at.lastIndexOf('['))));
     }
-    return new ScenarioException(
-        file + ":" + lines.getOrDefault(at, 1) + ": " + path + ": " + message);
+    return file + ":" + lines.getOrDefault(at, 1) + ": " + path + ": " + message;
   }
 
   private static boolean isWithin(String path, String ancestor) {

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,6 +87,10 @@ public record Scenario(
     }
     // Instructions vary by a few in a million between loads: one round, no warm-up, unless asked.
     boolean counted = measured == Measure.INSTRUCTIONS;
+    List<String> said = new ArrayList<>(notes);
+    if (counted && o.repeat() == null && (repeat != 1 || stopping.auto())) {
+      said.add(roundsGiveWay(o.instructions() != null && o.instructions()));
+    }
     int rounds = o.repeat() != null ? o.repeat() : counted ? 1 : repeat;
     int warmups = o.warmup() != null ? o.warmup() : counted ? 0 : warmup;
     Stopping stops = o.stopping(stopping);
@@ -108,8 +113,27 @@ public record Scenario(
         counted && o.repeat() == null && !Boolean.TRUE.equals(o.auto()) ? Stopping.FIXED : stops,
         scales,
         findings,
-        notes,
+        said,
         measured);
+  }
+
+  /**
+   * The note that the scenario's {@code repeat:} (N rounds, or auto) gives way to the one round
+   * of counted instructions, {@code byFlag} INSTRUCTIONS=1 rather than {@code measure:}.
+   */
+  private String roundsGiveWay(boolean byFlag) {
+    String written = stopping.auto() ? "auto" : Integer.toString(repeat);
+    return origins.at(
+        "repeat",
+        written
+            + " gives way to one round: "
+            + (byFlag ? "INSTRUCTIONS=1" : "measure: instructions")
+            + " counts each step's instructions, the same from load to load to a few in a"
+            + " million; REPEAT="
+            + written
+            + " runs "
+            + (stopping.auto() ? "rounds until the answer is sure" : written + " rounds")
+            + " anyway");
   }
 
   /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */

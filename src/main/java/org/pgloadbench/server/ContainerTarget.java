@@ -1,6 +1,9 @@
 package org.pgloadbench.server;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -13,6 +16,9 @@ public final class ContainerTarget implements LaunchingTarget {
   private final String image;
   private Boolean engine;
 
+  /** The images {@link #check} found on this machine or pullable. */
+  private final Set<String> available = new HashSet<>();
+
   /** {@code image} null runs the official {@code postgres:<version>} image. */
   public ContainerTarget(String image) {
     this.image = image;
@@ -23,7 +29,25 @@ public final class ContainerTarget implements LaunchingTarget {
     return image(requested);
   }
 
-  /** An engine must be reachable: checked before anything starts (not by {@code plan}). */
+  /**
+   * An engine must be reachable, and each image the run needs on this machine or pullable: asked
+   * once, before any server starts.
+   */
+  @Override
+  public void check(List<String> requested) throws ServerException {
+    requireEngine();
+    for (String image : requested.stream().map(this::image).distinct().toList()) {
+      if (!available.contains(image)) {
+        String why = ContainerImage.whyNot(DockerClientFactory.instance().client(), image);
+        if (why != null) {
+          throw new ServerException(why);
+        }
+        available.add(image);
+      }
+    }
+  }
+
+  /** An engine must be reachable: checked before anything starts. */
   @Override
   public void prepare() throws ServerException {
     requireEngine();

@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * the kernel, whose writeback cgroup v1 charges to no one: under a memory cap, which forces them
  * out early, most of a load's writes then escape the throttle.
  *
- * @param text the limit as written, which results and labels show
+ * @param text the limit as results and labels show it: {@code none}, a profile's name, or its
+ *     figures in one spelling ({@link #canonical}), then {@code ,io=direct} for direct I/O, so that
+ *     a limit written in another order or unit is the same value, one cell and one server start
  * @param direct whether the server runs with direct I/O
  */
 public record DiskLimit(
@@ -130,7 +132,36 @@ public record DiskLimit(
       long n = Long.parseLong(m.group(3));
       ways[way] = m.group(2) == null ? Math.multiplyExact(n, unit(m.group(4))) : n;
     }
-    return Optional.of(new DiskLimit(text, ways[0], ways[1], ways[2], ways[3], direct));
+    String figures = profile.isPresent() ? limits : canonical(ways);
+    String shown =
+        direct ? (figures.isEmpty() ? "" : figures + ",") + "io=direct" : figures;
+    return Optional.of(new DiskLimit(shown, ways[0], ways[1], ways[2], ways[3], direct));
+  }
+
+  /** Largest first: a rate is written in the first that holds it whole. */
+  private static final List<String> UNITS = List.of("GiB", "GB", "MiB", "MB", "KiB", "kB", "B");
+
+  /**
+   * Figures (read and write bytes, read and write operations per second; 0 for a way not limited)
+   * as one text whatever the order and units they were written in: {@code read=}, {@code write=},
+   * {@code read_iops=}, {@code write_iops=}, each rate in the largest unit that holds it whole
+   * ({@code 60000kB/s} is {@code 60MB/s}).
+   */
+  static String canonical(long[] ways) {
+    List<String> parts = new ArrayList<>();
+    for (int way = 0; way < 4; way++) {
+      if (ways[way] == 0) {
+        continue;
+      }
+      String name = (way % 2 == 0 ? "read" : "write") + (way < 2 ? "=" : "_iops=");
+      parts.add(name + (way < 2 ? rate(ways[way]) : Long.toString(ways[way])));
+    }
+    return String.join(",", parts);
+  }
+
+  private static String rate(long bytes) {
+    String unit = UNITS.stream().filter(u -> bytes % unit(u) == 0).findFirst().orElseThrow();
+    return bytes / unit(unit) + unit + "/s";
   }
 
   private static long unit(String unit) {

@@ -60,8 +60,23 @@ public final class EmbeddedTarget implements LaunchingTarget {
   }
 
   /**
-   * Checks, before anything starts, that the work root is the user's own (creating it 0700) and
-   * that the way the binaries are run can use it.
+   * A work root that exists must be the user's own; one that does not is created, 0700, by {@link
+   * #prepare}.
+   */
+  @Override
+  public void check(List<String> requested) throws ServerException {
+    checkWorkRoot();
+  }
+
+  private synchronized void checkWorkRoot() throws ServerException {
+    if (workRoot == null) {
+      WorkRoot.checkIfExists(requestedWorkRoot);
+    }
+  }
+
+  /**
+   * Creates the work root (0700) where it does not exist, checks it is the user's own, and that the
+   * way the binaries are run can use it.
    */
   @Override
   public synchronized void prepare() throws ServerException {
@@ -130,11 +145,13 @@ public final class EmbeddedTarget implements LaunchingTarget {
   @Override
   public String whyNoDiskLimit() {
     try {
-      prepare();
+      checkWorkRoot();
     } catch (ServerException e) {
       return e.getMessage();
     }
-    return ServerCgroup.whyNotDisk(workRoot);
+    // the disk the work root is (or, not made yet, will be) on: plan creates nothing
+    return ServerCgroup.whyNotDisk(
+        workRoot != null ? workRoot : WorkRoot.nearestExisting(requestedWorkRoot));
   }
 
   /**

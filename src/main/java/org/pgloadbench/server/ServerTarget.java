@@ -1,5 +1,6 @@
 package org.pgloadbench.server;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -85,9 +86,16 @@ public interface ServerTarget {
   }
 
   /**
-   * Checks what the target needs before any server starts (a work directory of the user's own,
-   * say), so that a run that cannot start fails with one line before it begins. {@code start}
-   * checks too.
+   * Checks what the target needs before any server starts, for the versions (or build labels) a
+   * run {@code requested}: a work directory of the user's own, a Docker engine and image. Creates
+   * and changes nothing, so that {@code plan} asks it as {@code bench} does ({@link
+   * org.pgloadbench.run.Preflight}): a run that cannot start fails in one line before it begins.
+   */
+  default void check(List<String> requested) throws ServerException {}
+
+  /**
+   * Makes ready, once {@link #check} passed and before any server starts, what the servers need
+   * (the work directory, created 0700). {@code start} prepares too.
    */
   default void prepare() throws ServerException {}
 

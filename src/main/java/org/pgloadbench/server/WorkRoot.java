@@ -136,6 +136,28 @@ public final class WorkRoot {
     }
   }
 
+  /** As {@link #prepare(Path)} for a work root that exists, creating nothing; none is fine. */
+  static void checkIfExists(Path root) throws ServerException {
+    Path dir = root.toAbsolutePath().normalize();
+    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(dir)) {
+      return;
+    }
+    try {
+      check(dir);
+    } catch (IOException e) {
+      throw new ServerException("work dir " + dir + ": " + e.getMessage() + "; " + REMEDY);
+    }
+  }
+
+  /** {@code root}, or its nearest ancestor that exists: where it will be created. */
+  static Path nearestExisting(Path root) {
+    Path dir = root.toAbsolutePath().normalize();
+    while (dir.getParent() != null && !Files.exists(dir)) {
+      dir = dir.getParent();
+    }
+    return dir;
+  }
+
   /** Refuses a work root another user could write to, or swap for somewhere else. */
   static void check(Path dir) throws ServerException, IOException {
     check(dir, "work dir", REMEDY);

@@ -83,10 +83,21 @@ class DocsExamplesTest {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
+    if (code == Main.USAGE && TARGET_REFUSAL.matcher(err.toString()).matches()) {
+      // plan refuses what bench would: a cap, limit, standby or extension this machine's embedded
+      // target cannot give is no mistake of the example's, which loaded (the loader's errors
+      // name the file)
+      assertThat(out.toString()).as(where).isEmpty();
+      return;
+    }
     assertThat(code).as(where + ": " + err).isEqualTo(Main.OK);
     assertThat(out.toString()).as(where).startsWith("scenario ").contains("  dataset   ");
     assertThat(err.toString()).as(where).isEmpty();
   }
+
+  /** A refusal of run/Preflight's, one line: what the target cannot give, then why. */
+  static final Pattern TARGET_REFUSAL =
+      Pattern.compile("(memory cap|disk limit|standby|postgis): [^\\n]+\\n");
 
   @Test
   void aPgbenchScaleIsAWholeNumberWhileScaleOnTheCommandLineMayBeFractional() throws IOException {

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.run.Plan;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.PostgresServer;
@@ -42,6 +43,32 @@ class PlanTest {
                     scenario, Plan.of(scenario, null), refusing(new ServerException("too old"))))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(file + ":3: servers.versions[0]: too old");
+  }
+
+  @Test
+  void countedInstructionsAreSaidAndSoIsTheRepeatTheyOverride() throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("x.yaml"),
+            MainTest.SMALL.replace("repeat: 1\n", "repeat: 10\nmeasure: instructions\n"));
+    var scenario = ScenarioLoader.load(file).withOverrides(Overrides.NONE);
+    String shown = PlanText.describe(scenario, Plan.of(scenario, null), refusing(null));
+    assertThat(shown.lines())
+        .contains(
+            "  measure   time and instructions: each step's instructions counted, the servers"
+                + " under valgrind (many times slower); one round, no warm-up, unless REPEAT= and"
+                + " WARMUP= say otherwise")
+        .contains(
+            "  warning   "
+                + file
+                + ":4: repeat: 10 gives way to one round: measure: instructions counts each step's"
+                + " instructions, the same from load to load to a few in a million; REPEAT=10 runs"
+                + " 10 rounds anyway")
+        .anyMatch(l -> l.contains(" 1 round(s)"));
+    var timed = ScenarioLoader.load(file).withOverrides(Overrides.NONE.withInstructions(false));
+    assertThat(PlanText.describe(timed, Plan.of(timed, null), refusing(null)))
+        .doesNotContain("measure ")
+        .doesNotContain("gives way");
   }
 
   @Test
@@ -164,7 +191,7 @@ class PlanTest {
     return out.toString();
   }
 
-  /** A target that refuses every version with {@code e}; it never starts anything. */
+  /** A target that refuses every version with {@code e} (null: none); it never starts anything. */
   private static ServerTarget refusing(ServerException e) {
     return new ServerTarget() {
       @Override
@@ -174,7 +201,10 @@ class PlanTest {
 
       @Override
       public String resolve(String requested) throws ServerException {
-        throw e;
+        if (e != null) {
+          throw e;
+        }
+        return requested;
       }
     };
   }

@@ -33,6 +33,30 @@ class PlanTest {
   }
 
   @Test
+  void cellsWithOneDiskLimitWrittenThreeWaysShareOneServerStart() throws Exception {
+    Scenario scenario =
+        ScenarioLoader.load(
+            Files.writeString(
+                dir.resolve("disk.yaml"),
+                """
+                name: disk
+                dataset: {kind: osm-synthetic, tables: [ways], rows: {ways: 100}}
+                servers: {versions: [17]}
+                cells:
+                  a: {format: text, disk: "read=60MB/s,write=30MB/s"}
+                  b: {format: binary, disk: "write=30MB/s,read=60MB/s"}
+                  c: {format: binary, freeze: true, disk: "read=60000kB/s,write=30000kB/s"}
+                steps: [create, copy]
+                """));
+    Plan plan = Plan.of(scenario, null);
+    assertThat(plan.servers())
+        .singleElement()
+        .extracting(s -> s.disk().text())
+        .isEqualTo("read=60MB/s,write=30MB/s");
+    assertThat(plan.cells(plan.servers().get(0))).hasSize(3);
+  }
+
+  @Test
   void everyRoundLoadsEveryCellOnEveryServerOnceInARotatingOrder() throws Exception {
     Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), null);
     assertThat(plan.servers())

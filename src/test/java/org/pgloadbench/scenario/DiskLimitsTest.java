@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.DiskLimit;
@@ -55,6 +56,43 @@ class DiskLimitsTest {
     assertThat(none.cells()).allMatch(c -> c.variant().disk().isNone());
     Scenario ssd = s.withOverrides(Overrides.NONE.withDisk("sata-ssd"));
     assertThat(ssd.cells()).allMatch(c -> c.variant().disk().readIops() == 98_000);
+  }
+
+  @Test
+  void oneLimitWrittenInAnotherOrderOrUnitIsOneValueOneTextOneLabel() {
+    DiskLimit written = DiskLimit.parse("read=60MB/s,write=30MB/s").orElseThrow();
+    for (String same : List.of("write=30MB/s,read=60MB/s", "read=60000kB/s,write=30000000B/s")) {
+      DiskLimit other = DiskLimit.parse(same).orElseThrow();
+      assertThat(other).as(same).isEqualTo(written);
+      assertThat(other.text()).as(same).isEqualTo("read=60MB/s,write=30MB/s");
+      assertThat(other.label()).as(same).isEqualTo("r60MBps-w30MBps");
+    }
+    // each rate in the largest unit that holds it whole; the ways in one order
+    assertThat(DiskLimit.parse("write_iops=80,read=1024KiB/s,read_iops=90,write=1024kB/s"))
+        .get()
+        .extracting(DiskLimit::text)
+        .isEqualTo("read=1MiB/s,write=1000KiB/s,read_iops=90,write_iops=80");
+    assertThat(DiskLimit.parse("read=1500MB/s").orElseThrow().text()).isEqualTo("read=1500MB/s");
+    // a disk's name, and none, stay as written
+    assertThat(DiskLimit.parse("gp3").orElseThrow().text()).isEqualTo("gp3");
+    assertThat(DiskLimit.parse("none").orElseThrow()).isEqualTo(DiskLimit.NONE);
+  }
+
+  @Test
+  void oneLimitWrittenTwoWaysOnTheAxisIsListedOnce() {
+    ScenarioException e =
+        catchThrowableOfType(
+            ScenarioException.class,
+            () ->
+                load(
+                    AXIS.replace(
+                        "[none, gp3, \"read=60MB/s,write=30MB/s\"]",
+                        "[\"read=60MB/s,write=30MB/s\", \"write=30MB/s,read=60000kB/s\"]")));
+    assertThat(e.getMessage())
+        .isEqualTo(
+            dir.resolve("d.yaml")
+                + ":5: matrix.disk[1]: 'write=30MB/s,read=60000kB/s' is a disk limit listed"
+                + " already, as 'read=60MB/s,write=30MB/s'; list each value once");
   }
 
   @Test

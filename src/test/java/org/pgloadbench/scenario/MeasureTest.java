@@ -28,6 +28,32 @@ class MeasureTest {
   }
 
   @Test
+  void countedInstructionsSayTheyOverrideTheScenariosRepeat() throws Exception {
+    String file = dir.resolve("s.yaml").toString();
+    Scenario byKey = load("measure: instructions\n").withOverrides(Overrides.NONE);
+    assertThat(byKey.repeat()).isEqualTo(1);
+    assertThat(byKey.notes())
+        .containsExactly(
+            file
+                + ":4: repeat: 10 gives way to one round: measure: instructions counts each step's"
+                + " instructions, the same from load to load to a few in a million; REPEAT=10 runs"
+                + " 10 rounds anyway");
+    Scenario byFlag = load("").withOverrides(Overrides.NONE.withInstructions(true));
+    assertThat(byFlag.notes()).singleElement().asString().contains("one round: INSTRUCTIONS=1");
+    // REPEAT= decides the rounds: nothing gives way; nor does the default of one round
+    assertThat(load("").withOverrides(Overrides.NONE.withInstructions(true).withRepeat(3)).notes())
+        .isEmpty();
+    Files.writeString(
+        dir.resolve("s.yaml"),
+        Files.readString(dir.resolve("s.yaml")).replace("repeat: 10\n", ""));
+    assertThat(
+            ScenarioLoader.load(dir.resolve("s.yaml"))
+                .withOverrides(Overrides.NONE.withInstructions(true))
+                .notes())
+        .isEmpty();
+  }
+
+  @Test
   void timeUnlessTheScenarioOrTheCommandLineSaysInstructions() throws Exception {
     Scenario timed = load("");
     assertThat(timed.measure()).isEqualTo(Measure.TIME);

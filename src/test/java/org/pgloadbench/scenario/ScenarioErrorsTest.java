@@ -96,14 +96,15 @@ class ScenarioErrorsTest {
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
                     + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
-                    + " claims, findings, control, baseline, precision, budget, scales, measure"));
+                    + " claims, calibrated_on, findings, control, baseline, precision, budget,"
+                    + " scales, measure"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, cells, steps, claims, findings, control,"
-                    + " baseline, precision, budget, scales, measure"));
+                    + " repeat, warmup, matrix, exclude, cells, steps, claims, calibrated_on,"
+                    + " findings, control, baseline, precision, budget, scales, measure"));
   }
 
   @Test

@@ -140,6 +140,60 @@ class ContainerTargetTest {
   }
 
   /**
+   * An image neither on this machine nor pullable (no registry answers here; where one does, it
+   * has no such repository) is found out once, before any server, by plan as by bench: one line
+   * naming IMAGE=, exit 2, soon rather than after Testcontainers' two minutes per server.
+   */
+  @Test
+  void anImageNeitherHereNorPullableIsOneLineNamingImageBeforeAnyServer() throws Exception {
+    String absent = "pgloadbench-test/absent:17";
+    Path scenario =
+        Files.writeString(
+            dir.resolve("absent.yaml"),
+            """
+            name: absent
+            dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 10}}
+            servers: {target: container, versions: [16, 17]}
+            steps: [create, copy]
+            """);
+    for (String command : List.of("plan", "bench")) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      long start = System.nanoTime();
+      int code =
+          org.pgloadbench.cli.Main.run(
+              new PrintWriter(out, true, StandardCharsets.UTF_8),
+              new PrintWriter(err, true, StandardCharsets.UTF_8),
+              command,
+              scenario.toString(),
+              "--image",
+              absent,
+              "--results",
+              dir.resolve("results").toString());
+      double seconds = (System.nanoTime() - start) / 1e9;
+      assertThat(code).as(command + ": " + err).isEqualTo(2);
+      assertThat(out.toString(StandardCharsets.UTF_8)).as(command).isEmpty();
+      assertThat(err.toString(StandardCharsets.UTF_8).lines())
+          .as(command)
+          .singleElement()
+          .asString()
+          .startsWith(
+              "container image " + absent + " is not on this machine and cannot be pulled (")
+          .endsWith(
+              "); build or load one and name it with IMAGE=, see docs/targets-and-security.md");
+      assertThat(seconds).as(command + " took").isLessThan(ContainerImage.ANSWER.toSeconds() + 20);
+    }
+    assertThat(dir.resolve("results")).doesNotExist();
+    assertThat(runningContainers()).isEmpty();
+  }
+
+  @Test
+  void anImageOnThisMachineIsChecked() throws Exception {
+    // no exception: the image built above is here, for every version asked
+    new ContainerTarget(IMAGE).check(List.of("16", "17"));
+  }
+
+  /**
    * A capped server's container runs under Docker's memory limit (swap included), and its cgroup
    * counts the CPU its backends spend, a backend that has exited included.
    */
