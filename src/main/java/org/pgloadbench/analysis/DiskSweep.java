@@ -78,7 +78,9 @@ public record DiskSweep(List<Series> series) {
       List<Object> key =
           List.of(claim.claim(), String.valueOf(claim.settings()), check.versions());
       first.putIfAbsent(key, check);
-      byClaim.computeIfAbsent(key, k -> new ArrayList<>()).add(new Point(disk, bandwidth(disk), check));
+      byClaim
+          .computeIfAbsent(key, k -> new ArrayList<>())
+          .add(new Point(disk, bandwidth(disk), check));
     }
     List<Series> series = new ArrayList<>();
     byClaim.forEach(

@@ -1,7 +1,5 @@
 package org.pgloadbench.cli;
 
-import static java.util.stream.Collectors.joining;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +13,7 @@ import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Plan;
@@ -27,9 +26,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code reproduce a,b,c}: runs each scenario in turn with the same overrides (PG=, SCALE=, ...),
  * then writes {@code reports/reproduce/<run-id>/report.md}: per scenario its description, its
- * claims table as its own report has it, a link to that report, its wall time, and the total, and
- * the claims' verdicts (direction and size) counted over all of them. Every
- * scenario is loaded first, so a mistake in the last one stops the run before the first.
+ * claims as its own report shows them (rendered from its claim checks, not read from that report),
+ * a link to that report, its wall time, and the total, and the claims' verdicts (direction and
+ * size) counted over all of them. Every scenario is loaded first, so a mistake in the last one
+ * stops the run before the first.
  */
 @Command(
     name = "reproduce",
@@ -134,8 +134,10 @@ final class ReproduceCommand implements Callable<Integer> {
       if (!d.scenario().description().isEmpty()) {
         md.append(Markdown.text(d.scenario().description())).append("\n\n");
       }
-      String report = Files.readString(d.bench().report(), StandardCharsets.UTF_8);
-      md.append(claims(report));
+      md.append(
+          d.claims().isEmpty()
+              ? "_This scenario checks no claims._\n"
+              : MarkdownReport.claims(d.claims()));
       // an own finding is shown apart from the claims, as in the scenario's report
       d.scenario()
           .findings()
@@ -143,7 +145,9 @@ final class ReproduceCommand implements Callable<Integer> {
       md.append("\n[full report](")
           .append(link(dir, d.bench().report()))
           .append(")\n\n");
-      notes = notes.isEmpty() ? claimsNotes(report) : notes;
+      if (notes.isEmpty() && !d.claims().isEmpty()) {
+        notes = MarkdownReport.claimsNotes(d.claims());
+      }
     }
     if (!notes.isEmpty()) {
       md.append("---\n\n").append(notes).append('\n');
@@ -179,42 +183,6 @@ final class ReproduceCommand implements Callable<Integer> {
         + " (of the "
         + sized
         + " with a published ratio and a verdict).";
-  }
-
-  /** The claims table of a scenario's report; a note when it has none. */
-  static String claims(String report) {
-    String table =
-        claimsSection(report).lines().filter(l -> l.startsWith("|")).collect(joining("\n"));
-    return table.isEmpty() ? "_This scenario's report checks no claims._\n" : table + "\n";
-  }
-
-  /** What follows the claims table in its section (how verdicts are reached), or empty. */
-  static String claimsNotes(String report) {
-    return claimsSection(report)
-        .lines()
-        .filter(l -> !l.startsWith("|"))
-        .collect(joining("\n"))
-        .strip();
-  }
-
-  /**
-   * The text under a report's claims heading ({@code ### Claims: 2 held, ...} in the answer, {@code
-   * ## Claims} in reports of older harnesses), up to the next heading.
-   */
-  private static String claimsSection(String report) {
-    StringBuilder section = new StringBuilder();
-    boolean inside = false;
-    for (String line : report.lines().toList()) {
-      if (line.startsWith("#")) {
-        if (inside) {
-          break;
-        }
-        inside = line.toLowerCase(Locale.ROOT).matches("#{2,3} claims\\b.*");
-      } else if (inside) {
-        section.append(line).append('\n');
-      }
-    }
-    return section.toString();
   }
 
   private static String link(Path from, Path to) {

@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * <p>Bytes come from {@code /proc/<pid>/io}: {@code read_bytes} counts reads that reached storage
  * (not the page cache), {@code write_bytes} bytes dirtied for writing, counted when handed to the
  * kernel, less {@code cancelled_write_bytes}, those of files truncated or removed before the kernel
- * wrote them (a sort's temporary files): what was left to reach the disk. Reading another user's {@code io} needs root (or the same user): without, bytes are left
- * out. CPU times are in clock ticks of 1/100 s, which Linux fixes for {@code /proc} on every
+ * wrote them (a sort's temporary files): what was left to reach the disk. Reading another user's
+ * {@code io} needs root (or the same user): without, bytes are left out. CPU times are in clock ticks of 1/100 s, which Linux fixes for {@code /proc} on every
  * architecture the harness runs on.
  */
 public final class ProcessTree implements ResourceMeter {

@@ -35,18 +35,25 @@ public final class Verdicts {
    * published (±10%)", "larger here (±9.3%)"; "–" without one.
    */
   public static String size(ClaimCheck check) {
-    Size size = check.size();
-    if (size == Size.NONE) {
-      return size.toString();
-    }
-    if (size == Size.NOT_JUDGED) {
-      return EscapedWrites.notJudged(check.escaped());
-    }
-    double u = check.claim().seedUncertainty() * 100;
-    return size
-        + " (±"
+    String size = sizeAlone(check);
+    return check.size() == Size.NONE || check.size() == Size.NOT_JUDGED
+        ? size
+        : size + " (" + uncertainty(check.claim()) + ")";
+  }
+
+  /** The size verdict without the uncertainty, where the claim's line gives it once. */
+  public static String sizeAlone(ClaimCheck check) {
+    return check.size() == Size.NOT_JUDGED
+        ? EscapedWrites.notJudged(check.escaped())
+        : check.size().toString();
+  }
+
+  /** "±10%": the uncertainty a published ratio is allowed, the source's own spread or ±10%. */
+  public static String uncertainty(Claim claim) {
+    double u = claim.seedUncertainty() * 100;
+    return "±"
         + (u == Math.rint(u) ? Long.toString((long) u) : String.format(Locale.ROOT, "%.1f", u))
-        + "%)";
+        + "%";
   }
 
   /**

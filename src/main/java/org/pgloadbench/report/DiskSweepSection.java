@@ -58,10 +58,13 @@ final class DiskSweepSection implements Section<ReportedRun> {
     header.addAll(List.of("as published", "crossing", "at the slowest"));
     Table table =
         Table.aligned(
-            "lll" + "r".repeat(bandwidths.size()) + "lrl", header.toArray(String[]::new));
+            "rll" + "r".repeat(bandwidths.size()) + "lrl", header.toArray(String[]::new));
+    List<String> listed = new ArrayList<>();
     for (Series s : sweep.series()) {
+      listed.add(
+          (listed.size() + 1) + ". " + Markdown.text(s.claim().claim()) + settings(s.claim()));
       List<String> row = new ArrayList<>();
-      row.add(Markdown.text(s.claim().claim()) + settings(s.claim()));
+      row.add(Integer.toString(listed.size()));
       row.add(Markdown.text(s.versions()));
       row.add(s.published() == null ? ClaimsSection.NO_FIGURE : ClaimsSection.ratio(s.published()));
       for (double column : bandwidths) {
@@ -79,29 +82,33 @@ final class DiskSweepSection implements Section<ReportedRun> {
     }
     page.heading(2, "Claims over the disk sweep")
         .block(
-            "Each claim checked on every disk limit of the disk axis, its measured ratio per"
+            "Each claim (numbered as below) checked on every disk limit of the disk axis, its"
+                + " measured ratio per"
                 + " limit (write bandwidth; **bold**: its size as published there, *n.j.*: not"
                 + " judged, the writes escaped the limit). *As published*: the bandwidths over"
                 + " which the published ratio lies in the measured interval widened by the"
                 + " source's uncertainty, its ends interpolated on a log scale between"
                 + " neighbouring limits. *Crossing*: where the measured ratio meets the published"
                 + " one (interpolated), else the limit whose ratio lies nearest it: where a regime"
-                + " calibrated on the claim runs. *At the slowest*: each side's time its bytes through the throttle take"
+                + " calibrated on the claim runs. *At the slowest*: each side's time its bytes"
+                + " through the throttle take"
                 + " at the slowest limit, and its server CPU time; *CPU* where the two sides'"
                 + " times at the limit differ by less than "
                 + Math.round(CPU_BOUND * 100)
                 + "% (they pass the same bytes: the disk cannot tell them apart, and the claim"
                 + " depends on the server's work alone), else *disk*.")
+        .block(String.join("\n", listed))
         .table(table)
         .block(agreement(sweep))
         .image("claims over the disk sweep", CHART + ".png");
   }
 
-  /** Whether one bandwidth explains the claims: how many cross, and whether their crossings agree. */
+  /** Whether one bandwidth explains the claims: how many cross, and do their crossings agree. */
   static String agreement(DiskSweep sweep) {
     Boolean agree = sweep.crossingsAgree();
     int all = sweep.series().size();
-    long crossing = sweep.series().stream().filter(s -> !Double.isNaN(s.range().crossing())).count();
+    long crossing =
+        sweep.series().stream().filter(s -> !Double.isNaN(s.range().crossing())).count();
     String count =
         crossing
             + " of "

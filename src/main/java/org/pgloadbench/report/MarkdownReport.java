@@ -5,11 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.pgloadbench.analysis.ClaimCheck;
+import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.Size;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Section;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StoredRun;
 
@@ -95,6 +99,25 @@ public final class MarkdownReport {
         reportDir.resolve(CommentReport.FILE), CommentReport.render(run), StandardCharsets.UTF_8);
     HtmlReport.write(markdown, results.scenarioName(), reportDir);
     return file;
+  }
+
+  /**
+   * Claim checks as a report shows them, each claim once with the table of its checks (no heading,
+   * no "stopped" column): {@code make reproduce}'s combined report, from its runs' checks.
+   */
+  public static String claims(List<ClaimCheck> checks) {
+    MarkdownPage page = MarkdownPage.report();
+    ClaimsSection.body(checks, StopReasons.NONE, page);
+    return page.toString();
+  }
+
+  /** How those checks are decided, as the notes under a claims table say it. */
+  public static String claimsNotes(List<ClaimCheck> checks) {
+    boolean paired = checks.stream().anyMatch(c -> c.test() == Comparison.Test.SIGNED_RANK);
+    return ClaimsSection.notes(paired)
+        + (checks.stream().anyMatch(c -> c.size() == Size.NOT_JUDGED)
+            ? "\n\n" + Verdicts.notJudgedRule()
+            : "");
   }
 
   /** The Markdown text of a run's report, versions compared with the oldest. */

@@ -17,6 +17,9 @@ final class StopReasons {
   /** By {@link Settling#key}; null for a run that did not go on until it was sure. */
   private final Map<String, Settling.Status> stops;
 
+  /** For checks shown without their run's rounds: no "stopped" column. */
+  static final StopReasons NONE = new StopReasons(null, null);
+
   private StopReasons(RunManifest.Rounds rounds, Map<String, Settling.Status> stops) {
     this.rounds = rounds;
     this.stops = stops;

@@ -29,12 +29,12 @@ import org.pgloadbench.recipe.StepKind;
  *     sides' cells without their settings axis (e.g. {@code pk-now+freeze} in a matrix of {@code
  *     settings: [defaults, osm2pgsql]}): the claim is then one claim per profile, each comparing the
  *     cells of that profile; null when the cells name their profile or there is no settings axis
- * @param disk likewise, the disk limit both sides were run under (as written on the disk axis), when
- *     the scenario names the sides' cells without their disk axis: one claim per limit, a sweep of
+ * @param disk likewise, the disk limit both sides were run under (as on the disk axis), when the
+ *     scenario names the sides' cells without their disk axis: one claim per limit, a sweep of
  *     disks; null when the cells name their limit or there is no disk axis
- * @param calibration true for the claim a scenario calibrated its regime on ({@code calibrated_on:}):
- *     its disk was chosen so that this claim's size comes out as published, so its size tests
- *     nothing and no tally counts it; null for every other claim
+ * @param calibration true for the claim a scenario calibrated its regime on ({@code
+ *     calibrated_on:}): its disk was chosen so that this claim's size comes out as published, so
+ *     its size tests nothing and no tally counts it; null for every other claim
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -59,18 +59,9 @@ public record Claim(
    * axis), its sides being the cells of both.
    */
   public Claim on(String profile, String diskLimit, String subjectCell, String referenceCell) {
-    return new Claim(
-        claim,
-        source,
-        seed,
-        seedRatio,
-        seedSpread,
-        measure,
-        relation,
-        factor,
+    return with(
         subject.inCell(subjectCell),
         reference.inCell(referenceCell),
-        needs,
         profile,
         diskLimit,
         calibration);
@@ -78,21 +69,14 @@ public record Claim(
 
   /** This claim as the one its scenario calibrated its regime on. */
   public Claim calibrating() {
+    return with(subject, reference, settings, disk, true);
+  }
+
+  /** The one copy the withers share: the claim's words and figures kept. */
+  private Claim with(Side a, Side b, String profile, String diskLimit, Boolean calibrates) {
     return new Claim(
-        claim,
-        source,
-        seed,
-        seedRatio,
-        seedSpread,
-        measure,
-        relation,
-        factor,
-        subject,
-        reference,
-        needs,
-        settings,
-        disk,
-        true);
+        claim, source, seed, seedRatio, seedSpread, measure, relation, factor, a, b, needs,
+        profile, diskLimit, calibrates);
   }
 
   /** Whether it is the claim its scenario calibrated on, whose size no tally counts. */

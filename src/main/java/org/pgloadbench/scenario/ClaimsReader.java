@@ -33,7 +33,7 @@ final class ClaimsReader {
    */
   private static final List<String> CONDITIONS = List.of(Axis.SETTINGS.name(), Axis.DISK.name());
 
-  /** A settings profile and a disk limit, as a cell's axes give them; null for an axis not given. */
+  /** A settings profile and a disk limit, as a cell's axes give them; null for one not given. */
   private record Condition(String settings, String disk) {}
 
   /**

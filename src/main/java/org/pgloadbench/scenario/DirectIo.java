@@ -5,8 +5,8 @@ import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.Versions;
 
 /**
- * The one rule between disk limits and versions: a cell whose disk limit asks for direct I/O ({@code
- * io=direct}) runs only on PostgreSQL {@value DiskLimit#DIRECT_IO_SINCE} and later. Checked where
+ * The one rule between disk limits and versions: a cell whose disk limit asks for direct I/O
+ * ({@code io=direct}) runs only on PostgreSQL {@value DiskLimit#DIRECT_IO_SINCE} and later. Checked where
  * the versions are known, at load and again after PG=; a build's version is checked when it starts.
  */
 final class DirectIo {

@@ -18,7 +18,8 @@ import org.pgloadbench.results.StepResult;
  */
 class EscapedWritesTest {
 
-  private static StepResult step(String cell, int round, StepKind kind, long server, Long throttled) {
+  private static StepResult step(
+      String cell, int round, StepKind kind, long server, Long throttled) {
     return StepResult.ok(
         "r",
         "s",

@@ -21,10 +21,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.dataset.OsmPbfDataset;
 import org.pgloadbench.report.Inert;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
@@ -102,7 +104,11 @@ class HostileScenarioTest {
         ReproduceCommand.render(
             List.of(
                 new ReproduceCommand.Done(
-                    scenario, new Bench.Done(null, report, failures), 1, List.of(), true)),
+                    scenario,
+                    new Bench.Done(null, report, failures),
+                    1,
+                    Answer.of(StoredRun.load(runDir)).claims(),
+                    true)),
             1,
             dir.resolve("reports/reproduce"),
             "");

@@ -133,17 +133,6 @@ class ReproduceTest {
     assertThat(dir.resolve("results")).doesNotExist();
   }
 
-  @Test
-  void takesTheClaimsTableFromAReportAndItsNotesOnce() {
-    String report =
-        "# x\n\n## PostgreSQL 17\n\n| a | b |\n\n## Claims\n\n| claim | verdict |\n|---|---|\n"
-            + "| binary < text | **held** |\n\nHeld when a test says so.\n\n## Failures\n\n| f |\n";
-    assertThat(ReproduceCommand.claims(report))
-        .isEqualTo("| claim | verdict |\n|---|---|\n| binary < text | **held** |\n");
-    assertThat(ReproduceCommand.claimsNotes(report)).isEqualTo("Held when a test says so.");
-    assertThat(ReproduceCommand.claims("# y\n")).contains("checks no claims");
-  }
-
   private int run(String... args) {
     String[] all =
         concat(

@@ -14,10 +14,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StoredRun;
-import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Claim.Relation;
+import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -140,31 +141,35 @@ class ShippedClaimsTest {
     String report = MarkdownReport.render(StoredRun.load(runDir));
     String section = report.substring(report.indexOf("## Claims"));
     section = section.substring(0, section.indexOf("\n\n", section.indexOf("| ---")));
-    // the published column's place: after the settings column where claims are checked per profile
-    int published =
-        List.of(section.lines().filter(l -> l.startsWith("| claim |")).findFirst().orElseThrow()
-                .split(" \\| ", -1))
-            .indexOf("published");
+    // each claim's line: "N. **words** (source): published <figures> (<ratio>); `< f ×`"
     return section
         .lines()
-        .filter(l -> l.startsWith("| ") && !l.startsWith("| ---") && !l.startsWith("| claim |"))
-        .map(l -> l.split(" \\| ", -1)[published])
+        .filter(l -> l.matches("[0-9]+\\. \\*\\*.*"))
+        .map(l -> l.substring(l.indexOf("): ") + 3, l.lastIndexOf("; `")))
+        .map(p -> p.startsWith("published ") ? p.substring("published ".length()) : p)
         .toList();
   }
 
-  /** What that column must hold: per row, the figures and the ratio worked out here. */
+  /** What each claim's line must hold: the figures and the ratio worked out here, once a claim. */
   private static List<String> expectedColumn(Scenario s) {
     List<String> column = new ArrayList<>();
+    List<String> words = new ArrayList<>();
     for (Claim claim : s.claims()) {
       String cell = ClaimsSection.NO_FIGURE;
       if (claim.seed() != null) {
         String[] figures = claim.seed().split(" vs ");
         double ratio = inBaseUnit(figures[0], "") / inBaseUnit(figures[1], "");
-        cell = claim.seed() + " (" + ClaimsSection.ratio(ratio) + ")";
+        cell =
+            claim.seed()
+                + " ("
+                + ClaimsSection.ratio(ratio)
+                + ", "
+                + Verdicts.uncertainty(claim)
+                + ")";
       }
-      // a claim naming its versions is one row; else one per version of the stored run (two)
-      int rows = claim.subject().version() != null ? 1 : 2;
-      for (int i = 0; i < rows; i++) {
+      // a claim checked per settings profile is listed once, with its words
+      if (!words.contains(claim.claim())) {
+        words.add(claim.claim());
         column.add(cell);
       }
     }

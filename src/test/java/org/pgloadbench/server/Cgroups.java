@@ -23,6 +23,14 @@ public final class Cgroups {
     return new EmbeddedTarget(workRoot).whyNoDiskLimit();
   }
 
+  /**
+   * Whether the harness throttles disks under cgroup v1, whose throttle the kernel's writeback of
+   * buffered writes escapes (v2 charges it to the cgroup).
+   */
+  public static boolean diskThrottleIsV1() throws ServerException {
+    return CgroupHierarchy.local(CgroupHierarchy.Controller.IO).version() == 1;
+  }
+
   /** The memory cgroups of the harness of process {@code pid} that still exist. */
   public static List<Path> leftBy(long pid) throws IOException, ServerException {
     return leftBy(CgroupHierarchy.local().parent(), pid);
