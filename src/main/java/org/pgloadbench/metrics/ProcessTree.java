@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * (not the page cache), {@code write_bytes} bytes dirtied for writing, counted when handed to the
  * kernel, less {@code cancelled_write_bytes}, those of files truncated or removed before the kernel
  * wrote them (a sort's temporary files): what was left to reach the disk. Reading another user's
- * {@code io} needs root (or the same user): without, bytes are left out. CPU times are in clock ticks of 1/100 s, which Linux fixes for {@code /proc} on every
- * architecture the harness runs on.
+ * {@code io} needs root (or the same user): without, bytes are left out. CPU times are in clock
+ * ticks of 1/100 s, which Linux fixes for {@code /proc} on every architecture the harness runs on.
  */
 public final class ProcessTree implements ResourceMeter {
   private static final double TICKS_PER_SECOND = 100.0;

@@ -118,7 +118,11 @@ final class ClaimsSection {
     }
     Table table =
         Table.aligned(
-            "rl" + (profiles ? "l" : "") + (disks ? "l" : "") + "rrrll" + (stops.shown() ? "l" : ""),
+            "rl"
+                + (profiles ? "l" : "")
+                + (disks ? "l" : "")
+                + "rrrll"
+                + (stops.shown() ? "l" : ""),
             header.toArray(String[]::new));
     for (int i = 0; i < checks.size(); i++) {
       ClaimCheck check = checks.get(i);

@@ -66,7 +66,8 @@ final class DiskSweepSection implements Section<ReportedRun> {
       List<String> row = new ArrayList<>();
       row.add(Integer.toString(listed.size()));
       row.add(Markdown.text(s.versions()));
-      row.add(s.published() == null ? ClaimsSection.NO_FIGURE : ClaimsSection.ratio(s.published()));
+      row.add(
+          s.published() == null ? ClaimsSection.NO_FIGURE : ClaimsSection.ratio(s.published()));
       for (double column : bandwidths) {
         row.add(
             s.points().stream()
@@ -83,16 +84,16 @@ final class DiskSweepSection implements Section<ReportedRun> {
     page.heading(2, "Claims over the disk sweep")
         .block(
             "Each claim (numbered as below) checked on every disk limit of the disk axis, its"
-                + " measured ratio per"
-                + " limit (write bandwidth; **bold**: its size as published there, *n.j.*: not"
-                + " judged, the writes escaped the limit). *As published*: the bandwidths over"
+                + " measured ratio per limit (write bandwidth; **bold**: its size as published"
+                + " there, *n.j.*: not judged, the writes escaped the limit). *As published*: the"
+                + " bandwidths over"
                 + " which the published ratio lies in the measured interval widened by the"
                 + " source's uncertainty, its ends interpolated on a log scale between"
                 + " neighbouring limits. *Crossing*: where the measured ratio meets the published"
                 + " one (interpolated), else the limit whose ratio lies nearest it: where a regime"
                 + " calibrated on the claim runs. *At the slowest*: each side's time its bytes"
-                + " through the throttle take"
-                + " at the slowest limit, and its server CPU time; *CPU* where the two sides'"
+                + " through the throttle take at the slowest limit, and its server CPU time;"
+                + " *CPU* where the two sides'"
                 + " times at the limit differ by less than "
                 + Math.round(CPU_BOUND * 100)
                 + "% (they pass the same bytes: the disk cannot tell them apart, and the claim"
@@ -105,28 +106,29 @@ final class DiskSweepSection implements Section<ReportedRun> {
 
   /** Whether one bandwidth explains the claims: how many cross, and do their crossings agree. */
   static String agreement(DiskSweep sweep) {
-    Boolean agree = sweep.crossingsAgree();
     int all = sweep.series().size();
     long crossing =
         sweep.series().stream().filter(s -> !Double.isNaN(s.range().crossing())).count();
     String count =
-        crossing
-            + " of "
-            + all
-            + " claims cross their published ratio within the sweep; "
-            + (crossing == all
-                ? "every one does"
-                : "the others' ratios lie on one side of it at every disk measured, so no disk"
-                    + " measured here gives their published size as a point estimate");
+        crossing == all
+            ? "All " + all + " claims cross their published ratio within the sweep"
+            : crossing
+                + " of "
+                + all
+                + " claims cross their published ratio within the sweep; the others' ratios lie"
+                + " on one side of it at every disk measured";
+    Boolean agree = sweep.crossingsAgree();
     if (agree == null) {
-      return count + ". One disk cannot explain them all.";
+      return count + (crossing == all ? "." : ", so no one disk measured here explains them all.");
     }
     return count
         + ". The crossings' median is "
         + bandwidth(sweep.medianCrossing())
-        + (agree
-            ? ", and each lies within a factor of two of it."
-            : ", and not all lie within a factor of two of it: no one disk explains them.");
+        + (!agree
+            ? ", and not all lie within a factor of two of it: no one disk explains them."
+            : crossing == all
+                ? ", and each lies within a factor of two of it: one disk could explain them."
+                : ", and each lies within a factor of two of it; the others cross nowhere.");
   }
 
   private static String settings(Claim claim) {

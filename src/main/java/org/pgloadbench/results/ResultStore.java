@@ -103,13 +103,25 @@ public final class ResultStore implements Closeable {
     steps = Files.newBufferedWriter(dir.resolve(STEPS), StandardCharsets.UTF_8, mode);
     timings = Files.newBufferedWriter(dir.resolve(TIMINGS), StandardCharsets.UTF_8, mode);
     if (mode == StandardOpenOption.CREATE_NEW) {
-      List<String> header = new ArrayList<>(LEADING);
-      header.addAll(this.axes);
-      TRAILING.forEach(c -> header.add(c.name()));
-      timings.write(String.join(",", header));
+      timings.write(header(this.axes));
       timings.newLine();
       timings.flush();
     }
+  }
+
+  private static String header(List<String> axes) {
+    List<String> header = new ArrayList<>(LEADING);
+    header.addAll(axes);
+    TRAILING.forEach(c -> header.add(c.name()));
+    return String.join(",", header);
+  }
+
+  /** A step's line of timings.csv. */
+  private static String row(List<String> axes, StepResult r) {
+    List<Object> row = new ArrayList<>(List.of(r.runId(), r.scenario(), r.server(), r.cell()));
+    axes.forEach(axis -> row.add(r.axes().get(axis)));
+    TRAILING.forEach(c -> row.add(c.value().apply(r)));
+    return String.join(",", row.stream().map(ResultStore::csv).toList());
   }
 
   /** Creates the directory of a new run; {@code axes} become the CSV's axis columns. */
@@ -119,13 +131,18 @@ public final class ResultStore implements Closeable {
 
   /**
    * Opens a stored run to go on with it: a half-written last line that a crash left in either file
-   * is cut off first (with a warning), so that new lines start on a line of their own.
+   * is cut off first (with a warning), so that new lines start on a line of their own; and
+   * timings.csv is written again from steps.jsonl, which a kill between the two files' writes of a
+   * step leaves one line ahead of it.
    */
   public static ResultStore reopen(Path dir, List<String> axes, Consumer<String> warn)
       throws IOException {
     for (String file : List.of(STEPS, TIMINGS)) {
       cutTornLine(dir.resolve(file), warn);
     }
+    List<String> lines = new ArrayList<>(List.of(header(axes)));
+    readSteps(dir, w -> {}).forEach(r -> lines.add(row(axes, r)));
+    Files.write(dir.resolve(TIMINGS), lines, StandardCharsets.UTF_8);
     return new ResultStore(dir, axes, StandardOpenOption.APPEND);
   }
 
@@ -157,10 +174,7 @@ public final class ResultStore implements Closeable {
     steps.write(JSON.writeValueAsString(r));
     steps.newLine();
     steps.flush();
-    List<Object> row = new ArrayList<>(List.of(r.runId(), r.scenario(), r.server(), r.cell()));
-    axes.forEach(axis -> row.add(r.axes().get(axis)));
-    TRAILING.forEach(c -> row.add(c.value().apply(r)));
-    timings.write(String.join(",", row.stream().map(ResultStore::csv).toList()));
+    timings.write(row(axes, r));
     timings.newLine();
     timings.flush();
   }

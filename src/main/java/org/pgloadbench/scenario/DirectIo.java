@@ -6,8 +6,9 @@ import org.pgloadbench.server.Versions;
 
 /**
  * The one rule between disk limits and versions: a cell whose disk limit asks for direct I/O
- * ({@code io=direct}) runs only on PostgreSQL {@value DiskLimit#DIRECT_IO_SINCE} and later. Checked where
- * the versions are known, at load and again after PG=; a build's version is checked when it starts.
+ * ({@code io=direct}) runs only on PostgreSQL {@value DiskLimit#DIRECT_IO_SINCE} and later.
+ * Checked where the versions are known, at load and again after PG=; a build's version is checked
+ * when it starts.
  */
 final class DirectIo {
   private DirectIo() {}

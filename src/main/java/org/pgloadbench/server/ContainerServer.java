@@ -100,7 +100,8 @@ final class ContainerServer implements PostgresServer {
     }
     Long pid = container.getContainerInfo().getState().getPidLong();
     resources = meter(pid);
-    throttle = device == null || pid == null ? null : DiskThrottle.of(pid, device, CgroupFs.local());
+    throttle =
+        device == null || pid == null ? null : DiskThrottle.of(pid, device, CgroupFs.local());
   }
 
   /**

@@ -37,8 +37,8 @@ public final class Inert {
   private static final Set<String> HTML_ELEMENTS =
       Set.of(
           "#root", "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "h4", "p",
-          "ul", "li", "table", "thead", "tbody", "tr", "th", "td", "code", "pre", "strong", "em",
-          "sub", "details", "summary", "hr", "br", "figure", "svg");
+          "ul", "ol", "li", "table", "thead", "tbody", "tr", "th", "td", "code", "pre", "strong",
+          "em", "sub", "details", "summary", "hr", "br", "figure", "svg");
 
   /** What the charts' SVG is drawn with: text is drawn as paths, so no text element. */
   private static final Set<String> SVG_ELEMENTS =

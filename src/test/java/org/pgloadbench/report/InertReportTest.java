@@ -137,8 +137,8 @@ class InertReportTest {
         V2 + " build (s)",
         "PostgreSQL " + V2 + ", " + norm(CELL2) + ":",
         V2 + " " + CELL + " " + TABLE + " " + STEP,
-        norm(CLAIM) + " " + SOURCE,
-        norm(SEED) + " (0.70)",
+        norm(CLAIM) + " (" + SOURCE + ")",
+        norm(SEED) + " (0.70, ±10%)",
         "PostgreSQL "
             + V2
             + " · "
