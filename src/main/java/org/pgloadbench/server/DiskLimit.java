@@ -133,6 +133,9 @@ public record DiskLimit(
       ways[way] = m.group(2) == null ? Math.multiplyExact(n, unit(m.group(4))) : n;
     }
     String figures = profile.isPresent() ? limits : canonical(ways);
+    if (figures.isEmpty() && !direct) {
+      return Optional.of(NONE); // io=buffered alone: the disk as it is
+    }
     String shown =
         direct ? (figures.isEmpty() ? "" : figures + ",") + "io=direct" : figures;
     return Optional.of(new DiskLimit(shown, ways[0], ways[1], ways[2], ways[3], direct));

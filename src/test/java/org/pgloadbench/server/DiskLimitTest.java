@@ -238,6 +238,8 @@ class DiskLimitTest {
     DiskLimit buffered = DiskLimit.parse("write=30MB/s,io=buffered").orElseThrow();
     assertThat(buffered.direct()).isFalse();
     assertThat(DiskLimit.parse("write=30MB/s").orElseThrow().direct()).isFalse();
+    assertThat(buffered.text()).isEqualTo("write=30MB/s");
+    assertThat(DiskLimit.parse("io=buffered")).contains(DiskLimit.NONE);
     assertThat(direct.whyNot(15)).startsWith("io=direct needs PostgreSQL 16 or later");
     assertThat(direct.whyNot(16)).isNull();
     assertThat(buffered.whyNot(15)).isNull();
