@@ -28,13 +28,15 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
    */
   static Matrix read(Mapping root, Map<String, String> base) throws ScenarioException {
     Map<String, List<String>> values = new LinkedHashMap<>();
+    List<String> notes = new ArrayList<>();
     YamlNode matrix = root.optional("matrix");
     if (matrix != null) {
       Mapping axes =
           matrix.asMapping("give each axis a list of values, e.g. format: [text, binary]");
       axes.allowOnly(Axis.names(), "axes");
       for (String name : axes.values().keySet()) {
-        values.put(name, axisValues(Axis.named(name).orElseThrow(), axes.values().get(name)));
+        values.put(
+            name, axisValues(Axis.named(name).orElseThrow(), axes.values().get(name), notes));
       }
     }
 
@@ -52,7 +54,6 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     }
     List<Map<String, String>> expanded = points;
     points = collapse(points, values, root);
-    List<String> notes = new ArrayList<>();
     YamlNode exclude = root.optional("exclude");
     if (exclude != null) {
       points = Excludes.apply(exclude, values, expanded, points, notes);
@@ -182,7 +183,8 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     return root;
   }
 
-  private static List<String> axisValues(Axis<?> axis, YamlNode node) throws ScenarioException {
+  private static List<String> axisValues(Axis<?> axis, YamlNode node, List<String> notes)
+      throws ScenarioException {
     var list =
         node.asList(
             "list the values to compare, e.g. "
@@ -199,19 +201,28 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     List<String> values = new ArrayList<>();
     for (YamlNode item : list.items()) {
       String value = value(axis, item);
-      // one value written two ways (a disk limit's parts in another order or unit) would be two
-      // cells of one server start, under one label: refused as a value listed twice is
-      for (String before : values) {
-        if (axis.parse(before).equals(axis.parse(value))) {
-          throw item.error(
-              "'"
-                  + value
-                  + "' is "
-                  + (before.equals(value)
-                      ? "listed twice"
-                      : axis.noun() + " listed already, as '" + before + "'")
-                  + "; list each value once");
-        }
+      if (values.contains(value)) {
+        throw item.error("'" + value + "' is listed twice; list each value once");
+      }
+      // one value written another way (a disk limit's parts in another order or unit) was a cell
+      // of its own before limits had one text; it is the same server start, so it is counted once
+      String same =
+          values.stream()
+              .filter(v -> axis.parse(v).equals(axis.parse(value)))
+              .findFirst()
+              .orElse(null);
+      if (same != null) {
+        notes.add(
+            item.error(
+                    "'"
+                        + value
+                        + "' is "
+                        + axis.noun()
+                        + " listed already, as '"
+                        + same
+                        + "'; counted once (list each value once)")
+                .getMessage());
+        continue;
       }
       values.add(value);
     }

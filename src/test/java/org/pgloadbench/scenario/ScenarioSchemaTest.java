@@ -79,12 +79,11 @@ class ScenarioSchemaTest {
               "ScenarioLoader-freezeWithSeveralConnectionsIsRejectedUnlessExcluded-1.yaml",
               "ScenarioLoader-theBriefsExampleNeedsASecondExcludeEntry-1.yaml"),
           "what only the loader's reading shows: a file that must exist, 16 and \"16\" being one"
-              + " version, a disk limit giving one way twice, one limit written two ways",
+              + " version, a disk limit giving one way twice",
           List.of(
               "ScenarioErrors-pbfFileMustExistRelativeToTheScenario-1.yaml",
               "ScenarioErrors-badServers-4.yaml",
-              "DiskLimits-axisValuesAreLimits-1.yaml",
-              "DiskLimits-oneLimitWrittenTwoWaysOnTheAxisIsListedOnce-1.yaml"),
+              "DiskLimits-axisValuesAreLimits-1.yaml"),
           "what two sections decide together: a capped server's shared_buffers (set, or its"
               + " profile's, or the default) against the cap; a cap, a standby or a disk limit"
               + " given in servers and compared on its axis too; a standby against settings that leave it no WAL"
