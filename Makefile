@@ -100,7 +100,7 @@ test:
 # The tests that start no server: those tagged server (PostgreSQL, docker, valgrind, osm2pgsql,
 # pgbench) are left out; ServerTagTest keeps the tag on every class that starts one.
 test-fast:
-	mvn -B -ntp -Dstyle.color=never test -DexcludedGroups=server
+	mvn -B -ntp -Dstyle.color=never test -Dtests.excluded=server
 
 # JMH benchmarks of generating and encoding rows (src/jmh/java); JSON results under results/jmh/.
 # QUICK=1 is a smoke run (one fork, short iterations): its figures are rough.

@@ -20,6 +20,7 @@ import org.pgloadbench.server.WorkRoots;
  * settles it. That every one of 7 pairs agrees is as sure as a 20-fold difference is.
  */
 @Tag("server")
+@Tag("timing")
 class AutoRepeatRunTest {
   @TempDir Path dir;
 

@@ -20,6 +20,7 @@ import org.pgloadbench.server.WorkRoots;
  * HEAD's binaries behind a wrapper that delays every commit, so it is really slower.
  */
 @Tag("server")
+@Tag("timing")
 class CompareWithinRunTest {
   @TempDir Path dir;
 

@@ -24,6 +24,7 @@ import org.pgloadbench.server.WorkRoots;
  * the exact test could never call anything significant.
  */
 @Tag("server")
+@Tag("timing")
 class CompareRunsTest {
   static final String SCENARIO =
       """

@@ -30,6 +30,7 @@ import org.pgloadbench.server.WorkRoots;
  * one (about 0.3 s here).
  */
 @Tag("server")
+@Tag("timing")
 class DiskAxisRunTest {
   @TempDir Path dir;
 

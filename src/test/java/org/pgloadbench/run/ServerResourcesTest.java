@@ -29,6 +29,7 @@ import org.pgloadbench.server.WorkRoots;
  * memory cap evicted it.
  */
 @Tag("server")
+@Tag("timing")
 class ServerResourcesTest {
   @TempDir Path dir;
 

@@ -37,6 +37,7 @@ import org.testcontainers.DockerClientFactory;
  * or no busybox.
  */
 @Tag("server")
+@Tag("timing")
 class ContainerTargetTest {
   static final String IMAGE = "pgloadbench-test/postgres:17";
 
