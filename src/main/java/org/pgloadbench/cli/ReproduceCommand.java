@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
@@ -17,6 +19,7 @@ import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Plan;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,22 +50,33 @@ final class ReproduceCommand implements Callable<Integer> {
   @Mixin OutputDirs dirs;
 
   /**
-   * A scenario run: its bench, its wall time, its claims as its report checked them, and whether it
-   * ran without its control ({@link #controlLeftOut}).
+   * A scenario run: its bench, its wall time, its claims as its report checked them, whether it
+   * ran without its control ({@link #controlLeftOut}), and the versions it left out of its own
+   * ({@code reproduce_versions:}; empty when none).
    */
   record Done(
       Scenario scenario,
       Bench.Done bench,
       double seconds,
       List<ClaimCheck> claims,
-      boolean controlLeftOut) {}
+      boolean controlLeftOut,
+      List<String> versionsLeftOut) {}
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     List<Scenario> scenarios = new ArrayList<>();
+    Map<Scenario, List<String>> versionsLeftOut = new IdentityHashMap<>();
+    Overrides overrides = args.overrides();
     for (String name : args.scenario.split("\\s*,\\s*")) {
-      scenarios.add(args.scenario(name));
+      Scenario scenario = args.scenario(name, overrides);
+      if (overrides.versions() == null && !scenario.reproduceVersions().isEmpty()) {
+        List<String> left = new ArrayList<>(scenario.servers().versions());
+        left.removeAll(scenario.reproduceVersions());
+        scenario = args.scenario(name, overrides.withVersions(scenario.reproduceVersions()));
+        versionsLeftOut.put(scenario, left);
+      }
+      scenarios.add(scenario);
     }
     String runId = Bench.newRunId();
     long start = System.nanoTime();
@@ -78,7 +92,14 @@ final class ReproduceCommand implements Callable<Integer> {
           Bench.run(BenchCommand.request(scenario.withControl(!leftOut), args, dirs, spec));
       double seconds = (System.nanoTime() - began) / 1e9;
       List<ClaimCheck> claims = Answer.of(StoredRun.load(bench.results())).claims();
-      done.add(new Done(scenario, bench, seconds, claims, leftOut));
+      done.add(
+          new Done(
+              scenario,
+              bench,
+              seconds,
+              claims,
+              leftOut,
+              versionsLeftOut.getOrDefault(scenario, List.of())));
     }
     double total = (System.nanoTime() - start) / 1e9;
     Path dir = dirs.reports.resolve(DIR).resolve(runId);
@@ -112,7 +133,14 @@ final class ReproduceCommand implements Callable<Integer> {
     Table table = Table.aligned("lrrl", "scenario", "wall time", "failed steps", "report");
     for (Done d : done) {
       table.row(
-          Markdown.text(d.scenario().name()),
+          Markdown.text(d.scenario().name())
+              + (d.versionsLeftOut().isEmpty()
+                  ? ""
+                  : " (on PostgreSQL "
+                      + Markdown.text(String.join(", ", d.scenario().servers().versions()))
+                      + " alone of its "
+                      + Markdown.text(String.join(", ", allVersions(d)))
+                      + ": reproduce_versions)"),
           minutes(d.seconds()),
           String.valueOf(d.bench().failures()),
           "[report](" + link(dir, d.bench().report()) + ")");
@@ -183,6 +211,12 @@ final class ReproduceCommand implements Callable<Integer> {
         + " (of the "
         + sized
         + " with a published ratio and a verdict).";
+  }
+
+  private static List<String> allVersions(Done d) {
+    List<String> all = new ArrayList<>(d.scenario().servers().versions());
+    all.addAll(d.versionsLeftOut());
+    return all;
   }
 
   private static String link(Path from, Path to) {

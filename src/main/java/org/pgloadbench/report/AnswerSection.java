@@ -16,7 +16,8 @@ import org.pgloadbench.scenario.Stopping;
 /**
  * "The answer", first in report.md and comment.md: on each version, every cell's total against the
  * baseline cell with its ratio, 95% interval, p-values and verdict, the fastest cell marked (or the
- * cells that cannot be told apart from it); then the claims, tallied and tabled. A run that went on
+ * cells that cannot be told apart from it); over several versions, each cell's fastest version
+ * ({@link FastestVersions}); then the claims, tallied and tabled. A run that went on
  * until it was sure says of each comparison why it stopped; a race says who left when.
  *
  * @param rowsPerVersion the most cells a version's table lists (the baseline and the fastest always
@@ -61,6 +62,9 @@ record AnswerSection(int rowsPerVersion, boolean comment) implements Section<Rep
       }
       tables.render(table, rowsPerVersion, page);
       page.block(fastest(answer, table));
+    }
+    if (run.comparison() != null) {
+      FastestVersions.render(run.comparison(), answer, rowsPerVersion, page);
     }
     if (rounds != null && rounds.race()) {
       page.block(RaceLines.render(run.results(), answer, rounds));

@@ -38,7 +38,7 @@ public final class ComparisonSection implements Section<ReportedRun> {
         .block(
             "Seconds, median over repetitions, all tables summed; each version against PostgreSQL "
                 + Markdown.text(comparison.base())
-                + (comparison.control() != null || paired(comparison)
+                + (comparison.control() != null || comparison.paired()
                     ? " (the base): the median of the per-round ratios, verdict and its p-value,"
                         + " rounds paired (see the notes)."
                     : " (the base): ratio of medians, verdict and its p-value (see the notes).")
@@ -76,12 +76,6 @@ public final class ComparisonSection implements Section<ReportedRun> {
               + (version.equals(comparison.base()) ? " (base)" : ""));
     }
     return header;
-  }
-
-  private static boolean paired(VersionComparison comparison) {
-    return comparison.rows().stream()
-        .flatMap(r -> r.comparisons().values().stream())
-        .anyMatch(c -> c.test() == Comparison.Test.SIGNED_RANK);
   }
 
   /**

@@ -56,6 +56,38 @@ public final class Fresh {
     database(server, database, List.of(statements), null);
   }
 
+  /**
+   * Empties {@code database} of every table a load made in its public schema (an extension's own,
+   * PostGIS's spatial_ref_sys, stays), then CHECKPOINT: the state {@link #database} leaves, at a
+   * tenth of its cost. A new database costs a copy of template0 written to the WAL and synced
+   * file by file, 0.3 to 0.5 s a load on a 2-core machine, where dropping the tables takes a few
+   * ms; the catalogs keep the dropped tables' dead rows, about 5 kB a load (1.4 MB over 300 loads
+   * of the ways table, measured), which no step reads.
+   */
+  public static void tables(
+      PostgresServer server, String database, Consumer<SQLException> noCheckpoint)
+      throws SQLException {
+    try (Connection c = server.connect(database);
+        Statement s = c.createStatement()) {
+      s.execute(
+          """
+          DO $$
+          DECLARE t text;
+          BEGIN
+            FOR t IN
+              SELECT c.relname FROM pg_catalog.pg_class c
+              WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+                AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend d
+                                WHERE d.classid = 'pg_catalog.pg_class'::regclass
+                                  AND d.objid = c.oid AND d.deptype = 'e')
+            LOOP
+              EXECUTE pg_catalog.format('DROP TABLE IF EXISTS public.%I CASCADE', t);
+            END LOOP;
+          END $$""");
+      checkpoint(s, noCheckpoint);
+    }
+  }
+
   /** Drops and recreates {@code table} in {@code database}, without a primary key; CHECKPOINT. */
   public static void table(PostgresServer server, String database, TableDef table)
       throws SQLException {

@@ -3,10 +3,14 @@ package org.pgloadbench.run;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.metrics.Clock;
@@ -28,8 +32,8 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.variant.LoaderKind;
 
 /**
- * One load of every table of a cell on a fresh database, each step timed here (steps never read the
- * clock) and the server sampled around it. What the server does not allow (CHECKPOINT without the
+ * One load of every table of a cell from a fresh start (no table, then a CHECKPOINT), each step
+ * timed here (steps never read the clock) and the server sampled around it. What the server does not allow (CHECKPOINT without the
  * right role, an extension it cannot install, a step the role may not run) is told to {@code
  * missing} as {@code "what: why"}, and the load goes on without it; such a step is not stored.
  */
@@ -44,6 +48,9 @@ public final class Load {
   private final BiConsumer<String, String> missing;
   private final BiConsumer<String, String> notAllowed;
   private final Progress progress;
+
+  /** The servers whose load database this run made: their later loads only empty it. */
+  private final Set<PostgresServer> made = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Load(
       Scenario scenario,
@@ -227,23 +234,32 @@ public final class Load {
   }
 
   /**
-   * The fresh database of every load, the dataset's extensions (PostGIS for geometries) created in
-   * its public schema, where its tables find their types, by the dataset's fixed names.
+   * The fresh start of every load: on a server's first, a new database, the dataset's extensions
+   * (PostGIS for geometries) created in its public schema, where its tables find their types, by
+   * the dataset's fixed names; on every later one, that database emptied of the tables a load made
+   * ({@link Fresh#tables}). Either ends in a CHECKPOINT.
    */
   private void freshDatabase(PostgresServer server, String label) throws SQLException {
-    Fresh.database(
-        server,
-        server.loadDatabase(),
-        scenario.dataset().extensions().stream()
-            .map(e -> "CREATE EXTENSION IF NOT EXISTS " + e.name() + " SCHEMA public")
-            .toList(),
+    Consumer<SQLException> noCheckpoint =
         e ->
             missing.accept(
                 label,
                 "checkpoint: no CHECKPOINT before each load, so a load may pay for the one before's"
                     + " dirty buffers ("
                     + oneLine(e)
-                    + ")"));
+                    + ")");
+    if (made.contains(server)) {
+      Fresh.tables(server, server.loadDatabase(), noCheckpoint);
+      return;
+    }
+    Fresh.database(
+        server,
+        server.loadDatabase(),
+        scenario.dataset().extensions().stream()
+            .map(e -> "CREATE EXTENSION IF NOT EXISTS " + e.name() + " SCHEMA public")
+            .toList(),
+        noCheckpoint);
+    made.add(server);
   }
 
   /**

@@ -27,6 +27,8 @@ import org.pgloadbench.recipe.StepKind;
  * @param stopping whether rounds go on until the answer is sure ({@code repeat: auto}), and the
  *     precision and budget that end them
  * @param scales the row-count multipliers {@code make scaling} runs it at; empty for the default
+ * @param reproduceVersions the versions {@code make reproduce} runs it on, some of {@code
+ *     servers.versions}; empty for all of them
  * @param findings what earlier runs of this harness found, in words: shown in the report beside the
  *     claims, never checked as one (a claim tests a source, or an expectation stated before a run)
  * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
@@ -51,12 +53,14 @@ public record Scenario(
     String baseline,
     Stopping stopping,
     List<Double> scales,
+    List<String> reproduceVersions,
     List<String> findings,
     List<String> notes,
     Measure measure) {
 
   public Scenario {
     scales = List.copyOf(scales);
+    reproduceVersions = List.copyOf(reproduceVersions);
     findings = List.copyOf(findings);
     notes = List.copyOf(notes);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
@@ -112,6 +116,7 @@ public record Scenario(
         baseline,
         counted && o.repeat() == null && !Boolean.TRUE.equals(o.auto()) ? Stopping.FIXED : stops,
         scales,
+        reproduceVersions,
         findings,
         said,
         measured);
@@ -177,6 +182,7 @@ public record Scenario(
         base,
         stopping,
         scales,
+        reproduceVersions,
         findings,
         notes,
         measure);

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
@@ -159,6 +160,18 @@ final class ScenarioKeys {
                       .put("uniqueItems", true))
           .hint("list row-count multipliers, e.g. scales: [0.25, 1, 4]")
           .reading(ScenarioKeys::scales);
+  static final Key<YamlNode> REPRODUCE_VERSIONS =
+      Key.of(
+              "reproduce_versions",
+              "The versions of servers.versions that make reproduce runs this scenario on, to"
+                  + " keep the whole reproduction short (default: all of them; PG= overrides"
+                  + " both); the reproduce report names them in the scenario's row.",
+              () -> {
+                ObjectNode version = pattern(ServersSpec.VERSION);
+                version.set("type", strings(List.of("string", "number")));
+                return list(version);
+              })
+          .hint("list some of servers.versions, e.g. reproduce_versions: [15]");
   static final Key<Measure> MEASURE =
       Key.of(
               "measure",
@@ -174,7 +187,7 @@ final class ScenarioKeys {
       Keys.of(
           SCENARIO_NAME, DESCRIPTION, DATASET, SERVERS, SETTINGS, REPEAT, WARMUP, MATRIX, EXCLUDE,
           CELLS, STEPS, CLAIMS, CALIBRATED_ON, FINDINGS, CONTROL, BASELINE, PRECISION, BUDGET,
-          SCALES, MEASURE);
+          SCALES, REPRODUCE_VERSIONS, MEASURE);
 
   private ScenarioKeys() {}
 

@@ -5,6 +5,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -129,9 +130,43 @@ public final class ScenarioLoader {
         baseline,
         stopping,
         scales,
+        reproduceVersions(root, servers),
         ScenarioKeys.FINDINGS.in(root, List.of()),
         matrix.notes(),
         measure);
+  }
+
+  /** {@code reproduce_versions:}, each one of the versions {@code servers.versions} lists, once. */
+  private static List<String> reproduceVersions(Mapping root, ServersSpec servers)
+      throws ScenarioException {
+    YamlNode node = ScenarioKeys.REPRODUCE_VERSIONS.node(root);
+    if (node == null) {
+      return List.of();
+    }
+    String hint = ScenarioKeys.REPRODUCE_VERSIONS.hint();
+    List<String> versions = new ArrayList<>();
+    for (YamlNode item : node.asList(hint).items()) {
+      String version = item.asText(hint);
+      if (!servers.versions().contains(version)
+          || !(servers.target().equals(ServersSpec.EMBEDDED)
+              || servers.target().equals(ServersSpec.CONTAINER))) {
+        throw item.error(
+            "'"
+                + version
+                + "' is not one of servers.versions ["
+                + String.join(", ", servers.versions())
+                + "]; "
+                + hint);
+      }
+      if (versions.contains(version)) {
+        throw item.error("'" + version + "' is listed twice; list each version once");
+      }
+      versions.add(version);
+    }
+    if (versions.isEmpty()) {
+      throw node.error("is empty; " + hint + ", or remove it for all of them");
+    }
+    return versions;
   }
 
   /**

@@ -108,7 +108,8 @@ class HostileScenarioTest {
                     new Bench.Done(null, report, failures),
                     1,
                     Answer.of(StoredRun.load(runDir)).claims(),
-                    true)),
+                    true,
+                    List.of())),
             1,
             dir.resolve("reports/reproduce"),
             "");

@@ -8,12 +8,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.run.Bench;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 
 /**
- * The combined report of {@code reproduce}, from two scenarios' reports as they were written: the
- * scenarios that ran without their control are named once, those that kept it are not.
+ * The combined report of {@code reproduce}, from scenarios' reports as they were written: the
+ * scenarios that ran without their control are named once, those that kept it are not, and one
+ * run on fewer versions than its own says so in its row.
  */
 class ReproduceReportTest {
   @TempDir Path dir;
@@ -26,12 +28,23 @@ class ReproduceReportTest {
             "# x\n\n## Claims\n\n| claim | verdict |\n|---|---|\n| a < b | **held** |\n\nHow.\n");
     List<ReproduceCommand.Done> done =
         List.of(
-            new ReproduceCommand.Done(scenario("kept"), bench(report), 1, List.of(), false),
-            new ReproduceCommand.Done(scenario("left.out"), bench(report), 1, List.of(), true));
+            new ReproduceCommand.Done(
+                scenario("kept"), bench(report), 1, List.of(), false, List.of()),
+            new ReproduceCommand.Done(
+                scenario("left.out"), bench(report), 1, List.of(), true, List.of()),
+            new ReproduceCommand.Done(
+                scenario("fewer").withOverrides(Overrides.NONE.withVersions(List.of("16"))),
+                bench(report),
+                1,
+                List.of(),
+                false,
+                List.of("17")));
 
     String md = ReproduceCommand.render(done, 2, dir, "");
 
     assertThat(md)
+        .contains("| fewer (on PostgreSQL 16 alone of its 16, 17: reproduce_versions) |")
+        .contains("| kept |")
         .containsOnlyOnce("Run without their control server")
         .contains("`make bench` keeps it): left.out.\n")
         .contains("## kept\n")

@@ -73,6 +73,43 @@ class VersionComparisonTest {
         .isEqualTo("**slower** (p 0.008, Holm 0.016)");
   }
 
+  /**
+   * Three versions, five repetitions: 17 loads cell a fastest, clearly ahead of 15 and 16; on cell
+   * b the base 15 is fastest and 16 level with it. The answer names each cell's fastest version.
+   */
+  @Test
+  void eachCellNamesItsFastestVersionAgainstTheOthers() throws IOException {
+    try (RunFixture run = RunFixture.create(root, "{\"scenario\": {\"name\": \"v\"}}")) {
+      for (int rep = 1; rep <= 5; rep++) {
+        double jitter = rep / 100.0;
+        run.ok("15.14", "a", rep, "t", "copy", 2.0 + jitter, 10L, null, null, null, null);
+        run.ok("16.10", "a", rep, "t", "copy", 2.1 + jitter, 10L, null, null, null, null);
+        run.ok("17.6", "a", rep, "t", "copy", 1.0 + jitter, 10L, null, null, null, null);
+        run.ok("15.14", "b", rep, "t", "copy", 1.0 + jitter, 10L, null, null, null, null);
+        run.ok("16.10", "b", rep, "t", "copy", 1.0 + 2 * jitter, 10L, null, null, null, null);
+        run.ok("17.6", "b", rep, "t", "copy", 3.0 + jitter, 10L, null, null, null, null);
+      }
+    }
+    StoredRun results = StoredRun.load(RunFixture.runDir(root));
+    List<VersionComparison.Fastest> fastest = VersionComparison.of(results, null).fastest();
+    assertThat(fastest).extracting(VersionComparison.Fastest::cell).containsExactly("a", "b");
+    assertThat(fastest.get(0).version()).isEqualTo("17.6");
+    assertThat(fastest.get(0).against().keySet()).containsExactly("15.14", "16.10");
+    assertThat(fastest.get(0).against().get("15.14").verdict()).isEqualTo(Verdict.LOWER);
+    assertThat(fastest.get(0).against().get("15.14").ratio()).isLessThan(0.6);
+    assertThat(fastest.get(1).version()).isEqualTo("15.14");
+    assertThat(fastest.get(1).against().get("17.6").verdict()).isEqualTo(Verdict.LOWER);
+    // Holm over the table's four comparisons
+    assertThat(fastest.get(1).against().get("16.10").pAdjusted()).isGreaterThan(0.05);
+
+    MarkdownTable table =
+        MarkdownTable.after(MarkdownReport.render(results), "### Fastest version per cell", 0);
+    assertThat(table.get("b", "PostgreSQL 15.14", "total (s)")).isEqualTo("1.03");
+    assertThat(table.get("a", "PostgreSQL 17.6", "against the others"))
+        .startsWith("0.51× vs 15.14: **faster** (p 0.008, Holm 0.032)")
+        .contains("; 0.48× vs 16.10: **faster**");
+  }
+
   @Test
   void threeRepetitionsASideCanNeverBeSignificantAndTheReportSaysSo() throws IOException {
     try (RunFixture run = RunFixture.create(root, "{}")) {

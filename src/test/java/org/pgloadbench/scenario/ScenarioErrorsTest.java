@@ -97,14 +97,15 @@ class ScenarioErrorsTest {
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
                     + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
                     + " claims, calibrated_on, findings, control, baseline, precision, budget,"
-                    + " scales, measure"));
+                    + " scales, reproduce_versions, measure"));
     assertThat(error("repeat: 2", "colour: 2"))
         .isEqualTo(
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
                     + " repeat, warmup, matrix, exclude, cells, steps, claims, calibrated_on,"
-                    + " findings, control, baseline, precision, budget, scales, measure"));
+                    + " findings, control, baseline, precision, budget, scales, reproduce_versions,"
+                    + " measure"));
   }
 
   @Test

@@ -51,9 +51,10 @@ class ScenarioSchemaTest {
               "ScenarioErrors-yamlSyntaxErrorsAreOneLineWithAColumn-2.yaml",
               "ScenarioErrors-yamlSyntaxErrorsAreOneLineWithAColumn-3.yaml"),
           "a name that must agree with another part of the file: a claim's cell, step, table or"
-              + " version; an exclude entry's axis and value, or the cells it leaves; a named cell"
-              + " repeating another or a matrix cell",
+              + " version, or a reproduce version; an exclude entry's axis and value, or the cells"
+              + " it leaves; a named cell repeating another or a matrix cell",
           List.of(
+              "ReproduceVersions-notOneOfTheScenarios-1.yaml",
               "ClaimsReader-everyMistakeIsOneLineAtItsLine-1.yaml",
               "ClaimsReader-everyMistakeIsOneLineAtItsLine-2.yaml",
               "ClaimsReader-everyMistakeIsOneLineAtItsLine-3.yaml",
