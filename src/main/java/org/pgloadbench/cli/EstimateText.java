@@ -76,7 +76,7 @@ final class EstimateText {
     } else {
       out.append("    outside the steps: a server's start ")
           .append(Formats.duration(estimate.startSeconds()))
-          .append(", a load's fresh database, checkpoint and connections ")
+          .append(", a load's fresh tables, checkpoint and connections ")
           .append(Formats.duration(estimate.setupSeconds()))
           .append(
               estimate.outsideRecorded()

@@ -45,7 +45,7 @@ public interface DatasetSpec {
   Dataset open(Path workRoot, Consumer<String> notes) throws IOException;
 
   /**
-   * The PostgreSQL extensions the rows need, created by the harness in each fresh database by these
+   * The PostgreSQL extensions the rows need, created by the harness in each load database by these
    * fixed names (a scenario cannot name others): none for most kinds.
    */
   default List<Extension> extensions() {

@@ -15,7 +15,7 @@ import org.pgloadbench.results.StoredRun;
 
 /**
  * The time a stored run spent outside its measured steps: a server's start, and each load's set-up
- * (a fresh database and a checkpoint, the connections, what is read of the server around each step,
+ * (its fresh tables and a checkpoint, the connections, what is read of the server around each step,
  * and whatever else lies between two loads). Neither grows with the rows.
  *
  * @param run the run's id

@@ -24,7 +24,7 @@ public enum StepKind {
   DROP,
   VACUUM_ANALYZE,
   VACUUM_FREEZE,
-  /** Not a step a scenario lists: what a load does before its first step (a fresh database). */
+  /** Not a step a scenario lists: what a load does before its first step (its fresh tables). */
   PREPARE,
   /** Not a step a scenario lists: starting a server, or bringing it back. */
   SERVER,

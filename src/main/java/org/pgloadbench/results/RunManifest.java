@@ -23,7 +23,7 @@ import org.pgloadbench.server.Environment;
  *     sure ({@code repeat: auto}) or raced its cells ({@code recommend}); null for a fixed number
  *     of rounds
  * @param outsideSteps per server (by its label in results), the time the run spent on it outside
- *     the measured steps: its start, its warm-ups, each load's fresh database; what {@code plan}
+ *     the measured steps: its start, its warm-ups, each load's fresh tables; what {@code plan}
  *     estimates a next run's time with. Empty for a run of an older harness
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)

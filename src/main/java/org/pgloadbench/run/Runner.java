@@ -30,7 +30,7 @@ import org.pgloadbench.server.ShutdownHook;
 
 /**
  * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
- * then round after round, every cell on every server once per round, each load on a fresh database.
+ * then round after round, every cell on every server once per round, each load from a fresh start ({@link Fresh}).
  * The runner owns the clock ({@link Load} times every step and samples the server around it) and
  * stores each result as soon as it is measured. A step that fails is stored as failed with the
  * server's error and the run goes on; a server that goes down is brought back, or given up.
