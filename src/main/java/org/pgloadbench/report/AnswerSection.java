@@ -69,7 +69,9 @@ record AnswerSection(int rowsPerVersion, boolean comment) implements Section<Rep
     if (rounds != null && rounds.race()) {
       page.block(RaceLines.render(run.results(), answer, rounds));
     }
-    ClaimsSection.render(answer, run.paired(), comment, run.stops(), page);
+    // a comment's claims table shrinks with its cells', three checks a cell
+    int claimRows = rowsPerVersion == Integer.MAX_VALUE ? rowsPerVersion : 3 * rowsPerVersion;
+    ClaimsSection.render(answer, run.paired(), comment, claimRows, run.stops(), page);
   }
 
   private static String roundsLine(ReportedRun run, RunManifest.Rounds rounds) {

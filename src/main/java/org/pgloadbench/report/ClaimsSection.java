@@ -69,14 +69,19 @@ final class ClaimsSection {
    * and the table stays narrow enough to read without scrolling; none for none.
    */
   static void render(
-      Answer answer, boolean paired, boolean comment, StopReasons stops, MarkdownPage page) {
+      Answer answer,
+      boolean paired,
+      boolean comment,
+      int rows,
+      StopReasons stops,
+      MarkdownPage page) {
     List<ClaimCheck> checks = answer.claims();
     if (checks.isEmpty()) {
       return;
     }
     page.heading(3, heading(answer));
     // a comment keeps the verdicts; when each stopped is the full report's
-    body(checks, comment ? StopReasons.NONE : stops, page);
+    body(checks, comment ? StopReasons.NONE : stops, rows, page);
     String tooFew = paired ? tooFew(checks) : "";
     if (!tooFew.isEmpty()) {
       page.block("**" + tooFew + "**");
@@ -88,10 +93,11 @@ final class ClaimsSection {
   }
 
   /**
-   * Each claim once, numbered, then the table of its checks; also what {@code make reproduce}'s
-   * combined report shows of each scenario.
+   * Each claim once, numbered, then the table of its checks, its first {@code rows} (a comment's
+   * room) and a line counting the others; also what {@code make reproduce}'s combined report shows
+   * of each scenario.
    */
-  static void body(List<ClaimCheck> checks, StopReasons stops, MarkdownPage page) {
+  static void body(List<ClaimCheck> checks, StopReasons stops, int rows, MarkdownPage page) {
     List<Claim> claims = new ArrayList<>();
     for (ClaimCheck check : checks) {
       if (claims.stream().noneMatch(c -> sameClaim(c, check.claim()))) {
@@ -124,7 +130,8 @@ final class ClaimsSection {
                 + "rrrll"
                 + (stops.shown() ? "l" : ""),
             header.toArray(String[]::new));
-    for (int i = 0; i < checks.size(); i++) {
+    int shown = Math.min(rows, checks.size());
+    for (int i = 0; i < shown; i++) {
       ClaimCheck check = checks.get(i);
       Claim claim = check.claim();
       List<String> row = new ArrayList<>();
@@ -152,6 +159,9 @@ final class ClaimsSection {
       table.row(row);
     }
     page.table(table);
+    if (shown < checks.size()) {
+      page.block((checks.size() - shown) + " more checks in the full report.");
+    }
   }
 
   /** One claim in words: the same words, source, figures, test and sides, whatever its checks. */

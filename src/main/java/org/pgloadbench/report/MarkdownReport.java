@@ -107,7 +107,7 @@ public final class MarkdownReport {
    */
   public static String claims(List<ClaimCheck> checks) {
     MarkdownPage page = MarkdownPage.report();
-    ClaimsSection.body(checks, StopReasons.NONE, page);
+    ClaimsSection.body(checks, StopReasons.NONE, Integer.MAX_VALUE, page);
     return page.toString();
   }
 

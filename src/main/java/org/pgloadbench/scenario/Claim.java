@@ -108,10 +108,10 @@ public record Claim(
 
   /**
    * What a claim can compare: a step's seconds, the WAL it wrote, the table's size after it, the
-   * size of what it built (an index).
+   * size of what it built (an index), the size of the table's indexes after it.
    */
   public static final List<String> MEASURES =
-      List.of("seconds", "wal_bytes", "table_bytes", "object_bytes");
+      List.of("seconds", "wal_bytes", "table_bytes", "object_bytes", "index_bytes");
 
   public enum Relation {
     @JsonProperty("less")

@@ -195,7 +195,7 @@ class ClaimsReaderTest {
             at(
                 13,
                 "claims[0].measure: unknown measure 'minutes'; the scenario's measures: seconds,"
-                    + " wal_bytes, table_bytes, object_bytes"));
+                    + " wal_bytes, table_bytes, object_bytes, index_bytes"));
     assertThat(error(GOOD.replace("seed: [40 min, 57 min]", "seed: [40 min, 2 GB]")))
         .startsWith(at(11, "claims[0].seed: the two figures are of different kinds"));
     assertThat(error(GOOD.replace("seed: [40 min, 57 min]", "seed: [40 minutes, 57 min]")))

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -106,12 +107,14 @@ class ShippedScenariosTest {
     assertThat(s.servers().target()).isEqualTo(ServersSpec.LOCAL);
     assertThat(s.servers().versions()).containsExactly("head", "patch");
     assertThat(((PgbenchDataset.Spec) s.dataset()).scale()).isGreaterThanOrEqualTo(10);
-    // the thread's v21 against HEAD, and its v20's regression in client-side generate
+    // the thread's v21 against HEAD, and its v20's regression in client-side generate and in all
     assertThat(s.claims())
-        .hasSize(2)
+        .hasSize(3)
         .allSatisfy(c -> assertThat(c.subject().version()).isEqualTo("patch"))
         .allSatisfy(c -> assertThat(c.reference().version()).isEqualTo("head"));
     assertThat(s.claims().get(1).subject().steps()).containsExactly(StepKind.COPY);
+    assertThat(s.claims().get(2).subject().steps()).isEqualTo(s.claims().get(0).subject().steps());
+    assertThat(s.claims().get(2).seedRatio()).isCloseTo(1.31, within(0.005));
     Scenario given =
         s.withOverrides(
             Overrides.NONE.withBuilds(
