@@ -49,6 +49,9 @@ public final class Load {
   private final BiConsumer<String, String> notAllowed;
   private final Progress progress;
 
+  /** The SQLSTATE of a connection to a database that does not exist. */
+  private static final String NO_DATABASE = "3D000";
+
   /** The servers whose load database this run made: their later loads only empty it. */
   private final Set<PostgresServer> made = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -249,8 +252,15 @@ public final class Load {
                     + oneLine(e)
                     + ")");
     if (made.contains(server)) {
-      Fresh.tables(server, server.loadDatabase(), noCheckpoint);
-      return;
+      try {
+        Fresh.tables(server, server.loadDatabase(), noCheckpoint);
+        return;
+      } catch (SQLException e) {
+        // a server brought back anew (a new container) has no load database: make it again
+        if (!NO_DATABASE.equals(e.getSQLState())) {
+          throw e;
+        }
+      }
     }
     Fresh.database(
         server,

@@ -37,7 +37,6 @@ import org.testcontainers.DockerClientFactory;
  * or no busybox.
  */
 @Tag("server")
-@Tag("timing")
 class ContainerTargetTest {
   static final String IMAGE = "pgloadbench-test/postgres:17";
 
