@@ -95,10 +95,14 @@ public final class Verdicts {
 
   /** " (0.97–1.04)": a paired ratio's 95% interval; empty for a comparison without one. */
   public static String interval(Comparison c) {
-    if (Double.isNaN(c.ratioLow())) {
-      return "";
-    }
-    return String.format(Locale.ROOT, " (%.2f–%.2f)", c.ratioLow(), c.ratioHigh());
+    return Double.isNaN(c.ratioLow()) ? "" : " (" + range(c) + ")";
+  }
+
+  /** "0.97–1.04": a paired ratio's 95% interval, as a table's column gives it; "–" without one. */
+  public static String range(Comparison c) {
+    return Double.isNaN(c.ratioLow())
+        ? "–"
+        : String.format(Locale.ROOT, "%.2f–%.2f", c.ratioLow(), c.ratioHigh());
   }
 
   /** "p 0.008", two-sided; "p 0.008, Holm 0.024" for one of a table's family. */

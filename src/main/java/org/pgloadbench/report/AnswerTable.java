@@ -3,7 +3,6 @@ package org.pgloadbench.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.EscapedWrites;
@@ -77,10 +76,7 @@ final class AnswerTable {
       cells.add(isBaseline ? "baseline" : "–");
     } else {
       cells.add(Verdicts.ratio(c));
-      cells.add(
-          Double.isNaN(c.ratioLow())
-              ? "–"
-              : String.format(Locale.ROOT, "%.2f–%.2f", c.ratioLow(), c.ratioHigh()));
+      cells.add(Verdicts.range(c));
       cells.add(Verdicts.pValue(c.pTwoSided()));
       cells.add(Double.isNaN(c.pAdjusted()) ? "–" : Verdicts.pValue(c.pAdjusted()));
       cells.add(row.judged() ? verdict(c) : EscapedWrites.notJudged(row.escaped()));

@@ -38,7 +38,7 @@ public final class ComparisonSection implements Section<ReportedRun> {
         .block(
             "Seconds, median over repetitions, all tables summed; each version against PostgreSQL "
                 + Markdown.text(comparison.base())
-                + (comparison.control() != null || comparison.paired()
+                + (comparison.paired()
                     ? " (the base): the median of the per-round ratios, verdict and its p-value,"
                         + " rounds paired (see the notes)."
                     : " (the base): ratio of medians, verdict and its p-value (see the notes).")

@@ -1,10 +1,10 @@
 package org.pgloadbench.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -30,8 +30,8 @@ final class FastestVersions {
     List<VersionComparison.Fastest> fastest = all.subList(0, Math.min(limit, all.size()));
     page.heading(3, "Fastest version per cell");
     page.block(
-        "Each cell's total on every version: the version with the lowest median, against each"
-            + " other version: "
+        "Each cell's total on every version: the version with the lowest median, and its ratio to"
+            + " each other version: "
             + (comparison.paired()
                 ? "the median of the per-round ratios with its 95% interval and the verdict of the"
                     + " paired test"
@@ -39,26 +39,29 @@ final class FastestVersions {
             + ", Holm-corrected over the table.");
     VersionComparison.Control control = comparison.control();
     boolean drifting = control != null && control.drifting();
-    Table table = Table.aligned("llrl", "cell", "fastest", "total (s)", "against the others");
+    Table table =
+        Table.aligned(
+            "llrlrrl", "cell", "fastest", "total (s)", "against", "ratio", "95% interval", "verdict");
     for (VersionComparison.Fastest f : fastest) {
-      List<String> against = new ArrayList<>();
-      boolean judged = judged(answer, f);
+      double escaped = escaped(answer, f);
+      boolean first = true;
       for (Map.Entry<String, Comparison> e : f.against().entrySet()) {
         Comparison c = e.getValue();
-        against.add(
-            Verdicts.ratio(c)
-                + Verdicts.interval(c)
-                + " vs "
-                + Markdown.text(e.getKey())
-                + (judged ? ": " + Verdicts.stated(c) : "")
-                + (judged && drifting ? ", not trusted (machine drifting)" : ""));
+        table.row(
+            first ? Markdown.text(f.cell()) : "",
+            first ? "PostgreSQL " + Markdown.text(f.version()) : "",
+            first
+                ? Formats.significant(f.total().summary().median())
+                    + Noise.flag(f.total().summary())
+                : "",
+            "PostgreSQL " + Markdown.text(e.getKey()),
+            Verdicts.ratio(c),
+            Verdicts.range(c),
+            EscapedWrites.judged(escaped)
+                ? Verdicts.stated(c) + (drifting ? ", not trusted (machine drifting)" : "")
+                : EscapedWrites.notJudged(escaped));
+        first = false;
       }
-      table.row(
-          Markdown.text(f.cell()),
-          "PostgreSQL " + Markdown.text(f.version()),
-          Formats.significant(f.total().summary().median()) + Noise.flag(f.total().summary()),
-          String.join("; ", against)
-              + (judged ? "" : " (not judged: writes escaped the disk limit)"));
     }
     page.table(table);
     if (fastest.size() < all.size()) {
@@ -71,14 +74,15 @@ final class FastestVersions {
     }
   }
 
-  /** Whether every version's load of the cell kept its writes within its disk limit. */
-  private static boolean judged(Answer answer, VersionComparison.Fastest f) {
+  /** The largest share of the cell's writes that escaped its disk limit, over the versions. */
+  private static double escaped(Answer answer, VersionComparison.Fastest f) {
+    double most = 0;
     for (Answer.Table table : answer.tables()) {
       Answer.Row row = table.row(f.cell());
-      if (row != null && !row.judged()) {
-        return false;
+      if (row != null && !Double.isNaN(row.escaped())) {
+        most = Math.max(most, row.escaped());
       }
     }
-    return true;
+    return most;
   }
 }

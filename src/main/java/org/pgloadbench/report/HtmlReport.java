@@ -56,7 +56,7 @@ final class HtmlReport {
       margin:2em auto;padding:0 1em;color:#1f2328}
       table{border-collapse:collapse;margin:1em 0;font-size:13px}
       th,td{border:1px solid #d0d7de;padding:4px 8px}th{background:#f6f8fa}
-      td:nth-child(n+3){text-align:right;white-space:nowrap}
+      td:nth-child(n+3){text-align:right}
       tr:nth-child(even) td{background:#fbfbfc}
       code{background:#eff1f3;padding:1px 4px;border-radius:4px}
       figure{margin:1em 0}figure svg{max-width:100%;height:auto}

@@ -54,27 +54,36 @@ final class ClaimsReader {
 
   /**
    * The matrix cells that differ only in their settings profile or disk limit, by their label
-   * without them. A claim naming such a label compares the cells within each condition. Named
-   * cells keep the names they were given.
+   * without them, or without one of them: a claim naming {@code text} compares the cells within
+   * each profile and limit, one naming {@code text+osm2pgsql} within each limit of that profile
+   * (as it did before the disk axis joined the conditions). Named cells keep the names they were
+   * given.
    */
   private static Map<String, Map<Condition, String>> acrossConditions(
       List<Cell> cells, List<String> labels) {
     Map<String, Map<Condition, String>> across = new LinkedHashMap<>();
+    List<List<String>> dropped =
+        List.of(CONDITIONS, List.of(Axis.SETTINGS.name()), List.of(Axis.DISK.name()));
     for (Cell cell : cells) {
       Map<String, String> axes = cell.axes();
-      if (CONDITIONS.stream().noneMatch(axes::containsKey)
-          || !cell.label().equals(Cell.of(axes).label())) {
+      if (!cell.label().equals(Cell.of(axes).label())) {
         continue;
       }
-      Map<String, String> others = new LinkedHashMap<>(axes);
-      CONDITIONS.forEach(others::remove);
-      String label = Cell.of(others).label();
-      if (!others.isEmpty() && !labels.contains(label)) {
-        across
-            .computeIfAbsent(label, l -> new LinkedHashMap<>())
-            .put(
-                new Condition(axes.get(Axis.SETTINGS.name()), axes.get(Axis.DISK.name())),
-                cell.label());
+      for (List<String> conditions : dropped) {
+        if (!conditions.stream().allMatch(axes::containsKey)) {
+          continue;
+        }
+        Map<String, String> others = new LinkedHashMap<>(axes);
+        conditions.forEach(others::remove);
+        String label = Cell.of(others).label();
+        if (!others.isEmpty() && !labels.contains(label)) {
+          String settings =
+              conditions.contains(Axis.SETTINGS.name()) ? axes.get(Axis.SETTINGS.name()) : null;
+          String disk = conditions.contains(Axis.DISK.name()) ? axes.get(Axis.DISK.name()) : null;
+          across
+              .computeIfAbsent(label, l -> new LinkedHashMap<>())
+              .put(new Condition(settings, disk), cell.label());
+        }
       }
     }
     return across;

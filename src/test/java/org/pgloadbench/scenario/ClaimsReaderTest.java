@@ -169,6 +169,49 @@ class ClaimsReaderTest {
         .contains("unknown cell 'frozen'");
   }
 
+  /**
+   * With a settings axis and a disk axis, a claim naming cells without either is checked under
+   * every profile and limit, and one naming its profile (as claims did before the disk axis joined
+   * the conditions) under every limit of that profile.
+   */
+  @Test
+  void aClaimNamingItsProfileIsCheckedAtEveryDiskLimitOfIt() throws Exception {
+    String yaml =
+        """
+        name: t
+        dataset: {kind: osm-synthetic, tables: [ways], rows: {ways: 10}}
+        servers: {versions: [17]}
+        matrix:
+          freeze: [false, true]
+          settings: [defaults, osm2pgsql]
+          disk: ["write=30MB/s", "write=10MB/s"]
+        steps: [create, copy]
+        claims:
+          - claim: FREEZE is faster
+            source: own expectation
+            step: copy
+            less: {cell: freeze}
+            than: {cell: no-freeze}
+          - claim: FREEZE is faster under the profile
+            source: own expectation
+            step: copy
+            less: {cell: freeze+osm2pgsql}
+            than: {cell: no-freeze+osm2pgsql}
+        """;
+    List<Claim> claims =
+        ScenarioLoader.load(Files.writeString(dir.resolve("x.yaml"), yaml)).claims();
+    assertThat(claims).hasSize(6);
+    assertThat(claims.subList(4, 6))
+        .extracting(c -> c.subject().cell(), c -> c.reference().cell(), Claim::disk)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "freeze+osm2pgsql+disk-w30MBps", "no-freeze+osm2pgsql+disk-w30MBps", "write=30MB/s"),
+            org.assertj.core.groups.Tuple.tuple(
+                "freeze+osm2pgsql+disk-w10MBps",
+                "no-freeze+osm2pgsql+disk-w10MBps",
+                "write=10MB/s"));
+  }
+
   @Test
   void everyMistakeIsOneLineAtItsLine() throws Exception {
     assertThat(error(GOOD.replace("binary+pk-now", "binary+pk-nw")))
