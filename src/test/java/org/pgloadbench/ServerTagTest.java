@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The tests that start a PostgreSQL server (or docker, valgrind, osm2pgsql, pgbench, a benchmark)
- * carry {@code @Tag("server")}, so that {@code make test-fast} (Surefire's excludedGroups=server)
- * leaves exactly them out. A class is taken to start one when its source calls one of the helpers
- * that do; a new such class without the tag fails here, by name, before it slows the fast suite.
+ * carry {@code @Tag("server")}, so that {@code make test-fast} ({@code -Dtests.excluded=server},
+ * the pom's excludedGroups) leaves exactly them out. A class is taken to start one when its source
+ * calls one of the helpers that do; a new such class without the tag fails here, by name, before
+ * it slows the fast suite.
  */
 class ServerTagTest {
   static final Path TESTS = Path.of("src/test/java");

@@ -51,8 +51,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
   /**
    * A scenario run: its bench, its wall time, its claims as its report checked them, whether it
-   * ran without its control ({@link #controlLeftOut}), and the versions it left out of its own
-   * ({@code reproduce_versions:}; empty when none).
+   * ran without its control ({@link #controlLeftOut}), and the scenario's own versions where it
+   * ran on fewer ({@code reproduce_versions:}; empty when it ran on all of them).
    */
   record Done(
       Scenario scenario,
@@ -60,21 +60,20 @@ final class ReproduceCommand implements Callable<Integer> {
       double seconds,
       List<ClaimCheck> claims,
       boolean controlLeftOut,
-      List<String> versionsLeftOut) {}
+      List<String> ownVersions) {}
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     List<Scenario> scenarios = new ArrayList<>();
-    Map<Scenario, List<String>> versionsLeftOut = new IdentityHashMap<>();
+    Map<Scenario, List<String>> ownVersions = new IdentityHashMap<>();
     Overrides overrides = args.overrides();
     for (String name : args.scenario.split("\\s*,\\s*")) {
       Scenario scenario = args.scenario(name, overrides);
       if (overrides.versions() == null && !scenario.reproduceVersions().isEmpty()) {
-        List<String> left = new ArrayList<>(scenario.servers().versions());
-        left.removeAll(scenario.reproduceVersions());
+        List<String> own = scenario.servers().versions();
         scenario = args.scenario(name, overrides.withVersions(scenario.reproduceVersions()));
-        versionsLeftOut.put(scenario, left);
+        ownVersions.put(scenario, own);
       }
       scenarios.add(scenario);
     }
@@ -99,7 +98,7 @@ final class ReproduceCommand implements Callable<Integer> {
               seconds,
               claims,
               leftOut,
-              versionsLeftOut.getOrDefault(scenario, List.of())));
+              ownVersions.getOrDefault(scenario, List.of())));
     }
     double total = (System.nanoTime() - start) / 1e9;
     Path dir = dirs.reports.resolve(DIR).resolve(runId);
@@ -134,12 +133,12 @@ final class ReproduceCommand implements Callable<Integer> {
     for (Done d : done) {
       table.row(
           Markdown.text(d.scenario().name())
-              + (d.versionsLeftOut().isEmpty()
+              + (d.ownVersions().isEmpty()
                   ? ""
                   : " (on PostgreSQL "
                       + Markdown.text(String.join(", ", d.scenario().servers().versions()))
                       + " alone of its "
-                      + Markdown.text(String.join(", ", allVersions(d)))
+                      + Markdown.text(String.join(", ", d.ownVersions()))
                       + ": reproduce_versions)"),
           minutes(d.seconds()),
           String.valueOf(d.bench().failures()),
@@ -211,12 +210,6 @@ final class ReproduceCommand implements Callable<Integer> {
         + " (of the "
         + sized
         + " with a published ratio and a verdict).";
-  }
-
-  private static List<String> allVersions(Done d) {
-    List<String> all = new ArrayList<>(d.scenario().servers().versions());
-    all.addAll(d.versionsLeftOut());
-    return all;
   }
 
   private static String link(Path from, Path to) {

@@ -38,7 +38,7 @@ class ReproduceReportTest {
                 1,
                 List.of(),
                 false,
-                List.of("17")));
+                List.of("16", "17")));
 
     String md = ReproduceCommand.render(done, 2, dir, "");
 
