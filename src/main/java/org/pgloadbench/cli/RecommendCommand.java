@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
@@ -131,10 +132,7 @@ final class RecommendCommand implements Callable<Integer> {
         Locale.ROOT,
         ": %.2f× the baseline%s",
         c.ratio(),
-        Double.isNaN(c.ratioLow())
-            ? ""
-            : String.format(
-                Locale.ROOT, " (95%% interval %.2f–%.2f)", c.ratioLow(), c.ratioHigh()));
+        Double.isNaN(c.ratioLow()) ? "" : " (95% interval " + Verdicts.range(c) + ")");
   }
 
   /** The loads a run measured: one per server, cell and round with a stored step. */

@@ -166,9 +166,7 @@ record AnswerSection(int rowsPerVersion, boolean comment) implements Section<Rep
     return " ("
         + Verdicts.ratio(c)
         + " the baseline"
-        + (Double.isNaN(c.ratioLow())
-            ? ""
-            : String.format(Locale.ROOT, ", 95%% interval %.2f–%.2f", c.ratioLow(), c.ratioHigh()))
+        + (Double.isNaN(c.ratioLow()) ? "" : ", 95% interval " + Verdicts.range(c))
         + ")";
   }
 }
