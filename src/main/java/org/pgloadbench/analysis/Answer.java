@@ -8,6 +8,7 @@ import java.util.Map;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.Starts;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Axis;
 
@@ -73,8 +74,18 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
       }
     }
     List<ClaimCheck> claims =
-        Claims.check(run.manifest().scenario().claims(), run.measured(), paired);
+        Claims.check(run.manifest().scenario().claims(), run.measured(), paired, run.manifest());
     return new Answer(baseline, tables, claims);
+  }
+
+  /**
+   * How two cells of one version pair: by round on one server start, over the run's starts where
+   * they ran on two (two settings profiles, memory caps, standbys or disk limits).
+   */
+  private static Starts starts(StoredRun run, String version, String cell, String otherCell) {
+    return run.manifest().sameServer(version, cell, version, otherCell)
+        ? Starts.ONE
+        : run.manifest().starts();
   }
 
   private static Table table(StoredRun run, String version, String baseline, boolean paired) {
@@ -89,7 +100,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
         (cell, total) -> {
           if (!cell.equals(baseline) && base != null && !base.isEmpty() && !total.isEmpty()) {
             cells.add(cell);
-            family.add(Comparison.between(base, total, paired));
+            family.add(Comparison.between(base, total, paired, starts(run, version, baseline, cell)));
           }
         });
     List<Comparison> corrected = Comparison.holm(family);
@@ -118,7 +129,9 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
           (cell, total) -> {
             if (!cell.equals(first) && !total.isEmpty()) {
               others.add(cell);
-              withFastest.add(Comparison.between(totals.get(first), total, paired));
+              withFastest.add(
+                  Comparison.between(
+                      totals.get(first), total, paired, starts(run, version, first, cell)));
             }
           });
       List<Comparison> correctedFastest = Comparison.holm(withFastest);

@@ -118,7 +118,7 @@ public record ClaimCheck(
         + " "
         + trim(claim.factor())
         + " ×"
-        + (test == Comparison.Test.SIGNED_RANK ? " (paired)" : "");
+        + (test == Comparison.Test.SIGNED_RANK ? " (paired)" : test == Comparison.Test.STARTS ? " (paired, over starts)" : "");
   }
 
   private static String trim(double factor) {

@@ -12,6 +12,7 @@ import org.pgloadbench.results.Figures;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.Starts;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.Summary;
 import org.pgloadbench.scenario.Claim;
@@ -41,7 +42,16 @@ public final class Claims {
    */
   public static List<ClaimCheck> check(
       List<Claim> claims, List<StepResult> results, boolean paired) {
-    List<ClaimCheck> checks = uncorrected(claims, results, paired);
+    return check(claims, results, paired, RunManifest.NONE);
+  }
+
+  /**
+   * As {@link #check(List, List, boolean)}, a claim whose sides ran on two server starts compared
+   * over the starts where the run's {@code manifest} says it started its servers afresh.
+   */
+  public static List<ClaimCheck> check(
+      List<Claim> claims, List<StepResult> results, boolean paired, RunManifest manifest) {
+    List<ClaimCheck> checks = uncorrected(claims, results, paired, manifest);
     double[] claimed = new double[checks.size()];
     double[] opposite = new double[checks.size()];
     for (int i = 0; i < checks.size(); i++) {
@@ -63,7 +73,7 @@ public final class Claims {
   }
 
   private static List<ClaimCheck> uncorrected(
-      List<Claim> claims, List<StepResult> results, boolean paired) {
+      List<Claim> claims, List<StepResult> results, boolean paired, RunManifest manifest) {
     List<StepResult> measured = results.stream().filter(r -> r.repetition() >= 1).toList();
     // a control measures the machine, not a version: claims are checked on the others
     List<String> versions =
@@ -78,10 +88,10 @@ public final class Claims {
       if (claim.subject().version() != null) {
         String a = match(claim.subject().version(), versions);
         String b = match(claim.reference().version(), versions);
-        checks.add(check(claim, a, b, a + " vs " + b, measured, paired));
+        checks.add(check(claim, a, b, a + " vs " + b, measured, paired, manifest));
       } else {
         for (String version : versions) {
-          checks.add(check(claim, version, version, version, measured, paired));
+          checks.add(check(claim, version, version, version, measured, paired, manifest));
         }
       }
     }
@@ -94,7 +104,15 @@ public final class Claims {
       String referenceVersion,
       String label,
       List<StepResult> results,
-      boolean paired) {
+      boolean paired,
+      RunManifest manifest) {
+    Starts starts =
+        subjectVersion != null
+                && referenceVersion != null
+                && manifest.sameServer(
+                    subjectVersion, claim.subject().cell(), referenceVersion, claim.reference().cell())
+            ? Starts.ONE
+            : manifest.starts();
     Function<Measurements, Number> measure = Figures.named(claim.measure());
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =
@@ -126,7 +144,9 @@ public final class Claims {
           Double.NaN,
           Verdict.NO_VERDICT,
           missing,
-          paired ? Comparison.Test.SIGNED_RANK : Comparison.Test.MANN_WHITNEY,
+          !paired
+              ? Comparison.Test.MANN_WHITNEY
+              : starts.several() ? Comparison.Test.STARTS : Comparison.Test.SIGNED_RANK,
           escaped);
     }
     double[] s = values(subject.values());
@@ -135,7 +155,7 @@ public final class Claims {
     // paired: the rounds' log ratios against log(factor); else the two samples as they are
     Comparison c =
         paired
-            ? Comparison.paired(reference, subject, claim.factor())
+            ? Comparison.overStarts(reference, subject, claim.factor(), starts)
             : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();

@@ -28,6 +28,7 @@ final class AutoRounds implements RoundPolicy {
   static final String BUDGET = "budget spent";
 
   private final Set<String> cells = new LinkedHashSet<>();
+  private final int restartEvery;
   private final Stopping stopping;
   private final int minimum;
   private final long budgetSeconds;
@@ -39,6 +40,7 @@ final class AutoRounds implements RoundPolicy {
     plan.cells().forEach(c -> cells.add(c.label()));
     this.stopping = stopping;
     this.minimum = plan.repeat();
+    this.restartEvery = plan.restartEvery();
     this.budgetSeconds = stopping.budgetSeconds() * plan.servers().size();
     this.settling = new Settling(stopping.precision(), minimum);
   }
@@ -60,7 +62,7 @@ final class AutoRounds implements RoundPolicy {
   static Plan plan(Scenario scenario, String base) {
     Plan plan = Plan.of(scenario, base);
     return scenario.stopping().auto()
-        ? new Plan(plan.servers(), plan.cells(), minimum(scenario), plan.warmup())
+        ? plan.withRepeat(minimum(scenario))
         : plan;
   }
 
@@ -92,6 +94,9 @@ final class AutoRounds implements RoundPolicy {
   public Optional<Set<String>> next(int done, StoredRun soFar, Duration elapsed) {
     this.done = done;
     settling.look(Answer.of(soFar), done);
+    if (restartEvery > 0 && done % restartEvery != 0) {
+      return Optional.of(cells); // a start ends whole: its rounds are one unit of the comparisons
+    }
     if (settling.settled()) {
       stopped = SETTLED;
       return Optional.empty();

@@ -133,17 +133,23 @@ final class PlanText {
     out.append(
         String.format(
             Locale.ROOT,
-            "  %d server start(s)%s, all up before the first round; %d round(s), each every cell"
-                + " on every server once: %d measured loads, %d warm-up load(s) per server%n",
+            "  %d server start(s)%s, all up before the first round%s; %d round(s), each every"
+                + " cell on every server once: %d measured loads, %d warm-up load(s) per server%s%n",
             plan.servers().size(),
             plan.hasControl()
                 ? " (one a control: a second "
                     + plan.servers().get(plan.servers().size() - 1).requested()
                     + ", same binaries and settings)"
                 : "",
+            plan.restartEvery() > 0
+                ? ", each started afresh every "
+                    + plan.restartEvery()
+                    + " round(s) (restart:), a start the unit of every comparison between servers"
+                : "",
             plan.repeat(),
             plan.measuredLoads(),
-            plan.warmup()));
+            plan.warmup(),
+            plan.restartEvery() > 0 ? " and start" : ""));
     if (scenario.stopping().auto()) {
       out.append(AutoRounds.describe(plan, scenario.stopping()));
     } else {

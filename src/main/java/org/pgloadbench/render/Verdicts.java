@@ -136,6 +136,23 @@ public final class Verdicts {
         + pairedTest();
   }
 
+  /** How a verdict between two servers is reached in a run that started its servers afresh. */
+  public static String startsRule() {
+    return String.format(
+        Locale.ROOT,
+        "The servers were started afresh every few rounds (restart:), so a comparison of two"
+            + " servers (two versions or builds, the control, two settings profiles, caps, disks or"
+            + " standbys) takes a start as its unit: each start's per-round log ratios averaged,"
+            + " then Student's two-sided t test over those start means at α = %.2f, its ratio the"
+            + " exponential of their mean and its 95%% interval the t interval. It is the test of"
+            + " a mixed model with a random effect per start (rounds nested in starts, balanced),"
+            + " chosen over a hierarchical bootstrap, whose percentile intervals are too narrow on"
+            + " 5 to 20 units, and over the signed-rank test, which cannot reach p %.2f on 5. Two"
+            + " cells of one server start stay paired by round.",
+        Comparison.ALPHA,
+        Comparison.ALPHA);
+  }
+
   /** How a paired verdict is reached, for any loads alternated within the same rounds. */
   public static String pairedTest() {
     return String.format(

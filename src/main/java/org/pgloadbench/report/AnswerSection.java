@@ -101,7 +101,7 @@ record AnswerSection(int rowsPerVersion, boolean comment) implements Section<Rep
         Comparison c = row.comparison();
         if (c != null) {
           tests++;
-          paired |= c.test() == Comparison.Test.SIGNED_RANK;
+          paired |= c.test().paired();
           most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
         }
       }

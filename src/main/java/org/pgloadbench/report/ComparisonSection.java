@@ -38,7 +38,11 @@ public final class ComparisonSection implements Section<ReportedRun> {
         .block(
             "Seconds, median over repetitions, all tables summed; each version against PostgreSQL "
                 + Markdown.text(comparison.base())
-                + (comparison.paired()
+                + (comparison.starts().several()
+                    ? " (the base): the ratio over server starts (each start's rounds paired and"
+                        + " averaged), verdict and its p-value by Student's t over the starts (see"
+                        + " Server starts)."
+                    : comparison.paired()
                     ? " (the base): the median of the per-round ratios, verdict and its p-value,"
                         + " rounds paired (see the notes)."
                     : " (the base): ratio of medians, verdict and its p-value (see the notes).")

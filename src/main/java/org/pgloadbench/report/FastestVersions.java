@@ -32,7 +32,10 @@ final class FastestVersions {
     page.block(
         "Each cell's total on every version: the version with the lowest median, and its ratio to"
             + " each other version: "
-            + (comparison.paired()
+            + (comparison.starts().several()
+                ? "the ratio over server starts with its 95% interval and the verdict of Student's"
+                    + " t over the starts (see Server starts)"
+                : comparison.paired()
                 ? "the median of the per-round ratios with its 95% interval and the verdict of the"
                     + " paired test"
                 : "the ratio of the medians and the verdict of the Mann-Whitney test")

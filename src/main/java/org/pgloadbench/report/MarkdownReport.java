@@ -37,6 +37,7 @@ public final class MarkdownReport {
           new MissesSection(),
           new FindingsSection(),
           new ComparisonSection(),
+          new StartsSection(),
           MarkdownReport::legend,
           new DataShapeSection(),
           InstructionCounts.SECTION,
@@ -113,7 +114,7 @@ public final class MarkdownReport {
 
   /** How those checks are decided, as the notes under a claims table say it. */
   public static String claimsNotes(List<ClaimCheck> checks) {
-    boolean paired = checks.stream().anyMatch(c -> c.test() == Comparison.Test.SIGNED_RANK);
+    boolean paired = checks.stream().anyMatch(c -> c.test().paired());
     return ClaimsSection.notes(paired)
         + (checks.stream().anyMatch(c -> c.size() == Size.NOT_JUDGED)
             ? "\n\n" + Verdicts.notJudgedRule()

@@ -74,6 +74,9 @@ final class NotesSection implements Section<ReportedRun> {
     String smallest;
     if (run.paired()) {
       notes.add(Verdicts.pairedRule());
+      if (run.results().manifest().starts().several()) {
+        notes.add(Verdicts.startsRule());
+      }
       smallest =
           "The smallest two-sided p-value the paired test can reach is 2 / 2^rounds: "
               + Verdicts.pValue(Comparison.smallestPairedP(5))

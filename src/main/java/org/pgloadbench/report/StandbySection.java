@@ -196,7 +196,9 @@ final class StandbySection implements Section<ReportedRun> {
     if (base.isEmpty() || with.isEmpty()) {
       return null;
     }
-    return Comparison.between(base, with, results.manifest().paired());
+    // a standby is a server start of its own: over the run's starts where it had several
+    return Comparison.between(
+        base, with, results.manifest().paired(), results.manifest().starts());
   }
 
   private static String waited(

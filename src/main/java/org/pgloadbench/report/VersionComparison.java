@@ -10,10 +10,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.analysis.StartVariance;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.Starts;
 import org.pgloadbench.results.StoredRun;
 
 /**
@@ -24,9 +26,16 @@ import org.pgloadbench.results.StoredRun;
  * @param control the control compared with the base over every cell's total per round, or null when
  *     the run had none
  * @param paired whether the servers ran round by round, so that every comparison pairs the rounds
+ * @param starts which server start each round fell in: with several, a start is the unit of every
+ *     comparison here, all of them between servers
  */
 public record VersionComparison(
-    String base, List<String> versions, List<Row> rows, Control control, boolean paired) {
+    String base,
+    List<String> versions,
+    List<Row> rows,
+    Control control,
+    boolean paired,
+    Starts starts) {
   public static final String TOTAL = "total";
 
   /**
@@ -49,8 +58,8 @@ public record VersionComparison(
    * @param label the control's label in results
    * @param comparison control against base, paired by round
    * @param detectable the smallest ratio away from 1 that this run's pairs could tell from noise
-   *     with 80% power (e.g. 0.04 for 4%), from the spread of the control's per-round log ratios;
-   *     NaN with fewer than 3 rounds
+   *     with 80% power (e.g. 0.04 for 4%), from the spread of the control's per-round log ratios
+   *     (over starts: of its starts' mean log ratios, by the t test); NaN with fewer than 3 units
    */
   public record Control(String label, Comparison comparison, double detectable) {
     /** Whether the control differs from its twin: the machine drifted, no verdict is trusted. */
@@ -102,7 +111,8 @@ public record VersionComparison(
         versions,
         holm(rows),
         control(results, base, versions),
-        results.manifest().paired());
+        results.manifest().paired(),
+        results.manifest().starts());
   }
 
   /**
@@ -162,20 +172,29 @@ public record VersionComparison(
     if (baseRounds.isEmpty() || controlRounds.isEmpty()) {
       return null;
     }
-    Comparison c = Comparison.paired(baseRounds, controlRounds);
-    List<Double> logRatios = new ArrayList<>();
+    Starts starts = results.manifest().starts();
+    Comparison c = Comparison.overStarts(baseRounds, controlRounds, 1, starts);
+    Map<Integer, Double> logRatios = new TreeMap<>();
     controlRounds.forEach(
         (round, seconds) -> {
           Double b = baseRounds.get(round);
           if (b != null && b > 0 && seconds > 0) {
-            logRatios.add(Math.log(seconds / b));
+            logRatios.put(round, Math.log(seconds / b));
           }
         });
-    return new Control(label, c, detectable(logRatios));
+    // over starts, the units are the starts' mean log ratios
+    List<Double> units =
+        starts.several()
+            ? starts.group(logRatios).stream()
+                .map(g -> g.stream().mapToDouble(Double::doubleValue).average().orElse(0))
+                .toList()
+            : List.copyOf(logRatios.values());
+    return new Control(
+        label, c, starts.several() ? StartVariance.detectable(units) : detectable(units));
   }
 
   /** A server's seconds per round, these cells' totals summed; rounds with all of them only. */
-  private static Map<Integer, Double> everyCell(
+  static Map<Integer, Double> everyCell(
       StoredRun results, String version, List<String> cellsRun) {
     Map<Integer, Double> sums = new TreeMap<>();
     Map<Integer, Integer> cells = new TreeMap<>();
@@ -231,7 +250,12 @@ public record VersionComparison(
           && !baseSample.isEmpty()
           && !e.getValue().isEmpty()) {
         comparisons.put(
-            e.getKey(), Comparison.between(baseSample, e.getValue(), results.manifest().paired()));
+            e.getKey(),
+            Comparison.between(
+                baseSample,
+                e.getValue(),
+                results.manifest().paired(),
+                results.manifest().starts()));
       }
     }
     return new Row(cell, step, samples, comparisons);
@@ -274,7 +298,7 @@ public record VersionComparison(
       Map<String, Comparison> against = new LinkedHashMap<>();
       for (Map.Entry<String, Sample> e : measured.entrySet()) {
         if (!e.getKey().equals(best)) {
-          Comparison c = Comparison.between(e.getValue(), measured.get(best), paired);
+          Comparison c = Comparison.between(e.getValue(), measured.get(best), paired, starts);
           against.put(e.getKey(), c);
           family.add(c);
         }
@@ -301,6 +325,22 @@ public record VersionComparison(
 
   /** The warning when this run's repetitions can never give a significant verdict, else empty. */
   public String tooSmallToDecide() {
+    if (starts.several()) {
+      // Student's t over starts reaches any p with 3 starts or more; below, no verdict at all
+      int most =
+          rows.stream()
+              .flatMap(r -> r.comparisons().values().stream())
+              .mapToInt(Comparison::pairs)
+              .max()
+              .orElse(0);
+      return most >= Comparison.MIN_SAMPLES
+          ? ""
+          : "With "
+              + most
+              + " server start(s) no comparison between servers has a verdict: it needs "
+              + Comparison.MIN_SAMPLES
+              + " (more rounds, or fewer per start: restart:).";
+    }
     // The best-measured comparison in the smaller family (the totals): if even it cannot reach
     // significance, none can.
     int most = 0;
@@ -309,7 +349,7 @@ public record VersionComparison(
     for (Row row : rows) {
       for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
         Comparison c = e.getValue();
-        paired |= c.test() == Comparison.Test.SIGNED_RANK;
+        paired |= c.test().paired();
         most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
         // the control stands apart from Holm's families (see holm)
         boolean control = e.getKey().endsWith(RunManifest.CONTROL_SUFFIX);

@@ -6,6 +6,8 @@ package org.pgloadbench.results;
  * with.
  *
  * @param startSeconds starting the server (initdb, start, first connection), over all its starts
+ * @param starts its starts ({@code restart:} starts it afresh every few rounds); 0 in a run of an
+ *     older harness, which started it once
  * @param warmups unmeasured warm-up loads run
  * @param warmupSeconds their time
  * @param loads measured loads run
@@ -14,21 +16,34 @@ package org.pgloadbench.results;
  */
 @RunJson
 public record OutsideSteps(
-    double startSeconds, int warmups, double warmupSeconds, int loads, double loadSetupSeconds) {
-  public static final OutsideSteps NONE = new OutsideSteps(0, 0, 0, 0, 0);
+    double startSeconds,
+    int starts,
+    int warmups,
+    double warmupSeconds,
+    int loads,
+    double loadSetupSeconds) {
+  public static final OutsideSteps NONE = new OutsideSteps(0, 0, 0, 0, 0, 0);
 
   public OutsideSteps started(double seconds) {
     return new OutsideSteps(
-        startSeconds + seconds, warmups, warmupSeconds, loads, loadSetupSeconds);
+        startSeconds + seconds, starts + 1, warmups, warmupSeconds, loads, loadSetupSeconds);
   }
 
   public OutsideSteps warmedUp(double seconds) {
     return new OutsideSteps(
-        startSeconds, warmups + 1, warmupSeconds + seconds, loads, loadSetupSeconds);
+        startSeconds, starts, warmups + 1, warmupSeconds + seconds, loads, loadSetupSeconds);
   }
 
   public OutsideSteps loaded(double setupSeconds) {
     return new OutsideSteps(
-        startSeconds, warmups, warmupSeconds, loads + 1, loadSetupSeconds + setupSeconds);
+        startSeconds, starts, warmups, warmupSeconds, loads + 1, loadSetupSeconds + setupSeconds);
+  }
+
+  /**
+   * What one start of the server cost outside the measured loads: its start and the warm-ups after
+   * it; NaN without a start recorded.
+   */
+  public double secondsPerStart() {
+    return starts == 0 ? Double.NaN : (startSeconds + warmupSeconds) / starts;
   }
 }

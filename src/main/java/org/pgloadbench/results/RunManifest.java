@@ -25,6 +25,9 @@ import org.pgloadbench.server.Environment;
  * @param outsideSteps per server (by its label in results), the time the run spent on it outside
  *     the measured steps: its start, its warm-ups, each load's fresh tables; what {@code plan}
  *     estimates a next run's time with. Empty for a run of an older harness
+ * @param startRounds the rounds before which every server was started afresh ({@code restart:}),
+ *     ascending; empty for a run whose servers were started once (and every run of an older
+ *     harness)
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @RunJson
@@ -36,7 +39,8 @@ public record RunManifest(
     Map<String, Object> datasetShape,
     String schedule,
     Rounds rounds,
-    Map<String, OutsideSteps> outsideSteps) {
+    Map<String, OutsideSteps> outsideSteps,
+    List<Integer> startRounds) {
 
   /** What results call a control server (a second instance of the base): its label and this. */
   public static final String CONTROL_SUFFIX = "-control";
@@ -46,7 +50,7 @@ public record RunManifest(
 
   /** The manifest of a run directory without run.json. */
   public static final RunManifest NONE =
-      new RunManifest(null, null, null, null, null, null, null, null);
+      new RunManifest(null, null, null, null, null, null, null, null, null);
 
   public RunManifest {
     scenario = scenario == null ? Resolved.NONE : scenario;
@@ -57,6 +61,44 @@ public record RunManifest(
         outsideSteps == null
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(outsideSteps));
+    startRounds = startRounds == null ? List.of() : List.copyOf(startRounds);
+  }
+
+  /** A manifest of servers started once for the run. */
+  public RunManifest(
+      String runId,
+      Resolved scenario,
+      Machine environment,
+      List<ServerRun> servers,
+      Map<String, Object> datasetShape,
+      String schedule,
+      Rounds rounds,
+      Map<String, OutsideSteps> outsideSteps) {
+    this(
+        runId, scenario, environment, servers, datasetShape, schedule, rounds, outsideSteps, null);
+  }
+
+  /** Which start each round fell in ({@link #startRounds}). */
+  public Starts starts() {
+    return new Starts(startRounds);
+  }
+
+  /**
+   * Whether two samples, each a label in results and a cell, ran on the same server start: the same
+   * label, and cells of the same settings profile, memory cap, standby and disk limit. Only
+   * samples of two server starts are compared over starts ({@link Starts}).
+   */
+  public boolean sameServer(String label, String cell, String otherLabel, String otherCell) {
+    return label.equals(otherLabel) && serverKind(cell).equals(serverKind(otherCell));
+  }
+
+  private List<Object> serverKind(String cell) {
+    return scenario.cells().stream()
+        .filter(c -> c.label().equals(cell))
+        .findFirst()
+        .<List<Object>>map(
+            c -> java.util.Arrays.asList(c.profile(), c.memoryCapBytes(), c.standby(), c.disk()))
+        .orElse(List.of());
   }
 
   /** A manifest without the time outside the steps. */

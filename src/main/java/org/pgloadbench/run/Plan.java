@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
+import org.pgloadbench.scenario.ServersSpec;
 import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.StandbyMode;
@@ -27,9 +28,12 @@ import org.pgloadbench.variant.LoadVariant;
  * @param servers the server starts, in the order the scenario lists versions and profiles; the
  *     control, when there is one, last
  * @param repeat measured rounds
- * @param warmup unmeasured loads per server before the first round
+ * @param warmup unmeasured loads per server after each of its starts
+ * @param restartEvery rounds per server start: every server is started afresh (and warmed up
+ *     again) before rounds 1 + k × restartEvery; 0 for one start for the whole run
  */
-public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmup) {
+public record Plan(
+    List<Server> servers, List<Cell> cells, int repeat, int warmup, int restartEvery) {
 
   /** What results call a control server: the base server's label and this. */
   public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
@@ -79,6 +83,25 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
     cells = List.copyOf(cells);
   }
 
+  /** A plan whose servers start once. */
+  public Plan(List<Server> servers, List<Cell> cells, int repeat, int warmup) {
+    this(servers, cells, repeat, warmup, 0);
+  }
+
+  /** This plan with {@code rounds} measured rounds. */
+  public Plan withRepeat(int rounds) {
+    return new Plan(servers, cells, rounds, warmup, restartEvery);
+  }
+
+  /** Whether every server is started afresh before round {@code round}. */
+  public boolean restartsBefore(int round) {
+    return restartEvery > 0 && round > 1 && (round - 1) % restartEvery == 0;
+  }
+
+  /** Each server's starts over {@code rounds} rounds. */
+  public int starts(int rounds) {
+    return restartEvery > 0 ? Math.max(1, (rounds + restartEvery - 1) / restartEvery) : 1;
+  }
   /**
    * The plan of a scenario: a server per version and settings profile its cells use, plus, when the
    * run compares servers and the scenario does not say {@code control: false}, a control instance
@@ -103,7 +126,13 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
               .orElse(servers.get(0));
       servers.add(baseServer.control(true));
     }
-    return new Plan(servers, scenario.cells(), scenario.repeat(), scenario.warmup());
+    // a server the harness attaches to (a URL) is not its to start afresh
+    int restartEvery =
+        ServersSpec.URL.equals(scenario.servers().target())
+            ? 0
+            : scenario.restarts().every(servers.size(), scenario.measure());
+    return new Plan(
+        servers, scenario.cells(), scenario.repeat(), scenario.warmup(), restartEvery);
   }
 
   /**
@@ -173,9 +202,9 @@ public record Plan(List<Server> servers, List<Cell> cells, int repeat, int warmu
     return servers.stream().mapToInt(s -> cells(s).size()).sum() * repeat;
   }
 
-  /** Warm-up loads over all servers. */
+  /** Warm-up loads over all servers and all their starts. */
   public int warmupLoads() {
-    return servers.size() * warmup;
+    return servers.size() * warmup * starts(repeat);
   }
 
   /** Whether the run compares servers with a control of its base among them. */

@@ -29,6 +29,7 @@ final class RunRecord {
   private Map<String, Object> datasetShape = Map.of();
   private RunManifest.Rounds rounds;
   private final Map<String, OutsideSteps> outside = new LinkedHashMap<>();
+  private final List<Integer> startRounds = new ArrayList<>();
 
   RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started) {
     this.runId = runId;
@@ -96,6 +97,7 @@ final class RunRecord {
     servers.addAll(stored.servers());
     rounds = stored.rounds();
     outside.putAll(stored.outsideSteps());
+    startRounds.addAll(stored.startRounds());
   }
 
   /** A server (by its label in results) took {@code seconds} to start. */
@@ -111,6 +113,13 @@ final class RunRecord {
   /** A measured load on a server spent {@code seconds} outside its steps. */
   void loaded(String server, double seconds) {
     outside.merge(server, OutsideSteps.NONE.loaded(seconds), (a, b) -> a.loaded(seconds));
+  }
+
+  /** Every server was started afresh before round {@code round}. */
+  void restarted(int round) {
+    if (!startRounds.contains(round)) {
+      startRounds.add(round);
+    }
   }
 
   /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
@@ -136,7 +145,8 @@ final class RunRecord {
         datasetShape,
         RunManifest.ROUNDS,
         rounds,
-        outside);
+        outside,
+        startRounds);
   }
 
   /** The scenario as run.json records it; a resumed run must have the same. */

@@ -30,7 +30,8 @@ import org.pgloadbench.server.ShutdownHook;
 
 /**
  * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
- * then round after round, every cell on every server once per round, each load from a fresh start ({@link Fresh}).
+ * then round after round, every cell on every server once per round, each load from a fresh start
+ * ({@link Fresh}); every few rounds, where the plan says so, every server is started afresh.
  * The runner owns the clock ({@link Load} times every step and samples the server around it) and
  * stores each result as soon as it is measured. A step that fails is stored as failed with the
  * server's error and the run goes on; a server that goes down is brought back, or given up.
@@ -116,6 +117,9 @@ public final class Runner {
   public int run() throws IOException {
     ShutdownHook onShutdown =
         ShutdownHook.register("pgloadbench-stop-runner", () -> stopping = true);
+    if (plan.restartEvery() > 0) {
+      target.keepClusters(); // released when the servers close
+    }
     try (Servers servers = new Servers(scenario, target, record)) {
       progress.begin(plan.warmupLoads() + plan.measuredLoads());
       store.writeRun(record.manifest());
@@ -150,6 +154,9 @@ public final class Runner {
                       .filter(l -> chosen.contains(l.cell().label()))
                       .count());
         }
+        if (plan.restartsBefore(round) && !stopping) {
+          restart(servers, round);
+        }
         for (Plan.Load planned : plan.round(round)) {
           if (stopping) {
             break;
@@ -175,6 +182,18 @@ public final class Runner {
       onShutdown.remove();
     }
     return failures;
+  }
+
+  /**
+   * Every server stopped and started afresh before round {@code round}, each in a new data
+   * directory, then warmed up again: a server start is a level of the design ({@link
+   * org.pgloadbench.scenario.Restarts}). Outside every clock; a server that fails to start is
+   * stored so, as at the run's first start, and tried again at the next.
+   */
+  private void restart(Servers servers, int round) throws IOException {
+    servers.stopAll();
+    record.restarted(round);
+    startAll(servers);
   }
 
   /** Starts every server not done yet, then warms each up; one that cannot start is stored so. */

@@ -4,8 +4,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
@@ -29,6 +31,7 @@ final class Servers implements AutoCloseable {
   private final ServerTarget target;
   private final RunRecord record;
   private final Map<Plan.Server, PostgresServer> started = new LinkedHashMap<>();
+  private final Set<Plan.Server> recorded = new HashSet<>();
 
   Servers(Scenario scenario, ServerTarget target, RunRecord record) {
     this.scenario = scenario;
@@ -66,6 +69,9 @@ final class Servers implements AutoCloseable {
                   + " dataset needs; "
                   + extension.install());
         }
+      }
+      if (!recorded.add(server)) {
+        return postgres; // started afresh: run.json has it from its first start
       }
       Map<String, String> details = new LinkedHashMap<>(postgres.details());
       details.put("version_string", versionString(c));
@@ -117,10 +123,16 @@ final class Servers implements AutoCloseable {
         + disk;
   }
 
-  @Override
-  public void close() {
+  /** Stops every server, so that the next {@link #start} of each begins it afresh. */
+  void stopAll() {
     started.values().forEach(PostgresServer::close);
     started.clear();
+  }
+
+  @Override
+  public void close() {
+    stopAll();
+    target.releaseClusters();
   }
 
   /** The server's full {@code version()}: build, compiler, platform. */

@@ -34,6 +34,7 @@ import org.pgloadbench.recipe.StepKind;
  * @param notes what the loader accepted though it is redundant, one line each ({@code file:line:
  *     field: ...; what to write instead}), for plan and bench to print
  * @param measure whether each step's instructions are counted too, the servers under valgrind
+ * @param restarts how often the servers are started afresh ({@code restart:})
  */
 public record Scenario(
     String name,
@@ -56,7 +57,8 @@ public record Scenario(
     List<String> reproduceVersions,
     List<String> findings,
     List<String> notes,
-    Measure measure) {
+    Measure measure,
+    Restarts restarts) {
 
   public Scenario {
     scales = List.copyOf(scales);
@@ -119,7 +121,8 @@ public record Scenario(
         reproduceVersions,
         findings,
         said,
-        measured);
+        measured,
+        restarts);
   }
 
   /**
@@ -185,6 +188,7 @@ public record Scenario(
         reproduceVersions,
         findings,
         notes,
-        measure);
+        measure,
+        restarts);
   }
 }

@@ -73,6 +73,24 @@ final class ScenarioKeys {
           "warmup",
           "Unmeasured loads per server before the first measured one (default 1).",
           () -> whole(0, Integer.MAX_VALUE));
+  static final Key<Restarts> RESTART =
+      Key.of(
+              "restart",
+              "How often every server is started afresh, a new data directory and environment"
+                  + " each time, so that a comparison of servers rests on several starts of each:"
+                  + " a number of rounds per start, never (one start for the run), or auto (the"
+                  + " default: every "
+                  + Restarts.AUTO_EVERY
+                  + " rounds when the run compares servers).",
+              () ->
+                  JSON.objectNode()
+                      .set(
+                          "anyOf",
+                          JSON.arrayNode()
+                              .add(whole(1, Integer.MAX_VALUE))
+                              .add(JSON.objectNode().set("enum", strings(List.of("auto", "never"))))))
+          .hint("write restart: auto, restart: never or a number of rounds per start, e.g. 2")
+          .reading(ScenarioKeys::restarts);
   static final Key<YamlNode> MATRIX = Key.of("matrix", CellsSchema::matrix);
   static final Key<YamlNode> EXCLUDE = Key.of("exclude", CellsSchema::exclude);
   static final Key<YamlNode> CELLS = Key.of("cells", CellsSchema::cells);
@@ -185,7 +203,8 @@ final class ScenarioKeys {
 
   static final Keys KEYS =
       Keys.of(
-          SCENARIO_NAME, DESCRIPTION, DATASET, SERVERS, SETTINGS, REPEAT, WARMUP, MATRIX, EXCLUDE,
+          SCENARIO_NAME, DESCRIPTION, DATASET, SERVERS, SETTINGS, REPEAT, WARMUP, RESTART, MATRIX,
+          EXCLUDE,
           CELLS, STEPS, CLAIMS, CALIBRATED_ON, FINDINGS, CONTROL, BASELINE, PRECISION, BUDGET,
           SCALES, REPRODUCE_VERSIONS, MEASURE);
 
@@ -203,6 +222,20 @@ final class ScenarioKeys {
               + MEASURE.hint());
     }
     return Measure.valueOf(value.toUpperCase(Locale.ROOT));
+  }
+
+  private static Restarts restarts(YamlNode node) throws ScenarioException {
+    String value = node.asText(RESTART.hint()).strip();
+    if (value.equals("auto")) {
+      return Restarts.AUTO;
+    }
+    if (value.equals("never")) {
+      return Restarts.NEVER;
+    }
+    if (!value.matches("[0-9]+") || value.length() > 9 || Integer.parseInt(value) < 1) {
+      throw node.error("'" + value + "' is not a number of rounds per start; " + RESTART.hint());
+    }
+    return new Restarts(false, Integer.parseInt(value));
   }
 
   private static List<String> findings(YamlNode node) throws ScenarioException {

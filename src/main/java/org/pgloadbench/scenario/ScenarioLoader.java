@@ -133,7 +133,8 @@ public final class ScenarioLoader {
         reproduceVersions(root, servers),
         ScenarioKeys.FINDINGS.in(root, List.of()),
         matrix.notes(),
-        measure);
+        measure,
+        ScenarioKeys.RESTART.in(root, Restarts.AUTO));
   }
 
   /** {@code reproduce_versions:}, each one of the versions {@code servers.versions} lists, once. */

@@ -186,4 +186,14 @@ public final class LocalTarget implements LaunchingTarget {
       return details;
     }
   }
+
+  @Override
+  public void keepClusters() {
+    launcher.keepClusters();
+  }
+
+  @Override
+  public void releaseClusters() {
+    launcher.releaseClusters();
+  }
 }

@@ -50,8 +50,17 @@ final class Programs {
   private static ProcessBuilder processBuilder(List<String> command) {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.startsWith("PG"));
+    // The environment's size moves the stack of every process the postmaster forks, and with it
+    // run times by a few percent (Mytkowicz et al., ASPLOS 2009): a length drawn anew for each
+    // start samples that, rather than fixing one for every start of a build.
+    builder.environment().put(LAYOUT_PAD, "x".repeat(PADDING.nextInt(4096)));
     return builder;
   }
+
+  /** The variable whose length varies from process to process ({@link #processBuilder}). */
+  static final String LAYOUT_PAD = "LOADBENCH_LAYOUT_PAD";
+
+  private static final java.util.Random PADDING = new java.security.SecureRandom();
 
   private static String lastLine(String text) {
     String[] lines = text.strip().split("\n");

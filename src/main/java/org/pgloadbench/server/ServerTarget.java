@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where servers come from: one implementation per kind of target (embedded binaries now;
- * containers, a local install dir and an external URL later).
+ * Where servers come from: one implementation per kind of target (the embedded binaries, a
+ * container, a local install dir, a server at a URL).
  */
 public interface ServerTarget {
 
@@ -108,6 +108,16 @@ public interface ServerTarget {
   default String whyNoExtension(String requested, String name) throws ServerException {
     return null;
   }
+
+  /**
+   * Keeps, until {@link #releaseClusters}, what makes the next start of a build cheaper (the
+   * cluster initdb made, copied for each start): for a run that starts its servers afresh every
+   * few rounds. A target that does not create clusters ignores it.
+   */
+  default void keepClusters() {}
+
+  /** Removes what {@link #keepClusters} kept. */
+  default void releaseClusters() {}
 
   /** The exact version {@code start} would run for a requested one, or why it cannot. */
   String resolve(String requested) throws ServerException;

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.cli.Main;
 import org.pgloadbench.report.VersionComparison;
 import org.pgloadbench.results.ResultStore;
@@ -26,8 +27,8 @@ import org.pgloadbench.server.WorkRoots;
 
 /**
  * Two copies of one build, run the way a hacker compares HEAD with a patch: every server up before
- * the first round, every round on every server, and a control (a second instance of the first
- * build). Identical builds must come out alike.
+ * the first round, every round on every server, every server started afresh every two rounds, and
+ * a control (a second instance of the first build). Identical builds must come out alike.
  */
 @Tag("server")
 @Tag("timing")
@@ -95,14 +96,25 @@ class InterleavedBuildsTest {
     }
     assertThat(firsts).hasSizeGreaterThan(1);
 
+    // restart: auto started every server afresh before rounds 3, 5 and 7, each start warmed up
+    StoredRun stored = StoredRun.load(runDir);
+    assertThat(stored.manifest().startRounds()).containsExactly(3, 5, 7);
+    assertThat(stored.manifest().outsideSteps().values())
+        .allSatisfy(
+            outside -> {
+              assertThat(outside.starts()).isEqualTo(4);
+              assertThat(outside.warmups()).isEqualTo(4);
+            });
+
     // A/A: the control's p is uniform under no difference, so p <= 0.05 happens one run in
     // twenty by chance alone; this asserts the stricter p > 0.01 so the test fails one run in a
-    // hundred at most, while a drift the pairs did not cancel (the failure this guards) drives p
-    // to its floor, 2 / 2^8 = 0.008
-    VersionComparison comparison = VersionComparison.of(StoredRun.load(runDir), "a");
+    // hundred at most, while a start's offset taken for the build's (the failure this guards)
+    // drives p far below it
+    VersionComparison comparison = VersionComparison.of(stored, "a");
     assertThat(comparison.control()).isNotNull();
     assertThat(comparison.control().label()).isEqualTo("a-control");
-    assertThat(comparison.control().comparison().pairs()).isEqualTo(8);
+    assertThat(comparison.control().comparison().test()).isEqualTo(Comparison.Test.STARTS);
+    assertThat(comparison.control().comparison().pairs()).isEqualTo(4);
     assertThat(comparison.control().comparison().pTwoSided()).isGreaterThan(0.01);
     // the ratio of loads this small swings on a busy machine (1.17 seen under four parallel
     // builds): the bound only catches a control that is not the same server at all
@@ -122,5 +134,6 @@ class InterleavedBuildsTest {
             ? "**⚠ Machine drifting, verdicts not trusted:** "
             : "**Control:** ";
     assertThat(report).contains(heading + "PostgreSQL a-control, a second a with the same");
+    assertThat(report).contains("## Server starts", "Student's t over the starts");
   }
 }

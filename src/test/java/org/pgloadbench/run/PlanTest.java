@@ -57,6 +57,21 @@ class PlanTest {
   }
 
   @Test
+  void serversStartAfreshAsRestartSays() throws Exception {
+    // one server: nothing a start could bias, so auto never restarts it
+    assertThat(Plan.of(scenario("{versions: [17]}", ""), null).restartEvery()).isZero();
+    assertThat(Plan.of(scenario("{versions: [16, 17]}", "restart: never\n"), null).restartEvery())
+        .isZero();
+    Plan everyThird = Plan.of(scenario("{versions: [16, 17]}", "restart: 3\n"), null);
+    assertThat(everyThird.restartEvery()).isEqualTo(3);
+    assertThat(everyThird.restartsBefore(1)).isFalse();
+    assertThat(everyThird.restartsBefore(3)).isFalse();
+    assertThat(everyThird.restartsBefore(4)).isTrue();
+    assertThat(everyThird.starts(4)).isEqualTo(2);
+    assertThat(everyThird.warmupLoads()).isEqualTo(3 * 2);
+  }
+
+  @Test
   void everyRoundLoadsEveryCellOnEveryServerOnceInARotatingOrder() throws Exception {
     Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), null);
     assertThat(plan.servers())
@@ -66,7 +81,9 @@ class PlanTest {
             org.assertj.core.groups.Tuple.tuple("17", false),
             org.assertj.core.groups.Tuple.tuple("16", true));
     assertThat(plan.measuredLoads()).isEqualTo(3 * 4 * 4);
-    assertThat(plan.warmupLoads()).isEqualTo(3);
+    // restart: auto starts each server afresh every 2 of the 4 rounds, each start warmed up
+    assertThat(plan.restartEvery()).isEqualTo(2);
+    assertThat(plan.warmupLoads()).isEqualTo(3 * 2);
 
     List<String> firsts = new java.util.ArrayList<>();
     for (int round = 1; round <= plan.repeat(); round++) {

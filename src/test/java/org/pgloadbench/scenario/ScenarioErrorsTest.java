@@ -95,7 +95,7 @@ class ScenarioErrorsTest {
             at(
                 2,
                 "unknown key 'datset' (did you mean 'dataset'?); known keys: name, description,"
-                    + " dataset, servers, settings, repeat, warmup, matrix, exclude, cells, steps,"
+                    + " dataset, servers, settings, repeat, warmup, restart, matrix, exclude, cells, steps,"
                     + " claims, calibrated_on, findings, control, baseline, precision, budget,"
                     + " scales, reproduce_versions, measure"));
     assertThat(error("repeat: 2", "colour: 2"))
@@ -103,7 +103,7 @@ class ScenarioErrorsTest {
             at(
                 8,
                 "unknown key 'colour'; known keys: name, description, dataset, servers, settings,"
-                    + " repeat, warmup, matrix, exclude, cells, steps, claims, calibrated_on,"
+                    + " repeat, warmup, restart, matrix, exclude, cells, steps, claims, calibrated_on,"
                     + " findings, control, baseline, precision, budget, scales, reproduce_versions,"
                     + " measure"));
   }

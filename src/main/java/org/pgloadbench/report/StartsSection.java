@@ -1,0 +1,154 @@
+package org.pgloadbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.pgloadbench.analysis.StartVariance;
+import org.pgloadbench.render.Formats;
+import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
+import org.pgloadbench.render.Table;
+import org.pgloadbench.results.OutsideSteps;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.Starts;
+import org.pgloadbench.results.StoredRun;
+
+/**
+ * A run whose servers were started afresh every few rounds: how each server's time spread between
+ * its starts and within one, what the control's starts say the run could detect, and the number
+ * of starts and rounds per start that would reach a 3% detectable difference soonest here.
+ */
+final class StartsSection implements Section<ReportedRun> {
+  /** The detectable difference the design line aims at: a slowdown a patch review cares about. */
+  static final double TARGET = 0.03;
+
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.comparison() != null && run.results().manifest().starts().several();
+  }
+
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    StoredRun results = run.results();
+    RunManifest manifest = results.manifest();
+    Starts starts = manifest.starts();
+    VersionComparison comparison = run.comparison();
+    page.heading(2, "Server starts")
+        .block(
+            "Every server was started afresh before rounds "
+                + starts.firstRounds().stream().map(String::valueOf).reduce((a, b) -> a + ", " + b)
+                    .orElse("")
+                + ", each time in a new data directory, with an environment of another size and"
+                + " warmed up again: a start's own offset (its memory layout, its files' place on"
+                + " the disk) then falls on a few rounds, not on a build. Every comparison between"
+                + " servers takes a start as its unit: per start the mean of its rounds' log"
+                + " ratios, then Student's t over the starts (a mixed model's test, a random"
+                + " effect per start). Spread: the square root of each variance component of the"
+                + " server's log time per round (all cells summed), by the method of moments.");
+    Table table =
+        Table.of(
+            1,
+            "server",
+            "starts",
+            "rounds per start",
+            "between starts",
+            "within a start",
+            "a start took (s)");
+    double startSeconds = 0;
+    double roundSeconds = 0;
+    for (String version : comparison.versions()) {
+      Map<Integer, Double> totals =
+          VersionComparison.everyCell(results, version, results.cells(version));
+      StartVariance v = StartVariance.of(starts.group(logs(totals)));
+      OutsideSteps outside = manifest.outsideSteps().get(version);
+      double perStart = outside == null ? Double.NaN : outside.secondsPerStart();
+      startSeconds += Double.isNaN(perStart) ? 0 : perStart;
+      roundSeconds += totals.values().stream().mapToDouble(d -> d).average().orElse(0);
+      if (outside != null && outside.loads() > 0) {
+        roundSeconds +=
+            outside.loadSetupSeconds() / outside.loads() * results.cells(version).size();
+      }
+      table.row(
+          List.of(
+              "PostgreSQL " + Markdown.text(version),
+              Integer.toString(v.starts()),
+              Formats.significant(v.roundsPerStart()),
+              spread(v.between()),
+              spread(v.within()),
+              Formats.orDash(perStart, Formats::significant)));
+    }
+    page.table(table);
+    VersionComparison.Control control = comparison.control();
+    if (control == null) {
+      return;
+    }
+    Map<Integer, Double> base =
+        VersionComparison.everyCell(results, comparison.base(), results.cells(control.label()));
+    Map<Integer, Double> twin =
+        VersionComparison.everyCell(results, control.label(), results.cells(control.label()));
+    Map<Integer, Double> ratios = new TreeMap<>();
+    twin.forEach(
+        (round, seconds) -> {
+          Double b = base.get(round);
+          if (b != null && b > 0 && seconds > 0) {
+            ratios.put(round, Math.log(seconds / b));
+          }
+        });
+    StartVariance d = StartVariance.of(starts.group(ratios));
+    List<String> said = new ArrayList<>();
+    said.add(
+        "The control against the base, log ratio per round: "
+            + spread(d.between())
+            + " between starts, "
+            + spread(d.within())
+            + " within one; this run's "
+            + d.starts()
+            + " starts could detect about "
+            + Formats.orDash(100 * control.detectable(), x -> String.format(Locale.ROOT, "%.1f", x))
+            + "% (80% power).");
+    StartVariance.Design design = d.fastest(TARGET, startSeconds, roundSeconds);
+    if (design != null) {
+      said.add(
+          String.format(
+              Locale.ROOT,
+              "To detect %.0f%% in the least time here (a start of every server %.1f s, a round"
+                  + " %.1f s): %d starts of %d round%s each, about %s (`restart: %d`,"
+                  + " `REPEAT=%d`).",
+              100 * TARGET,
+              startSeconds,
+              roundSeconds,
+              design.starts(),
+              design.roundsPerStart(),
+              design.roundsPerStart() == 1 ? "" : "s",
+              Formats.duration(design.seconds()),
+              design.roundsPerStart(),
+              design.starts() * design.roundsPerStart()));
+    } else if (!d.known()) {
+      said.add(
+          "A start of one round gives no spread within a start: `restart: 2` or more measures"
+              + " both, and the design that detects a difference soonest.");
+    }
+    page.block(String.join(" ", said));
+  }
+
+  private static Map<Integer, Double> logs(Map<Integer, Double> seconds) {
+    Map<Integer, Double> logs = new TreeMap<>();
+    seconds.forEach(
+        (round, s) -> {
+          if (s > 0) {
+            logs.put(round, Math.log(s));
+          }
+        });
+    return logs;
+  }
+
+  /** A variance of logs as the relative spread it reads as: ±2.1%. */
+  private static String spread(double variance) {
+    return Double.isNaN(variance)
+        ? "–"
+        : String.format(Locale.ROOT, "±%.1f%%", 100 * Math.sqrt(variance));
+  }
+}
