@@ -1,5 +1,6 @@
 package org.pgloadbench.cli;
 
+import org.pgloadbench.analysis.Comparison;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -154,6 +155,20 @@ final class PlanText {
       out.append(AutoRounds.describe(plan, scenario.stopping()));
     } else {
       out.append(tooFewRounds(plan.repeat(), claimTests, scenario.cells().size() - 1));
+      if (plan.restartEvery() > 0 && plan.starts(plan.repeat()) < Comparison.MIN_SAMPLES) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "  warning   %d round(s) of %d per start are %d start(s): no comparison between"
+                    + " servers has a verdict with fewer than %d; run %d rounds (REPEAT=%d), or"
+                    + " fewer per start (restart: 1)%n",
+                plan.repeat(),
+                plan.restartEvery(),
+                plan.starts(plan.repeat()),
+                Comparison.MIN_SAMPLES,
+                Comparison.MIN_SAMPLES * plan.restartEvery(),
+                Comparison.MIN_SAMPLES * plan.restartEvery()));
+      }
     }
     int width = scenario.cells().stream().mapToInt(c -> c.label().length()).max().orElse(0);
     for (Cell cell : scenario.cells()) {

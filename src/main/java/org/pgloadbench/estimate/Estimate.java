@@ -97,13 +97,15 @@ public final class Estimate {
       perLoad.put(server, loads);
       double steps = loads.values().stream().mapToDouble(s -> s - outside.setupSeconds()).sum();
       String first = plan.cells(server).get(0).label();
+      // a run that starts its servers afresh starts and warms each up again every few rounds
+      int starts = plan.starts(plan.repeat());
       double warmup = plan.warmup() * loads.getOrDefault(first, 0.0);
       servers.add(
           new ServerTime(
               server,
               name,
-              outside.startSeconds(),
-              warmup,
+              outside.startSeconds() * starts,
+              warmup * starts,
               loads.size() * plan.repeat(),
               steps * plan.repeat(),
               loads.size() * plan.repeat() * outside.setupSeconds(),
@@ -196,8 +198,25 @@ public final class Estimate {
     double known = perLoad.values().stream().mapToDouble(m -> m.values().size()).sum();
     double mean = known == 0 ? 0 : roundSeconds() / known;
     List<Double> ends = new ArrayList<>();
-    double at = servers.stream().mapToDouble(ServerTime::startSeconds).sum();
+    double startAll =
+        servers.stream().mapToDouble(ServerTime::startSeconds).sum() / plan.starts(plan.repeat());
+    double at = startAll;
     ends.add(at);
+    at = warmUps(ends, at, mean);
+    for (int round = 1; round <= plan.repeat(); round++) {
+      if (plan.restartsBefore(round)) {
+        at = warmUps(ends, at + startAll, mean);
+      }
+      for (Plan.Load load : plan.round(round)) {
+        at += perLoad.get(load.server()).getOrDefault(load.cell().label(), mean);
+        ends.add(at);
+      }
+    }
+    return ends.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** Every server's warm-up loads from {@code at}, each one's end added; returns the last. */
+  private double warmUps(List<Double> ends, double at, double mean) {
     for (Plan.Server server : plan.servers()) {
       String first = plan.cells(server).get(0).label();
       for (int i = 0; i < plan.warmup(); i++) {
@@ -205,12 +224,6 @@ public final class Estimate {
         ends.add(at);
       }
     }
-    for (int round = 1; round <= plan.repeat(); round++) {
-      for (Plan.Load load : plan.round(round)) {
-        at += perLoad.get(load.server()).getOrDefault(load.cell().label(), mean);
-        ends.add(at);
-      }
-    }
-    return ends.stream().mapToDouble(Double::doubleValue).toArray();
+    return at;
   }
 }

@@ -19,7 +19,7 @@ import org.pgloadbench.results.StoredRun;
  * and whatever else lies between two loads). Neither grows with the rows.
  *
  * @param run the run's id
- * @param startSeconds one server's start
+ * @param startSeconds one start of one server
  * @param setupSeconds one load's time outside its steps
  * @param recorded whether the run timed its starts and set-ups apart (run.json's {@code
  *     outside_steps}); an older run only tells the time its span leaves beside its steps and
@@ -35,7 +35,9 @@ record Outside(String run, double startSeconds, double setupSeconds, boolean rec
     if (!manifest.outsideSteps().isEmpty()) {
       List<OutsideSteps> servers = List.copyOf(manifest.outsideSteps().values());
       double starts = servers.stream().mapToDouble(OutsideSteps::startSeconds).sum();
-      long started = servers.stream().filter(s -> s.startSeconds() > 0).count();
+      // every start of every server (a run of an older harness recorded no count: one each)
+      long started =
+          servers.stream().mapToLong(s -> s.starts() > 0 ? s.starts() : s.startSeconds() > 0 ? 1 : 0).sum();
       double warmups = servers.stream().mapToDouble(OutsideSteps::warmupSeconds).sum();
       double setups = servers.stream().mapToDouble(OutsideSteps::loadSetupSeconds).sum();
       int loads = servers.stream().mapToInt(OutsideSteps::loads).sum();
