@@ -1,5 +1,6 @@
 package org.pgloadbench.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Set;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Looks;
 import org.pgloadbench.analysis.Settling;
+import org.pgloadbench.estimate.History;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Plan;
@@ -68,9 +70,10 @@ final class AutoRounds implements RoundPolicy {
 
   /**
    * The scenario's rounds: its fixed number, or {@code repeat: auto}'s, which run {@link #minimum}
-   * rounds before the first look (run.json records them as the run's repeat).
+   * rounds before the first look (run.json records them as the run's repeat); with {@code restart:
+   * auto}, as many per start as the newest stored run under {@code results} found fastest.
    */
-  static Schedule schedule(Scenario scenario) {
+  static Schedule schedule(Scenario scenario, Path results) {
     boolean auto = scenario.stopping().auto();
     return new Schedule() {
       @Override
@@ -80,7 +83,7 @@ final class AutoRounds implements RoundPolicy {
 
       @Override
       public Plan plan(Plan scenarios) {
-        return scenarios;
+        return scenarios.restartingAsStored(scenario, History.of(results, scenario).runs());
       }
 
       @Override

@@ -50,7 +50,8 @@ final class BenchCommand implements Callable<Integer> {
    */
   static Bench.Request request(
       Scenario scenario, ScenarioArgs args, OutputDirs dirs, CommandSpec spec) {
-    return request(scenario, args, dirs, spec, AutoRounds.schedule(scenario), dirs.results);
+    return request(
+        scenario, args, dirs, spec, AutoRounds.schedule(scenario, dirs.results), dirs.results);
   }
 
   /** As above, its rounds decided by {@code schedule}, estimated from {@code history} (or not). */

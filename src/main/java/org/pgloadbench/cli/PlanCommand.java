@@ -40,7 +40,8 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
-    Plan plan = AutoRounds.plan(scenario, null);
+    History history = History.of(results, scenario);
+    Plan plan = AutoRounds.plan(scenario, null).restartingAsStored(scenario, history.runs());
     ServerTarget target = args.target(scenario, "plan");
     String shown = PlanText.describe(scenario, plan, target);
     // refused as bench would refuse it, in the same one line, before anything is shown
@@ -49,7 +50,7 @@ final class PlanCommand implements Callable<Integer> {
     out.print(shown);
     out.print(
         EstimateText.describe(
-            scenario, plan, Estimate.of(scenario, plan, History.of(results, scenario))));
+            scenario, plan, Estimate.of(scenario, plan, history)));
     return Main.OK;
   }
 }

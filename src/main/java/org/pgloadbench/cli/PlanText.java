@@ -145,7 +145,11 @@ final class PlanText {
             plan.restartEvery() > 0
                 ? ", each started afresh every "
                     + plan.restartEvery()
-                    + " round(s) (restart:), a start the unit of every comparison between servers"
+                    + " round(s) (restart:"
+                    + (plan.restartFrom() == null
+                        ? ""
+                        : " auto, the design stored run " + plan.restartFrom() + " found fastest")
+                    + "), a start the unit of every comparison between servers"
                 : "",
             plan.repeat(),
             plan.measuredLoads(),

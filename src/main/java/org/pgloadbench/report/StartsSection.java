@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.pgloadbench.analysis.StartVariance;
+import org.pgloadbench.analysis.StartsDesign;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -22,9 +23,6 @@ import org.pgloadbench.results.StoredRun;
  * of starts and rounds per start that would reach a 3% detectable difference soonest here.
  */
 final class StartsSection implements Section<ReportedRun> {
-  /** The detectable difference the design line aims at: a slowdown a patch review cares about. */
-  static final double TARGET = 0.03;
-
   @Override
   public boolean applies(ReportedRun run) {
     return run.comparison() != null && run.results().manifest().starts().several();
@@ -57,20 +55,10 @@ final class StartsSection implements Section<ReportedRun> {
             "between starts",
             "within a start",
             "a start took (s)");
-    double startSeconds = 0;
-    double roundSeconds = 0;
     for (String version : comparison.versions()) {
-      Map<Integer, Double> totals =
-          VersionComparison.everyCell(results, version, results.cells(version));
+      Map<Integer, Double> totals = results.totalsPerRound(version, results.cells(version));
       StartVariance v = StartVariance.of(starts.group(logs(totals)));
       OutsideSteps outside = manifest.outsideSteps().get(version);
-      double perStart = outside == null ? Double.NaN : outside.secondsPerStart();
-      startSeconds += Double.isNaN(perStart) ? 0 : perStart;
-      roundSeconds += totals.values().stream().mapToDouble(d -> d).average().orElse(0);
-      if (outside != null && outside.loads() > 0) {
-        roundSeconds +=
-            outside.loadSetupSeconds() / outside.loads() * results.cells(version).size();
-      }
       table.row(
           List.of(
               "PostgreSQL " + Markdown.text(version),
@@ -78,26 +66,16 @@ final class StartsSection implements Section<ReportedRun> {
               Formats.significant(v.roundsPerStart()),
               spread(v.between()),
               spread(v.within()),
-              Formats.orDash(perStart, Formats::significant)));
+              Formats.orDash(
+                  outside == null ? Double.NaN : outside.secondsPerStart(), Formats::significant)));
     }
     page.table(table);
     VersionComparison.Control control = comparison.control();
-    if (control == null) {
+    StartsDesign design = StartsDesign.of(results);
+    if (control == null || design == null) {
       return;
     }
-    Map<Integer, Double> base =
-        VersionComparison.everyCell(results, comparison.base(), results.cells(control.label()));
-    Map<Integer, Double> twin =
-        VersionComparison.everyCell(results, control.label(), results.cells(control.label()));
-    Map<Integer, Double> ratios = new TreeMap<>();
-    twin.forEach(
-        (round, seconds) -> {
-          Double b = base.get(round);
-          if (b != null && b > 0 && seconds > 0) {
-            ratios.put(round, Math.log(seconds / b));
-          }
-        });
-    StartVariance d = StartVariance.of(starts.group(ratios));
+    StartVariance d = design.control();
     List<String> said = new ArrayList<>();
     said.add(
         "The control against the base, log ratio per round: "
@@ -109,23 +87,24 @@ final class StartsSection implements Section<ReportedRun> {
             + " starts could detect about "
             + Formats.orDash(100 * control.detectable(), x -> String.format(Locale.ROOT, "%.1f", x))
             + "% (80% power).");
-    StartVariance.Design design = d.fastest(TARGET, startSeconds, roundSeconds);
-    if (design != null) {
+    StartVariance.Design fastest = design.fastest();
+    if (fastest != null) {
       said.add(
           String.format(
               Locale.ROOT,
               "To detect %.0f%% in the least time here (a start of every server %.1f s, a round"
                   + " %.1f s): %d starts of %d round%s each, about %s (`restart: %d`,"
-                  + " `REPEAT=%d`).",
-              100 * TARGET,
-              startSeconds,
-              roundSeconds,
-              design.starts(),
-              design.roundsPerStart(),
-              design.roundsPerStart() == 1 ? "" : "s",
-              Formats.duration(design.seconds()),
-              design.roundsPerStart(),
-              design.starts() * design.roundsPerStart()));
+                  + " `REPEAT=%d`); `restart: auto` takes its rounds per start from the newest"
+                  + " such run.",
+              100 * StartsDesign.TARGET,
+              design.startSeconds(),
+              design.roundSeconds(),
+              fastest.starts(),
+              fastest.roundsPerStart(),
+              fastest.roundsPerStart() == 1 ? "" : "s",
+              Formats.duration(fastest.seconds()),
+              fastest.roundsPerStart(),
+              fastest.starts() * fastest.roundsPerStart()));
     } else if (!d.known()) {
       said.add(
           "A start of one round gives no spread within a start: `restart: 2` or more measures"

@@ -167,8 +167,8 @@ public record VersionComparison(
     // the control is a twin of one of the base's server starts (one profile, cap, standby): the
     // base is summed over the cells that one ran
     List<String> cells = results.cells(label);
-    Map<Integer, Double> baseRounds = everyCell(results, base, cells);
-    Map<Integer, Double> controlRounds = everyCell(results, label, cells);
+    Map<Integer, Double> baseRounds = results.totalsPerRound(base, cells);
+    Map<Integer, Double> controlRounds = results.totalsPerRound(label, cells);
     if (baseRounds.isEmpty() || controlRounds.isEmpty()) {
       return null;
     }
@@ -191,27 +191,6 @@ public record VersionComparison(
             : List.copyOf(logRatios.values());
     return new Control(
         label, c, starts.several() ? StartVariance.detectable(units) : detectable(units));
-  }
-
-  /** A server's seconds per round, these cells' totals summed; rounds with all of them only. */
-  static Map<Integer, Double> everyCell(
-      StoredRun results, String version, List<String> cellsRun) {
-    Map<Integer, Double> sums = new TreeMap<>();
-    Map<Integer, Integer> cells = new TreeMap<>();
-    for (String cell : cellsRun) {
-      Sample total =
-          results.seconds(version, cell, results.tables(version), results.steps(version, cell));
-      total
-          .byRepetition()
-          .forEach(
-              (round, seconds) -> {
-                sums.merge(round, seconds, Double::sum);
-                cells.merge(round, 1, Integer::sum);
-              });
-    }
-    int all = cellsRun.size();
-    sums.keySet().removeIf(round -> cells.get(round) < all);
-    return sums;
   }
 
   /**

@@ -2,6 +2,7 @@ package org.pgloadbench.results;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.TreeMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -131,6 +132,27 @@ public final class StoredRun {
         .filter(k -> k.version().equals(version) && k.cell().equals(cell))
         .forEach(k -> measured.add(k.step()));
     return steps(version).stream().filter(measured::contains).toList();
+  }
+
+  /**
+   * A server's seconds per round, the totals of {@code cellsRun} summed; rounds with all of them
+   * only: what its control, its starts' spread and a comparison over every cell read.
+   */
+  public Map<Integer, Double> totalsPerRound(String version, List<String> cellsRun) {
+    Map<Integer, Double> sums = new TreeMap<>();
+    Map<Integer, Integer> cells = new TreeMap<>();
+    for (String cell : cellsRun) {
+      seconds(version, cell, tables(version), steps(version, cell))
+          .byRepetition()
+          .forEach(
+              (round, seconds) -> {
+                sums.merge(round, seconds, Double::sum);
+                cells.merge(round, 1, Integer::sum);
+              });
+    }
+    int all = cellsRun.size();
+    sums.keySet().removeIf(round -> cells.get(round) < all);
+    return sums;
   }
 
   /** Seconds of the given steps summed over the given tables, per repetition. */

@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.pgloadbench.analysis.StartVariance;
+import org.pgloadbench.analysis.StartsDesign;
 import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ServersSpec;
@@ -31,9 +34,16 @@ import org.pgloadbench.variant.LoadVariant;
  * @param warmup unmeasured loads per server after each of its starts
  * @param restartEvery rounds per server start: every server is started afresh (and warmed up
  *     again) before rounds 1 + k × restartEvery; 0 for one start for the whole run
+ * @param restartFrom the stored run whose starts chose {@code restartEvery} ({@code restart:
+ *     auto}), or null
  */
 public record Plan(
-    List<Server> servers, List<Cell> cells, int repeat, int warmup, int restartEvery) {
+    List<Server> servers,
+    List<Cell> cells,
+    int repeat,
+    int warmup,
+    int restartEvery,
+    String restartFrom) {
 
   /** What results call a control server: the base server's label and this. */
   public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
@@ -85,12 +95,31 @@ public record Plan(
 
   /** A plan whose servers start once. */
   public Plan(List<Server> servers, List<Cell> cells, int repeat, int warmup) {
-    this(servers, cells, repeat, warmup, 0);
+    this(servers, cells, repeat, warmup, 0, null);
   }
 
   /** This plan with {@code rounds} measured rounds. */
   public Plan withRepeat(int rounds) {
-    return new Plan(servers, cells, rounds, warmup, restartEvery);
+    return new Plan(servers, cells, rounds, warmup, restartEvery, restartFrom);
+  }
+
+  /**
+   * With {@code restart: auto}, the rounds per start that the newest of {@code stored} (the
+   * scenario's runs, newest first) found to reach a 3% detectable difference soonest on this
+   * machine ({@link StartsDesign}); this plan where none tells, or where its servers start once.
+   */
+  public Plan restartingAsStored(Scenario scenario, List<StoredRun> stored) {
+    if (!scenario.restarts().auto() || restartEvery == 0) {
+      return this;
+    }
+    for (StoredRun run : stored) {
+      StartsDesign design = StartsDesign.of(run);
+      StartVariance.Design fastest = design == null ? null : design.fastest();
+      if (fastest != null) {
+        return new Plan(servers, cells, repeat, warmup, fastest.roundsPerStart(), run.id());
+      }
+    }
+    return this;
   }
 
   /** Whether every server is started afresh before round {@code round}. */
@@ -132,7 +161,7 @@ public record Plan(
             ? 0
             : scenario.restarts().every(servers.size(), scenario.measure());
     return new Plan(
-        servers, scenario.cells(), scenario.repeat(), scenario.warmup(), restartEvery);
+        servers, scenario.cells(), scenario.repeat(), scenario.warmup(), restartEvery, null);
   }
 
   /**
