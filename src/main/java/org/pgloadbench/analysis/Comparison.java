@@ -172,6 +172,20 @@ public record Comparison(
         : of(base.array(), other.array());
   }
 
+  /** The log of other / base in every round both have, both positive, by round. */
+  public static Map<Integer, Double> logRatios(
+      Map<Integer, Double> base, Map<Integer, Double> other) {
+    Map<Integer, Double> logRatios = new TreeMap<>();
+    other.forEach(
+        (round, value) -> {
+          Double b = base.get(round);
+          if (b != null && b > 0 && value > 0) {
+            logRatios.put(round, Math.log(value / b));
+          }
+        });
+    return logRatios;
+  }
+
   /**
    * Two servers' samples from a run that started its servers afresh ({@link Starts}), other
    * against {@code factor} × base: the rounds both have are paired, each start's log ratios
@@ -188,16 +202,8 @@ public record Comparison(
     if (!starts.several()) {
       return paired(base, other, factor);
     }
-    Map<Integer, Double> logRatios = new TreeMap<>();
-    other.forEach(
-        (round, value) -> {
-          Double b = base.get(round);
-          if (b != null && b > 0 && value > 0) {
-            logRatios.put(round, Math.log(value / b));
-          }
-        });
     double[] means =
-        starts.group(logRatios).stream()
+        starts.group(logRatios(base, other)).stream()
             .mapToDouble(g -> g.stream().mapToDouble(Double::doubleValue).average().orElse(0))
             .toArray();
     int n = means.length;

@@ -1,7 +1,6 @@
 package org.pgloadbench.analysis;
 
 import java.util.Map;
-import java.util.TreeMap;
 import org.pgloadbench.results.OutsideSteps;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
@@ -36,14 +35,6 @@ public record StartsDesign(
     String base = control.substring(0, control.length() - RunManifest.CONTROL_SUFFIX.length());
     Map<Integer, Double> baseRounds = results.totalsPerRound(base, results.cells(control));
     Map<Integer, Double> twin = results.totalsPerRound(control, results.cells(control));
-    Map<Integer, Double> ratios = new TreeMap<>();
-    twin.forEach(
-        (round, seconds) -> {
-          Double b = baseRounds.get(round);
-          if (b != null && b > 0 && seconds > 0) {
-            ratios.put(round, Math.log(seconds / b));
-          }
-        });
     double startSeconds = 0;
     double roundSeconds = 0;
     for (String version : results.versions()) {
@@ -59,7 +50,7 @@ public record StartsDesign(
     }
     return new StartsDesign(
         results.id(),
-        StartVariance.of(manifest.starts().group(ratios)),
+        StartVariance.of(manifest.starts().group(Comparison.logRatios(baseRounds, twin))),
         startSeconds,
         roundSeconds);
   }

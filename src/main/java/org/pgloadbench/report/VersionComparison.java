@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.analysis.StartVariance;
@@ -174,14 +173,7 @@ public record VersionComparison(
     }
     Starts starts = results.manifest().starts();
     Comparison c = Comparison.overStarts(baseRounds, controlRounds, 1, starts);
-    Map<Integer, Double> logRatios = new TreeMap<>();
-    controlRounds.forEach(
-        (round, seconds) -> {
-          Double b = baseRounds.get(round);
-          if (b != null && b > 0 && seconds > 0) {
-            logRatios.put(round, Math.log(seconds / b));
-          }
-        });
+    Map<Integer, Double> logRatios = Comparison.logRatios(baseRounds, controlRounds);
     // over starts, the units are the starts' mean log ratios
     List<Double> units =
         starts.several()

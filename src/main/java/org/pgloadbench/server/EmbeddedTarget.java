@@ -253,14 +253,16 @@ public final class EmbeddedTarget implements LaunchingTarget {
   @Override
   public synchronized void releaseClusters() {
     keeping = false;
-    for (Template template : templates.values()) {
-      try {
-        WorkRoot.delete(template.dir());
-      } catch (IOException e) {
-        // the next start removes it (Postmasters.stopOrphans)
-      }
-    }
+    templates.values().forEach(template -> remove(template.dir()));
     templates.clear();
+  }
+
+  private static void remove(Path template) {
+    try {
+      WorkRoot.delete(template);
+    } catch (IOException e) {
+      // the next start removes it (Postmasters.stopOrphans)
+    }
   }
 
   /**
@@ -278,15 +280,7 @@ public final class EmbeddedTarget implements LaunchingTarget {
         workRoot.resolve(
             ProcessHandle.current().pid() + "-template-" + name + "-" + System.nanoTime());
     Credentials credentials = Credentials.random(USER);
-    ShutdownHook.register(
-        "pgloadbench-remove-template",
-        () -> {
-          try {
-            WorkRoot.delete(dir);
-          } catch (IOException e) {
-            // the next start removes it (Postmasters.stopOrphans)
-          }
-        });
+    ShutdownHook.register("pgloadbench-remove-template", () -> remove(dir));
     ServerDir.create(
         dir,
         isolation,
