@@ -167,7 +167,7 @@ class PlanTest {
     assertThat(stored)
         .containsPattern(
             "\\n    PostgreSQL 16 +\\d.* = start .* \\+ 12 loads: steps .*, outside them")
-        .containsPattern("\\n    total +33.8 s\\n");
+        .containsPattern("\\n    total +35.9 s\\n");
 
     String none = plan(args, dir.toString());
     assertThat(none)
