@@ -37,15 +37,13 @@ final class StartsSection implements Section<ReportedRun> {
     page.heading(2, "Server starts")
         .block(
             "Every server was started afresh before rounds "
-                + starts.firstRounds().stream().map(String::valueOf).reduce((a, b) -> a + ", " + b)
-                    .orElse("")
-                + ", each time in a new data directory, with an environment of another size and"
-                + " warmed up again: a start's own offset (its memory layout, its files' place on"
-                + " the disk) then falls on a few rounds, not on a build. Every comparison between"
-                + " servers takes a start as its unit: per start the mean of its rounds' log"
-                + " ratios, then Student's t over the starts (a mixed model's test, a random"
-                + " effect per start). Spread: the square root of each variance component of the"
-                + " server's log time per round (all cells summed), by the method of moments.");
+                + String.join(", ", starts.firstRounds().stream().map(String::valueOf).toList())
+                + ", each time in a new data directory with an environment of another size, and"
+                + " warmed up again; a comparison between servers takes a start as its unit (see"
+                + " the notes). Spread: the square root of each variance component of a server's"
+                + " log time per round (all cells summed), by the method of moments; the"
+                + " machine's drift over the run counts between starts there, while the control's"
+                + " log ratio to its base, below, is free of it.");
     Table table =
         Table.of(
             1,
