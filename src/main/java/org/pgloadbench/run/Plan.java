@@ -10,6 +10,7 @@ import org.pgloadbench.analysis.StartsDesign;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ServersSpec;
 import org.pgloadbench.server.DiskLimit;
@@ -106,7 +107,9 @@ public record Plan(
   /**
    * With {@code restart: auto}, the rounds per start that the newest of {@code stored} (the
    * scenario's runs, newest first) found to reach a 3% detectable difference soonest on this
-   * machine ({@link StartsDesign}); this plan where none tells, or where its servers start once.
+   * machine ({@link StartsDesign}), at least {@link Restarts#AUTO_EVERY}: a start of one round
+   * measures no spread within a start, and the next run would have nothing to choose by. This plan
+   * where none tells, or where its servers start once.
    */
   public Plan restartingAsStored(Scenario scenario, List<StoredRun> stored) {
     if (!scenario.restarts().auto() || restartEvery == 0) {
@@ -116,7 +119,8 @@ public record Plan(
       StartsDesign design = StartsDesign.of(run);
       StartVariance.Design fastest = design == null ? null : design.fastest();
       if (fastest != null) {
-        return new Plan(servers, cells, repeat, warmup, fastest.roundsPerStart(), run.id());
+        int every = Math.max(Restarts.AUTO_EVERY, fastest.roundsPerStart());
+        return new Plan(servers, cells, repeat, warmup, every, run.id());
       }
     }
     return this;

@@ -8,12 +8,16 @@ package org.pgloadbench.scenario;
  * afresh every few rounds, each build's rounds span several starts, and a comparison of two servers
  * takes a start as its unit ({@code results/Starts}).
  *
- * @param auto {@code restart: auto} (the default): every {@link #AUTO_EVERY} rounds when the run
- *     compares servers, never when it has one server or counts instructions
+ * @param auto {@code restart: auto} (the default): when the run compares servers, as many rounds
+ *     per start as the scenario's newest stored run found fastest ({@code Plan.restartingAsStored}),
+ *     else every {@link #AUTO_EVERY}; never when it has one server or counts instructions
  * @param every rounds per start; 0 for one start for the whole run ({@code restart: never})
  */
 public record Restarts(boolean auto, int every) {
-  /** The rounds per start of {@code restart: auto}: two give a start's own spread, and a mean. */
+  /**
+   * The fewest rounds per start of {@code restart: auto}: two give a start's own spread, and a
+   * mean.
+   */
   public static final int AUTO_EVERY = 2;
 
   public static final Restarts AUTO = new Restarts(true, 0);

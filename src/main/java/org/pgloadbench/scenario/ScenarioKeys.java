@@ -79,9 +79,10 @@ final class ScenarioKeys {
               "How often every server is started afresh, a new data directory and environment"
                   + " each time, so that a comparison of servers rests on several starts of each:"
                   + " a number of rounds per start, never (one start for the run), or auto (the"
-                  + " default: every "
+                  + " default, when the run compares servers: as many rounds per start as the"
+                  + " newest stored run found fastest, at least "
                   + Restarts.AUTO_EVERY
-                  + " rounds when the run compares servers).",
+                  + ").",
               () ->
                   JSON.objectNode()
                       .set(
