@@ -82,7 +82,9 @@ class CompareWithinRunTest {
         // the totals' table: the patch's total alone in its family (the control stands apart),
         // tested over the run's 3 server starts (restart: auto, every 2 rounds)
         .contains("by Student's t over the starts")
-        .containsPattern("\\| default \\| .* \\| .* \\| .*\\*\\*slower\\*\\* \\(p (0\\.0[0-4]\\d*|< 0\\.001)\\) \\|");
+        .containsPattern(
+            "\\| default \\| .* \\| .* \\| .*\\*\\*slower\\*\\* \\(p (0\\.0[0-4]\\d*|<0\\.001)\\)"
+                + " \\|");
     // Two identical servers differ at p < 0.05 in about one run of twenty by chance, more on a
     // busy machine: then compare must say so and exit 3, never 1.
     if (compare.contains("Machine drifting, verdicts not trusted")) {
