@@ -8,7 +8,6 @@ import java.util.Map;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
-import org.pgloadbench.results.Starts;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Axis;
 
@@ -78,16 +77,6 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
     return new Answer(baseline, tables, claims);
   }
 
-  /**
-   * How two cells of one version pair: by round on one server start, over the run's starts where
-   * they ran on two (two settings profiles, memory caps, standbys or disk limits).
-   */
-  private static Starts starts(StoredRun run, String version, String cell, String otherCell) {
-    return run.manifest().sameServer(version, cell, version, otherCell)
-        ? Starts.ONE
-        : run.manifest().starts();
-  }
-
   private static Table table(StoredRun run, String version, String baseline, boolean paired) {
     Map<String, Sample> totals = new LinkedHashMap<>();
     for (String cell : run.cells(version)) {
@@ -100,7 +89,12 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
         (cell, total) -> {
           if (!cell.equals(baseline) && base != null && !base.isEmpty() && !total.isEmpty()) {
             cells.add(cell);
-            family.add(Comparison.between(base, total, paired, starts(run, version, baseline, cell)));
+            family.add(
+                Comparison.between(
+                    base,
+                    total,
+                    paired,
+                    run.manifest().startsBetween(version, baseline, version, cell)));
           }
         });
     List<Comparison> corrected = Comparison.holm(family);
@@ -131,7 +125,10 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
               others.add(cell);
               withFastest.add(
                   Comparison.between(
-                      totals.get(first), total, paired, starts(run, version, first, cell)));
+                      totals.get(first),
+                      total,
+                      paired,
+                      run.manifest().startsBetween(version, first, version, cell)));
             }
           });
       List<Comparison> correctedFastest = Comparison.holm(withFastest);

@@ -118,7 +118,11 @@ public record ClaimCheck(
         + " "
         + trim(claim.factor())
         + " ×"
-        + (test == Comparison.Test.SIGNED_RANK ? " (paired)" : test == Comparison.Test.STARTS ? " (paired, over starts)" : "");
+        + switch (test) {
+          case SIGNED_RANK -> " (paired)";
+          case STARTS -> " (paired, over starts)";
+          case MANN_WHITNEY -> "";
+        };
   }
 
   private static String trim(double factor) {

@@ -107,12 +107,10 @@ public final class Claims {
       boolean paired,
       RunManifest manifest) {
     Starts starts =
-        subjectVersion != null
-                && referenceVersion != null
-                && manifest.sameServer(
-                    subjectVersion, claim.subject().cell(), referenceVersion, claim.reference().cell())
-            ? Starts.ONE
-            : manifest.starts();
+        subjectVersion == null || referenceVersion == null
+            ? manifest.starts()
+            : manifest.startsBetween(
+                subjectVersion, claim.subject().cell(), referenceVersion, claim.reference().cell());
     Function<Measurements, Number> measure = Figures.named(claim.measure());
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =

@@ -203,9 +203,7 @@ public record Comparison(
       return paired(base, other, factor);
     }
     double[] means =
-        starts.group(logRatios(base, other)).stream()
-            .mapToDouble(g -> g.stream().mapToDouble(Double::doubleValue).average().orElse(0))
-            .toArray();
+        starts.means(logRatios(base, other)).stream().mapToDouble(Double::doubleValue).toArray();
     int n = means.length;
     double mean = Arrays.stream(means).average().orElse(Double.NaN);
     double pLower = Double.NaN;

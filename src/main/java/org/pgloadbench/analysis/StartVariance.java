@@ -65,9 +65,7 @@ public record StartVariance(int starts, double roundsPerStart, double between, d
     if (!known() || starts < 2) {
       return Double.NaN;
     }
-    double df = starts - 1;
-    double t = StudentT.quantile(1 - Comparison.ALPHA / 2, df) + StudentT.quantile(0.8, df);
-    return Math.exp(t * Math.sqrt((between + within / rounds) / starts)) - 1;
+    return Math.exp(power(starts) * Math.sqrt((between + within / rounds) / starts)) - 1;
   }
 
   /**
@@ -82,8 +80,16 @@ public record StartVariance(int starts, double roundsPerStart, double between, d
     }
     double mean = units.stream().mapToDouble(d -> d).average().orElse(0);
     double variance = units.stream().mapToDouble(d -> (d - mean) * (d - mean)).sum() / (n - 1);
-    double t = StudentT.quantile(1 - Comparison.ALPHA / 2, n - 1) + StudentT.quantile(0.8, n - 1);
-    return Math.exp(t * Math.sqrt(variance / n)) - 1;
+    return Math.exp(power(n) * Math.sqrt(variance / n)) - 1;
+  }
+
+  /**
+   * How many standard errors a difference must be for the two-sided t test over {@code units} units
+   * to find it at α = 0.05 with 80% power.
+   */
+  private static double power(int units) {
+    return StudentT.quantile(1 - Comparison.ALPHA / 2, units - 1)
+        + StudentT.quantile(0.8, units - 1);
   }
 
   /**

@@ -16,8 +16,7 @@ import org.pgloadbench.results.StoredRun;
  * @param startSeconds stopping and starting every server and warming each up, once
  * @param roundSeconds one round: every server's loads and their set-up
  */
-public record StartsDesign(
-    String run, StartVariance control, double startSeconds, double roundSeconds) {
+public record StartsDesign(StartVariance control, double startSeconds, double roundSeconds) {
   /** The detectable difference a design aims at: a slowdown a patch review cares about. */
   public static final double TARGET = 0.03;
 
@@ -45,11 +44,11 @@ public record StartsDesign(
         startSeconds += outside.secondsPerStart();
       }
       if (outside != null && outside.loads() > 0) {
-        roundSeconds += outside.loadSetupSeconds() / outside.loads() * results.cells(version).size();
+        roundSeconds +=
+            outside.loadSetupSeconds() / outside.loads() * results.cells(version).size();
       }
     }
     return new StartsDesign(
-        results.id(),
         StartVariance.of(manifest.starts().group(Comparison.logRatios(baseRounds, twin))),
         startSeconds,
         roundSeconds);

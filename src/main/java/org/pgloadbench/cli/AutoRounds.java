@@ -1,11 +1,11 @@
 package org.pgloadbench.cli;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Looks;
 import org.pgloadbench.analysis.Settling;
@@ -71,9 +71,9 @@ final class AutoRounds implements RoundPolicy {
   /**
    * The scenario's rounds: its fixed number, or {@code repeat: auto}'s, which run {@link #minimum}
    * rounds before the first look (run.json records them as the run's repeat); with {@code restart:
-   * auto}, as many per start as the newest stored run under {@code results} found fastest.
+   * auto}, as many per start as the newest of the {@code stored} runs found fastest.
    */
-  static Schedule schedule(Scenario scenario, Path results) {
+  static Schedule schedule(Scenario scenario, Supplier<History> stored) {
     boolean auto = scenario.stopping().auto();
     return new Schedule() {
       @Override
@@ -83,7 +83,7 @@ final class AutoRounds implements RoundPolicy {
 
       @Override
       public Plan plan(Plan scenarios) {
-        return scenarios.restartingAsStored(scenario, History.of(results, scenario).runs());
+        return scenarios.restartingAsStored(scenario, () -> stored.get().runs());
       }
 
       @Override

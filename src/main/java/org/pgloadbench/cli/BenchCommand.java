@@ -2,6 +2,8 @@ package org.pgloadbench.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.pgloadbench.estimate.History;
 import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Scenario;
@@ -50,8 +52,8 @@ final class BenchCommand implements Callable<Integer> {
    */
   static Bench.Request request(
       Scenario scenario, ScenarioArgs args, OutputDirs dirs, CommandSpec spec) {
-    return request(
-        scenario, args, dirs, spec, AutoRounds.schedule(scenario, dirs.results), dirs.results);
+    Supplier<History> history = History.lazily(dirs.results, scenario);
+    return request(scenario, args, dirs, spec, AutoRounds.schedule(scenario, history), history);
   }
 
   /** As above, its rounds decided by {@code schedule}, estimated from {@code history} (or not). */
@@ -61,7 +63,7 @@ final class BenchCommand implements Callable<Integer> {
       OutputDirs dirs,
       CommandSpec spec,
       Schedule schedule,
-      Path history) {
+      Supplier<History> history) {
     return new Bench.Request(
         scenario,
         runId -> args.target(scenario, runId),

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.pgloadbench.estimate.Estimate;
 import org.pgloadbench.estimate.Eta;
 import org.pgloadbench.estimate.History;
@@ -27,12 +28,12 @@ import org.pgloadbench.server.ServerTarget;
 final class BenchConsole implements Bench.Console {
   private final PrintWriter out;
   private final PrintWriter err;
-  private final Path history;
+  private final Supplier<History> history;
   private Estimate estimate;
   private boolean timed;
 
   /** {@code history} the stored runs to estimate from; null for none (a race goes its own way). */
-  BenchConsole(PrintWriter out, PrintWriter err, Path history) {
+  BenchConsole(PrintWriter out, PrintWriter err, Supplier<History> history) {
     this.out = out;
     this.err = err;
     this.history = history;
@@ -45,7 +46,7 @@ final class BenchConsole implements Bench.Console {
 
   @Override
   public Progress start(Scenario scenario, Plan plan, String shown, boolean resumed) {
-    estimate = history == null ? null : Estimate.of(scenario, plan, History.of(history, scenario));
+    estimate = history == null ? null : Estimate.of(scenario, plan, history.get());
     out.print(shown);
     if (estimate != null) {
       out.print(EstimateText.describe(scenario, plan, estimate));

@@ -1,11 +1,11 @@
 package org.pgloadbench.cli;
 
-import org.pgloadbench.analysis.Comparison;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.StepKind;
@@ -135,7 +135,8 @@ final class PlanText {
         String.format(
             Locale.ROOT,
             "  %d server start(s)%s, all up before the first round%s; %d round(s), each every"
-                + " cell on every server once: %d measured loads, %d warm-up load(s) per server%s%n",
+                + " cell on every server once: %d measured loads, %d warm-up load(s) per"
+                + " server%s%n",
             plan.servers().size(),
             plan.hasControl()
                 ? " (one a control: a second "

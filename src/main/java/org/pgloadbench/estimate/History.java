@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
@@ -31,6 +32,24 @@ public record History(List<StoredRun> runs, String none) {
 
   public History {
     runs = List.copyOf(runs);
+  }
+
+  /**
+   * {@link #of}, read once when first asked for: a bench asks it for the rounds per start of
+   * {@code restart: auto} and for its estimate, and reading every stored run is the costly part.
+   */
+  public static Supplier<History> lazily(Path results, Scenario scenario) {
+    return new Supplier<>() {
+      private History read;
+
+      @Override
+      public synchronized History get() {
+        if (read == null) {
+          read = of(results, scenario);
+        }
+        return read;
+      }
+    };
   }
 
   /** The runs of {@code scenario} under {@code results}; a run that cannot be read is left out. */

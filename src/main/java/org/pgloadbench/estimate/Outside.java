@@ -37,7 +37,9 @@ record Outside(String run, double startSeconds, double setupSeconds, boolean rec
       double starts = servers.stream().mapToDouble(OutsideSteps::startSeconds).sum();
       // every start of every server (a run of an older harness recorded no count: one each)
       long started =
-          servers.stream().mapToLong(s -> s.starts() > 0 ? s.starts() : s.startSeconds() > 0 ? 1 : 0).sum();
+          servers.stream()
+              .mapToLong(s -> s.starts() > 0 ? s.starts() : s.startSeconds() > 0 ? 1 : 0)
+              .sum();
       double warmups = servers.stream().mapToDouble(OutsideSteps::warmupSeconds).sum();
       double setups = servers.stream().mapToDouble(OutsideSteps::loadSetupSeconds).sum();
       int loads = servers.stream().mapToInt(OutsideSteps::loads).sum();

@@ -174,15 +174,13 @@ public record VersionComparison(
     Starts starts = results.manifest().starts();
     Comparison c = Comparison.overStarts(baseRounds, controlRounds, 1, starts);
     Map<Integer, Double> logRatios = Comparison.logRatios(baseRounds, controlRounds);
-    // over starts, the units are the starts' mean log ratios
-    List<Double> units =
-        starts.several()
-            ? starts.group(logRatios).stream()
-                .map(g -> g.stream().mapToDouble(Double::doubleValue).average().orElse(0))
-                .toList()
-            : List.copyOf(logRatios.values());
+    // over starts, the units are the starts' mean log ratios, and the t test judges them
     return new Control(
-        label, c, starts.several() ? StartVariance.detectable(units) : detectable(units));
+        label,
+        c,
+        starts.several()
+            ? StartVariance.detectable(starts.means(logRatios))
+            : detectable(List.copyOf(logRatios.values())));
   }
 
   /**

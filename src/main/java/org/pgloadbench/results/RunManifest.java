@@ -1,6 +1,7 @@
 package org.pgloadbench.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,32 +65,20 @@ public record RunManifest(
     startRounds = startRounds == null ? List.of() : List.copyOf(startRounds);
   }
 
-  /** A manifest of servers started once for the run. */
-  public RunManifest(
-      String runId,
-      Resolved scenario,
-      Machine environment,
-      List<ServerRun> servers,
-      Map<String, Object> datasetShape,
-      String schedule,
-      Rounds rounds,
-      Map<String, OutsideSteps> outsideSteps) {
-    this(
-        runId, scenario, environment, servers, datasetShape, schedule, rounds, outsideSteps, null);
-  }
-
   /** Which start each round fell in ({@link #startRounds}). */
   public Starts starts() {
     return new Starts(startRounds);
   }
 
   /**
-   * Whether two samples, each a label in results and a cell, ran on the same server start: the same
-   * label, and cells of the same settings profile, memory cap, standby and disk limit. Only
-   * samples of two server starts are compared over starts ({@link Starts}).
+   * The starts two samples (each a label in results and a cell) are compared over: the run's, when
+   * they ran on two server starts (two labels, or cells of two settings profiles, memory caps,
+   * standbys or disk limits); {@link Starts#ONE} when on the same one, whose rounds pair alone.
    */
-  public boolean sameServer(String label, String cell, String otherLabel, String otherCell) {
-    return label.equals(otherLabel) && serverKind(cell).equals(serverKind(otherCell));
+  public Starts startsBetween(String label, String cell, String otherLabel, String otherCell) {
+    boolean sameServer =
+        label.equals(otherLabel) && serverKind(cell).equals(serverKind(otherCell));
+    return sameServer ? Starts.ONE : starts();
   }
 
   private List<Object> serverKind(String cell) {
@@ -97,11 +86,11 @@ public record RunManifest(
         .filter(c -> c.label().equals(cell))
         .findFirst()
         .<List<Object>>map(
-            c -> java.util.Arrays.asList(c.profile(), c.memoryCapBytes(), c.standby(), c.disk()))
+            c -> Arrays.asList(c.profile(), c.memoryCapBytes(), c.standby(), c.disk()))
         .orElse(List.of());
   }
 
-  /** A manifest without the time outside the steps. */
+  /** A manifest without the time outside the steps, of servers started once. */
   public RunManifest(
       String runId,
       Resolved scenario,
@@ -110,7 +99,7 @@ public record RunManifest(
       Map<String, Object> datasetShape,
       String schedule,
       Rounds rounds) {
-    this(runId, scenario, environment, servers, datasetShape, schedule, rounds, null);
+    this(runId, scenario, environment, servers, datasetShape, schedule, rounds, null, null);
   }
 
   /** Whether loads of the same round pair up across servers and cells (see {@link #schedule}). */

@@ -38,6 +38,13 @@ public record Starts(List<Integer> firstRounds) {
     return start;
   }
 
+  /** The mean of each start's {@code values} (by round), in start order: a start's one unit. */
+  public List<Double> means(Map<Integer, Double> values) {
+    return group(values).stream()
+        .map(g -> g.stream().mapToDouble(Double::doubleValue).average().orElse(0))
+        .toList();
+  }
+
   /** {@code values} by round, grouped by start: each start's values in round order. */
   public List<List<Double>> group(Map<Integer, Double> values) {
     Map<Integer, List<Double>> byStart = new TreeMap<>();

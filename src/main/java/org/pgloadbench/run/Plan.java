@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.pgloadbench.analysis.StartVariance;
 import org.pgloadbench.analysis.StartsDesign;
 import org.pgloadbench.results.RunManifest;
@@ -12,7 +13,6 @@ import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.scenario.ServersSpec;
 import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.StandbyMode;
@@ -111,11 +111,11 @@ public record Plan(
    * measures no spread within a start, and the next run would have nothing to choose by. This plan
    * where none tells, or where its servers start once.
    */
-  public Plan restartingAsStored(Scenario scenario, List<StoredRun> stored) {
+  public Plan restartingAsStored(Scenario scenario, Supplier<List<StoredRun>> stored) {
     if (!scenario.restarts().auto() || restartEvery == 0) {
-      return this;
+      return this; // the stored runs are not read
     }
-    for (StoredRun run : stored) {
+    for (StoredRun run : stored.get()) {
       StartsDesign design = StartsDesign.of(run);
       StartVariance.Design fastest = design == null ? null : design.fastest();
       if (fastest != null) {
@@ -135,6 +135,7 @@ public record Plan(
   public int starts(int rounds) {
     return restartEvery > 0 ? Math.max(1, (rounds + restartEvery - 1) / restartEvery) : 1;
   }
+
   /**
    * The plan of a scenario: a server per version and settings profile its cells use, plus, when the
    * run compares servers and the scenario does not say {@code control: false}, a control instance
@@ -159,11 +160,8 @@ public record Plan(
               .orElse(servers.get(0));
       servers.add(baseServer.control(true));
     }
-    // a server the harness attaches to (a URL) is not its to start afresh
     int restartEvery =
-        ServersSpec.URL.equals(scenario.servers().target())
-            ? 0
-            : scenario.restarts().every(servers.size(), scenario.measure());
+        scenario.restarts().every(servers.size(), scenario.servers(), scenario.measure());
     return new Plan(
         servers, scenario.cells(), scenario.repeat(), scenario.warmup(), restartEvery, null);
   }

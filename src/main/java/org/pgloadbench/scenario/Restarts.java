@@ -9,8 +9,9 @@ package org.pgloadbench.scenario;
  * takes a start as its unit ({@code results/Starts}).
  *
  * @param auto {@code restart: auto} (the default): when the run compares servers, as many rounds
- *     per start as the scenario's newest stored run found fastest ({@code Plan.restartingAsStored}),
- *     else every {@link #AUTO_EVERY}; never when it has one server or counts instructions
+ *     per start as the scenario's newest stored run found fastest ({@code
+ *     Plan.restartingAsStored}), else every {@link #AUTO_EVERY}; never when it has one server or counts instructions, nor on
+ *     a URL target
  * @param every rounds per start; 0 for one start for the whole run ({@code restart: never})
  */
 public record Restarts(boolean auto, int every) {
@@ -24,10 +25,14 @@ public record Restarts(boolean auto, int every) {
   public static final Restarts NEVER = new Restarts(false, 0);
 
   /**
-   * The rounds per start of a run with {@code servers} server starts, 0 for one start: a run with
-   * one server has nothing a start could bias, and a count of instructions none a start moves.
+   * The rounds per start of a run with {@code servers} server starts on {@code target}, 0 for one
+   * start: a server the harness attaches to (a URL) is not its to start afresh, a run with one
+   * server has nothing a start could bias, and a count of instructions none a start moves.
    */
-  public int every(int servers, Measure measure) {
+  public int every(int servers, ServersSpec target, Measure measure) {
+    if (ServersSpec.URL.equals(target.target())) {
+      return 0;
+    }
     if (!auto) {
       return every;
     }

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.countOr;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
@@ -61,13 +62,7 @@ final class ScenarioKeys {
               + " needs 6 or more. auto: the fewest rounds a verdict needs, then more until"
               + " every comparison with the baseline and every claim has a verdict or is known"
               + " within precision, or the budget is spent.",
-          () ->
-              JSON.objectNode()
-                  .set(
-                      "anyOf",
-                      JSON.arrayNode()
-                          .add(whole(1, Integer.MAX_VALUE))
-                          .add(JSON.objectNode().put("const", "auto"))));
+          () -> countOr(List.of("auto")));
   static final Key<YamlNode> WARMUP =
       Key.of(
           "warmup",
@@ -83,13 +78,7 @@ final class ScenarioKeys {
                   + " newest stored run found fastest, at least "
                   + Restarts.AUTO_EVERY
                   + ").",
-              () ->
-                  JSON.objectNode()
-                      .set(
-                          "anyOf",
-                          JSON.arrayNode()
-                              .add(whole(1, Integer.MAX_VALUE))
-                              .add(JSON.objectNode().set("enum", strings(List.of("auto", "never"))))))
+              () -> countOr(List.of("auto", "never")))
           .hint("write restart: auto, restart: never or a number of rounds per start, e.g. 2")
           .reading(ScenarioKeys::restarts);
   static final Key<YamlNode> MATRIX = Key.of("matrix", CellsSchema::matrix);
@@ -205,9 +194,8 @@ final class ScenarioKeys {
   static final Keys KEYS =
       Keys.of(
           SCENARIO_NAME, DESCRIPTION, DATASET, SERVERS, SETTINGS, REPEAT, WARMUP, RESTART, MATRIX,
-          EXCLUDE,
-          CELLS, STEPS, CLAIMS, CALIBRATED_ON, FINDINGS, CONTROL, BASELINE, PRECISION, BUDGET,
-          SCALES, REPRODUCE_VERSIONS, MEASURE);
+          EXCLUDE, CELLS, STEPS, CLAIMS, CALIBRATED_ON, FINDINGS, CONTROL, BASELINE, PRECISION,
+          BUDGET, SCALES, REPRODUCE_VERSIONS, MEASURE);
 
   private ScenarioKeys() {}
 

@@ -70,6 +70,14 @@ final class SchemaNodes {
     return type("integer").put("minimum", min).put("maximum", max);
   }
 
+  /** A whole number from 1, or one of {@code words} (repeat: auto, restart: never). */
+  static ObjectNode countOr(List<String> words) {
+    return JSON.objectNode()
+        .set(
+            "anyOf",
+            JSON.arrayNode().add(whole(1, Integer.MAX_VALUE)).add(enumOf(words, null)));
+  }
+
   /** A non-empty list of distinct items. */
   static ObjectNode list(ObjectNode items) {
     ObjectNode node = type("array");

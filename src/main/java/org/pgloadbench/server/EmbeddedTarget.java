@@ -1,8 +1,8 @@
 package org.pgloadbench.server;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,7 +42,13 @@ public final class EmbeddedTarget implements LaunchingTarget {
 
   private boolean keeping;
 
-  private record Template(Path dir, Credentials credentials) {}
+  /** A kept cluster, and the hook that removes it should the JVM exit before it is released. */
+  private record Template(Path dir, Credentials credentials, ShutdownHook onExit) {
+    void remove() {
+      onExit.remove();
+      EmbeddedTarget.remove(dir);
+    }
+  }
 
   public EmbeddedTarget(Path workRoot) {
     this(workRoot, null);
@@ -220,12 +226,7 @@ public final class EmbeddedTarget implements LaunchingTarget {
             disk,
             workRoot);
       }
-      ServerDir.create(
-          dir,
-          isolation,
-          PASSWORD_FILE,
-          credentials::writePasswordFile,
-          "cannot create a data directory under " + workRoot);
+      createDir(dir, credentials);
       if (valgrind != null) {
         server.runUnder(valgrind.prepare(dir, home.resolve("bin/postgres"), isolation));
       }
@@ -253,7 +254,7 @@ public final class EmbeddedTarget implements LaunchingTarget {
   @Override
   public synchronized void releaseClusters() {
     keeping = false;
-    templates.values().forEach(template -> remove(template.dir()));
+    templates.values().forEach(Template::remove);
     templates.clear();
   }
 
@@ -280,17 +281,22 @@ public final class EmbeddedTarget implements LaunchingTarget {
         workRoot.resolve(
             ProcessHandle.current().pid() + "-template-" + name + "-" + System.nanoTime());
     Credentials credentials = Credentials.random(USER);
-    ShutdownHook.register("pgloadbench-remove-template", () -> remove(dir));
+    ShutdownHook onExit = ShutdownHook.register("pgloadbench-remove-template", () -> remove(dir));
+    createDir(dir, credentials);
+    initdb(home, dir, major);
+    Template template = new Template(dir, credentials, onExit);
+    templates.put(home, template);
+    return template;
+  }
+
+  /** A server's (or a kept cluster's) directory, holding the password initdb gives its user. */
+  private void createDir(Path dir, Credentials credentials) throws ServerException {
     ServerDir.create(
         dir,
         isolation,
         PASSWORD_FILE,
         credentials::writePasswordFile,
         "cannot create a data directory under " + workRoot);
-    initdb(home, dir, major);
-    Template template = new Template(dir, credentials);
-    templates.put(home, template);
-    return template;
   }
 
   /**

@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /** How the harness runs a PostgreSQL program (initdb, pg_ctl, pg_basebackup) to completion. */
 final class Programs {
+  /** The variable whose length varies from process to process ({@link #processBuilder}). */
+  static final String LAYOUT_PAD = "LOADBENCH_LAYOUT_PAD";
+
   private Programs() {}
 
   /**
@@ -53,14 +57,11 @@ final class Programs {
     // The environment's size moves the stack of every process the postmaster forks, and with it
     // run times by a few percent (Mytkowicz et al., ASPLOS 2009): a length drawn anew for each
     // start samples that, rather than fixing one for every start of a build.
-    builder.environment().put(LAYOUT_PAD, "x".repeat(PADDING.nextInt(4096)));
+    builder
+        .environment()
+        .put(LAYOUT_PAD, "x".repeat(ThreadLocalRandom.current().nextInt(4096)));
     return builder;
   }
-
-  /** The variable whose length varies from process to process ({@link #processBuilder}). */
-  static final String LAYOUT_PAD = "LOADBENCH_LAYOUT_PAD";
-
-  private static final java.util.Random PADDING = new java.security.SecureRandom();
 
   private static String lastLine(String text) {
     String[] lines = text.strip().split("\n");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,14 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.analysis.StartVariance;
+import org.pgloadbench.analysis.StartsDesign;
+import org.pgloadbench.results.OutsideSteps;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StepResult;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.results.TestSteps;
+import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 
@@ -165,5 +174,62 @@ class PlanTest {
             Map.entry("middle-vacuum-freeze", false),
             Map.entry("bulk-settings", true),
             Map.entry("gist-build-versions", true));
+  }
+
+  @Test
+  void restartAutoTakesItsRoundsPerStartFromTheNewestStoredRunThatFoundADesign() throws Exception {
+    Scenario auto = scenario("{versions: [16, 17]}", "");
+    Plan plan = Plan.of(auto, null);
+    // starts dear (20 s each), rounds cheap, the control's rounds spread ±5% and its starts not
+    // at all: more rounds per start reach a difference soonest
+    StoredRun dear = storedRun("20261202-000002", 20);
+    StartVariance.Design design = StartsDesign.of(dear).fastest();
+    assertThat(design.roundsPerStart()).isGreaterThan(Restarts.AUTO_EVERY);
+    // a run of one start tells nothing of starts: the newest that does decides
+    StoredRun once = StoredRun.of(Path.of("20261202-000003"), RunManifest.NONE, List.of());
+    Plan chosen = plan.restartingAsStored(auto, () -> List.of(once, dear));
+    assertThat(chosen.restartEvery()).isEqualTo(design.roundsPerStart());
+    assertThat(chosen.restartFrom()).isEqualTo("20261202-000002");
+    // cheap starts would take one round each, but auto keeps two: the next run measures both
+    // spreads again
+    StoredRun cheap = storedRun("20261202-000001", 0.01);
+    assertThat(StartsDesign.of(cheap).fastest().roundsPerStart()).isEqualTo(1);
+    assertThat(plan.restartingAsStored(auto, () -> List.of(cheap)).restartEvery())
+        .isEqualTo(Restarts.AUTO_EVERY);
+    // a number of rounds per start is the scenario's own: the stored runs are not even read
+    Plan fixed = Plan.of(scenario("{versions: [16, 17]}", "restart: 3\n"), null);
+    assertThat(
+            fixed.restartingAsStored(
+                scenario("{versions: [16, 17]}", "restart: 3\n"),
+                () -> {
+                  throw new AssertionError("read");
+                }))
+        .isEqualTo(fixed);
+  }
+
+  /**
+   * Ten rounds on 16, its control and 17, every server started afresh every 2 rounds, each start
+   * costing {@code startSeconds} per server: the control 5% slower in odd rounds and 5% faster in
+   * even ones, so every start's mean is the base's.
+   */
+  private static StoredRun storedRun(String id, double startSeconds) {
+    List<StepResult> steps = new ArrayList<>();
+    Map<String, OutsideSteps> outside = new LinkedHashMap<>();
+    for (String server : List.of("16.10", "16.10-control", "17.6")) {
+      for (int round = 1; round <= 10; round++) {
+        double seconds =
+            server.endsWith("-control") ? (round % 2 == 1 ? 1.05 : 0.95) : 1.0;
+        steps.add(TestSteps.ok(server, "c", Map.of(), round, "t", "copy", seconds, 10L));
+      }
+      OutsideSteps o = OutsideSteps.NONE;
+      for (int start = 0; start < 5; start++) {
+        o = o.started(startSeconds);
+      }
+      outside.put(server, o);
+    }
+    RunManifest manifest =
+        new RunManifest(
+            id, null, null, List.of(), null, RunManifest.ROUNDS, null, outside, List.of(3, 5, 7, 9));
+    return StoredRun.of(Path.of(id), manifest, steps);
   }
 }

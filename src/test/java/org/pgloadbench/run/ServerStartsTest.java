@@ -55,6 +55,7 @@ class ServerStartsTest {
     // the embedded target, but 17's third start (before round 3) fails
     EmbeddedTarget embedded = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
     List<String> dataDirs = new ArrayList<>();
+    List<Integer> pads = new ArrayList<>();
     LaunchingTarget target =
         new LaunchingTarget() {
           private int startsOf17;
@@ -76,7 +77,8 @@ class ServerStartsTest {
                 ResultSet rs = s.executeQuery("SHOW data_directory")) {
               rs.next();
               dataDirs.add(rs.getString(1));
-            } catch (java.sql.SQLException e) {
+              pads.add(layoutPad(Path.of(rs.getString(1))));
+            } catch (java.sql.SQLException | java.io.IOException e) {
               throw new ServerException(e.getMessage(), e);
             }
             return server;
@@ -113,6 +115,9 @@ class ServerStartsTest {
 
     // 16 started 4 times, 17 three (its third failed), each in a data directory of its own
     assertThat(dataDirs).hasSize(7).doesNotHaveDuplicates();
+    // and an environment of its own length: the postmaster's layout is drawn anew at each start
+    assertThat(pads).hasSize(7).allMatch(length -> length >= 0);
+    assertThat(new java.util.HashSet<>(pads)).hasSizeGreaterThan(1);
     assertThat(failures).isEqualTo(1);
     List<StepResult> steps = ResultStore.readSteps(runDir);
     assertThat(steps)
@@ -143,6 +148,17 @@ class ServerStartsTest {
     try (var left = Files.list(dir.resolve("servers"))) {
       assertThat(left.toList()).isEmpty();
     }
+  }
+
+  /** The length of the layout pad in the environment of the postmaster of {@code data}. */
+  private static int layoutPad(Path data) throws java.io.IOException {
+    String pid = Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip();
+    for (String entry : Files.readString(Path.of("/proc", pid, "environ")).split("\0")) {
+      if (entry.startsWith("LOADBENCH_LAYOUT_PAD=")) {
+        return entry.length() - "LOADBENCH_LAYOUT_PAD=".length();
+      }
+    }
+    return -1;
   }
 
   private static List<Integer> rounds(List<StepResult> steps, String major) {

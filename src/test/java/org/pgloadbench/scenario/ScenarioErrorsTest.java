@@ -174,6 +174,15 @@ class ScenarioErrorsTest {
   }
 
   @Test
+  void badRestart() throws Exception {
+    String hint = "write restart: auto, restart: never or a number of rounds per start, e.g. 2";
+    assertThat(error("repeat: 2", "repeat: 2\nrestart: 0"))
+        .isEqualTo(at(9, "restart: '0' is not a number of rounds per start; " + hint));
+    assertThat(error("repeat: 2", "repeat: 2\nrestart: sometimes"))
+        .isEqualTo(at(9, "restart: 'sometimes' is not a number of rounds per start; " + hint));
+  }
+
+  @Test
   void yamlSyntaxErrorsAreOneLineWithAColumn() throws Exception {
     assertThat(error("name: t", "name: t: u"))
         .isEqualTo(
