@@ -6,13 +6,12 @@ import java.nio.charset.Charset;
 import java.util.concurrent.Callable;
 import org.pgloadbench.dataset.DataFileException;
 import org.pgloadbench.scenario.ScenarioException;
-import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.ServerException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -24,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "pgloadbench",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = "Benchmark harness for PostgreSQL bulk-load strategies.",
     subcommands = {
       BenchCommand.class,
@@ -40,13 +39,6 @@ import picocli.CommandLine.Spec;
       SchemaCommand.class
     })
 public final class Main implements Callable<Integer> {
-  static final int OK = 0;
-  static final int FAILED = 1;
-  static final int USAGE = 2;
-
-  /** A run's control differed from its twin: the machine drifted, no verdict is trusted. */
-  static final int DRIFTING = 3;
-
   @Spec CommandSpec spec;
 
   public static void main(String[] args) {
@@ -62,7 +54,7 @@ public final class Main implements Callable<Integer> {
     CommandLine cli = new CommandLine(new Main());
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExitCodeExceptionMapper(e -> USAGE);
+    cli.setExitCodeExceptionMapper(e -> ExitCode.USAGE);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(Main::badUsage);
     cli.setExecutionExceptionHandler((e, command, parsed) -> failure(e, err));
@@ -90,7 +82,7 @@ public final class Main implements Callable<Integer> {
                 + "; see "
                 + command.qualifiedName()
                 + " --help");
-    return USAGE;
+    return ExitCode.USAGE;
   }
 
   private static int failure(Exception e, PrintWriter err) {
@@ -98,25 +90,17 @@ public final class Main implements Callable<Integer> {
         || e instanceof ServerException
         || e instanceof DataFileException) {
       err.println(e.getMessage());
-      return USAGE;
+      return ExitCode.USAGE;
     }
     if (e instanceof IOException) {
       err.println("pgloadbench: " + e.getMessage());
-      return FAILED;
+      return ExitCode.FAILED;
     }
     err.println(
         "pgloadbench: internal error: " + e + " (set PGLOADBENCH_DEBUG=1 for the stack trace)");
     if (System.getenv("PGLOADBENCH_DEBUG") != null) {
       e.printStackTrace(err);
     }
-    return FAILED;
-  }
-
-  /** {@code --version}: the harness's git revision, as run.json records it. */
-  static final class Revision implements IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"pgloadbench " + Environment.harnessRevision()};
-    }
+    return ExitCode.FAILED;
   }
 }

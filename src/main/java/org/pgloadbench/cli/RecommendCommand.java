@@ -26,8 +26,6 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "recommend",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
     description = {
       "Race a scenario's cells on one version instead of running the full matrix: after each round"
           + " from the first look on, a cell significantly slower than the best leaves; prints the"
@@ -85,7 +83,7 @@ final class RecommendCommand implements Callable<Integer> {
     Bench.Done done = Bench.run(BenchCommand.request(raced, args, dirs, spec, race, null));
     out.println(summary(StoredRun.load(done.results())));
     out.println(done.report());
-    return done.failures() == 0 ? Main.OK : Main.FAILED;
+    return done.failures() == 0 ? ExitCode.OK : ExitCode.FAILED;
   }
 
   /**

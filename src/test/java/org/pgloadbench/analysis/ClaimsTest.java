@@ -35,15 +35,10 @@ class ClaimsTest {
                   StepKind.named(step),
                   "planet_osm_" + table + "_idx"),
               Map.of(),
-              new Measurements(
-                  seconds[i],
-                  null,
-                  (long) (seconds[i] * 1000),
-                  null,
-                  null,
-                  null,
-                  (long) (seconds[i] * 100),
-                  null)));
+              Measurements.timed(seconds[i])
+                  .walBytes((long) (seconds[i] * 1000))
+                  .objectBytes((long) (seconds[i] * 100))
+                  .build()));
     }
   }
 
