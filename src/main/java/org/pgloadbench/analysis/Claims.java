@@ -39,14 +39,9 @@ public final class Claims {
    * table, a claim of no difference is called held, or not held, by chance at most {@link
    * Comparison#ALPHA} of the time each, as a single claim is.
    */
-  public static List<ClaimCheck> check(
-      List<Claim> claims, List<StepResult> results, boolean paired) {
-    return check(claims, results, paired, RunManifest.NONE);
-  }
-
   /**
-   * As {@link #check(List, List, boolean)}, a claim whose sides ran on two server starts compared
-   * over the starts where the run's {@code manifest} says it started its servers afresh.
+   * A claim whose sides ran on two server starts is compared over the starts where the run's {@code
+   * manifest} says it started its servers afresh.
    */
   public static List<ClaimCheck> check(
       List<Claim> claims, List<StepResult> results, boolean paired, RunManifest manifest) {

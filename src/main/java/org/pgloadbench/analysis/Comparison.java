@@ -150,15 +150,8 @@ public record Comparison(
 
   /**
    * Two samples of one run: paired by round when the run ran every server every round ({@code
-   * paired}), else as independent samples.
-   */
-  public static Comparison between(Sample base, Sample other, boolean paired) {
-    return between(base, other, paired, Starts.ONE);
-  }
-
-  /**
-   * Two servers' samples of one run: as {@link #between(Sample, Sample, boolean)}, a start as the
-   * unit where the run started its servers afresh ({@link OverStarts}).
+   * paired}), a start as the unit where it started its servers afresh ({@link OverStarts}); else
+   * as independent samples.
    */
   public static Comparison between(Sample base, Sample other, boolean paired, Starts starts) {
     return paired

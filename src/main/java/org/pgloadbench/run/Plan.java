@@ -66,10 +66,6 @@ public record Plan(
       long memory,
       StandbyMode standby,
       DiskLimit disk) {
-    public Server(String requested, SettingsProfile profile, boolean control) {
-      this(requested, profile, control, 0, StandbyMode.NONE, DiskLimit.NONE);
-    }
-
     /** The same server start as a control, or not. */
     Server control(boolean control) {
       return new Server(requested, profile, control, memory, standby, disk);
