@@ -80,7 +80,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   private static Table table(StoredRun run, String version, String baseline, boolean paired) {
     Map<String, Sample> totals = new LinkedHashMap<>();
     for (String cell : run.cells(version)) {
-      totals.put(cell, total(run, version, cell));
+      totals.put(cell, run.total(version, cell));
     }
     Sample base = totals.get(baseline);
     List<String> cells = new ArrayList<>();
@@ -142,11 +142,6 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
     return new Table(version, rows, fastest, againstFastest);
   }
 
-  /** Every table and step of a cell summed, per repetition. */
-  public static Sample total(StoredRun run, String version, String cell) {
-    return run.seconds(version, cell, run.tables(version), run.steps(version, cell));
-  }
-
   /**
    * The baseline of a run: the cell its scenario names ({@code baseline:}), else the cell with
    * every axis at its default (what osm2pgsql does today in the shipped scenarios), else the first.
@@ -154,9 +149,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   public static String baseline(StoredRun run) {
     List<String> cells = new ArrayList<>();
     run.manifest().scenario().cells().forEach(c -> cells.add(c.label()));
-    for (String version : run.versions()) {
-      run.cells(version).stream().filter(c -> !cells.contains(c)).forEach(cells::add);
-    }
+    run.cells().stream().filter(c -> !cells.contains(c)).forEach(cells::add);
     String named = run.manifest().scenario().baseline();
     if (named != null && cells.contains(named)) {
       return named;

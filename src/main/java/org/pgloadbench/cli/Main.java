@@ -15,13 +15,15 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The command line. {@link #run} is the whole program and returns an exit code: 0 when everything
- * ran, 1 when a step or a server failed (the results and the report still hold what was measured),
- * 2 for a command line or scenario that cannot run, told in one line. Only {@link #main} exits. A
- * new command is one class listed in {@code subcommands}; a new option one annotated field.
+ * The command line. {@link #run} is the whole program and returns an {@link ExitCode}; only {@link
+ * #main} exits. A command is a {@code Callable<Integer>} whose {@code @Command} gives its name and
+ * usage and whose {@code call} runs it and returns its exit code; a new command is one such class
+ * listed in {@code subcommands}, a new option one annotated field. Every command inherits {@code
+ * --help} and {@code --version} ({@link Revision}) from here.
  */
 @Command(
     name = "pgloadbench",
+    scope = ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
     versionProvider = Revision.class,
     description = "Benchmark harness for PostgreSQL bulk-load strategies.",
