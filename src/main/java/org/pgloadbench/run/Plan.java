@@ -76,6 +76,11 @@ public record Plan(
       return new Server(version, profile, control, memory, standby, disk);
     }
 
+    /** As results name it: the version requested, a control's with {@link #CONTROL_SUFFIX}. */
+    public String label() {
+      return control ? requested + CONTROL_SUFFIX : requested;
+    }
+
     /** The cap as {@code ServerTarget#start} takes it: null for none. */
     public Long memoryCap() {
       return memory > 0 ? memory : null;
