@@ -214,17 +214,12 @@ public final class StoredRun {
 
   /** The objects a step acted on in a table, in the order first measured; empty for none. */
   public List<String> objects(String version, String cell, String table, StepKind step) {
-    Set<String> objects = new LinkedHashSet<>();
-    for (Key k : byKey.keySet()) {
-      if (k.version().equals(version)
-          && k.cell().equals(cell)
-          && k.table().equals(table)
-          && k.step().equals(step)
-          && k.object() != null) {
-        objects.add(k.object());
-      }
-    }
-    return List.copyOf(objects);
+    return byKey.keySet().stream()
+        .filter(k -> k.version().equals(version) && k.cell().equals(cell))
+        .filter(k -> k.table().equals(table) && k.step().equals(step) && k.object() != null)
+        .map(Key::object)
+        .distinct()
+        .toList();
   }
 
   private Sample sample(
