@@ -103,7 +103,8 @@ class InstructionsRunTest {
             ? ExitCode.FAILED
             : counts.undecided(1).isEmpty() ? ExitCode.OK : ExitCode.DRIFTING;
     assertThat(compare(run, null, "1")).isEqualTo(expected);
-    assertThat(compare(run, "patch", "1")).isEqualTo(headGrew.isEmpty() ? ExitCode.OK : ExitCode.FAILED);
+    assertThat(compare(run, "patch", "1"))
+        .isEqualTo(headGrew.isEmpty() ? ExitCode.OK : ExitCode.FAILED);
     assertThat(compare(run, null, "1000")).isEqualTo(ExitCode.OK);
     assertThat(Files.readString(dir.resolve("compare/compare.md")))
         .contains("## Instructions per step");

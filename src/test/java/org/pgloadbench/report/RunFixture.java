@@ -149,7 +149,11 @@ final class RunFixture implements AutoCloseable {
             SCENARIO,
             new StepKey(version, cell, rep, table, StepKind.named(step), null),
             axes(cell),
-            Measurements.timed(seconds).rows(rows).walBytes(wal).table(bytes, pages, frozen).build()));
+            Measurements.timed(seconds)
+                .rows(rows)
+                .walBytes(wal)
+                .table(bytes, pages, frozen)
+                .build()));
   }
 
   void failed(
