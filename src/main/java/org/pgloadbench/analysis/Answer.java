@@ -80,32 +80,16 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   private static Table table(StoredRun run, String version, String baseline, boolean paired) {
     Map<String, Sample> totals = new LinkedHashMap<>();
     for (String cell : run.cells(version)) {
-      totals.put(cell, total(run, version, cell));
+      totals.put(cell, run.total(version, cell));
     }
-    Sample base = totals.get(baseline);
-    List<String> cells = new ArrayList<>();
-    List<Comparison> family = new ArrayList<>();
-    totals.forEach(
-        (cell, total) -> {
-          if (!cell.equals(baseline) && base != null && !base.isEmpty() && !total.isEmpty()) {
-            cells.add(cell);
-            family.add(
-                Comparison.between(
-                    base,
-                    total,
-                    paired,
-                    run.manifest().startsBetween(version, baseline, version, cell)));
-          }
-        });
-    List<Comparison> corrected = Comparison.holm(family);
+    Map<String, Comparison> againstBaseline = against(run, version, baseline, totals, paired);
     List<Row> rows = new ArrayList<>();
     double baseEscaped = EscapedWrites.of(run.measured(), version, baseline);
     totals.forEach(
         (cell, total) -> {
-          int at = cells.indexOf(cell);
           double escaped =
               EscapedWrites.larger(EscapedWrites.of(run.measured(), version, cell), baseEscaped);
-          rows.add(new Row(cell, total, at < 0 ? null : corrected.get(at), escaped));
+          rows.add(new Row(cell, total, againstBaseline.get(cell), escaped));
         });
     String first =
         totals.entrySet().stream()
@@ -117,34 +101,44 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
     Map<String, Comparison> againstFastest = new LinkedHashMap<>();
     if (first != null) {
       fastest.add(first);
-      List<String> others = new ArrayList<>();
-      List<Comparison> withFastest = new ArrayList<>();
-      totals.forEach(
-          (cell, total) -> {
-            if (!cell.equals(first) && !total.isEmpty()) {
-              others.add(cell);
-              withFastest.add(
-                  Comparison.between(
-                      totals.get(first),
-                      total,
-                      paired,
-                      run.manifest().startsBetween(version, first, version, cell)));
+      againstFastest = against(run, version, first, totals, paired);
+      againstFastest.forEach(
+          (cell, c) -> {
+            if (c.verdict() != Verdict.HIGHER) {
+              fastest.add(cell);
             }
           });
-      List<Comparison> correctedFastest = Comparison.holm(withFastest);
-      for (int i = 0; i < others.size(); i++) {
-        againstFastest.put(others.get(i), correctedFastest.get(i));
-        if (correctedFastest.get(i).verdict() != Verdict.HIGHER) {
-          fastest.add(others.get(i));
-        }
-      }
     }
     return new Table(version, rows, fastest, againstFastest);
   }
 
-  /** Every table and step of a cell summed, per repetition. */
-  public static Sample total(StoredRun run, String version, String cell) {
-    return run.seconds(version, cell, run.tables(version), run.steps(version, cell));
+  /**
+   * Every other cell with a total against {@code reference}, Holm-corrected together, in the
+   * table's order; none where the reference has no total.
+   */
+  private static Map<String, Comparison> against(
+      StoredRun run, String version, String reference, Map<String, Sample> totals, boolean paired) {
+    Sample base = totals.get(reference);
+    List<String> cells = new ArrayList<>();
+    List<Comparison> family = new ArrayList<>();
+    totals.forEach(
+        (cell, total) -> {
+          if (!cell.equals(reference) && base != null && !base.isEmpty() && !total.isEmpty()) {
+            cells.add(cell);
+            family.add(
+                Comparison.between(
+                    base,
+                    total,
+                    paired,
+                    run.manifest().startsBetween(version, reference, version, cell)));
+          }
+        });
+    List<Comparison> corrected = Comparison.holm(family);
+    Map<String, Comparison> byCell = new LinkedHashMap<>();
+    for (int i = 0; i < cells.size(); i++) {
+      byCell.put(cells.get(i), corrected.get(i));
+    }
+    return byCell;
   }
 
   /**
@@ -154,9 +148,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   public static String baseline(StoredRun run) {
     List<String> cells = new ArrayList<>();
     run.manifest().scenario().cells().forEach(c -> cells.add(c.label()));
-    for (String version : run.versions()) {
-      run.cells(version).stream().filter(c -> !cells.contains(c)).forEach(cells::add);
-    }
+    run.cells().stream().filter(c -> !cells.contains(c)).forEach(cells::add);
     String named = run.manifest().scenario().baseline();
     if (named != null && cells.contains(named)) {
       return named;

@@ -45,23 +45,18 @@ public record ClaimCheck(
 
   public enum Verdict {
     /** The subject is on the claimed side of factor × reference, significantly. */
-    HELD("held"),
+    HELD,
     /** It is significantly on the other side. */
-    NOT_HELD("not held"),
+    NOT_HELD,
     /** Neither: the repetitions' spread overlaps. */
-    INCONCLUSIVE("inconclusive"),
+    INCONCLUSIVE,
     /** Fewer than {@link Comparison#MIN_SAMPLES} repetitions on a side, or a side not measured. */
-    NO_VERDICT("no verdict");
+    NO_VERDICT;
 
-    private final String text;
-
-    Verdict(String text) {
-      this.text = text;
-    }
-
+    /** As reports write it: {@code not held}. */
     @Override
     public String toString() {
-      return text;
+      return name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
   }
 

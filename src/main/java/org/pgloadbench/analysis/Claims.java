@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.function.Function;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.dataset.MiddleTable;
-import org.pgloadbench.results.Figures;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.Repetitions;
 import org.pgloadbench.results.RunManifest;
@@ -40,14 +39,9 @@ public final class Claims {
    * table, a claim of no difference is called held, or not held, by chance at most {@link
    * Comparison#ALPHA} of the time each, as a single claim is.
    */
-  public static List<ClaimCheck> check(
-      List<Claim> claims, List<StepResult> results, boolean paired) {
-    return check(claims, results, paired, RunManifest.NONE);
-  }
-
   /**
-   * As {@link #check(List, List, boolean)}, a claim whose sides ran on two server starts compared
-   * over the starts where the run's {@code manifest} says it started its servers afresh.
+   * A claim whose sides ran on two server starts is compared over the starts where the run's {@code
+   * manifest} says it started its servers afresh.
    */
   public static List<ClaimCheck> check(
       List<Claim> claims, List<StepResult> results, boolean paired, RunManifest manifest) {
@@ -111,7 +105,7 @@ public final class Claims {
             ? manifest.starts()
             : manifest.startsBetween(
                 subjectVersion, claim.subject().cell(), referenceVersion, claim.reference().cell());
-    Function<Measurements, Number> measure = Figures.named(claim.measure());
+    Function<Measurements, Number> measure = Measurements.named(claim.measure());
     Map<Integer, Double> subject = perRepetition(claim.subject(), subjectVersion, measure, results);
     Map<Integer, Double> reference =
         perRepetition(claim.reference(), referenceVersion, measure, results);
@@ -153,7 +147,7 @@ public final class Claims {
     // paired: the rounds' log ratios against log(factor); else the two samples as they are
     Comparison c =
         paired
-            ? Comparison.overStarts(reference, subject, claim.factor(), starts)
+            ? OverStarts.compare(reference, subject, claim.factor(), starts)
             : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();

@@ -70,7 +70,7 @@ public record Comparison(
   /** The test behind a verdict, as reports name it. */
   public enum Test {
     SIGNED_RANK("paired signed-rank"),
-    /** Pairs of a run that started its servers afresh, a start as the unit: {@link #overStarts}. */
+    /** Pairs of a run that started its servers afresh, a start as the unit: {@link OverStarts}. */
     STARTS("paired t over server starts"),
     MANN_WHITNEY("Mann-Whitney");
 
@@ -127,14 +127,8 @@ public record Comparison(
    */
   public static Comparison paired(
       Map<Integer, Double> base, Map<Integer, Double> other, double factor) {
-    List<Double> logRatios = new ArrayList<>();
-    for (Map.Entry<Integer, Double> e : other.entrySet()) {
-      Double b = base.get(e.getKey());
-      if (b != null && b > 0 && e.getValue() > 0) {
-        logRatios.add(Math.log(e.getValue() / b));
-      }
-    }
-    double[] d = logRatios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    double[] d =
+        logRatios(base, other).values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
     double[] tested = Arrays.stream(d).map(x -> x - Math.log(factor)).toArray();
     double pLower = SignedRank.pLower(tested);
     double pHigher = SignedRank.pLower(Arrays.stream(tested).map(x -> -x).toArray());
@@ -156,19 +150,12 @@ public record Comparison(
 
   /**
    * Two samples of one run: paired by round when the run ran every server every round ({@code
-   * paired}), else as independent samples.
-   */
-  public static Comparison between(Sample base, Sample other, boolean paired) {
-    return between(base, other, paired, Starts.ONE);
-  }
-
-  /**
-   * Two servers' samples of one run: as {@link #between(Sample, Sample, boolean)}, a start as the
-   * unit where the run started its servers afresh ({@link #overStarts}).
+   * paired}), a start as the unit where it started its servers afresh ({@link OverStarts}); else
+   * as independent samples.
    */
   public static Comparison between(Sample base, Sample other, boolean paired, Starts starts) {
     return paired
-        ? overStarts(base.byRepetition(), other.byRepetition(), 1, starts)
+        ? OverStarts.compare(base.byRepetition(), other.byRepetition(), 1, starts)
         : of(base.array(), other.array());
   }
 
@@ -184,60 +171,6 @@ public record Comparison(
           }
         });
     return logRatios;
-  }
-
-  /**
-   * Two servers' samples from a run that started its servers afresh ({@link Starts}), other
-   * against {@code factor} × base: the rounds both have are paired, each start's log ratios
-   * averaged into one value, and Student's t over those start means decides, with its 95% interval.
-   * This is the test of a mixed model with a random effect per start in a balanced nested design
-   * (rounds within starts), which reduces to the t test on the start means with one degree of
-   * freedom fewer than starts; it was chosen over a hierarchical bootstrap because the units are
-   * few (5 to 20 starts), where a bootstrap's percentile interval is too narrow, and over the
-   * signed-rank test because that one cannot reach p 0.05 on 5 units. With one start it is {@link
-   * #paired}: the rounds are then the only units there are.
-   */
-  public static Comparison overStarts(
-      Map<Integer, Double> base, Map<Integer, Double> other, double factor, Starts starts) {
-    if (!starts.several()) {
-      return paired(base, other, factor);
-    }
-    double[] means =
-        starts.means(logRatios(base, other)).stream().mapToDouble(Double::doubleValue).toArray();
-    int n = means.length;
-    double mean = Arrays.stream(means).average().orElse(Double.NaN);
-    double pLower = Double.NaN;
-    double pHigher = Double.NaN;
-    double low = Double.NaN;
-    double high = Double.NaN;
-    if (n >= 2) {
-      double sd = Math.sqrt(Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / (n - 1));
-      double se = sd / Math.sqrt(n);
-      double shifted = mean - Math.log(factor);
-      if (se > 0) {
-        pLower = StudentT.cdf(shifted / se, n - 1);
-        pHigher = 1 - pLower;
-      } else {
-        pLower = shifted < 0 ? 0 : shifted > 0 ? 1 : 0.5;
-        pHigher = 1 - pLower;
-      }
-      double q = StudentT.quantile(1 - ALPHA / 2, n - 1);
-      low = Math.exp(mean - q * se);
-      high = Math.exp(mean + q * se);
-    }
-    return new Comparison(
-        Summary.plain(base.values()),
-        Summary.plain(other.values()),
-        Math.exp(mean),
-        low,
-        high,
-        pLower,
-        pHigher,
-        n >= 2 ? twoSided(pLower, pHigher) : Double.NaN,
-        n >= 2 ? verdict(pLower, pHigher, n < MIN_SAMPLES) : Verdict.TOO_FEW,
-        Test.STARTS,
-        n,
-        Double.NaN);
   }
 
   /**
@@ -327,11 +260,11 @@ public record Comparison(
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
-  private static double twoSided(double pLower, double pHigher) {
+  static double twoSided(double pLower, double pHigher) {
     return Math.min(1, 2 * Math.min(pLower, pHigher));
   }
 
-  private static Verdict verdict(double pLower, double pHigher, boolean tooFew) {
+  static Verdict verdict(double pLower, double pHigher, boolean tooFew) {
     if (tooFew) {
       return Verdict.TOO_FEW;
     }

@@ -42,7 +42,7 @@ public final class Race {
       StoredRun soFar, String version, Collection<String> in, int look, double precision) {
     Map<String, Sample> totals = new LinkedHashMap<>();
     for (String cell : in) {
-      Sample total = Answer.total(soFar, version, cell);
+      Sample total = soFar.total(version, cell);
       if (!total.isEmpty()) {
         totals.put(cell, total);
       }

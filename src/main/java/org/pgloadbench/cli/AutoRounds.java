@@ -104,9 +104,7 @@ final class AutoRounds implements RoundPolicy {
       stopped = SETTLED;
       return Optional.empty();
     }
-    // stop before a round that would overrun: rounds take about as long as the ones before
-    double perRound = elapsed.toMillis() / 1000.0 / Math.max(1, done);
-    if (elapsed.toMillis() / 1000.0 + perRound > budgetSeconds) {
+    if (RoundPolicy.overruns(elapsed, done, budgetSeconds)) {
       stopped = BUDGET;
       return Optional.empty();
     }

@@ -15,8 +15,6 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "bench",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
     description = {
       "Run a scenario, store its results and write its report.",
       "The last line printed is the report's path."
@@ -43,7 +41,7 @@ final class BenchCommand implements Callable<Integer> {
             request(scenario, args, dirs, spec)
                 .withBase(base.checked(scenario.servers().versions()))
                 .withResume(resume));
-    return done.failures() == 0 ? Main.OK : Main.FAILED;
+    return done.failures() == 0 ? ExitCode.OK : ExitCode.FAILED;
   }
 
   /**

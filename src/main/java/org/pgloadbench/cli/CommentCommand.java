@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "comment",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = {
       "Print a run's comment.md, the summary to paste into a GitHub issue, rebuilding the"
           + " report first.",
@@ -19,6 +19,6 @@ final class CommentCommand extends ReportRebuildingCommand {
     spec.commandLine()
         .getOut()
         .print(Files.readString(rebuild().resolveSibling(CommentReport.FILE)));
-    return Main.OK;
+    return ExitCode.OK;
   }
 }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = {
       "Compare two result sets of one scenario, matched by version, cell, table and step:",
       "medians, delta, p-value and verdict. Writes compare.md with its chart; its path is the"
@@ -101,7 +101,7 @@ final class CompareCommand implements Callable<Integer> {
     stdout.print(CompareReport.text(comparison));
     Path dir = out != null ? out : defaultDir();
     Path file = CompareReport.write(comparison, dir);
-    int code = Main.OK;
+    int code = ExitCode.OK;
     if (threshold != null) {
       List<RunComparison.Row> slower = comparison.slowerThan(threshold, totalsOnly);
       if (!slower.isEmpty()) {
@@ -116,7 +116,7 @@ final class CompareCommand implements Callable<Integer> {
                     failAbove.replace("%", "").strip(),
                     slower.get(0).label(),
                     slower.get(0).deltaPercent()));
-        code = Main.FAILED;
+        code = ExitCode.FAILED;
       }
     }
     stdout.println(file);

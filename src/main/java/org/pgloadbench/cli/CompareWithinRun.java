@@ -83,7 +83,7 @@ final class CompareWithinRun {
     Path file = dir.resolve(FILE);
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     out.print(markdown);
-    int code = Main.OK;
+    int code = ExitCode.OK;
     if (onInstructions) {
       code = instructionsGate(counts, threshold, err);
     } else if (comparison.control() != null && comparison.control().drifting()) {
@@ -92,7 +92,7 @@ final class CompareWithinRun {
               + comparison.control().label()
               + " differs from its twin: the machine drifted, no verdict of this run is trusted;"
               + " run it again on a quieter machine");
-      code = Main.DRIFTING;
+      code = ExitCode.DRIFTING;
     } else if (threshold != null) {
       List<String> slower = slowerThan(comparison, threshold);
       if (!slower.isEmpty()) {
@@ -103,7 +103,7 @@ final class CompareWithinRun {
                 + threshold
                 + "%, e.g. "
                 + slower.get(0));
-        code = Main.FAILED;
+        code = ExitCode.FAILED;
       }
     }
     out.println(file);
@@ -127,7 +127,7 @@ final class CompareWithinRun {
               counts.control().largest() * 100));
     }
     if (threshold == null) {
-      return Main.OK;
+      return ExitCode.OK;
     }
     List<String> grew = counts.grewMoreThan(threshold);
     if (!grew.isEmpty()) {
@@ -138,7 +138,7 @@ final class CompareWithinRun {
               + threshold
               + "% more instructions, e.g. "
               + grew.get(0));
-      return Main.FAILED;
+      return ExitCode.FAILED;
     }
     List<String> undecided = counts.undecided(threshold);
     if (!undecided.isEmpty()) {
@@ -150,9 +150,9 @@ final class CompareWithinRun {
               + "% where the control differed from its twin by more than 0.05%, so no verdict:"
               + " e.g. "
               + undecided.get(0));
-      return Main.DRIFTING;
+      return ExitCode.DRIFTING;
     }
-    return Main.OK;
+    return ExitCode.OK;
   }
 
   /** Each cell's total on a server (not the control) significantly slower than the base's. */

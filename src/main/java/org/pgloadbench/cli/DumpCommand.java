@@ -17,8 +17,6 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "dump",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
     description = {
       "Write the COPY bytes the harness streams for one table of a scenario to a file, for psql's"
           + " \\copy or a server-side COPY ... FROM '<file>'.",
@@ -84,6 +82,6 @@ final class DumpCommand implements Callable<Integer> {
               chosen.def().columnList(),
               format.sqlName()));
     }
-    return Main.OK;
+    return ExitCode.OK;
   }
 }

@@ -6,25 +6,26 @@ import java.nio.charset.Charset;
 import java.util.concurrent.Callable;
 import org.pgloadbench.dataset.DataFileException;
 import org.pgloadbench.scenario.ScenarioException;
-import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.ServerException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The command line. {@link #run} is the whole program and returns an exit code: 0 when everything
- * ran, 1 when a step or a server failed (the results and the report still hold what was measured),
- * 2 for a command line or scenario that cannot run, told in one line. Only {@link #main} exits. A
- * new command is one class listed in {@code subcommands}; a new option one annotated field.
+ * The command line. {@link #run} is the whole program and returns an {@link ExitCode}; only {@link
+ * #main} exits. A command is a {@code Callable<Integer>} whose {@code @Command} gives its name and
+ * usage and whose {@code call} runs it and returns its exit code; a new command is one such class
+ * listed in {@code subcommands}, a new option one annotated field. Every command inherits {@code
+ * --help} and {@code --version} ({@link Revision}) from here.
  */
 @Command(
     name = "pgloadbench",
+    scope = ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = "Benchmark harness for PostgreSQL bulk-load strategies.",
     subcommands = {
       BenchCommand.class,
@@ -40,13 +41,6 @@ import picocli.CommandLine.Spec;
       SchemaCommand.class
     })
 public final class Main implements Callable<Integer> {
-  static final int OK = 0;
-  static final int FAILED = 1;
-  static final int USAGE = 2;
-
-  /** A run's control differed from its twin: the machine drifted, no verdict is trusted. */
-  static final int DRIFTING = 3;
-
   @Spec CommandSpec spec;
 
   public static void main(String[] args) {
@@ -62,7 +56,7 @@ public final class Main implements Callable<Integer> {
     CommandLine cli = new CommandLine(new Main());
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExitCodeExceptionMapper(e -> USAGE);
+    cli.setExitCodeExceptionMapper(e -> ExitCode.USAGE);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(Main::badUsage);
     cli.setExecutionExceptionHandler((e, command, parsed) -> failure(e, err));
@@ -90,7 +84,7 @@ public final class Main implements Callable<Integer> {
                 + "; see "
                 + command.qualifiedName()
                 + " --help");
-    return USAGE;
+    return ExitCode.USAGE;
   }
 
   private static int failure(Exception e, PrintWriter err) {
@@ -98,25 +92,17 @@ public final class Main implements Callable<Integer> {
         || e instanceof ServerException
         || e instanceof DataFileException) {
       err.println(e.getMessage());
-      return USAGE;
+      return ExitCode.USAGE;
     }
     if (e instanceof IOException) {
       err.println("pgloadbench: " + e.getMessage());
-      return FAILED;
+      return ExitCode.FAILED;
     }
     err.println(
         "pgloadbench: internal error: " + e + " (set PGLOADBENCH_DEBUG=1 for the stack trace)");
     if (System.getenv("PGLOADBENCH_DEBUG") != null) {
       e.printStackTrace(err);
     }
-    return FAILED;
-  }
-
-  /** {@code --version}: the harness's git revision, as run.json records it. */
-  static final class Revision implements IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"pgloadbench " + Environment.harnessRevision()};
-    }
+    return ExitCode.FAILED;
   }
 }

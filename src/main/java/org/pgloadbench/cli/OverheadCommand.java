@@ -37,8 +37,6 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "overhead",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
     description = {
       "The harness's streamed COPY head to head with psql's \\copy of the very same bytes and with"
           + " the server reading them from a file, on one server, per table, format and number of"
@@ -215,7 +213,7 @@ final class OverheadCommand implements Callable<Integer> {
           .getErr()
           .println("pgloadbench: " + failed + " load(s) failed; the report lists them");
     }
-    return failed == 0 ? Main.OK : Main.FAILED;
+    return failed == 0 ? ExitCode.OK : ExitCode.FAILED;
   }
 
   /** What run.json says the overhead run is. */

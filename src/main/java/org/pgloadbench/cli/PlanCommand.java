@@ -17,8 +17,6 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "plan",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
     description = {
       "Validate a scenario and print its cells, without starting a server, and how long it will"
           + " take, estimated from stored runs of it; what bench would refuse before it starts"
@@ -51,6 +49,6 @@ final class PlanCommand implements Callable<Integer> {
     out.print(
         EstimateText.describe(
             scenario, plan, Estimate.of(scenario, plan, history)));
-    return Main.OK;
+    return ExitCode.OK;
   }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.recipe.Recipe;
@@ -59,50 +60,39 @@ final class PlanText {
     if (!scenario.settings().isEmpty()) {
       out.append("  settings  ").append(scenario.settings()).append('\n');
     }
-    List<String> profiles =
-        scenario.cells().stream()
-            .map(c -> c.variant().settings().profileName())
-            .distinct()
-            .toList();
-    if (!profiles.equals(List.of("defaults"))) {
-      out.append("  profiles  ")
-          .append(String.join(", ", profiles))
-          .append(" (each its own server start)\n");
-    }
-    List<String> caps =
-        scenario.cells().stream()
+    List<Cell> cells = scenario.cells();
+    startsApart(
+        out,
+        "  profiles  ",
+        cells.stream().map(c -> c.variant().settings().profileName()),
+        "defaults",
+        " (each its own server start)");
+    startsApart(
+        out,
+        "  memory    ",
+        cells.stream()
             .map(c -> c.variant().memoryBytes())
-            .distinct()
-            .map(b -> b == 0 ? "none" : MemoryCaps.shown(b))
-            .toList();
-    if (!caps.equals(List.of("none"))) {
-      out.append("  memory    ")
-          .append(String.join(", ", caps))
-          .append(" (each capped server its own start, its processes and page cache held to it)\n");
-    }
-    List<String> disks =
-        scenario.cells().stream().map(c -> c.variant().disk().text()).distinct().toList();
-    if (!disks.equals(List.of("none"))) {
-      out.append("  disk      ")
-          .append(String.join(", ", disks))
-          .append(
-              " (each limited server its own start, its reads and writes of the disk holding its"
-                  + " data throttled"
-                  + (scenario.cells().stream().anyMatch(c -> c.variant().disk().direct())
-                      ? "; io=direct: its data files and WAL written with direct I/O, every byte"
-                          + " through the throttle, shared_buffers its only cache"
-                      : "")
-                  + ")\n");
-    }
-    List<String> standbys =
-        scenario.cells().stream().map(c -> c.variant().standby().yamlName()).distinct().toList();
-    if (!standbys.equals(List.of("none"))) {
-      out.append("  standby   ")
-          .append(String.join(", ", standbys))
-          .append(
-              " (each its own server start; a standby streams the server's WAL, wal_level"
-                  + " replica)\n");
-    }
+            .map(b -> b == 0 ? "none" : MemoryCaps.shown(b)),
+        "none",
+        " (each capped server its own start, its processes and page cache held to it)");
+    startsApart(
+        out,
+        "  disk      ",
+        cells.stream().map(c -> c.variant().disk().text()),
+        "none",
+        " (each limited server its own start, its reads and writes of the disk holding its"
+            + " data throttled"
+            + (cells.stream().anyMatch(c -> c.variant().disk().direct())
+                ? "; io=direct: its data files and WAL written with direct I/O, every byte"
+                    + " through the throttle, shared_buffers its only cache"
+                : "")
+            + ")");
+    startsApart(
+        out,
+        "  standby   ",
+        cells.stream().map(c -> c.variant().standby().yamlName()),
+        "none",
+        " (each its own server start; a standby streams the server's WAL, wal_level replica)");
     if (scenario.measure() == Measure.INSTRUCTIONS) {
       out.append(
           "  measure   time and instructions: each step's instructions counted, the servers under"
@@ -202,6 +192,18 @@ final class PlanText {
                       + ")"));
     }
     return out.toString();
+  }
+
+  /**
+   * The line of a server-side axis whose cells start servers apart: its distinct values and what
+   * they do, unless every cell has {@code none}.
+   */
+  private static void startsApart(
+      StringBuilder out, String label, Stream<String> values, String none, String note) {
+    List<String> distinct = values.distinct().toList();
+    if (!distinct.equals(List.of(none))) {
+      out.append(label).append(String.join(", ", distinct)).append(note).append('\n');
+    }
   }
 
   /**

@@ -80,8 +80,7 @@ final class RaceRounds implements RoundPolicy {
       stopped = TIED + stopping.precisionText();
       return Optional.empty();
     }
-    double perRound = elapsed.toMillis() / 1000.0 / Math.max(1, done);
-    if (elapsed.toMillis() / 1000.0 + perRound > budgetSeconds) {
+    if (RoundPolicy.overruns(elapsed, done, budgetSeconds)) {
       stopped = BUDGET;
       return Optional.empty();
     }

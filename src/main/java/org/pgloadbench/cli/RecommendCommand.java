@@ -1,16 +1,13 @@
 package org.pgloadbench.cli;
 
 import java.io.PrintWriter;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
-import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Plan;
@@ -26,8 +23,6 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "recommend",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
     description = {
       "Race a scenario's cells on one version instead of running the full matrix: after each round"
           + " from the first look on, a cell significantly slower than the best leaves; prints the"
@@ -85,7 +80,7 @@ final class RecommendCommand implements Callable<Integer> {
     Bench.Done done = Bench.run(BenchCommand.request(raced, args, dirs, spec, race, null));
     out.println(summary(StoredRun.load(done.results())));
     out.println(done.report());
-    return done.failures() == 0 ? Main.OK : Main.FAILED;
+    return done.failures() == 0 ? ExitCode.OK : ExitCode.FAILED;
   }
 
   /**
@@ -113,7 +108,7 @@ final class RecommendCommand implements Callable<Integer> {
             Locale.ROOT,
             "%nrecommend: %d loads against %d for the full matrix (%d cells × %d rounds); the race"
                 + " ended after round %d: %s",
-            loads(results),
+            results.loads(),
             cells * run,
             cells,
             run,
@@ -133,14 +128,5 @@ final class RecommendCommand implements Callable<Integer> {
         ": %.2f× the baseline%s",
         c.ratio(),
         Double.isNaN(c.ratioLow()) ? "" : " (95% interval " + Verdicts.range(c) + ")");
-  }
-
-  /** The loads a run measured: one per server, cell and round with a stored step. */
-  static int loads(StoredRun results) {
-    Set<String> loads = new HashSet<>();
-    for (StepResult s : results.measured()) {
-      loads.add(s.server() + "\u0000" + s.cell() + "\u0000" + s.repetition());
-    }
-    return loads.size();
   }
 }

@@ -5,12 +5,12 @@ import picocli.CommandLine.Command;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = "Rebuild a run's report from its stored results.")
 final class ReportCommand extends ReportRebuildingCommand {
   @Override
   public Integer call() throws Exception {
     spec.commandLine().getOut().println(rebuild());
-    return Main.OK;
+    return ExitCode.OK;
   }
 }

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "reproduce",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = {
       "Run several scenarios in turn (<scenario> is a comma-separated list), then write one",
       "combined report of their claims, reports/reproduce/<run-id>/report.md: the last line."
@@ -107,7 +107,7 @@ final class ReproduceCommand implements Callable<Integer> {
     Files.writeString(report, render(done, total, dir, overrides()), StandardCharsets.UTF_8);
     out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
     out.println(report);
-    return done.stream().allMatch(d -> d.bench().failures() == 0) ? Main.OK : Main.FAILED;
+    return done.stream().allMatch(d -> d.bench().failures() == 0) ? ExitCode.OK : ExitCode.FAILED;
   }
 
   /**

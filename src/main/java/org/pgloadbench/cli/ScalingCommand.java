@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "scaling",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = {
       "Time against rows: runs of one scenario at several scales (make scaling) as one report:"
           + " COPY seconds against rows, each claim's ratio at each scale, each cell's time per row"
@@ -76,14 +76,14 @@ final class ScalingCommand implements Callable<Integer> {
                       scales.stream()
                           .map(d -> BigDecimal.valueOf(d).stripTrailingZeros().toPlainString())
                           .toList()));
-      return Main.OK;
+      return ExitCode.OK;
     }
     if (runs.isEmpty() || output == null) {
       throw new ParameterException(
           spec.commandLine(), "give the runs (results/<scenario>/<run-id>) and --output DIR");
     }
     spec.commandLine().getOut().println(ScalingReport.write(runs, output, rows(predict)));
-    return Main.OK;
+    return ExitCode.OK;
   }
 
   /** {@code nodes=7646463672,ways=854479032}: rows per table, by short name. */

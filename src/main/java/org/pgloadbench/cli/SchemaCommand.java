@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
-    versionProvider = Main.Revision.class,
+    versionProvider = Revision.class,
     description = {
       "Print the JSON Schema of scenario files, as "
           + ScenarioSchema.FILE
@@ -24,6 +24,6 @@ final class SchemaCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     spec.commandLine().getOut().print(ScenarioSchema.json());
-    return Main.OK;
+    return ExitCode.OK;
   }
 }

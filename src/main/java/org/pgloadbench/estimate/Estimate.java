@@ -76,8 +76,7 @@ public final class Estimate {
     long rows = scenario.dataset().rows().values().stream().mapToLong(Long::longValue).sum();
     Scaled scaled = new Scaled(rows);
     for (Plan.Server server : plan.servers()) {
-      String name =
-          server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
+      String name = server.label();
       Map<String, Double> loads = new LinkedHashMap<>();
       Map<String, String> from = new LinkedHashMap<>();
       List<String> unknown = new ArrayList<>();

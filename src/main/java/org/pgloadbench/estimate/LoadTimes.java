@@ -66,7 +66,7 @@ final class LoadTimes {
       for (String label : run.versions()) {
         String server = requested.get(label); // null in a run of an older harness
         for (String cell : run.cells(label)) {
-          Sample sample = run.seconds(label, cell, run.tables(label), run.steps(label, cell));
+          Sample sample = run.total(label, cell);
           if (sample.isEmpty() || !times.cells.containsKey(cell)) {
             continue;
           }

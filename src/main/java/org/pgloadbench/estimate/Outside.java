@@ -3,10 +3,8 @@ package org.pgloadbench.estimate;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.pgloadbench.results.OutsideSteps;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
@@ -55,22 +53,16 @@ record Outside(String run, double startSeconds, double setupSeconds, boolean rec
     if (span == null) {
       return Optional.empty();
     }
-    Set<String> loads = new HashSet<>();
-    run.measured().forEach(s -> loads.add(s.server() + "\n" + s.cell() + "\n" + s.repetition()));
     int warmup = manifest.scenario().warmup() == null ? 0 : manifest.scenario().warmup();
     double warmups = 0;
     List<String> servers = run.versions();
     for (String server : servers) {
       List<String> cells = run.cells(server);
       if (!cells.isEmpty()) {
-        warmups +=
-            warmup
-                * mean(
-                    run.seconds(
-                        server, cells.get(0), run.tables(server), run.steps(server, cells.get(0))));
+        warmups += warmup * mean(run.total(server, cells.get(0)));
       }
     }
-    int units = servers.size() + loads.size() + warmup * servers.size();
+    int units = servers.size() + run.loads() + warmup * servers.size();
     double each = Math.max(0, span - steps - warmups) / Math.max(1, units);
     return Optional.of(new Outside(run.id(), each, each, false));
   }

@@ -146,7 +146,7 @@ final class ScaleSeries {
   }
 
   static Sample total(StoredRun run, String cell) {
-    return Answer.total(run, version(run), cell);
+    return run.total(version(run), cell);
   }
 
   /** The version a scale run measured (its first but the control). */

@@ -3,11 +3,17 @@ package org.pgloadbench.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * What one step measured; a figure not measured is null. A new figure is one component here (built
- * by name through {@link Builder}) plus its column in {@link ResultStore}; reports, claims and
- * {@code compare} find it by its name ({@link Figures#named}).
+ * by name through {@link Builder}) plus its column in {@link ResultStore}; claims find it by its
+ * name ({@link #named}).
  *
  * @param seconds wall time, by the runner's clock
  * @param rows rows loaded (COPY, checked against the rows generated)
@@ -81,28 +87,23 @@ public record Measurements(
     Long throttledReads,
     Long throttledWrites,
     Long instructions) {
+  private static final RecordComponent[] FIGURES = Measurements.class.getRecordComponents();
 
-  /** The figures a harness before server resources stored; the rest unknown. */
-  public Measurements(
-      double seconds,
-      Long rows,
-      Long walBytes,
-      Long tableBytes,
-      Long pages,
-      Long frozenPages,
-      Long objectBytes,
-      Double clientCpuSeconds) {
-    this(
-        seconds,
-        rows,
-        walBytes,
-        tableBytes,
-        pages,
-        frozenPages,
-        objectBytes,
-        clientCpuSeconds,
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null);
+  /** Each figure's name in results and claims, in the record's order: {@code wal_bytes}. */
+  private static final List<String> NAMES =
+      Arrays.stream(FIGURES)
+          .map(c -> c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT))
+          .toList();
+
+  private static final Constructor<Measurements> CANONICAL = canonical();
+
+  private static Constructor<Measurements> canonical() {
+    try {
+      return Measurements.class.getDeclaredConstructor(
+          Arrays.stream(FIGURES).map(RecordComponent::getType).toArray(Class<?>[]::new));
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The server's CPU time, user and system, or null where it was not measured. */
@@ -117,85 +118,77 @@ public record Measurements(
     return new Builder(seconds);
   }
 
-  /** Measurements built by name: each figure the step measured, the rest left null. */
+  /**
+   * The figure a results file or a claim names ({@code wal_bytes}), as a function: the record's
+   * components are the list of figures, so a figure added here is found without a line of its own.
+   */
+  public static Function<Measurements, Number> named(String name) {
+    RecordComponent component = FIGURES[index(name)];
+    return m -> {
+      try {
+        return (Number) component.getAccessor().invoke(m);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
+  private static int index(String name) {
+    int index = NAMES.indexOf(name);
+    if (index < 0) {
+      throw new IllegalArgumentException("no figure named " + name);
+    }
+    return index;
+  }
+
+  /**
+   * Measurements built by name: each figure the step measured, the rest left null. The figures are
+   * held in the record's component order and handed to its one constructor.
+   */
   public static final class Builder {
-    private final double seconds;
-    private Long rows;
-    private Long walBytes;
-    private Long tableBytes;
-    private Long pages;
-    private Long frozenPages;
-    private Long objectBytes;
-    private Double clientCpuSeconds;
-    private Double serverCpuUserSeconds;
-    private Double serverCpuSystemSeconds;
-    private Long serverReadBytes;
-    private Long serverWrittenBytes;
-    private Long ioReadBytes;
-    private Long ioWrittenBytes;
-    private Long ioBackendWrittenBytes;
-    private Long ioExtendedBytes;
-    private Long ioFsyncs;
-    private Long walFpi;
-    private Long walBuffersFull;
-    private Long indexBytes;
-    private Long standbyLagBytes;
-    private Double standbyLagSeconds;
-    private Double syncWaitSeconds;
-    private Long throttledReadBytes;
-    private Long throttledWrittenBytes;
-    private Long throttledReads;
-    private Long throttledWrites;
-    private Long instructions;
+    private final Object[] figures = new Object[FIGURES.length];
 
     private Builder(double seconds) {
-      this.seconds = seconds;
+      set("seconds", seconds);
+    }
+
+    private Builder set(String name, Object value) {
+      figures[index(name)] = value;
+      return this;
     }
 
     public Builder rows(Long rows) {
-      this.rows = rows;
-      return this;
+      return set("rows", rows);
     }
 
     public Builder walBytes(Long walBytes) {
-      this.walBytes = walBytes;
-      return this;
+      return set("wal_bytes", walBytes);
     }
 
     public Builder table(Long tableBytes, Long pages, Long frozenPages) {
-      this.tableBytes = tableBytes;
-      this.pages = pages;
-      this.frozenPages = frozenPages;
-      return this;
+      return set("table_bytes", tableBytes).set("pages", pages).set("frozen_pages", frozenPages);
     }
 
     public Builder objectBytes(Long objectBytes) {
-      this.objectBytes = objectBytes;
-      return this;
+      return set("object_bytes", objectBytes);
     }
 
     public Builder indexBytes(Long indexBytes) {
-      this.indexBytes = indexBytes;
-      return this;
+      return set("index_bytes", indexBytes);
     }
 
     public Builder clientCpuSeconds(Double clientCpuSeconds) {
-      this.clientCpuSeconds = clientCpuSeconds;
-      return this;
+      return set("client_cpu_seconds", clientCpuSeconds);
     }
 
     /** The server's CPU seconds in user mode and in the kernel, as the operating system counts. */
     public Builder serverCpu(Double user, Double system) {
-      this.serverCpuUserSeconds = user;
-      this.serverCpuSystemSeconds = system;
-      return this;
+      return set("server_cpu_user_seconds", user).set("server_cpu_system_seconds", system);
     }
 
     /** Bytes the server's processes read from and handed over to write to storage. */
     public Builder serverBytes(Long read, Long written) {
-      this.serverReadBytes = read;
-      this.serverWrittenBytes = written;
-      return this;
+      return set("server_read_bytes", read).set("server_written_bytes", written);
     }
 
     /**
@@ -203,79 +196,47 @@ public record Measurements(
      */
     public Builder statIo(
         Long read, Long written, Long backendWritten, Long extended, Long fsyncs) {
-      this.ioReadBytes = read;
-      this.ioWrittenBytes = written;
-      this.ioBackendWrittenBytes = backendWritten;
-      this.ioExtendedBytes = extended;
-      this.ioFsyncs = fsyncs;
-      return this;
+      return set("io_read_bytes", read)
+          .set("io_written_bytes", written)
+          .set("io_backend_written_bytes", backendWritten)
+          .set("io_extended_bytes", extended)
+          .set("io_fsyncs", fsyncs);
     }
 
     /** The step's pg_stat_wal deltas: full-page images, writes forced by full WAL buffers. */
     public Builder walStats(Long fpi, Long buffersFull) {
-      this.walFpi = fpi;
-      this.walBuffersFull = buffersFull;
-      return this;
+      return set("wal_fpi", fpi).set("wal_buffers_full", buffersFull);
     }
 
     /** The standby's replay lag when the step ended: bytes and, as the primary says, seconds. */
     public Builder standbyLag(Long bytes, Double seconds) {
-      this.standbyLagBytes = bytes;
-      this.standbyLagSeconds = seconds;
-      return this;
+      return set("standby_lag_bytes", bytes).set("standby_lag_seconds", seconds);
     }
 
     /** The session-seconds the step's commits waited for a sync standby. */
     public Builder syncWaitSeconds(Double seconds) {
-      this.syncWaitSeconds = seconds;
-      return this;
+      return set("sync_wait_seconds", seconds);
     }
 
     /** What the disk's throttle let through during the step: bytes and operations each way. */
     public Builder throttled(Long readBytes, Long writtenBytes, Long reads, Long writes) {
-      this.throttledReadBytes = readBytes;
-      this.throttledWrittenBytes = writtenBytes;
-      this.throttledReads = reads;
-      this.throttledWrites = writes;
-      return this;
+      return set("throttled_read_bytes", readBytes)
+          .set("throttled_written_bytes", writtenBytes)
+          .set("throttled_reads", reads)
+          .set("throttled_writes", writes);
     }
 
     /** The instructions the step's backends executed, counted under valgrind. */
     public Builder instructions(Long instructions) {
-      this.instructions = instructions;
-      return this;
+      return set("instructions", instructions);
     }
 
     public Measurements build() {
-      return new Measurements(
-          seconds,
-          rows,
-          walBytes,
-          tableBytes,
-          pages,
-          frozenPages,
-          objectBytes,
-          clientCpuSeconds,
-          serverCpuUserSeconds,
-          serverCpuSystemSeconds,
-          serverReadBytes,
-          serverWrittenBytes,
-          ioReadBytes,
-          ioWrittenBytes,
-          ioBackendWrittenBytes,
-          ioExtendedBytes,
-          ioFsyncs,
-          walFpi,
-          walBuffersFull,
-          indexBytes,
-          standbyLagBytes,
-          standbyLagSeconds,
-          syncWaitSeconds,
-          throttledReadBytes,
-          throttledWrittenBytes,
-          throttledReads,
-          throttledWrites,
-          instructions);
+      try {
+        return CANONICAL.newInstance(figures);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
     }
   }
 }

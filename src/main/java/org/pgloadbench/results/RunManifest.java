@@ -237,24 +237,9 @@ public record RunManifest(
       Long memoryCapBytes,
       String standby,
       String disk) {
-    /** A cell on servers without a memory cap or a standby. */
+    /** A cell on servers without a memory cap, a standby or a disk limit. */
     public CellRun(String label, Map<String, String> axes, String profile) {
       this(label, axes, profile, null, null, null);
-    }
-
-    /** A cell on servers without a standby. */
-    public CellRun(String label, Map<String, String> axes, String profile, Long memoryCapBytes) {
-      this(label, axes, profile, memoryCapBytes, null, null);
-    }
-
-    /** A cell on servers whose disk was not limited. */
-    public CellRun(
-        String label,
-        Map<String, String> axes,
-        String profile,
-        Long memoryCapBytes,
-        String standby) {
-      this(label, axes, profile, memoryCapBytes, standby, null);
     }
   }
 

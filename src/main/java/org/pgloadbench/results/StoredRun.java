@@ -115,6 +115,16 @@ public final class StoredRun {
     return ordered(scenarioOrder, keysOf(version, Key::cell));
   }
 
+  /**
+   * The cells measured on any version, each once: the first version's in its order, then each
+   * next version's new ones.
+   */
+  public List<String> cells() {
+    Set<String> cells = new LinkedHashSet<>();
+    versions().forEach(version -> cells.addAll(cells(version)));
+    return List.copyOf(cells);
+  }
+
   /** The tables measured on a version, in the order first measured. */
   public List<String> tables(String version) {
     return List.copyOf(keysOf(version, Key::table));
@@ -142,7 +152,7 @@ public final class StoredRun {
     Map<Integer, Double> sums = new TreeMap<>();
     Map<Integer, Integer> cells = new TreeMap<>();
     for (String cell : cellsRun) {
-      seconds(version, cell, tables(version), steps(version, cell))
+      total(version, cell)
           .byRepetition()
           .forEach(
               (round, seconds) -> {
@@ -153,6 +163,17 @@ public final class StoredRun {
     int all = cellsRun.size();
     sums.keySet().removeIf(round -> cells.get(round) < all);
     return sums;
+  }
+
+  /** A cell's total on a version: every table and step it measured summed, per repetition. */
+  public Sample total(String version, String cell) {
+    return seconds(version, cell, tables(version), steps(version, cell));
+  }
+
+  /** The loads the run measured: one per server, cell and round with a stored step. */
+  public int loads() {
+    return (int)
+        steps.stream().map(s -> List.of(s.server(), s.cell(), s.repetition())).distinct().count();
   }
 
   /** Seconds of the given steps summed over the given tables, per repetition. */
@@ -193,17 +214,12 @@ public final class StoredRun {
 
   /** The objects a step acted on in a table, in the order first measured; empty for none. */
   public List<String> objects(String version, String cell, String table, StepKind step) {
-    Set<String> objects = new LinkedHashSet<>();
-    for (Key k : byKey.keySet()) {
-      if (k.version().equals(version)
-          && k.cell().equals(cell)
-          && k.table().equals(table)
-          && k.step().equals(step)
-          && k.object() != null) {
-        objects.add(k.object());
-      }
-    }
-    return List.copyOf(objects);
+    return byKey.keySet().stream()
+        .filter(k -> k.version().equals(version) && k.cell().equals(cell))
+        .filter(k -> k.table().equals(table) && k.step().equals(step) && k.object() != null)
+        .map(Key::object)
+        .distinct()
+        .toList();
   }
 
   private Sample sample(

@@ -66,10 +66,6 @@ public record Plan(
       long memory,
       StandbyMode standby,
       DiskLimit disk) {
-    public Server(String requested, SettingsProfile profile, boolean control) {
-      this(requested, profile, control, 0, StandbyMode.NONE, DiskLimit.NONE);
-    }
-
     /** The same server start as a control, or not. */
     Server control(boolean control) {
       return new Server(requested, profile, control, memory, standby, disk);
@@ -78,6 +74,11 @@ public record Plan(
     /** This kind of server start on {@code version}. */
     Server on(String version) {
       return new Server(version, profile, control, memory, standby, disk);
+    }
+
+    /** As results name it: the version requested, a control's with {@link #CONTROL_SUFFIX}. */
+    public String label() {
+      return control ? requested + CONTROL_SUFFIX : requested;
     }
 
     /** The cap as {@code ServerTarget#start} takes it: null for none. */

@@ -23,4 +23,13 @@ public interface RoundPolicy {
 
   /** What run.json records of the decision, as it stands. */
   RunManifest.Rounds rounds();
+
+  /**
+   * Whether one more round would overrun {@code budgetSeconds}, rounds taking about as long as the
+   * {@code done} ones before did: a policy stops before such a round.
+   */
+  static boolean overruns(Duration elapsed, int done, long budgetSeconds) {
+    double seconds = elapsed.toMillis() / 1000.0;
+    return seconds + seconds / Math.max(1, done) > budgetSeconds;
+  }
 }

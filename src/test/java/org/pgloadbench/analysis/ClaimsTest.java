@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.pgloadbench.analysis.ClaimCheck.Verdict;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.Measurements;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Claim;
@@ -35,15 +36,10 @@ class ClaimsTest {
                   StepKind.named(step),
                   "planet_osm_" + table + "_idx"),
               Map.of(),
-              new Measurements(
-                  seconds[i],
-                  null,
-                  (long) (seconds[i] * 1000),
-                  null,
-                  null,
-                  null,
-                  (long) (seconds[i] * 100),
-                  null)));
+              Measurements.timed(seconds[i])
+                  .walBytes((long) (seconds[i] * 1000))
+                  .objectBytes((long) (seconds[i] * 100))
+                  .build()));
     }
   }
 
@@ -57,7 +53,7 @@ class ClaimsTest {
   }
 
   private ClaimCheck only(Claim claim) {
-    List<ClaimCheck> checks = Claims.check(List.of(claim), results, false);
+    List<ClaimCheck> checks = Claims.check(List.of(claim), results, false, RunManifest.NONE);
     assertThat(checks).hasSize(1);
     return checks.get(0);
   }
@@ -193,7 +189,8 @@ class ClaimsTest {
         Claims.check(
             List.of(claim(Relation.LESS, 1, side("binary", "copy"), side("text", "copy"))),
             results,
-            false);
+            false,
+            RunManifest.NONE);
     assertThat(checks).extracting(ClaimCheck::versions).containsExactly("16.9", "16.10");
     assertThat(checks)
         .extracting(ClaimCheck::verdict)
@@ -205,7 +202,7 @@ class ClaimsTest {
             1,
             new Side("binary", "16.10", List.of("ways"), List.of(StepKind.COPY)),
             new Side("binary", "16.9", List.of("ways"), List.of(StepKind.COPY)));
-    ClaimCheck one = Claims.check(List.of(across), results, false).get(0);
+    ClaimCheck one = Claims.check(List.of(across), results, false, RunManifest.NONE).get(0);
     assertThat(one.versions()).isEqualTo("16.10 vs 16.9");
     assertThat(one.verdict()).isEqualTo(Verdict.HELD);
   }
@@ -219,7 +216,7 @@ class ClaimsTest {
     ClaimCheck alone = only(claim);
     assertThat(alone.verdict()).isEqualTo(Verdict.HELD);
     assertThat(alone.pHolm()).isNaN();
-    List<ClaimCheck> two = Claims.check(List.of(claim, claim), results, false);
+    List<ClaimCheck> two = Claims.check(List.of(claim, claim), results, false, RunManifest.NONE);
     assertThat(two).extracting(ClaimCheck::verdict).containsOnly(Verdict.INCONCLUSIVE);
     assertThat(two.get(0).p()).isCloseTo(0.05, within(1e-9));
     assertThat(two.get(0).pHolm()).isCloseTo(0.1, within(1e-9));

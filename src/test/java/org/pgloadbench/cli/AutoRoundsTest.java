@@ -22,7 +22,9 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Stopping;
+import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.server.StandbyMode;
 
 /**
  * {@code repeat: auto} on made-up rounds, one server, two cells (the baseline, text COPY, and
@@ -52,7 +54,9 @@ class AutoRoundsTest {
       double ratio, double sd, long budgetSeconds, long seed, List<Claim> claims) {
     Plan plan =
         new Plan(
-            List.of(new Plan.Server("17", SettingsProfile.DEFAULTS, false)),
+            List.of(
+                new Plan.Server(
+                    "17", SettingsProfile.DEFAULTS, false, 0, StandbyMode.NONE, DiskLimit.NONE)),
             List.of(TEXT, BINARY),
             MINIMUM,
             0);

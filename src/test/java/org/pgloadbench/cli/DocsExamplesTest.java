@@ -83,14 +83,14 @@ class DocsExamplesTest {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
-    if (code == Main.USAGE && TARGET_REFUSAL.matcher(err.toString()).matches()) {
+    if (code == ExitCode.USAGE && TARGET_REFUSAL.matcher(err.toString()).matches()) {
       // plan refuses what bench would: a cap, limit, standby or extension this machine's embedded
       // target cannot give is no mistake of the example's, which loaded (the loader's errors
       // name the file)
       assertThat(out.toString()).as(where).isEmpty();
       return;
     }
-    assertThat(code).as(where + ": " + err).isEqualTo(Main.OK);
+    assertThat(code).as(where + ": " + err).isEqualTo(ExitCode.OK);
     assertThat(out.toString()).as(where).startsWith("scenario ").contains("  dataset   ");
     assertThat(err.toString()).as(where).isEmpty();
   }
@@ -111,7 +111,7 @@ class DocsExamplesTest {
     int code =
         Main.run(
             new PrintWriter(new StringWriter()), new PrintWriter(err), "plan", file.toString());
-    assertThat(code).isEqualTo(Main.USAGE);
+    assertThat(code).isEqualTo(ExitCode.USAGE);
     assertThat(err.toString()).contains("dataset.scale: expected a whole number >= 1, got '0.5'");
   }
 
@@ -123,7 +123,7 @@ class DocsExamplesTest {
     StringWriter err = new StringWriter();
     assertThat(Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new)))
         .as(err.toString())
-        .isEqualTo(Main.OK);
+        .isEqualTo(ExitCode.OK);
     return out.toString();
   }
 

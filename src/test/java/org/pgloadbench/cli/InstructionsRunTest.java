@@ -100,11 +100,12 @@ class InstructionsRunTest {
     // a row the control differed on is not judged: it can only leave the verdict open (exit 3)
     int expected =
         !patchGrew.isEmpty()
-            ? Main.FAILED
-            : counts.undecided(1).isEmpty() ? Main.OK : Main.DRIFTING;
+            ? ExitCode.FAILED
+            : counts.undecided(1).isEmpty() ? ExitCode.OK : ExitCode.DRIFTING;
     assertThat(compare(run, null, "1")).isEqualTo(expected);
-    assertThat(compare(run, "patch", "1")).isEqualTo(headGrew.isEmpty() ? Main.OK : Main.FAILED);
-    assertThat(compare(run, null, "1000")).isEqualTo(Main.OK);
+    assertThat(compare(run, "patch", "1"))
+        .isEqualTo(headGrew.isEmpty() ? ExitCode.OK : ExitCode.FAILED);
+    assertThat(compare(run, null, "1000")).isEqualTo(ExitCode.OK);
     assertThat(Files.readString(dir.resolve("compare/compare.md")))
         .contains("## Instructions per step");
   }
@@ -125,7 +126,7 @@ class InstructionsRunTest {
             "instructions",
             "--out",
             dir.resolve("compare").toString());
-    if (exit == Main.FAILED) {
+    if (exit == ExitCode.FAILED) {
       assertThat(err.toString()).contains("more instructions, e.g. ");
     }
     return exit;

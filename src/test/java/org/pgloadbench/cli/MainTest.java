@@ -37,7 +37,7 @@ class MainTest {
   @Test
   void aMalformedScenarioIsOneLineWithFileAndLineAndExitCode2() throws Exception {
     Path file = write("bad.yaml", SMALL.replace("freeze: [false, true]", "freez: [false, true]"));
-    assertThat(run("plan", file.toString())).isEqualTo(Main.USAGE);
+    assertThat(run("plan", file.toString())).isEqualTo(ExitCode.USAGE);
     assertThat(errLines()).hasSize(1);
     assertThat(errLines().get(0)).startsWith(file + ":7: unknown key 'freez' in matrix");
     assertThat(err.toString()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -46,7 +46,7 @@ class MainTest {
   @Test
   void brokenYamlIsOneLineToo() throws Exception {
     Path file = write("broken.yaml", "name: x\ndataset: {kind: [osm\n");
-    assertThat(run("bench", file.toString())).isEqualTo(Main.USAGE);
+    assertThat(run("bench", file.toString())).isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -61,7 +61,7 @@ class MainTest {
             "freeze-parallel.yaml",
             SMALL.replace("freeze: [false, true]", "freeze: [true]\n  connections: [1, 2]"));
     assertThat(run("bench", file.toString(), "--work-dir", dir.resolve("servers").toString()))
-        .isEqualTo(Main.USAGE);
+        .isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -73,8 +73,8 @@ class MainTest {
   @Test
   void badOverridesAndUnavailableVersionsAreUsageErrors() throws Exception {
     Path file = write("small.yaml", SMALL);
-    assertThat(run("plan", file.toString(), "--scale", "zero")).isEqualTo(Main.USAGE);
-    assertThat(run("plan", file.toString(), "--pg", "9")).isEqualTo(Main.USAGE);
+    assertThat(run("plan", file.toString(), "--scale", "zero")).isEqualTo(ExitCode.USAGE);
+    assertThat(run("plan", file.toString(), "--pg", "9")).isEqualTo(ExitCode.USAGE);
     assertThat(err.toString()).contains("SCALE=zero").contains("PostgreSQL 9 is not available");
   }
 
@@ -82,7 +82,7 @@ class MainTest {
   void dataPointsAScenarioAtAPbfFileAndAFileThatIsNotPbfIsAUsageError() throws Exception {
     Path file = write("small.yaml", SMALL);
     assertThat(run("plan", file.toString(), "--data", "data/liechtenstein-2013-08-03.osm.pbf"))
-        .isEqualTo(Main.OK);
+        .isEqualTo(ExitCode.OK);
     assertThat(out.toString()).contains("dataset   osm-pbf: liechtenstein-2013-08-03.osm.pbf");
 
     Path notPbf = write("notes.osm.pbf", "not a PBF file\n".repeat(100));
@@ -96,7 +96,7 @@ class MainTest {
                 WorkRoots.enterable(dir).resolve("work").toString(),
                 "--results",
                 dir.resolve("results").toString()))
-        .isEqualTo(Main.USAGE);
+        .isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -116,7 +116,7 @@ class MainTest {
             new String[] {"plan", file.toString(), "--pg"},
             new String[] {"report"})) {
       err.reset();
-      assertThat(run(args)).as(String.join(" ", args)).isEqualTo(Main.USAGE);
+      assertThat(run(args)).as(String.join(" ", args)).isEqualTo(ExitCode.USAGE);
       assertThat(errLines())
           .as(String.join(" ", args))
           .singleElement()
@@ -132,11 +132,11 @@ class MainTest {
   void everyCommandHasHelpAndTheVersionIsTheHarnessRevision() {
     for (String command : List.of("bench", "plan", "report", "compare", "comment")) {
       out.reset();
-      assertThat(run(command, "--help")).isEqualTo(Main.OK);
+      assertThat(run(command, "--help")).isEqualTo(ExitCode.OK);
       assertThat(out.toString()).startsWith("Usage: pgloadbench " + command);
     }
     out.reset();
-    assertThat(run("--help")).isEqualTo(Main.OK);
+    assertThat(run("--help")).isEqualTo(ExitCode.OK);
     assertThat(out.toString())
         .contains("bench")
         .contains("plan")
@@ -144,14 +144,14 @@ class MainTest {
         .contains("compare")
         .contains("comment");
     out.reset();
-    assertThat(run("--version")).isEqualTo(Main.OK);
+    assertThat(run("--version")).isEqualTo(ExitCode.OK);
     assertThat(out.toString().strip()).matches("pgloadbench \\S+");
     assertThat(err.toString()).isEmpty();
   }
 
   @Test
   void aRunDirectoryWithoutResultsIsOneLineAndExitCode1() {
-    assertThat(run("report", dir.toString())).isEqualTo(Main.FAILED);
+    assertThat(run("report", dir.toString())).isEqualTo(ExitCode.FAILED);
     assertThat(errLines()).singleElement().asString().contains("holds no steps.jsonl");
   }
 
@@ -160,7 +160,7 @@ class MainTest {
     Path file = write("small.yaml", SMALL);
     int code =
         run("plan", file.toString(), "--pg", "", "--scale", "", "--repeat", "", "--warmup", "");
-    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+    assertThat(code).as(err.toString()).isEqualTo(ExitCode.OK);
     assertThat(out.toString()).contains("PostgreSQL 17");
   }
 
@@ -169,7 +169,7 @@ class MainTest {
     Path file = write("old.yaml", SMALL.replace("versions: [17]", "versions: [17, 13]"));
     Path servers = dir.resolve("servers");
     assertThat(run("bench", file.toString(), "--work-dir", servers.toString()))
-        .isEqualTo(Main.USAGE);
+        .isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -203,7 +203,7 @@ class MainTest {
             results.toString(),
             "--reports",
             dir.resolve("reports").toString());
-    assertThat(run(args.toArray(String[]::new))).isEqualTo(Main.USAGE);
+    assertThat(run(args.toArray(String[]::new))).isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -218,7 +218,7 @@ class MainTest {
 
     List<String> allowed = new ArrayList<>(args);
     allowed.add("--allow-unsafe-settings");
-    assertThat(run(allowed.toArray(String[]::new))).as(err.toString()).isEqualTo(Main.OK);
+    assertThat(run(allowed.toArray(String[]::new))).as(err.toString()).isEqualTo(ExitCode.OK);
     try (var runs = Files.list(results.resolve("small"))) {
       String runJson = Files.readString(runs.findFirst().orElseThrow().resolve("run.json"));
       assertThat(runJson).contains("\"shared_preload_libraries\"").contains("pg_stat_statements");
@@ -238,7 +238,7 @@ class MainTest {
             dir.resolve("results").toString(),
             "--work-dir",
             servers.toString());
-    assertThat(code).isEqualTo(Main.USAGE);
+    assertThat(code).isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -253,7 +253,7 @@ class MainTest {
   void planPrintsTheCellsWithoutStartingAServer() throws Exception {
     Path file = write("small.yaml", SMALL);
     assertThat(run("plan", file.toString(), "--work-dir", dir.resolve("servers").toString()))
-        .isEqualTo(Main.OK);
+        .isEqualTo(ExitCode.OK);
     assertThat(out.toString())
         .contains("no-freeze  create, copy, vacuum")
         .contains("freeze     create, copy, vacuum");
@@ -275,7 +275,7 @@ class MainTest {
             dir.resolve("reports").toString(),
             "--work-dir",
             WorkRoots.enterable(dir).resolve("servers").toString());
-    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+    assertThat(code).as(err.toString()).isEqualTo(ExitCode.OK);
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
     Path report = Path.of(lines.get(lines.size() - 1));
     assertThat(report).exists().hasFileName("report.md").startsWith(dir.resolve("reports/small"));
@@ -293,7 +293,7 @@ class MainTest {
     // comment prints comment.md alone, for `| gh issue comment N --body-file -`
     out.reset();
     String reports = dir.resolve("reports").toString();
-    assertThat(run("comment", run.toString(), "--reports", reports)).isEqualTo(Main.OK);
+    assertThat(run("comment", run.toString(), "--reports", reports)).isEqualTo(ExitCode.OK);
     assertThat(out.toString(StandardCharsets.UTF_8))
         .startsWith("### pgloadbench: small\n")
         .contains("```mermaid")
@@ -302,7 +302,7 @@ class MainTest {
     // a base version the run does not have is bad usage, one line
     err.reset();
     assertThat(run("report", run.toString(), "--reports", reports, "--base-pg", "15"))
-        .isEqualTo(Main.USAGE);
+        .isEqualTo(ExitCode.USAGE);
     assertThat(errLines())
         .singleElement()
         .asString()
@@ -320,12 +320,12 @@ class MainTest {
                 "5",
                 "--out",
                 compareDir.toString()))
-        .isEqualTo(Main.OK);
+        .isEqualTo(ExitCode.OK);
     assertThat(out.toString()).contains("base: ").contains("no verdict");
     assertThat(compareDir.resolve("compare.md")).exists();
     err.reset();
     assertThat(run("compare", run.toString(), run.toString(), "--fail-above", "lots"))
-        .isEqualTo(Main.USAGE);
+        .isEqualTo(ExitCode.USAGE);
     assertThat(errLines()).singleElement().asString().contains("FAIL_ABOVE=");
   }
 

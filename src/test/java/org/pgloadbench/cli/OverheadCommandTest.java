@@ -48,7 +48,7 @@ class OverheadCommandTest {
             other.toString(),
             "--out",
             dir.resolve("compare").toString());
-    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
+    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCode.OK);
     // a row per contender: the rels table's COPY, and each contender's total
     List<String> contenders =
         PgClient.program("psql") == null
@@ -94,7 +94,7 @@ class OverheadCommandTest {
             "--work-dir",
             WorkRoots.enterable(dir).resolve("servers").toString());
 
-    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(Main.OK);
+    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCode.OK);
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
     assertThat(lines)
         .anySatisfy(

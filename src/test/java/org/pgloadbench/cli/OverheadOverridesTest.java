@@ -30,7 +30,7 @@ class OverheadOverridesTest {
             "--instructions",
             "--repeat",
             "auto");
-    assertThat(code).isEqualTo(Main.USAGE);
+    assertThat(code).isEqualTo(ExitCode.USAGE);
     assertThat(err.toString().lines().findFirst().orElseThrow())
         .startsWith(
             "pgloadbench: overhead takes none of MEMORY=, DISK=, BUDGET=, INSTRUCTIONS=1,"

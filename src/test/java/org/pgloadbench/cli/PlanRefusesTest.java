@@ -55,7 +55,7 @@ class PlanRefusesTest {
             URL,
             "--results",
             dir.toString());
-    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+    assertThat(code).as(err.toString()).isEqualTo(ExitCode.OK);
     assertThat(out.toString())
         .contains("servers   url: PostgreSQL url (the server at 127.0.0.1:1/x)");
   }
@@ -74,7 +74,7 @@ class PlanRefusesTest {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
       int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
-      assertThat(code).as(command + ": " + err).isEqualTo(Main.USAGE);
+      assertThat(code).as(command + ": " + err).isEqualTo(ExitCode.USAGE);
       assertThat(out.toString()).as(command + " shows nothing").isEmpty();
       assertThat(err.toString().lines()).as(command).singleElement().asString().startsWith(starts);
       lines.add(err.toString());

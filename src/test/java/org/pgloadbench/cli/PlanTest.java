@@ -79,7 +79,7 @@ class PlanTest {
     int code =
         Main.run(
             new PrintWriter(out), new PrintWriter(new StringWriter()), "plan", shared.toString());
-    assertThat(code).isEqualTo(Main.OK);
+    assertThat(code).isEqualTo(ExitCode.OK);
     assertThat(out.toString().lines().filter(l -> l.startsWith("  warning ")))
         .containsExactly(
             "  warning   "
@@ -109,7 +109,7 @@ class PlanTest {
     int code =
         Main.run(
             new PrintWriter(out), new PrintWriter(new StringWriter()), "plan", file.toString());
-    assertThat(code).isEqualTo(Main.OK);
+    assertThat(code).isEqualTo(ExitCode.OK);
     assertThat(out.toString().lines().filter(l -> l.startsWith("    ")))
         .containsExactly(
             "    copy                          create, copy  (no batch_size, commit_every: not for"
@@ -184,7 +184,7 @@ class PlanTest {
     StringWriter err = new StringWriter();
     assertThat(Main.run(new PrintWriter(out), new PrintWriter(err), all))
         .as(err.toString())
-        .isEqualTo(Main.OK);
+        .isEqualTo(ExitCode.OK);
     return out.toString();
   }
 

@@ -74,7 +74,7 @@ class RecommendTest {
     assertThat(rounds.minimum()).isEqualTo(7);
     assertThat(rounds.left()).containsOnlyKeys("insert", "insert-commits").containsValue(7);
     assertThat(rounds.stopped()).isEqualTo(RaceRounds.ONE_LEFT);
-    int loads = RecommendCommand.loads(StoredRun.load(run));
+    int loads = StoredRun.load(run).loads();
     assertThat(loads).isEqualTo(21);
     Scenario scenario = ScenarioLoader.load(file);
     assertThat(loads).isLessThan(AutoRounds.minimum(scenario) * scenario.cells().size());

@@ -71,7 +71,7 @@ class ReproduceTest {
     Files.writeString(dir.resolve("scenarios/tiny-pgbench.yaml"), PGBENCH);
     Files.writeString(dir.resolve("scenarios/tiny-arrays.yaml"), ARRAYS);
     int code = run("reproduce", "tiny-pgbench,tiny-arrays", "--scale", "0.01");
-    assertThat(code).as(err.toString()).isEqualTo(Main.OK);
+    assertThat(code).as(err.toString()).isEqualTo(ExitCode.OK);
 
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(printed.lines().filter(l -> l.startsWith("done in "))).hasSize(6);
@@ -128,7 +128,7 @@ class ReproduceTest {
     Files.writeString(
         dir.resolve("scenarios/bad.yaml"),
         ARRAYS.replace("loader: [insert_values, batch]", "loader: [batch]\n  freeze: [true]"));
-    assertThat(run("reproduce", "tiny-pgbench,bad")).isEqualTo(Main.USAGE);
+    assertThat(run("reproduce", "tiny-pgbench,bad")).isEqualTo(ExitCode.USAGE);
     assertThat(err.toString()).contains("bad.yaml").contains("is impossible");
     assertThat(dir.resolve("results")).doesNotExist();
   }

@@ -96,13 +96,13 @@ class ResumeTest {
 
     // Other overrides than the stored run's: refused in one line, nothing run.
     int refused = run(out, err, "bench", scenario.toString(), "--repeat", "3", common);
-    assertThat(refused).isEqualTo(Main.USAGE);
+    assertThat(refused).isEqualTo(ExitCode.USAGE);
     assertThat(err.toString(StandardCharsets.UTF_8).strip())
         .doesNotContain("\n")
         .contains("the stored run has repeat 2, this one 3");
 
     err.reset();
-    assertThat(run(out, err, "bench", scenario.toString(), common)).isEqualTo(Main.OK);
+    assertThat(run(out, err, "bench", scenario.toString(), common)).isEqualTo(ExitCode.OK);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("ignoring a half-written last line");
 
     List<StepResult> after = ResultStore.readSteps(runDir, w -> {});

@@ -152,7 +152,11 @@ public final class HostileRun {
         SCENARIO,
         new StepKey(version, cell, rep, TABLE, StepKind.named(step), object),
         Map.of("format", cell),
-        new Measurements(
-            seconds, rows, 1024L * 1024, 8192L, 1L, 1L, object == null ? null : 16384L, null));
+        Measurements.timed(seconds)
+            .rows(rows)
+            .walBytes(1024L * 1024)
+            .table(8192L, 1L, 1L)
+            .objectBytes(object == null ? null : 16384L)
+            .build());
   }
 }

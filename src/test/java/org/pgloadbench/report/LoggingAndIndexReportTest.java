@@ -106,6 +106,10 @@ class LoggingAndIndexReportTest {
         "unlogged",
         new StepKey("17.6", cell, rep, table, StepKind.named(step), object),
         Map.of("unlogged", String.valueOf(cell.equals("unlogged"))),
-        new Measurements(seconds, null, wal, 100 * 8192L, 100L, frozen, objectBytes, null));
+        Measurements.timed(seconds)
+            .walBytes(wal)
+            .table(100 * 8192L, 100L, frozen)
+            .objectBytes(objectBytes)
+            .build());
   }
 }

@@ -149,7 +149,11 @@ final class RunFixture implements AutoCloseable {
             SCENARIO,
             new StepKey(version, cell, rep, table, StepKind.named(step), null),
             axes(cell),
-            new Measurements(seconds, rows, wal, bytes, pages, frozen, null, null)));
+            Measurements.timed(seconds)
+                .rows(rows)
+                .walBytes(wal)
+                .table(bytes, pages, frozen)
+                .build()));
   }
 
   void failed(

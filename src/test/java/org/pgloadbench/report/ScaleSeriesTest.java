@@ -67,8 +67,8 @@ class ScaleSeriesTest {
             0,
             List.of("freeze"),
             List.of(
-                new RunManifest.CellRun("no-freeze", PLAIN, "defaults", cap),
-                new RunManifest.CellRun("freeze", FREEZE, "defaults", cap)),
+                new RunManifest.CellRun("no-freeze", PLAIN, "defaults", cap, null, null),
+                new RunManifest.CellRun("freeze", FREEZE, "defaults", cap, null, null)),
             List.of(StepKind.CREATE, StepKind.COPY),
             List.of(claim),
             null, null);

@@ -50,7 +50,7 @@ class ServerFiguresTest {
     Measurements read = ResultStore.readSteps(run).get(0).measured();
     assertThat(read).isEqualTo(m);
     assertThat(read.serverCpuSeconds()).isEqualTo(1.5);
-    assertThat(Figures.named("server_written_bytes").apply(read)).isEqualTo(3L << 20);
+    assertThat(Measurements.named("server_written_bytes").apply(read)).isEqualTo(3L << 20);
   }
 
   @Test

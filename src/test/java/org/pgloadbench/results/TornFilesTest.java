@@ -24,7 +24,7 @@ class TornFilesTest {
         "s",
         new StepKey("17.6", "text", repetition, "t", StepKind.named("copy"), null),
         Map.of("format", "text"),
-        new Measurements(0.5, 10L, 100L, 8192L, 1L, 0L, null, null));
+        Measurements.timed(0.5).rows(10L).walBytes(100L).table(8192L, 1L, 0L).build());
   }
 
   private Path storeWithTwoStepsAndATornLine() throws IOException {

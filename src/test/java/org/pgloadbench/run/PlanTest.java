@@ -22,6 +22,8 @@ import org.pgloadbench.results.TestSteps;
 import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.DiskLimit;
+import org.pgloadbench.server.StandbyMode;
 
 /** The schedule of a run: servers up front, every server-cell pair once a round, order rotating. */
 class PlanTest {
@@ -124,7 +126,13 @@ class PlanTest {
     // the control is the base's twin
     Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), "17");
     assertThat(plan.servers().get(2))
-        .isEqualTo(new Plan.Server("17", plan.servers().get(1).profile(), true));
+        .isEqualTo(new Plan.Server(
+                "17",
+                plan.servers().get(1).profile(),
+                true,
+                0,
+                StandbyMode.NONE,
+                DiskLimit.NONE));
   }
 
   @Test
