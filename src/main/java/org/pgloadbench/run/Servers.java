@@ -6,19 +6,20 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.Extensions;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerStart;
 import org.pgloadbench.server.ServerTarget;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.ServerPart;
+import org.pgloadbench.variant.ServerVariant;
 
 /**
  * The servers of a run's plan, started before its first round and stopped after its last: each with
@@ -41,17 +42,12 @@ final class Servers implements AutoCloseable {
 
   /** Starts {@code server} and records it; throws when it cannot be had. */
   PostgresServer start(Plan.Server server) throws ServerException, SQLException {
-    SettingsProfile profile = server.profile();
+    ServerVariant variant = variant(server);
     // a capped server's memory is its cap: a profile sizes shared_buffers and the rest from it
     long memory = server.memory() > 0 ? server.memory() : Environment.memoryBytes();
-    Map<String, String> settings = new LinkedHashMap<>(profile.settings(memory));
+    Map<String, String> settings = new LinkedHashMap<>(variant.profile().settings(memory));
     settings.putAll(scenario.settings());
-    if (server.disk().direct()) {
-      settings.put(DiskLimit.DIRECT_IO_SETTING, DiskLimit.DIRECT_IO_VALUE);
-    }
-    PostgresServer postgres =
-        target.start(
-            server.requested(), settings, server.memoryCap(), server.standby(), server.disk());
+    PostgresServer postgres = target.start(new ServerStart(server.requested(), settings, variant));
     started.put(server, postgres);
     try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
@@ -78,7 +74,7 @@ final class Servers implements AutoCloseable {
       record.addServer(
           server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested(),
           label(server),
-          profile.profileName(),
+          variant.profile().profileName(),
           scenario.servers().target(),
           details,
           Environment.nonDefaultSettings(c));
@@ -108,19 +104,28 @@ final class Servers implements AutoCloseable {
 
   /**
    * How progress lines name a server: its label, and its profile where a run has several, its
-   * memory cap, its standby and its disk limit.
+   * memory cap, and each other part it has (its standby, its disk limit).
    */
   String shown(Plan.Server server, boolean profiles) {
-    String cap = server.memory() > 0 ? " (" + MemoryCaps.shown(server.memory()) + " cap)" : "";
-    String standby =
-        server.standby() == StandbyMode.NONE ? "" : " (" + server.standby() + " standby)";
-    String disk = server.disk().isNone() ? "" : " (disk " + server.disk() + ")";
-    return "PostgreSQL "
-        + label(server)
-        + (profiles ? " (" + server.profile() + ")" : "")
-        + cap
-        + standby
-        + disk;
+    StringBuilder shown = new StringBuilder("PostgreSQL ").append(label(server));
+    if (profiles) {
+      shown.append(" (").append(server.profile()).append(")");
+    }
+    if (server.memory() > 0) {
+      shown.append(" (").append(MemoryCaps.shown(server.memory())).append(" cap)");
+    }
+    for (ServerPart part : variant(server).parts()) {
+      if (!part.isNone()) {
+        shown.append(" (").append(part.shown()).append(")");
+      }
+    }
+    return shown.toString();
+  }
+
+  /** The server-side values of {@code server}'s cells. */
+  private static ServerVariant variant(Plan.Server server) {
+    return new ServerVariant(
+        server.profile(), server.memory(), List.of(server.standby(), server.disk()));
   }
 
   /** Stops every server, so that the next {@link #start} of each begins it afresh. */

@@ -11,7 +11,7 @@ import org.pgloadbench.metrics.SyncWaits;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.Standby;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * A load's view of its server's standby, outside the clock: before the first step the standby has

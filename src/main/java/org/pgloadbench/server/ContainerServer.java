@@ -16,6 +16,7 @@ import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
 import org.pgloadbench.metrics.ResourceUse;
+import org.pgloadbench.variant.DiskLimit;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.postgresql.PostgreSQLContainer;

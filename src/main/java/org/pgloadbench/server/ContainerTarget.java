@@ -2,8 +2,8 @@ package org.pgloadbench.server;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import org.pgloadbench.variant.DiskLimit;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -12,7 +12,7 @@ import org.testcontainers.DockerClientFactory;
  * option (none of the module's own, such as fsync=off), the superuser gets a random password, and
  * each container is stopped on every exit path, Ctrl-C included.
  */
-public final class ContainerTarget implements LaunchingTarget {
+public final class ContainerTarget implements ServerTarget {
   private final String image;
   private Boolean engine;
 
@@ -59,19 +59,16 @@ public final class ContainerTarget implements LaunchingTarget {
    * that holds the engine's data root, where its data directory is. A standby is refused.
    */
   @Override
-  public PostgresServer start(
-      String version,
-      Map<String, String> settings,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
-      throws ServerException {
-    if (standby != StandbyMode.NONE) {
+  public PostgresServer start(ServerStart start) throws ServerException {
+    if (!start.variant().standby().isNone()) {
       throw new ServerException(whyNoStandby());
     }
     requireEngine();
+    DiskLimit disk = start.variant().disk();
     String device = disk.isNone() ? null : engineDisk();
-    ContainerServer server = new ContainerServer(image(version), settings, memoryBytes, disk, device);
+    ContainerServer server =
+        new ContainerServer(
+            image(start.version()), start.settings(), start.variant().memoryCap(), disk, device);
     server.start();
     return server;
   }

@@ -17,6 +17,7 @@ import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
+import org.pgloadbench.variant.DiskLimit;
 
 /** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
 final class EmbeddedServer implements PostgresServer {

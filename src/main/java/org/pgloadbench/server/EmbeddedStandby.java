@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.variant.StandbyMode;
 import org.postgresql.PGConnection;
 
 /**

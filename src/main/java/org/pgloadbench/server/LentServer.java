@@ -1,7 +1,5 @@
 package org.pgloadbench.server;
 
-import java.util.Map;
-
 /**
  * A server that is already running, as a target for the runner: every start gets the same server,
  * so that several loads (the harness and another program in a head-to-head, one scenario after
@@ -16,7 +14,8 @@ public final class LentServer implements ServerTarget {
   }
 
   @Override
-  public PostgresServer start(String version, Map<String, String> settings) {
+  public PostgresServer start(ServerStart start) throws ServerException {
+    refuseLimits(start);
     return new ForwardingServer(server) {
       @Override
       public void close() {

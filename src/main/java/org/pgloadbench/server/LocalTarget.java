@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * ({@code head}, {@code patch}) that take the place of versions in results; the one build of {@code
  * TARGET=local:<dir>} is shown by its version.
  */
-public final class LocalTarget implements LaunchingTarget {
+public final class LocalTarget implements ServerTarget {
   /** The label of a build given alone, shown by its version rather than by this label. */
   public static final String UNLABELLED = "local";
 
@@ -41,24 +41,13 @@ public final class LocalTarget implements LaunchingTarget {
   }
 
   @Override
-  public PostgresServer start(
-      String label,
-      Map<String, String> settings,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
-      throws ServerException {
+  public PostgresServer start(ServerStart start) throws ServerException {
+    String label = start.version();
     Path bin = bin(label);
     String version = version(label, bin);
     EmbeddedServer server =
         launcher.launch(
-            bin.toAbsolutePath().getParent(),
-            "local-" + label,
-            Versions.major(version),
-            settings,
-            memoryBytes,
-            standby,
-            disk);
+            bin.toAbsolutePath().getParent(), "local-" + label, Versions.major(version), start);
     return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
   }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * The cgroup of the harness's own around one server, holding its limits: memory (v1 {@code

@@ -145,10 +145,10 @@ public final class UrlTarget implements ServerTarget {
   }
 
   @Override
-  public PostgresServer start(String requested, Map<String, String> settings)
-      throws ServerException {
-    resolve(requested);
-    UrlServer server = new UrlServer(settings);
+  public PostgresServer start(ServerStart start) throws ServerException {
+    refuseLimits(start);
+    resolve(start.version());
+    UrlServer server = new UrlServer(start.settings());
     server.open();
     return server;
   }
