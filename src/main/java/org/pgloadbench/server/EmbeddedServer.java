@@ -37,6 +37,8 @@ final class EmbeddedServer implements PostgresServer {
   private long postmaster;
   private EmbeddedStandby standby;
   private Path underValgrind;
+  private String label;
+  private Path bin;
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
@@ -60,6 +62,15 @@ final class EmbeddedServer implements PostgresServer {
     cgroup = ServerCgroup.create(name, memoryBytes, disk, dataDir);
     memoryCap = memoryBytes;
     this.disk = disk;
+  }
+
+  /**
+   * A local build's server (see {@link LocalTarget}): shown by its {@code label} when it has one
+   * (null: by its version), recording its bin dir.
+   */
+  synchronized void labelled(String label, Path bin) {
+    this.label = label;
+    this.bin = bin;
   }
 
   /**
@@ -105,6 +116,10 @@ final class EmbeddedServer implements PostgresServer {
   @Override
   public Map<String, String> details() {
     Map<String, String> details = new LinkedHashMap<>();
+    if (bin != null) {
+      details.put("server_version", version);
+      details.put("bin_dir", bin.toAbsolutePath().toString());
+    }
     if (cgroup != null && memoryCap != null) {
       details.put(MEMORY_CAP, Long.toString(memoryCap));
       details.put("memory_cgroup", cgroup.describe());
@@ -199,7 +214,7 @@ final class EmbeddedServer implements PostgresServer {
 
   @Override
   public String version() {
-    return version;
+    return label != null ? label : version;
   }
 
   @Override

@@ -58,15 +58,7 @@ public final class EmbeddedTarget implements ServerTarget {
 
   /** Servers started under {@code valgrind} to count instructions, or (null) directly. */
   public EmbeddedTarget(Path workRoot, Valgrind valgrind) {
-    this(PostgresDistributions.fromSystemProperty(), workRoot, valgrind);
-  }
-
-  EmbeddedTarget(PostgresDistributions distributions, Path workRoot) {
-    this(distributions, workRoot, null);
-  }
-
-  private EmbeddedTarget(PostgresDistributions distributions, Path workRoot, Valgrind valgrind) {
-    this.distributions = distributions;
+    this.distributions = PostgresDistributions.fromSystemProperty();
     this.requestedWorkRoot = workRoot;
     this.valgrind = valgrind;
   }
@@ -255,8 +247,7 @@ public final class EmbeddedTarget implements ServerTarget {
    * directory named after this JVM, like a server's, so that a killed JVM's is cleaned up by the
    * next start ({@link Postmasters#stopOrphans}), and removed when this one exits.
    */
-  private synchronized Template template(Path home, String name, int major)
-      throws ServerException {
+  private synchronized Template template(Path home, String name, int major) throws ServerException {
     Template made = templates.get(home);
     if (made != null && Files.isDirectory(made.dir())) {
       return made;

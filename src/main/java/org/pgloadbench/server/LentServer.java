@@ -1,5 +1,8 @@
 package org.pgloadbench.server;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+
 /**
  * A server that is already running, as a target for the runner: every start gets the same server,
  * so that several loads (the harness and another program in a head-to-head, one scenario after
@@ -13,15 +16,24 @@ public final class LentServer implements ServerTarget {
     this.server = server;
   }
 
+  /** The server itself for every call but {@link PostgresServer#close}: lent, not owned. */
   @Override
   public PostgresServer start(ServerStart start) throws ServerException {
     refuseLimits(start);
-    return new ForwardingServer(server) {
-      @Override
-      public void close() {
-        // lent, not owned
-      }
-    };
+    return (PostgresServer)
+        Proxy.newProxyInstance(
+            PostgresServer.class.getClassLoader(),
+            new Class<?>[] {PostgresServer.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("close")) {
+                return null;
+              }
+              try {
+                return method.invoke(server, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   @Override

@@ -48,7 +48,8 @@ public final class LocalTarget implements ServerTarget {
     EmbeddedServer server =
         launcher.launch(
             bin.toAbsolutePath().getParent(), "local-" + label, Versions.major(version), start);
-    return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
+    server.labelled(label.equals(UNLABELLED) ? null : label, bin);
+    return server;
   }
 
   @Override
@@ -148,32 +149,6 @@ public final class LocalTarget implements ServerTarget {
   /** Where the scenario names a build: {@code target: local:<dir>}, or under {@code builds}. */
   private static String field(String label) {
     return label.equals(UNLABELLED) ? "target" : "builds." + label;
-  }
-
-  /** A local build's server: shown by its label when it has one, recording its bin dir. */
-  private static final class LabelledServer extends ForwardingServer {
-    private final String label;
-    private final Path bin;
-
-    LabelledServer(EmbeddedServer server, String label, Path bin) {
-      super(server);
-      this.label = label;
-      this.bin = bin;
-    }
-
-    @Override
-    public String version() {
-      return label == null ? server.version() : label;
-    }
-
-    @Override
-    public Map<String, String> details() {
-      Map<String, String> details = new LinkedHashMap<>();
-      details.put("server_version", server.version());
-      details.put("bin_dir", bin.toAbsolutePath().toString());
-      details.putAll(server.details());
-      return details;
-    }
   }
 
   @Override

@@ -56,9 +56,7 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
    * must lie in directories that user can enter (not under a 0700 home, say).
    */
   void checkCanRun(Path binary) throws ServerException {
-    if (owner != null
-        && !succeeds(
-            command(Path.of("test"), List.of("-x", binary.toString())).toArray(String[]::new))) {
+    if (!canReach(binary)) {
       throw new ServerException(
           "user "
               + owner
@@ -74,9 +72,7 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
    * directories will be.
    */
   void checkCanEnter(Path dir) throws ServerException {
-    if (owner != null
-        && !succeeds(
-            command(Path.of("test"), List.of("-x", dir.toString())).toArray(String[]::new))) {
+    if (!canReach(dir)) {
       throw new ServerException(
           "work dir "
               + dir
@@ -87,6 +83,13 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
               + WorkRoot.ROOT_CACHE
               + " is), or run pgloadbench as a normal user");
     }
+  }
+
+  /** Whether the user PostgreSQL runs as may execute {@code path}: run a file, enter a dir. */
+  private boolean canReach(Path path) {
+    return owner == null
+        || succeeds(
+            command(Path.of("test"), List.of("-x", path.toString())).toArray(String[]::new));
   }
 
   /** The command line that runs {@code binary} with {@code args} under this isolation. */
