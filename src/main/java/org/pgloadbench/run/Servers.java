@@ -115,9 +115,7 @@ final class Servers implements AutoCloseable {
       shown.append(" (").append(MemoryCaps.shown(server.memory())).append(" cap)");
     }
     for (ServerPart part : variant(server).parts()) {
-      if (!part.isNone()) {
-        shown.append(" (").append(part.shown()).append(")");
-      }
+      shown.append(" (").append(part.shown()).append(")");
     }
     return shown.toString();
   }

@@ -9,7 +9,9 @@ import java.util.Optional;
  *
  * @param profile the settings profile, sized by the memory the server has
  * @param memoryBytes the memory cap of its processes and their page cache; 0 for none
- * @param parts the values of the other server axes (standby, disk limit), in the axes' order
+ * @param parts the values of the other server axes (standby, disk limit) that ask something of
+ *     the server, in the axes' order: a part that asks nothing is left out, so that two variants
+ *     of one server are equal however many axes there are
  */
 public record ServerVariant(SettingsProfile profile, long memoryBytes, List<ServerPart> parts) {
   /** A server with PostgreSQL's own settings, asking nothing of its target. */
@@ -17,10 +19,10 @@ public record ServerVariant(SettingsProfile profile, long memoryBytes, List<Serv
       new ServerVariant(SettingsProfile.DEFAULTS, 0, List.of());
 
   public ServerVariant {
-    parts = List.copyOf(parts);
+    parts = parts.stream().filter(part -> !part.isNone()).toList();
   }
 
-  /** The part of this type, e.g. the {@link DiskLimit}; empty when the server has none. */
+  /** The part of this type, e.g. the {@link DiskLimit}; empty when it asks nothing. */
   public <T extends ServerPart> Optional<T> part(Class<T> type) {
     return parts.stream().filter(type::isInstance).map(type::cast).findFirst();
   }
