@@ -29,13 +29,15 @@ import org.pgloadbench.variant.ServerVariant;
  */
 final class Servers implements AutoCloseable {
   private final Scenario scenario;
+  private final boolean profiles;
   private final ServerTarget target;
   private final RunRecord record;
   private final Map<Plan.Server, PostgresServer> started = new LinkedHashMap<>();
   private final Set<Plan.Server> recorded = new HashSet<>();
 
-  Servers(Scenario scenario, ServerTarget target, RunRecord record) {
+  Servers(Scenario scenario, Plan plan, ServerTarget target, RunRecord record) {
     this.scenario = scenario;
+    this.profiles = plan.servers().stream().map(Plan.Server::profile).distinct().count() > 1;
     this.target = target;
     this.record = record;
   }
@@ -72,7 +74,7 @@ final class Servers implements AutoCloseable {
       Map<String, String> details = new LinkedHashMap<>(postgres.details());
       details.put("version_string", versionString(c));
       record.addServer(
-          server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested(),
+          requested(server),
           label(server),
           variant.profile().profileName(),
           scenario.servers().target(),
@@ -95,6 +97,11 @@ final class Servers implements AutoCloseable {
     }
   }
 
+  /** The version (or label) asked for; a control's with its suffix, as run.json names it. */
+  static String requested(Plan.Server server) {
+    return server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
+  }
+
   /** How results name a server: its version or label; a control with its suffix. */
   String label(Plan.Server server) {
     PostgresServer postgres = started.get(server);
@@ -106,7 +113,7 @@ final class Servers implements AutoCloseable {
    * How progress lines name a server: its label, and its profile where a run has several, its
    * memory cap, and each other part it has (its standby, its disk limit).
    */
-  String shown(Plan.Server server, boolean profiles) {
+  String shown(Plan.Server server) {
     StringBuilder shown = new StringBuilder("PostgreSQL ").append(label(server));
     if (profiles) {
       shown.append(" (").append(server.profile()).append(")");
@@ -124,6 +131,11 @@ final class Servers implements AutoCloseable {
   private static ServerVariant variant(Plan.Server server) {
     return new ServerVariant(
         server.profile(), server.memory(), List.of(server.standby(), server.disk()));
+  }
+
+  /** Whether the run's servers differ in settings profile (progress lines then name it). */
+  boolean profiles() {
+    return profiles;
   }
 
   /** Stops every server, so that the next {@link #start} of each begins it afresh. */
