@@ -1,15 +1,14 @@
 package org.pgloadbench.run;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
@@ -72,7 +71,8 @@ final class Servers implements AutoCloseable {
         return postgres; // started afresh: run.json has it from its first start
       }
       Map<String, String> details = new LinkedHashMap<>(postgres.details());
-      details.put("version_string", versionString(c));
+      // the server's full version(): build, compiler, platform
+      details.put("version_string", Sql.value(c, "SELECT pg_catalog.version()"));
       record.addServer(
           requested(server),
           label(server),
@@ -148,14 +148,5 @@ final class Servers implements AutoCloseable {
   public void close() {
     stopAll();
     target.releaseClusters();
-  }
-
-  /** The server's full {@code version()}: build, compiler, platform. */
-  private static String versionString(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_catalog.version()")) {
-      rs.next();
-      return rs.getString(1);
-    }
   }
 }

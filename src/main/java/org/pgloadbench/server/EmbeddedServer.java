@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +15,7 @@ import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
+import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.variant.DiskLimit;
 
 /** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
@@ -175,11 +174,8 @@ final class EmbeddedServer implements PostgresServer {
               + failureReason(dir.resolve("postgres.log")),
           e);
     }
-    try (Connection c = connect(MAINTENANCE_DATABASE);
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SHOW server_version")) {
-      rs.next();
-      version = Versions.label(rs.getString(1));
+    try (Connection c = connect(MAINTENANCE_DATABASE)) {
+      version = Versions.label(Sql.value(c, "SHOW server_version"));
     } catch (SQLException e) {
       throw new ServerException(
           "PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);
