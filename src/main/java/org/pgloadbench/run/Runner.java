@@ -21,12 +21,12 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.ShutdownHook;
+import org.pgloadbench.server.WorkRoot;
 
 /**
  * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
@@ -63,7 +63,7 @@ public final class Runner {
       throws IOException {
     this(
         scenario,
-        scenario.dataset().open(EmbeddedTarget.defaultWorkRoot(), progress::note),
+        scenario.dataset().open(WorkRoot.defaultLocation(), progress::note),
         target,
         store,
         progress,

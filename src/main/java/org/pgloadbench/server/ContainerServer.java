@@ -40,13 +40,13 @@ final class ContainerServer implements PostgresServer {
   private ResourceMeter resources = ResourceMeter.NONE;
   private DiskThrottle throttle;
 
-  ContainerServer(
-      String image, Map<String, String> settings, Long memoryBytes, DiskLimit disk, String device) {
+  /** {@code device}: the disk holding the engine's data root, where the start limits it. */
+  ContainerServer(String image, ServerStart start, String device) {
     this.image = image;
-    this.settings = settings;
+    this.settings = start.settings();
     this.shutdownHook = ShutdownHook.register("pgloadbench-stop-container", this::stop);
-    this.memoryBytes = memoryBytes;
-    this.disk = disk;
+    this.memoryBytes = start.variant().memoryCap();
+    this.disk = start.variant().disk();
     this.device = device;
   }
 

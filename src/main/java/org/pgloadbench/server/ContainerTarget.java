@@ -3,7 +3,6 @@ package org.pgloadbench.server;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.pgloadbench.variant.DiskLimit;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -64,11 +63,8 @@ public final class ContainerTarget implements ServerTarget {
       throw new ServerException(whyNoStandby());
     }
     requireEngine();
-    DiskLimit disk = start.variant().disk();
-    String device = disk.isNone() ? null : engineDisk();
-    ContainerServer server =
-        new ContainerServer(
-            image(start.version()), start.settings(), start.variant().memoryCap(), disk, device);
+    String device = start.variant().disk().isNone() ? null : engineDisk();
+    ContainerServer server = new ContainerServer(image(start.version()), start, device);
     server.start();
     return server;
   }

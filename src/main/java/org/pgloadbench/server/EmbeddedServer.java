@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
@@ -171,7 +170,7 @@ final class EmbeddedServer implements PostgresServer {
           "PostgreSQL "
               + home.getFileName()
               + " did not start: "
-              + failureReason(dir.resolve("postgres.log")),
+              + ServerFiles.failureReason(dir.resolve("postgres.log")),
           e);
     }
     try (Connection c = connect(MAINTENANCE_DATABASE)) {
@@ -281,28 +280,5 @@ final class EmbeddedServer implements PostgresServer {
       }
     }
     Programs.run(command, "pg_ctl");
-  }
-
-  /**
-   * The server log's error lines, without their timestamp prefix, on one line; read as a file of
-   * the server's user (see {@link ServerFiles}), so that no line of another file can show here.
-   */
-  static String failureReason(Path log) {
-    try {
-      String reason =
-          ServerFiles.read(log)
-              .lines()
-              .filter(
-                  l ->
-                      l.matches(".*\\b(FATAL|PANIC|ERROR):.*")
-                          || l.contains("invalid value for parameter")
-                          || l.contains("unrecognized configuration parameter")
-                          || l.contains("could not bind"))
-              .map(l -> l.replaceFirst("^.*?\\[\\d+\\]\\s*", "").replaceAll("\\s+", " "))
-              .collect(Collectors.joining("; "));
-      return reason.isEmpty() ? "see the log" : reason;
-    } catch (IOException e) {
-      return "no server log";
-    }
   }
 }

@@ -152,7 +152,7 @@ final class EmbeddedStandby implements Standby {
 
   @Override
   public String whyDown() {
-    return EmbeddedServer.failureReason(server.dir().resolve("postgres.log"));
+    return ServerFiles.failureReason(server.dir().resolve("postgres.log"));
   }
 
   @Override
@@ -227,7 +227,7 @@ final class EmbeddedStandby implements Standby {
               "the standby did not stream from its primary ("
                   + condition
                   + " in pg_stat_replication): "
-                  + EmbeddedServer.failureReason(standby.dir().resolve("postgres.log")));
+                  + ServerFiles.failureReason(standby.dir().resolve("postgres.log")));
         }
         Thread.sleep(50);
       }

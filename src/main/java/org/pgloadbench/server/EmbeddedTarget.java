@@ -63,11 +63,6 @@ public final class EmbeddedTarget implements ServerTarget {
     this.valgrind = valgrind;
   }
 
-  /** The default work root: see {@link WorkRoot#defaultLocation}. */
-  public static Path defaultWorkRoot() {
-    return WorkRoot.defaultLocation();
-  }
-
   @Override
   public String resolve(String requested) throws ServerException {
     return distributions.resolve(requested);
