@@ -34,11 +34,6 @@ record CgroupHierarchy(Path parent, int version) {
     }
   }
 
-  /** This machine's memory hierarchy, for this process. */
-  static CgroupHierarchy local() throws ServerException {
-    return local(Controller.MEMORY);
-  }
-
   /** This machine's, for this process; throws with what to do when there is none to write. */
   static CgroupHierarchy local(Controller controller) throws ServerException {
     CgroupFs fs = CgroupFs.local();
@@ -50,10 +45,6 @@ record CgroupHierarchy(Path parent, int version) {
           "no cgroups on this machine to limit a server with; " + controller.remedy);
     }
     return find(fs, self, controller);
-  }
-
-  static CgroupHierarchy find(CgroupFs fs, String self) throws ServerException {
-    return find(fs, self, Controller.MEMORY);
   }
 
   /**

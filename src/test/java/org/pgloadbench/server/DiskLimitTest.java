@@ -129,7 +129,7 @@ class DiskLimitTest {
               .start();
       String inside = new String(p.getInputStream().readAllBytes());
       assertThat(p.waitFor()).isZero();
-      CgroupHierarchy memory = CgroupHierarchy.local();
+      CgroupHierarchy memory = CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
       CgroupHierarchy io = CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
       String name = CgroupDir.PREFIX + harness + "-both";
       assertThat(inside.lines().filter(l -> l.endsWith("/" + name)).count())
