@@ -58,12 +58,9 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
   void checkCanRun(Path binary) throws ServerException {
     if (!canReach(binary)) {
       throw new ServerException(
-          "user "
-              + owner
-              + " cannot run "
-              + binary
-              + ": keep the build in directories every user can enter, or run pgloadbench as a"
-              + " normal user");
+          ("user %s cannot run %s: keep the build in directories every user can enter, or run"
+                  + " pgloadbench as a normal user")
+              .formatted(owner, binary));
     }
   }
 
@@ -74,14 +71,10 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
   void checkCanEnter(Path dir) throws ServerException {
     if (!canReach(dir)) {
       throw new ServerException(
-          "work dir "
-              + dir
-              + ": user "
-              + owner
-              + ", which the servers run as, cannot enter it; give --work-dir a directory"
-              + " below directories every user can enter (as root's default "
-              + WorkRoot.ROOT_CACHE
-              + " is), or run pgloadbench as a normal user");
+          ("work dir %s: user %s, which the servers run as, cannot enter it; give --work-dir a"
+                  + " directory below directories every user can enter (as root's default %s is),"
+                  + " or run pgloadbench as a normal user")
+              .formatted(dir, owner, WorkRoot.ROOT_CACHE));
     }
   }
 
