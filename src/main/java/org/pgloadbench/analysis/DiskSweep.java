@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.scenario.Claim;
-import org.pgloadbench.server.DiskLimit;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * A claim's ratio against the disk's bandwidth, where a scenario's disk axis lists several limits

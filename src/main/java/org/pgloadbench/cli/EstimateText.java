@@ -10,7 +10,7 @@ import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.StandbyMode;
 
 /** How long a plan will take, as {@code plan} prints it and {@code bench} before it starts. */
 final class EstimateText {

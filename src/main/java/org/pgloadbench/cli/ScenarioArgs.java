@@ -15,6 +15,7 @@ import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.UrlTarget;
 import org.pgloadbench.server.Valgrind;
+import org.pgloadbench.server.WorkRoot;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -194,6 +195,6 @@ final class ScenarioArgs {
 
   /** Where the servers' data directories and the decoded PBF files go. */
   Path workRoot() {
-    return workDir == null ? EmbeddedTarget.defaultWorkRoot() : workDir;
+    return workDir == null ? WorkRoot.defaultLocation() : workDir;
   }
 }

@@ -14,7 +14,7 @@ import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
-import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.SettingsProfile;
 
 /**
  * What one load of a cell takes on a server, its steps alone, as comparable stored runs measured

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a server's disk throttle counted on its device: the bytes and operations that passed it
- * each way (v1 {@code blkio.throttle.io_service_bytes} and {@code io_serviced}, v2 {@code io.stat}),
+ * What a server's disk throttle counted on its device: the bytes and operations that passed it each
+ * way (v1 {@code blkio.throttle.io_service_bytes} and {@code io_serviced}, v2 {@code io.stat}),
  * read around a step, outside its clock, like the other probes. Under v1 the kernel's writeback of
  * buffered writes is charged to the root cgroup, so it passes no throttle and is not counted here:
  * the server's processes' written bytes less these are what escaped.
@@ -52,14 +52,10 @@ public record DiskThrottle(Path dir, int version, String device) {
     /** The counts since {@code before}. */
     public Reading since(Reading before) {
       return new Reading(
-          minus(readBytes, before.readBytes),
-          minus(writtenBytes, before.writtenBytes),
-          minus(reads, before.reads),
-          minus(writes, before.writes));
-    }
-
-    private static Long minus(Long after, Long before) {
-      return after == null || before == null ? null : Math.max(0, after - before);
+          ResourceUse.minus(readBytes, before.readBytes),
+          ResourceUse.minus(writtenBytes, before.writtenBytes),
+          ResourceUse.minus(reads, before.reads),
+          ResourceUse.minus(writes, before.writes));
     }
   }
 

@@ -30,7 +30,8 @@ public record ResourceUse(
         : Math.max(0, Math.round((after - before) * 1e6) / 1e6);
   }
 
-  private static Long minus(Long after, Long before) {
+  /** How much a counter grew from {@code before}; null where either is not known. */
+  static Long minus(Long after, Long before) {
     return after == null || before == null ? null : Math.max(0, after - before);
   }
 }

@@ -108,11 +108,7 @@ public final class ServerProbe {
    * pg_stat_wal it needs no stats flush.
    */
   public long walInsertPosition(Connection connection) throws SQLException {
-    try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_catalog.pg_current_wal_insert_lsn()::text")) {
-      rs.next();
-      return parseLsn(rs.getString(1));
-    }
+    return parseLsn(Sql.value(connection, "SELECT pg_catalog.pg_current_wal_insert_lsn()::text"));
   }
 
   /**

@@ -79,11 +79,7 @@ public final class StandbyLag {
   }
 
   private static long position(Connection c, String sql) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(sql);
-        ResultSet rs = s.executeQuery()) {
-      rs.next();
-      String lsn = rs.getString(1);
-      return lsn == null ? 0 : ServerProbe.parseLsn(lsn);
-    }
+    String lsn = Sql.value(c, sql);
+    return lsn == null ? 0 : ServerProbe.parseLsn(lsn);
   }
 }

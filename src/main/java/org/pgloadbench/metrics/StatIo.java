@@ -59,15 +59,10 @@ public final class StatIo {
 
   /** The statistics this server has, judged by its version. */
   public static StatIo of(Connection connection) throws SQLException {
-    try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_catalog.current_setting('server_version_num')")) {
-      rs.next();
-      int version = Integer.parseInt(rs.getString(1));
-      if (version < 140000) {
-        return null;
-      }
-      return new StatIo(version);
-    }
+    int version =
+        Integer.parseInt(
+            Sql.value(connection, "SELECT pg_catalog.current_setting('server_version_num')"));
+    return version < 140000 ? null : new StatIo(version);
   }
 
   /** What this server's statistics do not tell, each as {@code "what: why"}. */
@@ -79,22 +74,13 @@ public final class StatIo {
    * The counters now, on {@code probe}, after each of {@code sessions} (a step's connections) has
    * handed its own over. A session inside a transaction (a FREEZE cell's CREATE TABLE before its
    * COPY commits) is left alone: nothing is run in it that could fail it.
+   *
+   * <p>After a CHECKPOINT step ({@code checkpointed}: the reading before it; null for any other
+   * step) the checkpointer hands its counts over just after it tells the waiting session the
+   * checkpoint is done, so the reading waits (a second at most) until it has, as its count of
+   * checkpoints, past {@code checkpointed}'s, shows.
    */
-  public Reading read(Connection probe, List<Connection> sessions) throws SQLException {
-    return read(probe, sessions, null);
-  }
-
-  /**
-   * As {@link #read(Connection, List)}, after a CHECKPOINT step: the checkpointer hands its counts
-   * over just after it tells the waiting session the checkpoint is done, so the reading waits (a
-   * second at most) until it has, as its count of checkpoints, past {@code before}'s, shows.
-   */
-  public Reading readAfterCheckpoint(Connection probe, List<Connection> sessions, Reading before)
-      throws SQLException {
-    return read(probe, sessions, before);
-  }
-
-  private Reading read(Connection probe, List<Connection> sessions, Reading checkpointed)
+  public Reading read(Connection probe, List<Connection> sessions, Reading checkpointed)
       throws SQLException {
     Long done = null;
     if (checkpoints != null) {
@@ -175,18 +161,14 @@ public final class StatIo {
       Long checkpoints) {
     public Reading since(Reading before) {
       return new Reading(
-          minus(readBytes, before.readBytes),
-          minus(writtenBytes, before.writtenBytes),
-          minus(backendWrittenBytes, before.backendWrittenBytes),
-          minus(extendedBytes, before.extendedBytes),
-          minus(fsyncs, before.fsyncs),
-          minus(walFpi, before.walFpi),
-          minus(walBuffersFull, before.walBuffersFull),
-          minus(checkpoints, before.checkpoints));
-    }
-
-    private static Long minus(Long after, Long before) {
-      return after == null || before == null ? null : Math.max(0, after - before);
+          ResourceUse.minus(readBytes, before.readBytes),
+          ResourceUse.minus(writtenBytes, before.writtenBytes),
+          ResourceUse.minus(backendWrittenBytes, before.backendWrittenBytes),
+          ResourceUse.minus(extendedBytes, before.extendedBytes),
+          ResourceUse.minus(fsyncs, before.fsyncs),
+          ResourceUse.minus(walFpi, before.walFpi),
+          ResourceUse.minus(walBuffersFull, before.walBuffersFull),
+          ResourceUse.minus(checkpoints, before.checkpoints));
     }
   }
 }

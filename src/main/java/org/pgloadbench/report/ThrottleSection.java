@@ -13,7 +13,7 @@ import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.RunManifest.CellRun;
 import org.pgloadbench.results.StoredRun;
-import org.pgloadbench.server.DiskLimit;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * What the throttle saw, under "Where the time goes", for servers whose disk was limited: per step,

@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.metrics.Clock;
@@ -33,9 +34,10 @@ import org.pgloadbench.variant.LoaderKind;
 
 /**
  * One load of every table of a cell from a fresh start (no table, then a CHECKPOINT), each step
- * timed here (steps never read the clock) and the server sampled around it. What the server does not allow (CHECKPOINT without the
- * right role, an extension it cannot install, a step the role may not run) is told to {@code
- * missing} as {@code "what: why"}, and the load goes on without it; such a step is not stored.
+ * timed here (steps never read the clock) and the server sampled around it. What the server does
+ * not allow (CHECKPOINT without the right role, an extension it cannot install, a step the role may
+ * not run) is told to {@code missing} as {@code "what: why"}, and the load goes on without it; such
+ * a step is not stored.
  */
 public final class Load {
   /** Told once per server counted under valgrind whose scenario has a checkpoint step. */
@@ -70,8 +72,10 @@ public final class Load {
     this.progress = progress;
   }
 
-  /** Runs the load; stops at the first failed step, which is the last result. */
-  /** {@code label} names the server in results: its version, or a control's label. */
+  /**
+   * Runs the load; stops at the first failed step, which is the last result. {@code label} names
+   * the server in results: its version, or a control's label.
+   */
   List<StepResult> run(PostgresServer server, String label, Cell cell, int repetition) {
     List<StepResult> results = new ArrayList<>();
     List<Connection> connections = new ArrayList<>();
@@ -92,24 +96,15 @@ public final class Load {
       Sampler sampler = new Sampler(server.resources(), StatIo.of(main), server.throttle());
       sampler.missing().forEach(what -> missing.accept(label, what));
       standby = StandbyWatch.open(server, connections);
-      InstructionCounter instructions = server.instructions().orElse(null);
+      Session session =
+          new Session(
+              label, cell, repetition, probe, sampler, standby, server.instructions().orElse(null));
       long walPosition = probe.walInsertPosition(main);
       for (Table table : dataset.tables(cell.variant())) {
         TableLoad load = new TableLoad(table.def(), table.rows(), cell.variant(), connections);
         for (Step step : Recipe.of(scenario.steps(), cell.variant(), table.def())) {
           progress.stepStarting(label, cell.label(), table.def().name(), step.kind().yamlName());
-          StepResult result =
-              measure(
-                  label,
-                  cell,
-                  repetition,
-                  load,
-                  step,
-                  probe,
-                  sampler,
-                  standby,
-                  instructions,
-                  walPosition);
+          StepResult result = measure(session, load, step, walPosition);
           if (result == null) {
             continue; // a step the role may not run: noted, not stored
           }
@@ -137,23 +132,33 @@ public final class Load {
     return results;
   }
 
-  /** The step's result; null for a step the role may not run (told to {@code notAllowed}). */
-  private StepResult measure(
+  /** What every step of one load is measured with. */
+  private record Session(
       String label,
       Cell cell,
       int repetition,
-      TableLoad load,
-      Step step,
       ServerProbe probe,
       Sampler sampler,
       StandbyWatch standby,
-      InstructionCounter instructions,
-      long walBefore)
+      InstructionCounter instructions) {}
+
+  /** The step's result; null for a step the role may not run (told to {@code notAllowed}). */
+  private StepResult measure(Session session, TableLoad load, Step step, long walBefore)
       throws SQLException {
+    String label = session.label();
+    Cell cell = session.cell();
+    StandbyWatch standby = session.standby();
+    InstructionCounter instructions = session.instructions();
     Connection c = load.connection();
     StepKey key =
         new StepKey(
-            label, cell.label(), repetition, load.table().name(), step.kind(), step.object());
+            label,
+            cell.label(),
+            session.repetition(),
+            load.table().name(),
+            step.kind(),
+            step.object());
+    Sampler sampler = session.sampler();
     Sampler.Before before = sampler.before(load.connections());
     SyncWaits.Sampling waits = standby == null ? null : standby.beforeStep();
     InstructionCounter.Window counting = null;
@@ -166,19 +171,16 @@ public final class Load {
     Double waited = standby == null ? null : standby.stepEnded(waits);
     Measurements.Builder measured =
         Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
+    Function<String, StepResult> failed =
+        error ->
+            StepResult.failed(runId, scenario.name(), key, cell.axes(), measured.build(), error);
     if (counting != null && timed.ok()) {
       // first after the step, before any other statement on its sessions
       try {
         measured.instructions(counting.close());
       } catch (SQLException e) {
         rollBack(c);
-        return StepResult.failed(
-            runId,
-            scenario.name(),
-            key,
-            cell.axes(),
-            measured.build(),
-            "counting instructions: " + oneLine(e));
+        return failed.apply("counting instructions: " + oneLine(e));
       }
     }
     // a standby gone down fails the step, whatever the primary said
@@ -186,7 +188,7 @@ public final class Load {
     if (standbyDown != null) {
       rollBack(c);
       String error = timed.ok() ? standbyDown : standbyDown + ": " + oneLine(timed.error());
-      return StepResult.failed(runId, scenario.name(), key, cell.axes(), measured.build(), error);
+      return failed.apply(error);
     }
     if (standby != null && timed.ok()) {
       standby.measure(waited, measured); // the lag at the step's end, before any other reading
@@ -194,18 +196,16 @@ public final class Load {
     if (!timed.ok()) {
       Exception e = timed.error();
       rollBack(c);
-      if (e instanceof SQLException sql
-          && Fresh.INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
+      if (e instanceof SQLException sql && Fresh.INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
         notAllowed.accept(label, step.kind().yamlName());
         missing.accept(
             label, step.kind() + " step: not run, the role may not (" + oneLine(e) + ")");
         return null;
       }
-      return StepResult.failed(
-          runId, scenario.name(), key, cell.axes(), measured.build(), oneLine(e));
+      return failed.apply(oneLine(e));
     }
     sampler.after(before, load.connections(), step.kind() == StepKind.CHECKPOINT, measured);
-    ServerProbe.After after = probe.after(c, load.table().name(), step.object());
+    ServerProbe.After after = session.probe().after(c, load.table().name(), step.object());
     TableState state = after.table();
     if (state != null) {
       measured.table(state.bytes(), state.pages(), state.frozenPages());

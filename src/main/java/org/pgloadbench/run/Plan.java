@@ -13,10 +13,10 @@ import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.DiskLimit;
 import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.SettingsProfile;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * What a run will do, worked out once and shared by {@code plan}, {@code bench}, resume and the

@@ -168,17 +168,7 @@ public final class Resume {
   /** Whether every repetition of every cell is done on the server started for {@code requested}. */
   boolean done(String requested, List<Cell> cells, int repeat) {
     String version = versions.get(requested);
-    if (version == null) {
-      return false;
-    }
-    for (int repetition = 1; repetition <= repeat; repetition++) {
-      for (Cell cell : cells) {
-        if (!done(version, cell.label(), repetition)) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return version != null && doneOn(version, cells, repeat) == cells.size() * repeat;
   }
 
   /** Repetitions done on a server, to say how many were skipped. */

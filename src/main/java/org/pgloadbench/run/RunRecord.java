@@ -15,7 +15,7 @@ import org.pgloadbench.results.RunManifest.Targets;
 import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.StandbyMode;
 
 /** The manifest of a run as it goes on: servers added as they start, the end time kept current. */
 final class RunRecord {

@@ -21,20 +21,20 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.ShutdownHook;
+import org.pgloadbench.server.WorkRoot;
 
 /**
  * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
  * then round after round, every cell on every server once per round, each load from a fresh start
- * ({@link Fresh}); every few rounds, where the plan says so, every server is started afresh.
- * The runner owns the clock ({@link Load} times every step and samples the server around it) and
- * stores each result as soon as it is measured. A step that fails is stored as failed with the
- * server's error and the run goes on; a server that goes down is brought back, or given up.
+ * ({@link Fresh}); every few rounds, where the plan says so, every server is started afresh. The
+ * runner owns the clock ({@link Load} times every step and samples the server around it) and stores
+ * each result as soon as it is measured. A step that fails is stored as failed with the server's
+ * error and the run goes on; a server that goes down is brought back, or given up.
  */
 public final class Runner {
   private final Scenario scenario;
@@ -63,7 +63,7 @@ public final class Runner {
       throws IOException {
     this(
         scenario,
-        scenario.dataset().open(EmbeddedTarget.defaultWorkRoot(), progress::note),
+        scenario.dataset().open(WorkRoot.defaultLocation(), progress::note),
         target,
         store,
         progress,
@@ -120,7 +120,7 @@ public final class Runner {
     if (plan.restartEvery() > 0) {
       target.keepClusters(); // released when the servers close
     }
-    try (Servers servers = new Servers(scenario, target, record)) {
+    try (Servers servers = new Servers(scenario, plan, target, record)) {
       progress.begin(plan.warmupLoads() + plan.measuredLoads());
       store.writeRun(record.manifest());
       startAll(servers);
@@ -155,7 +155,11 @@ public final class Runner {
                       .count());
         }
         if (plan.restartsBefore(round) && !stopping) {
-          restart(servers, round);
+          // a server start is a level of the design (scenario.Restarts): every server in a new
+          // data directory, warmed up again; one that fails is stored so, and tried again next
+          servers.stopAll();
+          record.restarted(round);
+          startAll(servers);
         }
         for (Plan.Load planned : plan.round(round)) {
           if (stopping) {
@@ -165,12 +169,11 @@ public final class Runner {
             continue;
           }
           PostgresServer server = servers.get(planned.server());
-          String label = servers.label(planned.server());
-          if (server != null && !resume.done(label, planned.cell().label(), round)) {
-            measure(servers, planned, server);
-            measured++;
-          } else if (server != null) {
-            measured++; // stored already
+          if (server != null) {
+            if (!resume.done(servers.label(planned.server()), planned.cell().label(), round)) {
+              measure(servers, planned, server);
+            }
+            measured++; // now, or stored already
           }
         }
       }
@@ -184,26 +187,13 @@ public final class Runner {
     return failures;
   }
 
-  /**
-   * Every server stopped and started afresh before round {@code round}, each in a new data
-   * directory, then warmed up again: a server start is a level of the design ({@link
-   * org.pgloadbench.scenario.Restarts}). Outside every clock; a server that fails to start is
-   * stored so, as at the run's first start, and tried again at the next.
-   */
-  private void restart(Servers servers, int round) throws IOException {
-    servers.stopAll();
-    record.restarted(round);
-    startAll(servers);
-  }
-
   /** Starts every server not done yet, then warms each up; one that cannot start is stored so. */
   private void startAll(Servers servers) throws IOException {
     for (Plan.Server server : plan.servers()) {
       List<Cell> cells = plan.cells(server);
-      String requested =
-          server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
       // with rounds after the plan's, a server whose planned rounds are stored may have more to do
-      if (stopping || (policy == null && resume.done(requested, cells, plan.repeat()))) {
+      if (stopping
+          || (policy == null && resume.done(Servers.requested(server), cells, plan.repeat()))) {
         continue;
       }
       try {
@@ -214,16 +204,15 @@ public final class Runner {
         store.writeRun(record.manifest());
         int stored = resume.doneOn(servers.label(server), cells, plan.repeat());
         if (stored > 0) {
-          progress.note(
-              servers.shown(server, profiles()) + ": " + stored + " repetition(s) stored already");
+          progress.note(servers.shown(server) + ": " + stored + " repetition(s) stored already");
         }
       } catch (ServerException | SQLException e) {
         if (stopping) {
           return;
         }
         servers.giveUp(server);
-        progress.note(servers.shown(server, profiles()) + ": " + Load.oneLine(e));
-        String profile = profiles() ? "profile " + server.profile() + ": " : "";
+        progress.note(servers.shown(server) + ": " + Load.oneLine(e));
+        String profile = servers.profiles() ? "profile " + server.profile() + ": " : "";
         store.append(
             load.failed(
                 servers.label(server), null, 0, StepKind.SERVER, profile + Load.oneLine(e)));
@@ -236,15 +225,7 @@ public final class Runner {
         long begun = Clock.now();
         List<StepResult> warmup = load.run(servers.get(server), servers.label(server), first, 0);
         record.warmedUp(servers.label(server), Clock.secondsSince(begun));
-        progress.loadEnded(
-            String.format(
-                Locale.ROOT,
-                "%s  warm-up (%s)  %.2f s%s",
-                servers.shown(server, profiles()),
-                first.label(),
-                LoadSteps.seconds(warmup),
-                LoadSteps.failureNote(warmup)),
-            LoadSteps.failureNote(warmup).isEmpty());
+        ended(servers.shown(server) + "  warm-up (" + first.label() + ")", warmup);
         failures += recovery.afterLoad(servers, server, wentDown(servers.get(server), warmup));
       }
     }
@@ -274,17 +255,15 @@ public final class Runner {
       store.append(step);
       failures += step.ok() ? 0 : 1;
     }
-    progress.loadEnded(
+    ended(
         String.format(
             Locale.ROOT,
-            "%s  %-28s  round %d/%s  %.2f s%s",
-            servers.shown(planned.server(), profiles()),
+            "%s  %-28s  round %d/%s",
+            servers.shown(planned.server()),
             cell.label(),
             planned.round(),
-            policy == null ? Integer.toString(plan.repeat()) : plan.repeat() + "+",
-            LoadSteps.seconds(steps),
-            LoadSteps.failureNote(steps)),
-        LoadSteps.failureNote(steps).isEmpty());
+            policy == null ? Integer.toString(plan.repeat()) : plan.repeat() + "+"),
+        steps);
     if (pgbench) {
       // pgbench's own line after each load, and their average per server and cell at the end
       progress.note(PgbenchPhases.line(steps));
@@ -298,9 +277,12 @@ public final class Runner {
     failures += recovery.afterLoad(servers, planned.server(), down);
   }
 
-  /** Whether the run's servers differ in settings profile (progress lines then name it). */
-  private boolean profiles() {
-    return plan.servers().stream().map(Plan.Server::profile).distinct().count() > 1;
+  /** A load's progress line: {@code what} it was, its seconds and what failed. */
+  private void ended(String what, List<StepResult> steps) {
+    String failure = LoadSteps.failureNote(steps);
+    progress.loadEnded(
+        String.format(Locale.ROOT, "%s  %.2f s%s", what, LoadSteps.seconds(steps), failure),
+        failure.isEmpty());
   }
 
   /** Something the server did not allow, noted once per server in run.json for the report. */

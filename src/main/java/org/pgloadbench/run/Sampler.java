@@ -11,9 +11,9 @@ import org.pgloadbench.metrics.StatIo;
 import org.pgloadbench.results.Measurements;
 
 /**
- * What is read of the server's resources right around a step, outside its clock: the SQL
- * statistics before the operating system's counters and after them, so that the statistics' own
- * queries fall outside the counted window.
+ * What is read of the server's resources right around a step, outside its clock: the SQL statistics
+ * before the operating system's counters and after them, so that the statistics' own queries fall
+ * outside the counted window.
  */
 final class Sampler {
   private final ResourceMeter meter;
@@ -38,7 +38,7 @@ final class Sampler {
   }
 
   Before before(List<Connection> sessions) throws SQLException {
-    StatIo.Reading io = statIo == null ? null : statIo.read(sessions.get(0), sessions);
+    StatIo.Reading io = statIo == null ? null : statIo.read(sessions.get(0), sessions, null);
     ResourceUse use = meter.read();
     return new Before(io, use, throttle == null ? null : throttle.read());
   }
@@ -57,9 +57,8 @@ final class Sampler {
     }
     if (statIo != null) {
       StatIo.Reading io =
-          (checkpoint
-                  ? statIo.readAfterCheckpoint(sessions.get(0), sessions, before.io())
-                  : statIo.read(sessions.get(0), sessions))
+          statIo
+              .read(sessions.get(0), sessions, checkpoint ? before.io() : null)
               .since(before.io());
       measured
           .statIo(

@@ -1,24 +1,24 @@
 package org.pgloadbench.run;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
+import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.Extensions;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerStart;
 import org.pgloadbench.server.ServerTarget;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.ServerPart;
+import org.pgloadbench.variant.ServerVariant;
 
 /**
  * The servers of a run's plan, started before its first round and stopped after its last: each with
@@ -28,30 +28,27 @@ import org.pgloadbench.server.StandbyMode;
  */
 final class Servers implements AutoCloseable {
   private final Scenario scenario;
+  private final boolean profiles;
   private final ServerTarget target;
   private final RunRecord record;
   private final Map<Plan.Server, PostgresServer> started = new LinkedHashMap<>();
   private final Set<Plan.Server> recorded = new HashSet<>();
 
-  Servers(Scenario scenario, ServerTarget target, RunRecord record) {
+  Servers(Scenario scenario, Plan plan, ServerTarget target, RunRecord record) {
     this.scenario = scenario;
+    this.profiles = plan.servers().stream().map(Plan.Server::profile).distinct().count() > 1;
     this.target = target;
     this.record = record;
   }
 
   /** Starts {@code server} and records it; throws when it cannot be had. */
   PostgresServer start(Plan.Server server) throws ServerException, SQLException {
-    SettingsProfile profile = server.profile();
+    ServerVariant variant = variant(server);
     // a capped server's memory is its cap: a profile sizes shared_buffers and the rest from it
     long memory = server.memory() > 0 ? server.memory() : Environment.memoryBytes();
-    Map<String, String> settings = new LinkedHashMap<>(profile.settings(memory));
+    Map<String, String> settings = new LinkedHashMap<>(variant.profile().settings(memory));
     settings.putAll(scenario.settings());
-    if (server.disk().direct()) {
-      settings.put(DiskLimit.DIRECT_IO_SETTING, DiskLimit.DIRECT_IO_VALUE);
-    }
-    PostgresServer postgres =
-        target.start(
-            server.requested(), settings, server.memoryCap(), server.standby(), server.disk());
+    PostgresServer postgres = target.start(new ServerStart(server.requested(), settings, variant));
     started.put(server, postgres);
     try (Connection c = postgres.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       for (DatasetSpec.Extension extension : scenario.dataset().extensions()) {
@@ -74,11 +71,12 @@ final class Servers implements AutoCloseable {
         return postgres; // started afresh: run.json has it from its first start
       }
       Map<String, String> details = new LinkedHashMap<>(postgres.details());
-      details.put("version_string", versionString(c));
+      // the server's full version(): build, compiler, platform
+      details.put("version_string", Sql.value(c, "SELECT pg_catalog.version()"));
       record.addServer(
-          server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested(),
+          requested(server),
           label(server),
-          profile.profileName(),
+          variant.profile().profileName(),
           scenario.servers().target(),
           details,
           Environment.nonDefaultSettings(c));
@@ -99,6 +97,11 @@ final class Servers implements AutoCloseable {
     }
   }
 
+  /** The version (or label) asked for; a control's with its suffix, as run.json names it. */
+  static String requested(Plan.Server server) {
+    return server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
+  }
+
   /** How results name a server: its version or label; a control with its suffix. */
   String label(Plan.Server server) {
     PostgresServer postgres = started.get(server);
@@ -108,19 +111,31 @@ final class Servers implements AutoCloseable {
 
   /**
    * How progress lines name a server: its label, and its profile where a run has several, its
-   * memory cap, its standby and its disk limit.
+   * memory cap, and each other part it has (its standby, its disk limit).
    */
-  String shown(Plan.Server server, boolean profiles) {
-    String cap = server.memory() > 0 ? " (" + MemoryCaps.shown(server.memory()) + " cap)" : "";
-    String standby =
-        server.standby() == StandbyMode.NONE ? "" : " (" + server.standby() + " standby)";
-    String disk = server.disk().isNone() ? "" : " (disk " + server.disk() + ")";
-    return "PostgreSQL "
-        + label(server)
-        + (profiles ? " (" + server.profile() + ")" : "")
-        + cap
-        + standby
-        + disk;
+  String shown(Plan.Server server) {
+    StringBuilder shown = new StringBuilder("PostgreSQL ").append(label(server));
+    if (profiles) {
+      shown.append(" (").append(server.profile()).append(")");
+    }
+    if (server.memory() > 0) {
+      shown.append(" (").append(MemoryCaps.shown(server.memory())).append(" cap)");
+    }
+    for (ServerPart part : variant(server).parts()) {
+      shown.append(" (").append(part.shown()).append(")");
+    }
+    return shown.toString();
+  }
+
+  /** The server-side values of {@code server}'s cells. */
+  private static ServerVariant variant(Plan.Server server) {
+    return new ServerVariant(
+        server.profile(), server.memory(), List.of(server.standby(), server.disk()));
+  }
+
+  /** Whether the run's servers differ in settings profile (progress lines then name it). */
+  boolean profiles() {
+    return profiles;
   }
 
   /** Stops every server, so that the next {@link #start} of each begins it afresh. */
@@ -133,14 +148,5 @@ final class Servers implements AutoCloseable {
   public void close() {
     stopAll();
     target.releaseClusters();
-  }
-
-  /** The server's full {@code version()}: build, compiler, platform. */
-  private static String versionString(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT pg_catalog.version()")) {
-      rs.next();
-      return rs.getString(1);
-    }
   }
 }

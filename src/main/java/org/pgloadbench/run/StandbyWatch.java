@@ -1,17 +1,16 @@
 package org.pgloadbench.run;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.metrics.StandbyLag;
 import org.pgloadbench.metrics.SyncWaits;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.Standby;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * A load's view of its server's standby, outside the clock: before the first step the standby has
@@ -105,11 +104,7 @@ final class StandbyWatch implements AutoCloseable {
   private static List<Long> backends(List<Connection> load) throws SQLException {
     List<Long> pids = new ArrayList<>();
     for (Connection c : load) {
-      try (Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT pg_catalog.pg_backend_pid()")) {
-        rs.next();
-        pids.add(rs.getLong(1));
-      }
+      pids.add(Long.parseLong(Sql.value(c, "SELECT pg_catalog.pg_backend_pid()")));
     }
     return pids;
   }

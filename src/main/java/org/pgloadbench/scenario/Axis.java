@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.DiskLimit;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
 import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.variant.SettingsProfile;
+import org.pgloadbench.variant.StandbyMode;
 import org.pgloadbench.variant.WaysIndex;
 
 /**

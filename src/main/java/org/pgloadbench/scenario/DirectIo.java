@@ -1,8 +1,8 @@
 package org.pgloadbench.scenario;
 
 import java.util.List;
-import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.Versions;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * The one rule between disk limits and versions: a cell whose disk limit asks for direct I/O

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.SettingsProfile;
 
 /**
  * Memory caps ({@code servers.memory}, {@code MEMORY=}, the {@code memory} axis): their sizes, and

@@ -12,7 +12,7 @@ import java.util.Map;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of

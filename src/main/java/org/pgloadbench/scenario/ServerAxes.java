@@ -2,9 +2,9 @@ package org.pgloadbench.scenario;
 
 import java.util.Arrays;
 import org.pgloadbench.scenario.Axis.Accepts;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.DiskLimit;
+import org.pgloadbench.variant.SettingsProfile;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * The axes of the server a cell runs on, each value a server start of its own: its settings

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import org.pgloadbench.scenario.YamlNode.Kind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.scenario.YamlNode.Scalar;
-import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.SettingsProfile;
 
 /**
  * The {@code settings} section: server settings by name (those of {@link AllowedSettings} unless

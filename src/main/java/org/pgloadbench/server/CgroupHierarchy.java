@@ -3,8 +3,11 @@ package org.pgloadbench.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.pgloadbench.metrics.CgroupFs;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * Where capped or throttled servers' cgroups go on this machine for one controller, and how a limit
@@ -31,11 +34,6 @@ record CgroupHierarchy(Path parent, int version) {
     }
   }
 
-  /** This machine's memory hierarchy, for this process. */
-  static CgroupHierarchy local() throws ServerException {
-    return local(Controller.MEMORY);
-  }
-
   /** This machine's, for this process; throws with what to do when there is none to write. */
   static CgroupHierarchy local(Controller controller) throws ServerException {
     CgroupFs fs = CgroupFs.local();
@@ -47,10 +45,6 @@ record CgroupHierarchy(Path parent, int version) {
           "no cgroups on this machine to limit a server with; " + controller.remedy);
     }
     return find(fs, self, controller);
-  }
-
-  static CgroupHierarchy find(CgroupFs fs, String self) throws ServerException {
-    return find(fs, self, Controller.MEMORY);
   }
 
   /**
@@ -119,12 +113,47 @@ record CgroupHierarchy(Path parent, int version) {
    */
   void throttle(Path dir, DiskLimit disk, String device) throws IOException {
     if (version == 1) {
-      for (String[] line : disk.v1Lines(device)) {
+      for (String[] line : v1Lines(disk, device)) {
         Files.writeString(dir.resolve(line[0]), line[1]);
       }
     } else {
-      Files.writeString(dir.resolve("io.max"), disk.v2Line(device));
+      Files.writeString(dir.resolve("io.max"), v2Line(disk, device));
     }
+  }
+
+  /**
+   * The limits as {@code <file> <figure>} pairs for device {@code device} ({@code major:minor}):
+   * v1's {@code blkio.throttle.*_device} files, each with its line.
+   */
+  static List<String[]> v1Lines(DiskLimit disk, String device) {
+    List<String[]> lines = new ArrayList<>();
+    add(lines, "blkio.throttle.read_bps_device", device, disk.readBytes());
+    add(lines, "blkio.throttle.write_bps_device", device, disk.writeBytes());
+    add(lines, "blkio.throttle.read_iops_device", device, disk.readIops());
+    add(lines, "blkio.throttle.write_iops_device", device, disk.writeIops());
+    return lines;
+  }
+
+  private static void add(List<String[]> lines, String file, String device, long value) {
+    if (value > 0) {
+      lines.add(new String[] {file, device + " " + value});
+    }
+  }
+
+  /** v2's {@code io.max} line for device {@code major:minor}. */
+  static String v2Line(DiskLimit disk, String device) {
+    return String.format(
+        Locale.ROOT,
+        "%s rbps=%s wbps=%s riops=%s wiops=%s",
+        device,
+        max(disk.readBytes()),
+        max(disk.writeBytes()),
+        max(disk.readIops()),
+        max(disk.writeIops()));
+  }
+
+  private static String max(long value) {
+    return value == 0 ? "max" : Long.toString(value);
   }
 
   private static void writeIfPresent(Path file, String value) {

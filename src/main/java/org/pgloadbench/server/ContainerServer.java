@@ -2,9 +2,7 @@ package org.pgloadbench.server;
 
 import com.github.dockerjava.api.model.BlkioRateDevice;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +14,8 @@ import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
 import org.pgloadbench.metrics.ResourceUse;
+import org.pgloadbench.metrics.Sql;
+import org.pgloadbench.variant.DiskLimit;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.postgresql.PostgreSQLContainer;
@@ -40,13 +40,13 @@ final class ContainerServer implements PostgresServer {
   private ResourceMeter resources = ResourceMeter.NONE;
   private DiskThrottle throttle;
 
-  ContainerServer(
-      String image, Map<String, String> settings, Long memoryBytes, DiskLimit disk, String device) {
+  /** {@code device}: the disk holding the engine's data root, where the start limits it. */
+  ContainerServer(String image, ServerStart start, String device) {
     this.image = image;
-    this.settings = settings;
+    this.settings = start.settings();
     this.shutdownHook = ShutdownHook.register("pgloadbench-stop-container", this::stop);
-    this.memoryBytes = memoryBytes;
-    this.disk = disk;
+    this.memoryBytes = start.variant().memoryCap();
+    this.disk = start.variant().disk();
     this.device = device;
   }
 
@@ -55,8 +55,7 @@ final class ContainerServer implements PostgresServer {
     List<String> command = new ArrayList<>(List.of("postgres"));
     settings.forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
     container =
-        new PostgreSQLContainer(
-                DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
+        new PostgreSQLContainer(DockerImageName.parse(image).asCompatibleSubstituteFor("postgres"))
             .withUsername(USER)
             .withPassword(credentials.password())
             .withDatabaseName(MAINTENANCE_DATABASE);
@@ -82,11 +81,8 @@ final class ContainerServer implements PostgresServer {
       throw new ServerException("container " + image + " did not start: " + rootMessage(e), e);
     }
     String reported;
-    try (Connection c = connect(MAINTENANCE_DATABASE);
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SHOW server_version")) {
-      rs.next();
-      reported = rs.getString(1);
+    try (Connection c = connect(MAINTENANCE_DATABASE)) {
+      reported = Sql.value(c, "SHOW server_version");
     } catch (SQLException e) {
       stop();
       throw new ServerException(
@@ -106,8 +102,8 @@ final class ContainerServer implements PostgresServer {
 
   /**
    * The container's cgroup for CPU time; for bytes, its processes' own counts where this host may
-   * read them (cgroup v1 does not see buffered writes), else the cgroup's. Nothing where this
-   * host does not show the container (an engine on another machine).
+   * read them (cgroup v1 does not see buffered writes), else the cgroup's. Nothing where this host
+   * does not show the container (an engine on another machine).
    */
   private static ResourceMeter meter(Long pid) {
     CgroupUse cgroup = pid == null ? null : CgroupUse.of(pid, CgroupFs.local());

@@ -2,7 +2,6 @@ package org.pgloadbench.server;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.testcontainers.DockerClientFactory;
 
@@ -12,7 +11,7 @@ import org.testcontainers.DockerClientFactory;
  * option (none of the module's own, such as fsync=off), the superuser gets a random password, and
  * each container is stopped on every exit path, Ctrl-C included.
  */
-public final class ContainerTarget implements LaunchingTarget {
+public final class ContainerTarget implements ServerTarget {
   private final String image;
   private Boolean engine;
 
@@ -59,19 +58,13 @@ public final class ContainerTarget implements LaunchingTarget {
    * that holds the engine's data root, where its data directory is. A standby is refused.
    */
   @Override
-  public PostgresServer start(
-      String version,
-      Map<String, String> settings,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
-      throws ServerException {
-    if (standby != StandbyMode.NONE) {
+  public PostgresServer start(ServerStart start) throws ServerException {
+    if (!start.variant().standby().isNone()) {
       throw new ServerException(whyNoStandby());
     }
     requireEngine();
-    String device = disk.isNone() ? null : engineDisk();
-    ContainerServer server = new ContainerServer(image(version), settings, memoryBytes, disk, device);
+    String device = start.variant().disk().isNone() ? null : engineDisk();
+    ContainerServer server = new ContainerServer(image(start.version()), start, device);
     server.start();
     return server;
   }

@@ -39,11 +39,6 @@ public final class Credentials {
     return new Credentials(user, password);
   }
 
-  /** The password kept by {@link #writePasswordFile}, for a server the harness started earlier. */
-  public static Credentials readPasswordFile(String user, Path file) throws IOException {
-    return new Credentials(user, Files.readString(file, StandardCharsets.UTF_8).strip());
-  }
-
   public String user() {
     return user;
   }
@@ -71,12 +66,7 @@ public final class Credentials {
    * the start, never wider), as initdb's {@code --pwfile} reads it.
    */
   public void writePasswordFile(Path file) throws IOException {
-    if (password == null) {
-      throw new IllegalStateException("no password to write");
-    }
-    Files.createFile(
-        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(file, password + "\n", StandardCharsets.UTF_8);
+    writeOwnerOnly(file, password);
   }
 
   /**
@@ -85,12 +75,20 @@ public final class Credentials {
    * demands.
    */
   void writePassfile(Path file) throws IOException {
+    writeOwnerOnly(file, "*:*:*:" + user + ":" + password);
+  }
+
+  /**
+   * {@code line}, holding the password, in a new file only its owner may read (0600 from the
+   * start).
+   */
+  private void writeOwnerOnly(Path file, String line) throws IOException {
     if (password == null) {
       throw new IllegalStateException("no password to write");
     }
     Files.createFile(
         file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(file, "*:*:*:" + user + ":" + password + "\n", StandardCharsets.UTF_8);
+    Files.writeString(file, line + "\n", StandardCharsets.UTF_8);
   }
 
   @Override

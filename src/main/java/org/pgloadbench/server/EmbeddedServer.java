@@ -4,19 +4,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
+import org.pgloadbench.metrics.Sql;
+import org.pgloadbench.variant.DiskLimit;
 
 /** A server started from the embedded binaries, in its own directory; {@link #close} stops it. */
 final class EmbeddedServer implements PostgresServer {
@@ -36,6 +35,8 @@ final class EmbeddedServer implements PostgresServer {
   private long postmaster;
   private EmbeddedStandby standby;
   private Path underValgrind;
+  private String label;
+  private Path bin;
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
@@ -59,6 +60,15 @@ final class EmbeddedServer implements PostgresServer {
     cgroup = ServerCgroup.create(name, memoryBytes, disk, dataDir);
     memoryCap = memoryBytes;
     this.disk = disk;
+  }
+
+  /**
+   * A local build's server (see {@link LocalTarget}): shown by its {@code label} when it has one
+   * (null: by its version), recording its bin dir.
+   */
+  synchronized void labelled(String label, Path bin) {
+    this.label = label;
+    this.bin = bin;
   }
 
   /**
@@ -104,6 +114,10 @@ final class EmbeddedServer implements PostgresServer {
   @Override
   public Map<String, String> details() {
     Map<String, String> details = new LinkedHashMap<>();
+    if (bin != null) {
+      details.put("server_version", version);
+      details.put("bin_dir", bin.toAbsolutePath().toString());
+    }
     if (cgroup != null && memoryCap != null) {
       details.put(MEMORY_CAP, Long.toString(memoryCap));
       details.put("memory_cgroup", cgroup.describe());
@@ -156,14 +170,11 @@ final class EmbeddedServer implements PostgresServer {
           "PostgreSQL "
               + home.getFileName()
               + " did not start: "
-              + failureReason(dir.resolve("postgres.log")),
+              + ServerFiles.failureReason(dir.resolve("postgres.log")),
           e);
     }
-    try (Connection c = connect(MAINTENANCE_DATABASE);
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SHOW server_version")) {
-      rs.next();
-      version = Versions.label(rs.getString(1));
+    try (Connection c = connect(MAINTENANCE_DATABASE)) {
+      version = Versions.label(Sql.value(c, "SHOW server_version"));
     } catch (SQLException e) {
       throw new ServerException(
           "PostgreSQL started on port " + port + " but refused a connection: " + e.getMessage(), e);
@@ -198,7 +209,7 @@ final class EmbeddedServer implements PostgresServer {
 
   @Override
   public String version() {
-    return version;
+    return label != null ? label : version;
   }
 
   @Override
@@ -269,28 +280,5 @@ final class EmbeddedServer implements PostgresServer {
       }
     }
     Programs.run(command, "pg_ctl");
-  }
-
-  /**
-   * The server log's error lines, without their timestamp prefix, on one line; read as a file of
-   * the server's user (see {@link ServerFiles}), so that no line of another file can show here.
-   */
-  static String failureReason(Path log) {
-    try {
-      String reason =
-          ServerFiles.read(log)
-              .lines()
-              .filter(
-                  l ->
-                      l.matches(".*\\b(FATAL|PANIC|ERROR):.*")
-                          || l.contains("invalid value for parameter")
-                          || l.contains("unrecognized configuration parameter")
-                          || l.contains("could not bind"))
-              .map(l -> l.replaceFirst("^.*?\\[\\d+\\]\\s*", "").replaceAll("\\s+", " "))
-              .collect(Collectors.joining("; "));
-      return reason.isEmpty() ? "see the log" : reason;
-    } catch (IOException e) {
-      return "no server log";
-    }
   }
 }

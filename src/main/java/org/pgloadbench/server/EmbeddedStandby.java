@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.variant.StandbyMode;
 import org.postgresql.PGConnection;
 
 /**
@@ -151,7 +152,7 @@ final class EmbeddedStandby implements Standby {
 
   @Override
   public String whyDown() {
-    return EmbeddedServer.failureReason(server.dir().resolve("postgres.log"));
+    return ServerFiles.failureReason(server.dir().resolve("postgres.log"));
   }
 
   @Override
@@ -226,7 +227,7 @@ final class EmbeddedStandby implements Standby {
               "the standby did not stream from its primary ("
                   + condition
                   + " in pg_stat_replication): "
-                  + EmbeddedServer.failureReason(standby.dir().resolve("postgres.log")));
+                  + ServerFiles.failureReason(standby.dir().resolve("postgres.log")));
         }
         Thread.sleep(50);
       }

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.variant.DiskLimit;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * Servers from the PostgreSQL binaries on Maven Central, started by the harness itself so that it
@@ -17,7 +19,7 @@ import java.util.Map;
  * stopped on every exit path (close, or the JVM's shutdown hook on Ctrl-C); a directory left by a
  * killed JVM is cleaned up, its server stopped, by the next start.
  */
-public final class EmbeddedTarget implements LaunchingTarget {
+public final class EmbeddedTarget implements ServerTarget {
   private static final String USER = "postgres";
 
   /**
@@ -56,22 +58,9 @@ public final class EmbeddedTarget implements LaunchingTarget {
 
   /** Servers started under {@code valgrind} to count instructions, or (null) directly. */
   public EmbeddedTarget(Path workRoot, Valgrind valgrind) {
-    this(PostgresDistributions.fromSystemProperty(), workRoot, valgrind);
-  }
-
-  EmbeddedTarget(PostgresDistributions distributions, Path workRoot) {
-    this(distributions, workRoot, null);
-  }
-
-  private EmbeddedTarget(PostgresDistributions distributions, Path workRoot, Valgrind valgrind) {
-    this.distributions = distributions;
+    this.distributions = PostgresDistributions.fromSystemProperty();
     this.requestedWorkRoot = workRoot;
     this.valgrind = valgrind;
-  }
-
-  /** The default work root: see {@link WorkRoot#defaultLocation}. */
-  public static Path defaultWorkRoot() {
-    return WorkRoot.defaultLocation();
   }
 
   @Override
@@ -118,22 +107,9 @@ public final class EmbeddedTarget implements LaunchingTarget {
   }
 
   @Override
-  public PostgresServer start(
-      String requested,
-      Map<String, String> settings,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
-      throws ServerException {
-    String version = distributions.resolve(requested);
-    return launch(
-        distributions.install(version),
-        "pg" + version,
-        Versions.major(version),
-        settings,
-        memoryBytes,
-        standby,
-        disk);
+  public PostgresServer start(ServerStart start) throws ServerException {
+    String version = distributions.resolve(start.version());
+    return launch(distributions.install(version), "pg" + version, Versions.major(version), start);
   }
 
   /** A standby of the same binaries: see {@link EmbeddedStandby}. */
@@ -180,24 +156,19 @@ public final class EmbeddedTarget implements LaunchingTarget {
    *
    * @param name names the server's directory
    * @param major the build's major version, for the initdb options that differ between versions
-   * @param memoryBytes the server's memory cap, or null for none (a standby has none)
-   * @param standby the server's standby, if it has one: the settings it needs are added
-   * @param disk how fast the server may use the disk holding its data (the standby's is not held)
+   * @param start its settings, memory cap (a standby has none), standby, and how fast it may use
+   *     the disk holding its data (the standby's is not held)
    */
-  EmbeddedServer launch(
-      Path home,
-      String name,
-      int major,
-      Map<String, String> given,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
+  EmbeddedServer launch(Path home, String name, int major, ServerStart start)
       throws ServerException {
+    Long memoryBytes = start.variant().memoryCap();
+    StandbyMode standby = start.variant().standby();
+    DiskLimit disk = start.variant().disk();
     String noDirectIo = disk.whyNot(major);
     if (noDirectIo != null) {
       throw new ServerException(noDirectIo);
     }
-    Map<String, String> settings = standby.primarySettings(given);
+    Map<String, String> settings = start.settings();
     if (valgrind != null) {
       settings = Valgrind.settings(settings);
     }
@@ -271,8 +242,7 @@ public final class EmbeddedTarget implements LaunchingTarget {
    * directory named after this JVM, like a server's, so that a killed JVM's is cleaned up by the
    * next start ({@link Postmasters#stopOrphans}), and removed when this one exits.
    */
-  private synchronized Template template(Path home, String name, int major)
-      throws ServerException {
+  private synchronized Template template(Path home, String name, int major) throws ServerException {
     Template made = templates.get(home);
     if (made != null && Files.isDirectory(made.dir())) {
       return made;

@@ -1,6 +1,7 @@
 package org.pgloadbench.server;
 
-import java.util.Map;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 
 /**
  * A server that is already running, as a target for the runner: every start gets the same server,
@@ -15,14 +16,24 @@ public final class LentServer implements ServerTarget {
     this.server = server;
   }
 
+  /** The server itself for every call but {@link PostgresServer#close}: lent, not owned. */
   @Override
-  public PostgresServer start(String version, Map<String, String> settings) {
-    return new ForwardingServer(server) {
-      @Override
-      public void close() {
-        // lent, not owned
-      }
-    };
+  public PostgresServer start(ServerStart start) throws ServerException {
+    refuseLimits(start);
+    return (PostgresServer)
+        Proxy.newProxyInstance(
+            PostgresServer.class.getClassLoader(),
+            new Class<?>[] {PostgresServer.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("close")) {
+                return null;
+              }
+              try {
+                return method.invoke(server, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   @Override

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * ({@code head}, {@code patch}) that take the place of versions in results; the one build of {@code
  * TARGET=local:<dir>} is shown by its version.
  */
-public final class LocalTarget implements LaunchingTarget {
+public final class LocalTarget implements ServerTarget {
   /** The label of a build given alone, shown by its version rather than by this label. */
   public static final String UNLABELLED = "local";
 
@@ -41,25 +41,15 @@ public final class LocalTarget implements LaunchingTarget {
   }
 
   @Override
-  public PostgresServer start(
-      String label,
-      Map<String, String> settings,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
-      throws ServerException {
+  public PostgresServer start(ServerStart start) throws ServerException {
+    String label = start.version();
     Path bin = bin(label);
     String version = version(label, bin);
     EmbeddedServer server =
         launcher.launch(
-            bin.toAbsolutePath().getParent(),
-            "local-" + label,
-            Versions.major(version),
-            settings,
-            memoryBytes,
-            standby,
-            disk);
-    return new LabelledServer(server, label.equals(UNLABELLED) ? null : label, bin);
+            bin.toAbsolutePath().getParent(), "local-" + label, Versions.major(version), start);
+    server.labelled(label.equals(UNLABELLED) ? null : label, bin);
+    return server;
   }
 
   @Override
@@ -159,32 +149,6 @@ public final class LocalTarget implements LaunchingTarget {
   /** Where the scenario names a build: {@code target: local:<dir>}, or under {@code builds}. */
   private static String field(String label) {
     return label.equals(UNLABELLED) ? "target" : "builds." + label;
-  }
-
-  /** A local build's server: shown by its label when it has one, recording its bin dir. */
-  private static final class LabelledServer extends ForwardingServer {
-    private final String label;
-    private final Path bin;
-
-    LabelledServer(EmbeddedServer server, String label, Path bin) {
-      super(server);
-      this.label = label;
-      this.bin = bin;
-    }
-
-    @Override
-    public String version() {
-      return label == null ? server.version() : label;
-    }
-
-    @Override
-    public Map<String, String> details() {
-      Map<String, String> details = new LinkedHashMap<>();
-      details.put("server_version", server.version());
-      details.put("bin_dir", bin.toAbsolutePath().toString());
-      details.putAll(server.details());
-      return details;
-    }
   }
 
   @Override

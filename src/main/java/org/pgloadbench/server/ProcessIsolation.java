@@ -56,16 +56,11 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
    * must lie in directories that user can enter (not under a 0700 home, say).
    */
   void checkCanRun(Path binary) throws ServerException {
-    if (owner != null
-        && !succeeds(
-            command(Path.of("test"), List.of("-x", binary.toString())).toArray(String[]::new))) {
+    if (!canReach(binary)) {
       throw new ServerException(
-          "user "
-              + owner
-              + " cannot run "
-              + binary
-              + ": keep the build in directories every user can enter, or run pgloadbench as a"
-              + " normal user");
+          ("user %s cannot run %s: keep the build in directories every user can enter, or run"
+                  + " pgloadbench as a normal user")
+              .formatted(owner, binary));
     }
   }
 
@@ -74,19 +69,20 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
    * directories will be.
    */
   void checkCanEnter(Path dir) throws ServerException {
-    if (owner != null
-        && !succeeds(
-            command(Path.of("test"), List.of("-x", dir.toString())).toArray(String[]::new))) {
+    if (!canReach(dir)) {
       throw new ServerException(
-          "work dir "
-              + dir
-              + ": user "
-              + owner
-              + ", which the servers run as, cannot enter it; give --work-dir a directory"
-              + " below directories every user can enter (as root's default "
-              + WorkRoot.ROOT_CACHE
-              + " is), or run pgloadbench as a normal user");
+          ("work dir %s: user %s, which the servers run as, cannot enter it; give --work-dir a"
+                  + " directory below directories every user can enter (as root's default %s is),"
+                  + " or run pgloadbench as a normal user")
+              .formatted(dir, owner, WorkRoot.ROOT_CACHE));
     }
+  }
+
+  /** Whether the user PostgreSQL runs as may execute {@code path}: run a file, enter a dir. */
+  private boolean canReach(Path path) {
+    return owner == null
+        || succeeds(
+            command(Path.of("test"), List.of("-x", path.toString())).toArray(String[]::new));
   }
 
   /** The command line that runs {@code binary} with {@code args} under this isolation. */

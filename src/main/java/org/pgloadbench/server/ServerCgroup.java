@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * The cgroup of the harness's own around one server, holding its limits: memory (v1 {@code
@@ -39,14 +40,10 @@ final class ServerCgroup implements AutoCloseable {
     this.device = device;
   }
 
-  /** Creates the cgroup of server {@code name}, its memory limited to {@code bytes}. */
-  static ServerCgroup create(String name, long bytes) throws ServerException {
-    return create(CgroupHierarchy.local(), name, bytes, ProcessHandle.current().pid());
-  }
-
   /**
-   * As {@link #create(String, long)}, for a harness of process {@code owner}: the cgroup is named
-   * after it, and its watchdog removes it once that process is gone.
+   * The cgroup of server {@code name} under {@code where}, its memory limited to {@code bytes}, for
+   * a harness of process {@code owner}: the cgroup is named after it, and its watchdog removes it
+   * once that process is gone.
    */
   static ServerCgroup create(CgroupHierarchy where, String name, long bytes, long owner)
       throws ServerException {
@@ -109,7 +106,8 @@ final class ServerCgroup implements AutoCloseable {
         if (throttled != memory) {
           parts.add(throttled);
         }
-        limit(throttled, "disk", DISK_REMEDY, () -> ioWhere.throttle(throttled.dir(), disk, device));
+        limit(
+            throttled, "disk", DISK_REMEDY, () -> ioWhere.throttle(throttled.dir(), disk, device));
         io = throttled;
       }
       return new ServerCgroup(parts, memory, io, disk, device);
@@ -155,15 +153,16 @@ final class ServerCgroup implements AutoCloseable {
    */
   static String whyNot() {
     try {
-      return whyNot(create("probe-" + System.nanoTime(), 64L << 20), "memory", REMEDY);
+      return whyNot(
+          create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), "memory", REMEDY);
     } catch (ServerException e) {
       return e.getMessage();
     }
   }
 
   /**
-   * Why no server with its data under {@code workRoot} can have its disk limited here, or null
-   * when one can: as {@link #whyNot()}, with a disk limit on the work root's device.
+   * Why no server with its data under {@code workRoot} can have its disk limited here, or null when
+   * one can: as {@link #whyNot()}, with a disk limit on the work root's device.
    */
   static String whyNotDisk(Path workRoot) {
     try {
@@ -212,7 +211,9 @@ final class ServerCgroup implements AutoCloseable {
       return -1;
     }
     Path file =
-        memory.dir().resolve(memory.where().version() == 1 ? "memory.oom_control" : "memory.events");
+        memory
+            .dir()
+            .resolve(memory.where().version() == 1 ? "memory.oom_control" : "memory.events");
     try {
       for (String line : Files.readAllLines(file)) {
         if (line.startsWith("oom_kill ")) {

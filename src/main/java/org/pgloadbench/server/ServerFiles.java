@@ -16,6 +16,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Files in a server's directory, which as root belongs to the server's user: that user (a superuser
@@ -80,6 +81,29 @@ final class ServerFiles {
     ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
     while (bytes.hasRemaining()) {
       channel.write(bytes);
+    }
+  }
+
+  /**
+   * The server log's error lines, without their timestamp prefix, on one line; read as a file of
+   * the server's user, so that no line of another file can show here.
+   */
+  static String failureReason(Path log) {
+    try {
+      String reason =
+          read(log)
+              .lines()
+              .filter(
+                  l ->
+                      l.matches(".*\\b(FATAL|PANIC|ERROR):.*")
+                          || l.contains("invalid value for parameter")
+                          || l.contains("unrecognized configuration parameter")
+                          || l.contains("could not bind"))
+              .map(l -> l.replaceFirst("^.*?\\[\\d+\\]\\s*", "").replaceAll("\\s+", " "))
+              .collect(Collectors.joining("; "));
+      return reason.isEmpty() ? "see the log" : reason;
+    } catch (IOException e) {
+      return "no server log";
     }
   }
 }

@@ -2,62 +2,26 @@ package org.pgloadbench.server;
 
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.variant.ServerVariant;
 
 /**
- * Where servers come from: one implementation per kind of target (the embedded binaries, a
- * container, a local install dir, a server at a URL).
+ * Where servers come from: one implementation per kind of target ({@link EmbeddedTarget}, {@link
+ * ContainerTarget}, {@link LocalTarget}, {@link UrlTarget}, and a {@link LentServer} for a server
+ * already running).
  */
 public interface ServerTarget {
 
   /**
-   * Starts (or attaches to) a server of the given version with these settings, ready for
-   * connections.
+   * Starts (or attaches to) the server {@code start} asks for, ready for connections: its version
+   * with its settings, capped, given a standby or its disk limited as its variant says. What the
+   * target cannot give (see {@link #whyNoMemoryCap} and the others) it refuses.
    */
-  PostgresServer start(String version, Map<String, String> settings) throws ServerException;
+  PostgresServer start(ServerStart start) throws ServerException;
 
-  /**
-   * As {@link #start(String, Map)}, the server's processes and the page cache they fill held to
-   * {@code memoryBytes} (null: no cap). A target that cannot cap says so in {@link
-   * #whyNoMemoryCap}.
-   */
-  default PostgresServer start(String version, Map<String, String> settings, Long memoryBytes)
+  /** A server of {@code version} with these settings alone: no cap, standby or disk limit. */
+  default PostgresServer start(String version, Map<String, String> settings)
       throws ServerException {
-    if (memoryBytes != null) {
-      throw new ServerException(whyNoMemoryCap());
-    }
-    return start(version, settings);
-  }
-
-  /**
-   * As {@link #start(String, Map, Long)}, with a physical standby of its own streaming its WAL
-   * ({@link StandbyMode#NONE}: none). A target that cannot give one says so in {@link
-   * #whyNoStandby}.
-   */
-  default PostgresServer start(
-      String version, Map<String, String> settings, Long memoryBytes, StandbyMode standby)
-      throws ServerException {
-    if (standby != StandbyMode.NONE) {
-      throw new ServerException(whyNoStandby());
-    }
-    return start(version, settings, memoryBytes);
-  }
-
-  /**
-   * As {@link #start(String, Map, Long, StandbyMode)}, the server's reads and writes of the disk
-   * that holds its data held to {@code disk} ({@link DiskLimit#NONE}: as fast as it goes). A target
-   * that cannot limit them says so in {@link #whyNoDiskLimit}.
-   */
-  default PostgresServer start(
-      String version,
-      Map<String, String> settings,
-      Long memoryBytes,
-      StandbyMode standby,
-      DiskLimit disk)
-      throws ServerException {
-    if (!disk.isNone()) {
-      throw new ServerException(whyNoDiskLimit());
-    }
-    return start(version, settings, memoryBytes, standby);
+    return start(new ServerStart(version, settings));
   }
 
   /**
@@ -83,6 +47,23 @@ public interface ServerTarget {
    */
   default String whyNoMemoryCap() {
     return "this target cannot cap a server's memory; leave the memory cap out";
+  }
+
+  /**
+   * Refuses a start that asks for a disk limit, a standby or a memory cap (in that order), each
+   * with this target's why: for a target that gives none of them.
+   */
+  default void refuseLimits(ServerStart start) throws ServerException {
+    ServerVariant variant = start.variant();
+    String why =
+        !variant.disk().isNone()
+            ? whyNoDiskLimit()
+            : !variant.standby().isNone()
+                ? whyNoStandby()
+                : variant.memoryCap() != null ? whyNoMemoryCap() : null;
+    if (why != null) {
+      throw new ServerException(why);
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package org.pgloadbench.server;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * A physical standby of a server the harness started: a copy of its data directory streaming its

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
+import org.pgloadbench.metrics.Sql;
 
 /**
  * A server the harness does not own ({@code postgresql://user@host:port/db}, real hardware): it
@@ -145,10 +146,10 @@ public final class UrlTarget implements ServerTarget {
   }
 
   @Override
-  public PostgresServer start(String requested, Map<String, String> settings)
-      throws ServerException {
-    resolve(requested);
-    UrlServer server = new UrlServer(settings);
+  public PostgresServer start(ServerStart start) throws ServerException {
+    refuseLimits(start);
+    resolve(start.version());
+    UrlServer server = new UrlServer(start.settings());
     server.open();
     return server;
   }
@@ -167,10 +168,7 @@ public final class UrlTarget implements ServerTarget {
     void open() throws ServerException {
       try (Connection c = connect(MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {
-        try (ResultSet rs = s.executeQuery("SHOW server_version")) {
-          rs.next();
-          version = Versions.label(rs.getString(1));
-        }
+        version = Versions.label(Sql.value(c, "SHOW server_version"));
         try (ResultSet rs =
             s.executeQuery(
                 "SELECT 1 FROM pg_catalog.pg_database WHERE datname = '" + database + "'")) {

@@ -2,11 +2,9 @@ package org.pgloadbench.variant;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
 
 /**
  * How one cell loads a table: every axis of the matrix resolved, defaults filled in, each axis's
@@ -30,6 +28,29 @@ public record LoadVariant(Map<String, Object> parts) {
       throw new IllegalArgumentException("no axis " + axis + " among " + parts.keySet());
     }
     return (T) value;
+  }
+
+  /**
+   * The one part of type {@code type}, e.g. the {@link DiskLimit}: how the server-side values are
+   * read, so that a new server axis's value is found by its type, not by its axis's name.
+   */
+  public <T> T part(Class<T> type) {
+    List<T> found = parts.values().stream().filter(type::isInstance).map(type::cast).toList();
+    if (found.size() != 1) {
+      throw new IllegalArgumentException(
+          found.size() + " parts of type " + type.getSimpleName() + " among " + parts.keySet());
+    }
+    return found.get(0);
+  }
+
+  /** The server the cell runs on: its settings profile, memory cap and every other server part. */
+  public ServerVariant server() {
+    List<ServerPart> serverParts =
+        parts.values().stream()
+            .filter(ServerPart.class::isInstance)
+            .map(ServerPart.class::cast)
+            .toList();
+    return new ServerVariant(settings(), memoryBytes(), serverParts);
   }
 
   /** This cell with {@code axis} at {@code value} instead, e.g. on a server capped otherwise. */
@@ -84,7 +105,7 @@ public record LoadVariant(Map<String, Object> parts) {
   }
 
   public SettingsProfile settings() {
-    return part("settings");
+    return part(SettingsProfile.class);
   }
 
   public LoaderKind loader() {
@@ -109,19 +130,22 @@ public record LoadVariant(Map<String, Object> parts) {
     return part("gin_pending_list_limit");
   }
 
-  /** The memory cap of the server the cell runs on; 0 for none. */
+  /**
+   * The memory cap of the server the cell runs on; 0 for none. By its axis's name: the cap is a
+   * number, as the commit_every axis's value is.
+   */
   public long memoryBytes() {
     return part("memory");
   }
 
   /** The standby of the server the cell runs on. */
   public StandbyMode standby() {
-    return part("standby");
+    return part(StandbyMode.class);
   }
 
   /** How fast the server the cell runs on may use its disk. */
   public DiskLimit disk() {
-    return part("disk");
+    return part(DiskLimit.class);
   }
 
   /** This cell on a server capped at {@code bytes} (0: none). */

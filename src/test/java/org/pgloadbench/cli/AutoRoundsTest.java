@@ -13,18 +13,18 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.analysis.Looks;
 import org.pgloadbench.analysis.Settling;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.results.TestSteps;
 import org.pgloadbench.run.Plan;
-import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Stopping;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.DiskLimit;
+import org.pgloadbench.variant.SettingsProfile;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * {@code repeat: auto} on made-up rounds, one server, two cells (the baseline, text COPY, and

@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.run.Plan;
@@ -16,6 +15,7 @@ import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
+import org.pgloadbench.server.ServerStart;
 import org.pgloadbench.server.ServerTarget;
 
 /**
@@ -192,7 +192,7 @@ class PlanTest {
   private static ServerTarget refusing(ServerException e) {
     return new ServerTarget() {
       @Override
-      public PostgresServer start(String version, Map<String, String> settings) {
+      public PostgresServer start(ServerStart start) {
         throw new AssertionError("nothing starts while planning");
       }
 

@@ -22,8 +22,8 @@ import org.pgloadbench.results.TestSteps;
 import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.DiskLimit;
+import org.pgloadbench.variant.StandbyMode;
 
 /** The schedule of a run: servers up front, every server-cell pair once a round, order rotating. */
 class PlanTest {

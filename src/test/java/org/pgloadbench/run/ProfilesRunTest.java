@@ -21,8 +21,8 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.Environment;
-import org.pgloadbench.server.SettingsProfile;
 import org.pgloadbench.server.WorkRoots;
+import org.pgloadbench.variant.SettingsProfile;
 
 /** Settings profiles on real servers: one start per profile, the settings in force recorded. */
 @Tag("server")

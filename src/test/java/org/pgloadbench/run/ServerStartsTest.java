@@ -23,12 +23,11 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.DiskLimit;
 import org.pgloadbench.server.EmbeddedTarget;
-import org.pgloadbench.server.LaunchingTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.server.ServerStart;
+import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.WorkRoots;
 
 /** A run that starts its servers afresh every round: each start its own, a failed one stored. */
@@ -56,22 +55,16 @@ class ServerStartsTest {
     EmbeddedTarget embedded = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
     List<String> dataDirs = new ArrayList<>();
     List<Integer> pads = new ArrayList<>();
-    LaunchingTarget target =
-        new LaunchingTarget() {
+    ServerTarget target =
+        new ServerTarget() {
           private int startsOf17;
 
           @Override
-          public PostgresServer start(
-              String version,
-              Map<String, String> settings,
-              Long memoryBytes,
-              StandbyMode standby,
-              DiskLimit disk)
-              throws ServerException {
-            if (version.equals("17") && ++startsOf17 == 3) {
+          public PostgresServer start(ServerStart start) throws ServerException {
+            if (start.version().equals("17") && ++startsOf17 == 3) {
               throw new ServerException("the third start of 17 failed, as the test asked");
             }
-            PostgresServer server = embedded.start(version, settings, memoryBytes, standby, disk);
+            PostgresServer server = embedded.start(start);
             try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SHOW data_directory")) {

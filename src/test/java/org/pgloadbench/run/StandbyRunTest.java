@@ -29,8 +29,11 @@ import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.Processes;
+import org.pgloadbench.server.ServerStart;
 import org.pgloadbench.server.Standby;
 import org.pgloadbench.server.WorkRoots;
+import org.pgloadbench.variant.ServerVariant;
+import org.pgloadbench.variant.SettingsProfile;
 
 /**
  * Loads on servers with a standby: the standby holds the primary's rows after every load, each step
@@ -68,7 +71,14 @@ class StandbyRunTest {
             Progress.lines(new PrintWriter(new StringWriter())));
     try (PostgresServer server =
         new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"))
-            .start("17", scenario.settings(), null, scenario.cells().get(0).variant().standby())) {
+            .start(
+                new ServerStart(
+                    "17",
+                    scenario.settings(),
+                    new ServerVariant(
+                        SettingsProfile.DEFAULTS,
+                        0,
+                        List.of(scenario.cells().get(0).variant().standby()))))) {
       Standby standby = server.standby().orElseThrow();
       for (Cell cell : scenario.cells()) {
         List<StepResult> steps = load.run(server, "17", cell, 1);

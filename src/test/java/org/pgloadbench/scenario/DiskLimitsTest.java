@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgloadbench.server.DiskLimit;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * Disk limits as a scenario and the command line give them: servers.disk for every cell, a disk

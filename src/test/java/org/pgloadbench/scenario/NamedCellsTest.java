@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
-import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.SettingsProfile;
 
 /** Named cells and settings profiles in a scenario: what they expand to, and their errors. */
 class NamedCellsTest {

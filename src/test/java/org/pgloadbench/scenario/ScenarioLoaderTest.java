@@ -14,12 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.recipe.StepKind;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
+import org.pgloadbench.variant.DiskLimit;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
 import org.pgloadbench.variant.MiddleFormat;
+import org.pgloadbench.variant.SettingsProfile;
+import org.pgloadbench.variant.StandbyMode;
 import org.pgloadbench.variant.WaysIndex;
 
 class ScenarioLoaderTest {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.SettingsProfile;
 
 /**
  * A scenario is something people share in issues: it may tune the server with the settings of the

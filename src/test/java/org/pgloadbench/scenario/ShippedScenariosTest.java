@@ -15,7 +15,7 @@ import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.OsmPbfDataset;
 import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.recipe.StepKind;
-import org.pgloadbench.server.SettingsProfile;
+import org.pgloadbench.variant.SettingsProfile;
 import org.pgloadbench.variant.WaysIndex;
 
 /** The scenarios under {@code scenarios/} load, and the new axes read as their cells say. */

@@ -33,7 +33,7 @@ public final class Cgroups {
 
   /** The memory cgroups of the harness of process {@code pid} that still exist. */
   public static List<Path> leftBy(long pid) throws IOException, ServerException {
-    return leftBy(CgroupHierarchy.local().parent(), pid);
+    return leftBy(CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY).parent(), pid);
   }
 
   /** The blkio (v1) or io (v2) cgroups of the harness of process {@code pid} that still exist. */
@@ -43,8 +43,7 @@ public final class Cgroups {
 
   private static List<Path> leftBy(Path parent, long pid) throws IOException {
     try (Stream<Path> dirs = Files.list(parent)) {
-      return dirs.filter(
-              d -> d.getFileName().toString().startsWith(CgroupDir.PREFIX + pid + "-"))
+      return dirs.filter(d -> d.getFileName().toString().startsWith(CgroupDir.PREFIX + pid + "-"))
           .toList();
     }
   }

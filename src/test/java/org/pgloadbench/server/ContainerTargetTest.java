@@ -28,6 +28,9 @@ import org.pgloadbench.run.Progress;
 import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.variant.DiskLimit;
+import org.pgloadbench.variant.ServerVariant;
+import org.pgloadbench.variant.SettingsProfile;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -140,9 +143,9 @@ class ContainerTargetTest {
   }
 
   /**
-   * An image neither on this machine nor pullable (no registry answers here; where one does, it
-   * has no such repository) is found out once, before any server, by plan as by bench: one line
-   * naming IMAGE=, exit 2, soon rather than after Testcontainers' two minutes per server.
+   * An image neither on this machine nor pullable (no registry answers here; where one does, it has
+   * no such repository) is found out once, before any server, by plan as by bench: one line naming
+   * IMAGE=, exit 2, soon rather than after Testcontainers' two minutes per server.
    */
   @Test
   void anImageNeitherHereNorPullableIsOneLineNamingImageBeforeAnyServer() throws Exception {
@@ -200,7 +203,11 @@ class ContainerTargetTest {
   @Test
   void aCappedContainerHasTheLimitAndItsCgroupCountsTheServersCpu() throws Exception {
     long cap = 256L << 20;
-    try (PostgresServer server = new ContainerTarget(IMAGE).start("17", Map.of(), cap)) {
+    try (PostgresServer server =
+        new ContainerTarget(IMAGE)
+            .start(
+                new ServerStart(
+                    "17", Map.of(), new ServerVariant(SettingsProfile.DEFAULTS, cap, List.of())))) {
       String id = runningContainers().get(0);
       assertThat(docker("inspect", "-f", "{{.HostConfig.Memory}} {{.HostConfig.MemorySwap}}", id))
           .isEqualTo(cap + " " + cap);
@@ -225,7 +232,12 @@ class ContainerTargetTest {
   void aLimitedContainersThrottleCountsWhatItsServerWrote() throws Exception {
     DiskLimit limit = DiskLimit.parse("write=50MB/s").orElseThrow();
     try (PostgresServer server =
-        new ContainerTarget(IMAGE).start("17", Map.of(), null, StandbyMode.NONE, limit)) {
+        new ContainerTarget(IMAGE)
+            .start(
+                new ServerStart(
+                    "17",
+                    Map.of(),
+                    new ServerVariant(SettingsProfile.DEFAULTS, 0, List.of(limit))))) {
       assertThat(server.throttle()).as("the container's throttle").isNotNull();
       var before = server.throttle().read();
       var wrote = server.resources().read();

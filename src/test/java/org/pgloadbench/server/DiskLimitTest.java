@@ -16,6 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.CgroupFs;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.variant.DiskLimit;
+import org.pgloadbench.variant.ServerVariant;
+import org.pgloadbench.variant.SettingsProfile;
 
 /**
  * A server whose disk is limited, on this machine's own cgroups (skipped, with the reason, where
@@ -63,7 +66,9 @@ class DiskLimitTest {
     long harness = ProcessHandle.current().pid();
     EmbeddedTarget target = new EmbeddedTarget(root.resolve("servers"));
     try (PostgresServer server =
-        target.start("17", Map.of(), null, StandbyMode.NONE, disk)) {
+        target.start(
+            new ServerStart(
+                "17", Map.of(), new ServerVariant(SettingsProfile.DEFAULTS, 0, List.of(disk))))) {
       assertThat(server.details()).containsEntry(PostgresServer.DISK_LIMIT, "read=8MB/s");
       DiskThrottle throttle = server.throttle();
       assertThat(throttle).isNotNull();
@@ -124,15 +129,20 @@ class DiskLimitTest {
               .start();
       String inside = new String(p.getInputStream().readAllBytes());
       assertThat(p.waitFor()).isZero();
-      CgroupHierarchy memory = CgroupHierarchy.local();
+      CgroupHierarchy memory = CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
       CgroupHierarchy io = CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
       String name = CgroupDir.PREFIX + harness + "-both";
       assertThat(inside.lines().filter(l -> l.endsWith("/" + name)).count())
           .as(inside)
           .isEqualTo(memory.equals(io) ? 1 : 2);
       assertThat(both.throttle()).isNotNull();
-      assertThat(Files.readString(memory.parent().resolve(name).resolve(
-              memory.version() == 1 ? "memory.limit_in_bytes" : "memory.max")).strip())
+      assertThat(
+              Files.readString(
+                      memory
+                          .parent()
+                          .resolve(name)
+                          .resolve(memory.version() == 1 ? "memory.limit_in_bytes" : "memory.max"))
+                  .strip())
           .isEqualTo(Long.toString(96L << 20));
     }
     assertThat(Cgroups.leftBy(harness)).isEmpty();
@@ -197,13 +207,13 @@ class DiskLimitTest {
     DiskLimit limit = DiskLimit.parse("read=200MB/s,write=100MiB/s,write_iops=3000").orElseThrow();
     assertThat(List.of(limit.readBytes(), limit.writeBytes(), limit.readIops(), limit.writeIops()))
         .containsExactly(200_000_000L, 100L << 20, 0L, 3000L);
-    assertThat(limit.v1Lines("254:0"))
+    assertThat(CgroupHierarchy.v1Lines(limit, "254:0"))
         .extracting(l -> l[0] + " " + l[1])
         .containsExactly(
             "blkio.throttle.read_bps_device 254:0 200000000",
             "blkio.throttle.write_bps_device 254:0 104857600",
             "blkio.throttle.write_iops_device 254:0 3000");
-    assertThat(limit.v2Line("254:0"))
+    assertThat(CgroupHierarchy.v2Line(limit, "254:0"))
         .isEqualTo("254:0 rbps=200000000 wbps=104857600 riops=max wiops=3000");
     DiskLimit gp3 = DiskLimit.parse("gp3").orElseThrow();
     assertThat(List.of(gp3.readBytes(), gp3.writeBytes(), gp3.readIops(), gp3.writeIops()))

@@ -32,7 +32,7 @@ class MemoryCgroupTest {
 
   @Test
   void aWrappedCommandRunsInsideTheLimitAndTheCgroupGoesWithClose() throws Exception {
-    CgroupHierarchy here = CgroupHierarchy.local();
+    CgroupHierarchy here = CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
     Path cgroup;
     try (ServerCgroup capped =
         ServerCgroup.create(here, "test", CAP, ProcessHandle.current().pid())) {
@@ -54,7 +54,11 @@ class MemoryCgroupTest {
   @Test
   void theKernelsKillsForTheCapAreCounted() throws Exception {
     try (ServerCgroup capped =
-        ServerCgroup.create(CgroupHierarchy.local(), "hog", CAP, ProcessHandle.current().pid())) {
+        ServerCgroup.create(
+            CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY),
+            "hog",
+            CAP,
+            ProcessHandle.current().pid())) {
       assertThat(capped.oomKills()).isZero();
       // tail -n 1 holds the one endless line of zeros in memory
       Process hog =
@@ -75,7 +79,8 @@ class MemoryCgroupTest {
   void theWatchdogClearsTheCgroupOfAHarnessKilledOutright() throws Exception {
     Process harness = new ProcessBuilder("sleep", "600").start();
     ServerCgroup capped =
-        ServerCgroup.create(CgroupHierarchy.local(), "killed", CAP, harness.pid());
+        ServerCgroup.create(
+            CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY), "killed", CAP, harness.pid());
     Process server = new ProcessBuilder(capped.wrap(List.of("sleep", "600"))).start();
     try {
       for (int i = 0;
@@ -100,7 +105,7 @@ class MemoryCgroupTest {
 
   @Test
   void aCgroupLeftByADeadHarnessIsRemovedByTheNextStart() throws Exception {
-    CgroupHierarchy here = CgroupHierarchy.local();
+    CgroupHierarchy here = CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
     Path left = here.parent().resolve(CgroupDir.PREFIX + gone.pid() + "-left");
@@ -132,13 +137,15 @@ class MemoryCgroupTest {
     CgroupFs fs = new CgroupFs(java.util.Map.of(), mount);
     String self = "0::/user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope\n";
 
-    CgroupHierarchy found = CgroupHierarchy.find(fs, self);
+    CgroupHierarchy found = CgroupHierarchy.find(fs, self, CgroupHierarchy.Controller.MEMORY);
 
     assertThat(found).isEqualTo(new CgroupHierarchy(user, 2));
     Files.writeString(user.resolve("cgroup.subtree_control"), "cpu pids\n");
     Files.writeString(mount.resolve("cgroup.subtree_control"), "cpu pids\n");
     assertThat(
-            catchThrowableOfType(ServerException.class, () -> CgroupHierarchy.find(fs, self))
+            catchThrowableOfType(
+                    ServerException.class,
+                    () -> CgroupHierarchy.find(fs, self, CgroupHierarchy.Controller.MEMORY))
                 .getMessage())
         .startsWith("no cgroup v2 above " + scope)
         .contains("memory controller")

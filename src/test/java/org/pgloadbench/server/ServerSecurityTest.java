@@ -123,7 +123,7 @@ class ServerSecurityTest {
     String password = Files.readString(file).strip();
     assertThat(password).hasSizeGreaterThanOrEqualTo(32);
     // the file is how a later process reconnects to this server
-    Credentials fromFile = Credentials.readPasswordFile("postgres", file);
+    Credentials fromFile = Credentials.of("postgres", password);
     try (Connection c =
         DriverManager.getConnection(server.jdbcUrl("postgres"), fromFile.jdbcProperties())) {
       assertThat(c.isValid(5)).isTrue();

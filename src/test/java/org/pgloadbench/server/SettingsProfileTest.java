@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.scenario.AllowedSettings;
+import org.pgloadbench.variant.SettingsProfile;
 
 class SettingsProfileTest {
   private static final long GB = 1024L * 1024 * 1024;

@@ -19,6 +19,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.SyncWaits;
+import org.pgloadbench.variant.ServerVariant;
+import org.pgloadbench.variant.SettingsProfile;
+import org.pgloadbench.variant.StandbyMode;
 
 /**
  * A server's physical standby: made from the same binaries (a copy of the stopped primary for the
@@ -41,10 +44,10 @@ class StandbyTest {
     try (PostgresServer primary =
         new EmbeddedTarget(work)
             .start(
-                "17",
-                Map.of("wal_level", "minimal", "max_wal_senders", "0"),
-                null,
-                StandbyMode.SYNC)) {
+                new ServerStart(
+                    "17",
+                    Map.of("wal_level", "minimal", "max_wal_senders", "0"),
+                    new ServerVariant(SettingsProfile.DEFAULTS, 0, List.of(StandbyMode.SYNC))))) {
       Standby standby = primary.standby().orElseThrow();
       assertThat(standby.mode()).isEqualTo(StandbyMode.SYNC);
       assertThat(primary.details())
@@ -92,7 +95,11 @@ class StandbyTest {
     Path work = WorkRoots.enterable(dir).resolve("servers");
     try (PostgresServer primary =
         new LocalTarget(Map.of(LocalTarget.UNLABELLED, DEBIAN_15.toString()), work)
-            .start(LocalTarget.UNLABELLED, Map.of(), null, StandbyMode.ASYNC)) {
+            .start(
+                new ServerStart(
+                    LocalTarget.UNLABELLED,
+                    Map.of(),
+                    new ServerVariant(SettingsProfile.DEFAULTS, 0, List.of(StandbyMode.ASYNC))))) {
       assertThat(primary.details())
           .containsEntry("standby", "async")
           .containsEntry("standby_made_by", "pg_basebackup");

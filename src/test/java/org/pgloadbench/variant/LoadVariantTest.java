@@ -7,9 +7,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.Axis;
-import org.pgloadbench.server.DiskLimit;
-import org.pgloadbench.server.SettingsProfile;
-import org.pgloadbench.server.StandbyMode;
 
 /** A variant's named accessors read the parts Axis.variant puts under the axes' names. */
 class LoadVariantTest {

@@ -1,7 +1,6 @@
-package org.pgloadbench.server;
+package org.pgloadbench.variant;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,7 +9,7 @@ import java.util.Optional;
  * Whether a server the harness starts streams its WAL to a physical standby of its own, and whether
  * its commits wait for that standby ({@code servers.standby}, the {@code standby} axis).
  */
-public enum StandbyMode {
+public enum StandbyMode implements ServerPart {
   NONE("none"),
   /** Streaming replication; commits do not wait for the standby. */
   ASYNC("async"),
@@ -51,7 +50,7 @@ public enum StandbyMode {
    * for a sync standby.
    *
    * @param settings the settings the scenario writes itself (a profile's are replaced, see {@link
-   *     #primarySettings})
+   *     #addSettings})
    * @param profile the settings profile, of which only synchronous_commit counts here
    */
   public String unfit(Map<String, String> settings, SettingsProfile profile) {
@@ -85,18 +84,27 @@ public enum StandbyMode {
     return null;
   }
 
+  @Override
+  public boolean isNone() {
+    return this == NONE;
+  }
+
   /**
    * The primary's settings for this standby: a profile's {@code wal_level = minimal} and {@code
    * max_wal_senders = 0} (the bulk-load profile's, which a standby cannot stream) become
    * PostgreSQL's defaults, {@code replica} and 10; anything else stays.
    */
-  public Map<String, String> primarySettings(Map<String, String> settings) {
-    Map<String, String> all = new LinkedHashMap<>(settings);
+  @Override
+  public void addSettings(Map<String, String> settings) {
     if (this != NONE) {
-      all.computeIfPresent("wal_level", (k, v) -> v.equals("minimal") ? "replica" : v);
-      all.computeIfPresent("max_wal_senders", (k, v) -> v.equals("0") ? WAL_SENDERS : v);
+      settings.computeIfPresent("wal_level", (k, v) -> v.equals("minimal") ? "replica" : v);
+      settings.computeIfPresent("max_wal_senders", (k, v) -> v.equals("0") ? WAL_SENDERS : v);
     }
-    return all;
+  }
+
+  @Override
+  public String shown() {
+    return yamlName + " standby";
   }
 
   @Override

@@ -1,9 +1,9 @@
-package org.pgloadbench.server;
+package org.pgloadbench.variant;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * @param direct whether the server runs with direct I/O
  */
 public record DiskLimit(
-    String text, long readBytes, long writeBytes, long readIops, long writeIops, boolean direct) {
+    String text, long readBytes, long writeBytes, long readIops, long writeIops, boolean direct)
+    implements ServerPart {
 
   public static final DiskLimit NONE = new DiskLimit("none", 0, 0, 0, 0, false);
 
@@ -189,6 +190,7 @@ public record DiskLimit(
   }
 
   /** Whether the disk is left as it is: no throttle and buffered I/O. */
+  @Override
   public boolean isNone() {
     return !throttled() && !direct;
   }
@@ -244,39 +246,17 @@ public record DiskLimit(
     return rate == 0 || Double.isNaN(amount) ? 0 : amount / rate;
   }
 
-  /**
-   * The limits as {@code <file> <figure>} pairs for device {@code device} ({@code major:minor}):
-   * v1's {@code blkio.throttle.*_device} files, each with its line.
-   */
-  List<String[]> v1Lines(String device) {
-    List<String[]> lines = new ArrayList<>();
-    add(lines, "blkio.throttle.read_bps_device", device, readBytes);
-    add(lines, "blkio.throttle.write_bps_device", device, writeBytes);
-    add(lines, "blkio.throttle.read_iops_device", device, readIops);
-    add(lines, "blkio.throttle.write_iops_device", device, writeIops);
-    return lines;
-  }
-
-  private static void add(List<String[]> lines, String file, String device, long value) {
-    if (value > 0) {
-      lines.add(new String[] {file, device + " " + value});
+  /** Direct I/O's setting, for a server run with it. */
+  @Override
+  public void addSettings(Map<String, String> settings) {
+    if (direct) {
+      settings.put(DIRECT_IO_SETTING, DIRECT_IO_VALUE);
     }
   }
 
-  /** v2's {@code io.max} line for device {@code major:minor}. */
-  String v2Line(String device) {
-    return String.format(
-        Locale.ROOT,
-        "%s rbps=%s wbps=%s riops=%s wiops=%s",
-        device,
-        max(readBytes),
-        max(writeBytes),
-        max(readIops),
-        max(writeIops));
-  }
-
-  private static String max(long value) {
-    return value == 0 ? "max" : Long.toString(value);
+  @Override
+  public String shown() {
+    return "disk " + text;
   }
 
   @Override

@@ -1,4 +1,4 @@
-package org.pgloadbench.server;
+package org.pgloadbench.variant;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
