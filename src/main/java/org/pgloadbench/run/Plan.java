@@ -14,7 +14,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.variant.DiskLimit;
-import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.ServerVariant;
 import org.pgloadbench.variant.SettingsProfile;
 import org.pgloadbench.variant.StandbyMode;
 
@@ -50,30 +50,21 @@ public record Plan(
   public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
 
   /**
-   * One server start: a version (or build label, or URL) with a settings profile, a memory cap and
-   * a standby.
+   * One server start: a version (or build label, or URL) with the server-side values of its cells
+   * (settings profile, memory cap, standby, disk limit, ...).
    *
    * @param control a second instance of the base server, same binaries and settings: an A/A
    *     comparison that shows what the machine's drift alone makes of two identical servers
-   * @param memory the memory cap of its processes and their page cache, in bytes; 0 for none
-   * @param standby its physical standby, streaming its WAL; a control has the base's
-   * @param disk how fast it may read and write the disk holding its data
    */
-  public record Server(
-      String requested,
-      SettingsProfile profile,
-      boolean control,
-      long memory,
-      StandbyMode standby,
-      DiskLimit disk) {
+  public record Server(String requested, ServerVariant variant, boolean control) {
     /** The same server start as a control, or not. */
     Server control(boolean control) {
-      return new Server(requested, profile, control, memory, standby, disk);
+      return new Server(requested, variant, control);
     }
 
     /** This kind of server start on {@code version}. */
     Server on(String version) {
-      return new Server(version, profile, control, memory, standby, disk);
+      return new Server(version, variant, control);
     }
 
     /** As results name it: the version requested, a control's with {@link #CONTROL_SUFFIX}. */
@@ -81,9 +72,23 @@ public record Plan(
       return control ? requested + CONTROL_SUFFIX : requested;
     }
 
-    /** The cap as {@code ServerTarget#start} takes it: null for none. */
-    public Long memoryCap() {
-      return memory > 0 ? memory : null;
+    public SettingsProfile profile() {
+      return variant.profile();
+    }
+
+    /** The memory cap of its processes and their page cache, in bytes; 0 for none. */
+    public long memory() {
+      return variant.memoryBytes();
+    }
+
+    /** Its physical standby, streaming its WAL; a control has the base's. */
+    public StandbyMode standby() {
+      return variant.standby();
+    }
+
+    /** How fast it may read and write the disk holding its data. */
+    public DiskLimit disk() {
+      return variant.disk();
     }
   }
 
@@ -186,8 +191,7 @@ public record Plan(
 
   /** The server start a cell needs, on no version yet. */
   private static Server kind(Cell cell) {
-    LoadVariant v = cell.variant();
-    return new Server("", v.settings(), false, v.memoryBytes(), v.standby(), v.disk());
+    return new Server("", cell.variant().server(), false);
   }
 
   /** The cells a server loads: those of its settings profile, memory cap and standby. */

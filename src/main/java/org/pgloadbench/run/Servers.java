@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
@@ -43,7 +42,7 @@ final class Servers implements AutoCloseable {
 
   /** Starts {@code server} and records it; throws when it cannot be had. */
   PostgresServer start(Plan.Server server) throws ServerException, SQLException {
-    ServerVariant variant = variant(server);
+    ServerVariant variant = server.variant();
     // a capped server's memory is its cap: a profile sizes shared_buffers and the rest from it
     long memory = server.memory() > 0 ? server.memory() : Environment.memoryBytes();
     Map<String, String> settings = new LinkedHashMap<>(variant.profile().settings(memory));
@@ -121,16 +120,10 @@ final class Servers implements AutoCloseable {
     if (server.memory() > 0) {
       shown.append(" (").append(MemoryCaps.shown(server.memory())).append(" cap)");
     }
-    for (ServerPart part : variant(server).parts()) {
+    for (ServerPart part : server.variant().parts()) {
       shown.append(" (").append(part.shown()).append(")");
     }
     return shown.toString();
-  }
-
-  /** The server-side values of {@code server}'s cells. */
-  private static ServerVariant variant(Plan.Server server) {
-    return new ServerVariant(
-        server.profile(), server.memory(), List.of(server.standby(), server.disk()));
   }
 
   /** Whether the run's servers differ in settings profile (progress lines then name it). */

@@ -22,9 +22,7 @@ import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Stopping;
-import org.pgloadbench.variant.DiskLimit;
-import org.pgloadbench.variant.SettingsProfile;
-import org.pgloadbench.variant.StandbyMode;
+import org.pgloadbench.variant.ServerVariant;
 
 /**
  * {@code repeat: auto} on made-up rounds, one server, two cells (the baseline, text COPY, and
@@ -55,8 +53,7 @@ class AutoRoundsTest {
     Plan plan =
         new Plan(
             List.of(
-                new Plan.Server(
-                    "17", SettingsProfile.DEFAULTS, false, 0, StandbyMode.NONE, DiskLimit.NONE)),
+                new Plan.Server("17", ServerVariant.PLAIN, false)),
             List.of(TEXT, BINARY),
             MINIMUM,
             0);

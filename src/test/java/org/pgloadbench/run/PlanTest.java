@@ -22,8 +22,7 @@ import org.pgloadbench.results.TestSteps;
 import org.pgloadbench.scenario.Restarts;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.variant.DiskLimit;
-import org.pgloadbench.variant.StandbyMode;
+import org.pgloadbench.variant.ServerVariant;
 
 /** The schedule of a run: servers up front, every server-cell pair once a round, order rotating. */
 class PlanTest {
@@ -127,12 +126,7 @@ class PlanTest {
     Plan plan = Plan.of(scenario("{versions: [16, 17]}", ""), "17");
     assertThat(plan.servers().get(2))
         .isEqualTo(new Plan.Server(
-                "17",
-                plan.servers().get(1).profile(),
-                true,
-                0,
-                StandbyMode.NONE,
-                DiskLimit.NONE));
+                "17", new ServerVariant(plan.servers().get(1).profile(), 0, List.of()), true));
   }
 
   @Test
