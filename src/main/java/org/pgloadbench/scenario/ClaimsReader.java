@@ -150,7 +150,7 @@ final class ClaimsReader {
     String claim = ClaimsSchema.CLAIM.in(m).asText("write it as text");
     String source = ClaimsSchema.SOURCE.in(m).asText("write it as text");
     YamlNode seedNode = ClaimsSchema.SEED.node(m);
-    Figures.Seed seed = seedNode == null ? null : Figures.seed(seedNode);
+    PublishedFigures.Seed seed = seedNode == null ? null : PublishedFigures.seed(seedNode);
     Double seedSpread = null;
     YamlNode runsNode = ClaimsSchema.RUNS.node(m);
     if (runsNode != null) {
@@ -159,7 +159,7 @@ final class ClaimsReader {
             "gives the source's runs without its figures; add seed: [<this side's average>,"
                 + " <the other's>] beside it");
       }
-      seedSpread = Figures.spread(runsNode, ClaimsSchema.SEED_RUNS, seed.dimension());
+      seedSpread = PublishedFigures.spread(runsNode, ClaimsSchema.SEED_RUNS, seed.dimension());
     }
     String measure = "seconds";
     YamlNode measureNode = ClaimsSchema.MEASURE.node(m);

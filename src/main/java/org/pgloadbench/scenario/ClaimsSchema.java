@@ -21,7 +21,7 @@ import org.pgloadbench.scenario.Keys.Key;
 final class ClaimsSchema {
   private ClaimsSchema() {}
 
-  /** The key of a source's own repetitions, each side's runs ({@link Figures#spread}). */
+  /** The key of a source's own repetitions, each side's runs ({@link PublishedFigures#spread}). */
   static final String SEED_RUNS = "seed_runs";
 
   static final Key<YamlNode> CLAIM =
@@ -38,10 +38,10 @@ final class ClaimsSchema {
               "seed",
               "The published figures, this side's then the other's, of one kind: [40 min, 57 min]"
                   + " (units: "
-                  + String.join(", ", Figures.units())
+                  + String.join(", ", PublishedFigures.units())
                   + ").",
-              Figures::seedSchema)
-          .hint(Figures.SEED_HINT);
+              PublishedFigures::seedSchema)
+          .hint(PublishedFigures.SEED_HINT);
   static final Key<YamlNode> RUNS =
       Key.of(
           SEED_RUNS,
@@ -50,7 +50,7 @@ final class ClaimsSchema {
               + " the published ratio's uncertainty in the size verdict (else ±"
               + Math.round(Claim.SINGLE_RUN_TOLERANCE * 100)
               + "%, a single run's).",
-          Figures::runsSchema);
+          PublishedFigures::runsSchema);
   static final Key<YamlNode> MEASURE =
       Key.of(
           "measure",
