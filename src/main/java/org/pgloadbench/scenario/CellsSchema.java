@@ -2,7 +2,6 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.AxesSchema.axisDescription;
 import static org.pgloadbench.scenario.AxesSchema.axisValue;
-import static org.pgloadbench.scenario.AxesSchema.value;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.list;
@@ -56,7 +55,7 @@ final class CellsSchema {
       ArrayNode loaders =
           JSON.arrayNode()
               .add(
-                  setting(
+                  ImpossibleCells.setting(
                       Axis.LOADER,
                       JSON.objectNode()
                           .set("items", JSON.objectNode().set("enum", strings(without)))));
@@ -139,80 +138,14 @@ final class CellsSchema {
       ObjectNode refusedHere = JSON.objectNode();
       Matrix.notApplying(loader)
           .forEach(
-              (axis, why) ->
-                  refusedHere.set(
-                      axis,
-                      refused(
-                          axis
-                              + " does not apply to loader "
-                              + loader.yamlName()
-                              + " ("
-                              + why
-                              + "); remove "
-                              + axis)));
+              (axis, why) -> refusedHere.set(axis, refused(Matrix.doesNotApply(axis, loader, why))));
       if (!refusedHere.isEmpty()) {
-        rules.add(when(loaderIs(loader), JSON.objectNode().set("properties", refusedHere)));
+        rules.add(
+            when(ImpossibleCells.loaderIs(loader), JSON.objectNode().set("properties", refusedHere)));
       }
     }
-    ObjectNode notCopy =
-        setting(
-            Axis.LOADER,
-            JSON.objectNode()
-                .set("not", JSON.objectNode().put("const", LoaderKind.COPY.yamlName())));
-    ObjectNode copyOnly = JSON.objectNode();
-    copyOnly.set(
-        Axis.FREEZE.name(),
-        JSON.objectNode()
-            .<ObjectNode>set("enum", value(Axis.FREEZE, "false"))
-            .put("errorMessage", "FREEZE is an option of COPY; remove freeze"));
-    copyOnly.set(
-        Axis.FORMAT.name(),
-        JSON.objectNode()
-            .<ObjectNode>set("enum", value(Axis.FORMAT, Axis.FORMAT.defaultValue()))
-            .put("errorMessage", "the binary format is COPY's; remove format"));
-    rules.add(when(notCopy, JSON.objectNode().set("properties", copyOnly)));
-    ObjectNode frozen =
-        setting(Axis.FREEZE, JSON.objectNode().set("enum", value(Axis.FREEZE, "true")));
-    rules.add(
-        when(
-            frozen,
-            oneConnection(
-                "COPY FREEZE needs the table created in the same transaction, which a second"
-                    + " connection cannot join; use freeze: false or connections: 1")));
-    rules.add(
-        when(
-            loaderIs(LoaderKind.BATCH_REWRITE),
-            oneConnection(
-                "batch_rewrite counts its rows in the table, which parallel connections share")));
+    ImpossibleCells.addSchema(rules);
     cell.set("allOf", rules);
     return cell;
-  }
-
-  static ObjectNode loaderIs(LoaderKind loader) {
-    ObjectNode is = setting(Axis.LOADER, JSON.objectNode().put("const", loader.yamlName()));
-    if (!loader.yamlName().equals(Axis.LOADER.defaultValue())) {
-      return is;
-    }
-    return JSON.objectNode()
-        .set("anyOf", JSON.arrayNode().add(is).add(notRequired(Axis.LOADER.name())));
-  }
-
-  /** A cell that sets {@code axis}, to a value {@code value} admits. */
-  static ObjectNode setting(Axis<?> axis, ObjectNode value) {
-    return JSON.objectNode()
-        .<ObjectNode>set("required", strings(List.of(axis.name())))
-        .set("properties", JSON.objectNode().set(axis.name(), value));
-  }
-
-  static ObjectNode oneConnection(String why) {
-    return JSON.objectNode()
-        .set(
-            "properties",
-            JSON.objectNode()
-                .set(
-                    Axis.CONNECTIONS.name(),
-                    JSON.objectNode()
-                        .<ObjectNode>set("enum", value(Axis.CONNECTIONS, "1"))
-                        .put("errorMessage", why)));
   }
 }

@@ -103,6 +103,11 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     return why;
   }
 
+  /** That {@code axis} does not apply to {@code loader}, {@code why}, and what to do. */
+  static String doesNotApply(String axis, LoaderKind loader, String why) {
+    return axis + " does not apply to loader " + loader.yamlName() + " (" + why + "); remove " + axis;
+  }
+
   /**
    * Each point without the axes that do not apply to its loader, the points that thereby become
    * equal once (the first); an axis that applies to no point at all is a mistake.
