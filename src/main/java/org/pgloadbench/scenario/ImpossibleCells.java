@@ -4,7 +4,7 @@ import static org.pgloadbench.scenario.AxesSchema.value;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.property;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -200,8 +200,6 @@ final class ImpossibleCells {
 
   /** A cell that sets {@code axis}, to a value {@code value} admits. */
   static ObjectNode setting(Axis<?> axis, ObjectNode value) {
-    return JSON.objectNode()
-        .<ObjectNode>set("required", strings(List.of(axis.name())))
-        .set("properties", JSON.objectNode().set(axis.name(), value));
+    return given(axis.name(), value);
   }
 }

@@ -145,30 +145,14 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     return collapsed;
   }
 
-  /**
-   * An axis whose other half is a step needs that step: an UNLOGGED table is durable only after
-   * set_logged (and comparing the two halves is the point), and indexes built after the load are
-   * built by the indexes step.
-   */
+  /** Refuses a cell without a step its axes need ({@link Steps#NEEDED}), at that axis. */
   void requireSteps(Mapping root, List<StepKind> steps) throws ScenarioException {
     for (Cell cell : cells) {
-      if (cell.variant().unlogged() && !steps.contains(StepKind.SET_LOGGED)) {
-        throw where(root, cell, Axis.UNLOGGED)
-            .error(
-                "cell "
-                    + cell.label()
-                    + " loads an UNLOGGED table, which only set_logged makes durable;"
-                    + " add set_logged to steps");
-      }
-      for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
-        YamlNode values = where(root, cell, axis);
+      for (Steps.Needed needed : Steps.NEEDED) {
+        YamlNode values = where(root, cell, needed.axis());
         boolean chosen = values != root; // the axis is written for this cell
-        if (chosen && !cell.variant().indexesNow() && !steps.contains(StepKind.INDEXES)) {
-          throw values.error(
-              "cell "
-                  + cell.label()
-                  + " builds its indexes after the load, which only the indexes step does;"
-                  + " add indexes to steps");
+        if (chosen && needed.needs().test(cell.variant()) && !steps.contains(needed.step())) {
+          throw values.error(needed.error(cell));
         }
       }
     }

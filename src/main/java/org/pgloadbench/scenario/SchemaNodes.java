@@ -38,8 +38,18 @@ final class SchemaNodes {
     return JSON.objectNode().set("properties", JSON.objectNode().set(key, value));
   }
 
+  /** {@code {required: [keys]}}: an object with these keys. */
+  static ObjectNode requiring(String... keys) {
+    return JSON.objectNode().set("required", strings(List.of(keys)));
+  }
+
+  /** {@code {required: [key], properties: {key: value}}}: an object with {@code key} so. */
+  static ObjectNode given(String key, JsonNode value) {
+    return requiring(key).setAll(property(key, value));
+  }
+
   static ObjectNode notRequired(String key) {
-    return JSON.objectNode().set("not", JSON.objectNode().set("required", strings(List.of(key))));
+    return JSON.objectNode().set("not", requiring(key));
   }
 
   static ObjectNode contains(ArrayNode values) {
