@@ -147,10 +147,9 @@ final class ClaimsReader {
 
   private Claim claim(Mapping m) throws ScenarioException {
     ClaimsSchema.KEYS.allowOnly(m);
-    String claim = ClaimsSchema.CLAIM.in(m).asText("write it as text");
-    String source = ClaimsSchema.SOURCE.in(m).asText("write it as text");
-    YamlNode seedNode = ClaimsSchema.SEED.node(m);
-    PublishedFigures.Seed seed = seedNode == null ? null : PublishedFigures.seed(seedNode);
+    String claim = ClaimsSchema.CLAIM.in(m);
+    String source = ClaimsSchema.SOURCE.in(m);
+    PublishedFigures.Seed seed = ClaimsSchema.SEED.in(m, null);
     Double seedSpread = null;
     YamlNode runsNode = ClaimsSchema.RUNS.node(m);
     if (runsNode != null) {
@@ -161,16 +160,8 @@ final class ClaimsReader {
       }
       seedSpread = PublishedFigures.spread(runsNode, ClaimsSchema.SEED_RUNS, seed.dimension());
     }
-    String measure = "seconds";
-    YamlNode measureNode = ClaimsSchema.MEASURE.node(m);
-    if (measureNode != null) {
-      measure = oneOf(measureNode, Claim.MEASURES, "measure");
-    }
-    double factor = 1;
-    YamlNode factorNode = ClaimsSchema.FACTOR.node(m);
-    if (factorNode != null) {
-      factor = positive(factorNode);
-    }
+    String measure = ClaimsSchema.MEASURE.in(m, "seconds");
+    double factor = ClaimsSchema.FACTOR.in(m, 1.0);
     YamlNode less = ClaimsSchema.LESS.node(m);
     YamlNode more = ClaimsSchema.MORE.node(m);
     if ((less == null) == (more == null)) {
@@ -186,7 +177,6 @@ final class ClaimsReader {
           "one side names a version, the other not; give both a version, or neither (then the"
               + " claim is checked on every version)");
     }
-    YamlNode needs = ClaimsSchema.NEEDS.node(m);
     return new Claim(
         claim,
         source,
@@ -198,9 +188,7 @@ final class ClaimsReader {
         factor,
         subject,
         reference,
-        needs == null
-            ? null
-            : needs.asText(ClaimsSchema.NEEDS.hint()),
+        ClaimsSchema.NEEDS.in(m, null),
         null,
         null,
         null);
@@ -252,7 +240,7 @@ final class ClaimsReader {
     return names;
   }
 
-  private static String oneOf(YamlNode node, List<String> known, String noun)
+  static String oneOf(YamlNode node, List<String> known, String noun)
       throws ScenarioException {
     String value = node.asText("name a " + noun);
     if (!known.contains(value)) {
@@ -269,18 +257,5 @@ final class ClaimsReader {
               + String.join(", ", known));
     }
     return value;
-  }
-
-  private static double positive(YamlNode node) throws ScenarioException {
-    String text = node.asText(ClaimsSchema.FACTOR.hint());
-    try {
-      double value = Double.parseDouble(text);
-      if (value > 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw node.error("'" + text + "' is not a number > 0; e.g. factor: 0.1");
   }
 }

@@ -43,6 +43,12 @@ record Keys(List<Key<?>> all) {
       return of(name, () -> described(schema.get(), description));
     }
 
+    /** Text, as a scalar writes it. */
+    static Key<String> text(String name, String description) {
+      return of(name, description, () -> SchemaNodes.type("string"))
+          .reading(node -> node.asText("write it as text"));
+    }
+
     /** A whole number from {@code min} to {@code max}. */
     static Key<Long> whole(String name, long min, long max, String description) {
       return new Key<>(
