@@ -4,17 +4,20 @@ import static org.pgloadbench.scenario.AxesSchema.axisDescription;
 import static org.pgloadbench.scenario.AxesSchema.axisValue;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.described;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.pgloadbench.variant.LoaderKind;
 
@@ -42,12 +45,11 @@ final class CellsSchema {
     node.put("additionalProperties", false);
     ArrayNode rules = JSON.arrayNode();
     for (Axis<?> axis : Axis.ALL) {
-      List<String> without = new ArrayList<>();
-      List<String> with = new ArrayList<>();
-      for (LoaderKind loader : LoaderKind.values()) {
-        (Matrix.notApplying(loader).containsKey(axis.name()) ? without : with)
-            .add(loader.yamlName());
-      }
+      List<String> without =
+          Arrays.stream(LoaderKind.values())
+              .filter(loader -> Matrix.notApplying(loader).containsKey(axis.name()))
+              .map(LoaderKind::yamlName)
+              .toList();
       if (without.isEmpty()) {
         continue;
       }
@@ -55,35 +57,18 @@ final class CellsSchema {
       ArrayNode loaders =
           JSON.arrayNode()
               .add(
-                  ImpossibleCells.setting(
-                      Axis.LOADER,
+                  given(
+                      Axis.LOADER.name(),
                       JSON.objectNode()
                           .set("items", JSON.objectNode().set("enum", strings(without)))));
       if (without.contains(Axis.LOADER.defaultValue())) {
         loaders.add(notRequired(Axis.LOADER.name()));
       }
-      ObjectNode rule = JSON.objectNode();
-      rule.set(
-          "if",
-          JSON.objectNode()
-              .<ObjectNode>set("required", strings(List.of(axis.name())))
-              .set("anyOf", loaders));
-      rule.set(
-          "then",
-          JSON.objectNode()
-              .set(
-                  "properties",
-                  JSON.objectNode()
-                      .set(
-                          axis.name(),
-                          refused(
-                              "applies to no cell: the matrix's loaders have no "
-                                  + axis.name()
-                                  + "; add a loader it applies to ("
-                                  + String.join(", ", with)
-                                  + ") to loader, or remove "
-                                  + axis.name()))));
-      rules.add(rule);
+      String why = "the matrix's loaders have no " + axis.name();
+      rules.add(
+          when(
+              requiring(axis.name()).set("anyOf", loaders),
+              property(axis.name(), refused(Matrix.appliesToNoCell(axis.name(), why, "loader")))));
     }
     node.set("allOf", rules);
     return node;

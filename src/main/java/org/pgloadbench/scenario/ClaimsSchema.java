@@ -5,9 +5,8 @@ import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
-import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.requiring;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
@@ -177,9 +176,7 @@ final class ClaimsSchema {
 
   /** A claim's version: a version, or the label of a build (which every version also matches). */
   static ObjectNode version() {
-    ObjectNode node = pattern(ServersSpec.LABEL);
-    node.set("type", strings(List.of("string", "number")));
-    return node;
+    return versionLike(ServersSpec.LABEL);
   }
 
   private static double positive(YamlNode node) throws ScenarioException {

@@ -2,9 +2,11 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -76,8 +78,8 @@ final class DatasetSections {
     ArrayNode byKind = JSON.arrayNode();
     for (DatasetKind k : DatasetKinds.ALL) {
       ObjectNode then = JSON.objectNode();
-      ObjectNode properties =
-          JSON.objectNode().set("kind", JSON.objectNode().put("const", k.name()));
+      ObjectNode kindIs = JSON.objectNode().put("const", k.name());
+      ObjectNode properties = JSON.objectNode().set("kind", kindIs);
       then.set("properties", properties.setAll(k.keys().properties()));
       then.put("additionalProperties", false);
       then.set("required", strings(List.of("kind")).addAll(k.keys().required()));
@@ -85,16 +87,7 @@ final class DatasetSections {
       if (!rules.isEmpty()) {
         then.set("allOf", rules);
       }
-      ObjectNode when = JSON.objectNode();
-      when.set(
-          "if",
-          JSON.objectNode()
-              .<ObjectNode>set("required", strings(List.of("kind")))
-              .set(
-                  "properties",
-                  JSON.objectNode().set("kind", JSON.objectNode().put("const", k.name()))));
-      when.set("then", then);
-      byKind.add(when);
+      byKind.add(when(given("kind", kindIs.deepCopy()), then));
     }
     node.set("allOf", byKind);
     return node;

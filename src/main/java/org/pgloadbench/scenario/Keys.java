@@ -68,6 +68,21 @@ record Keys(List<Key<?>> all) {
           });
     }
 
+    /** A count from {@code min} that fits an int. */
+    static Key<Integer> count(String name, String description, int min) {
+      return of(name, description, () -> SchemaNodes.whole(min, Integer.MAX_VALUE))
+          .reading(node -> count(node, min));
+    }
+
+    /** A whole number >= {@code min} that fits an int. */
+    static int count(YamlNode node, int min) throws ScenarioException {
+      long value = node.asWhole(min);
+      if (value > Integer.MAX_VALUE) {
+        throw node.error("'" + value + "' is too large");
+      }
+      return (int) value;
+    }
+
     /** This key, which must be given: {@code hint} says how. */
     Key<T> required(String hint) {
       return new Key<>(name, true, hint, schema, read);

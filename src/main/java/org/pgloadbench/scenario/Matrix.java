@@ -103,6 +103,26 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     return why;
   }
 
+  /**
+   * That a matrix's {@code axis} applies to none of its cells' loaders ({@code why}), and what to
+   * do: add one it applies to, to the loader axis called {@code loaders} here, or remove it.
+   */
+  static String appliesToNoCell(String axis, String why, String loaders) {
+    List<String> taking =
+        Arrays.stream(LoaderKind.values())
+            .filter(k -> !notApplying(k).containsKey(axis))
+            .map(LoaderKind::yamlName)
+            .toList();
+    return "applies to no cell: "
+        + why
+        + "; add a loader it applies to ("
+        + String.join(", ", taking)
+        + ") to "
+        + loaders
+        + ", or remove "
+        + axis;
+  }
+
   /** That {@code axis} does not apply to {@code loader}, {@code why}, and what to do. */
   static String doesNotApply(String axis, LoaderKind loader, String why) {
     return axis + " does not apply to loader " + loader.yamlName() + " (" + why + "); remove " + axis;
@@ -124,22 +144,9 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     }
     for (String axis : values.keySet()) {
       if (collapsed.stream().noneMatch(p -> p.containsKey(axis))) {
-        List<String> taking =
-            Arrays.stream(LoaderKind.values())
-                .filter(k -> !notApplying(k).containsKey(axis))
-                .map(LoaderKind::yamlName)
-                .toList();
         Mapping matrix = (Mapping) root.optional("matrix");
-        throw matrix
-            .values()
-            .get(axis)
-            .error(
-                "applies to no cell: "
-                    + notApplying(Axis.LOADER.valueIn(points.get(0))).get(axis)
-                    + "; add a loader it applies to ("
-                    + String.join(", ", taking)
-                    + ") to matrix.loader, or remove "
-                    + axis);
+        String why = notApplying(Axis.LOADER.valueIn(points.get(0))).get(axis);
+        throw matrix.values().get(axis).error(appliesToNoCell(axis, why, "matrix.loader"));
       }
     }
     return collapsed;

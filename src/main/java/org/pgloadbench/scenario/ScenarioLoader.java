@@ -61,19 +61,10 @@ public final class ScenarioLoader {
         SettingsSection.settings(ScenarioKeys.SETTINGS.node(root), trusted);
     Map<String, String> base = new LinkedHashMap<>(SettingsSection.profile(root));
     base.putAll(ServersSection.perServer(root));
-    YamlNode repeatNode = ScenarioKeys.REPEAT.node(root);
-    boolean auto = repeatNode instanceof YamlNode.Scalar r && "auto".equals(r.text());
-    if (repeatNode instanceof YamlNode.Scalar r
-        && r.text() != null
-        && !auto
-        && r.text().matches(".*[A-Za-z].*")) {
-      throw repeatNode.error(
-          "expected a whole number >= 1, or auto (rounds until the answer is sure), got '"
-              + r.text()
-              + "'");
-    }
-    int repeat = auto ? 1 : ScenarioKeys.count(root, ScenarioKeys.REPEAT, 1, 1);
-    int warmup = ScenarioKeys.count(root, ScenarioKeys.WARMUP, 0, 1);
+    int rounds = ScenarioKeys.REPEAT.in(root, 1);
+    boolean auto = rounds == ScenarioKeys.AUTO_ROUNDS;
+    int repeat = auto ? 1 : rounds;
+    int warmup = ScenarioKeys.WARMUP.in(root, 1);
     Matrix matrix = Matrix.read(root, base);
     String unfit = MemoryCaps.unfit(matrix.cells(), settings);
     if (unfit != null) {

@@ -76,6 +76,13 @@ final class SchemaNodes {
     return type("string").put("pattern", "^(?:" + pattern.pattern() + ")$");
   }
 
+  /** Text matching {@code pattern}, which YAML may write as a number: 17, 16.4. */
+  static ObjectNode versionLike(Pattern pattern) {
+    ObjectNode node = pattern(pattern);
+    node.set("type", strings(List.of("string", "number")));
+    return node;
+  }
+
   static ObjectNode whole(long min, long max) {
     return type("integer").put("minimum", min).put("maximum", max);
   }

@@ -1,15 +1,17 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.given;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 import static org.pgloadbench.scenario.ServersSection.BUILDS;
 import static org.pgloadbench.scenario.ServersSection.TARGET;
 import static org.pgloadbench.scenario.ServersSection.VERSIONS;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
 
 /**
  * The {@code servers} section of {@link ScenarioSchema} as a whole, its keys being {@link
@@ -30,35 +32,15 @@ final class ServersSchema {
             + " if you trust this file.");
     node.set("properties", ServersSection.KEYS.properties());
     node.put("additionalProperties", false);
-    ObjectNode local = JSON.objectNode();
-    local.set(
-        "if",
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(TARGET.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(TARGET.name(), JSON.objectNode().put("const", ServersSpec.LOCAL))));
-    local.set(
-        "then",
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(BUILDS.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        VERSIONS.name(),
-                        refused(ServersSection.LOCAL_RUNS_BUILDS))));
+    ObjectNode local =
+        when(
+            given(TARGET.name(), JSON.objectNode().put("const", ServersSpec.LOCAL)),
+            requiring(BUILDS.name())
+                .setAll(property(VERSIONS.name(), refused(ServersSection.LOCAL_RUNS_BUILDS))));
     local.set(
         "else",
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(VERSIONS.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        BUILDS.name(),
-                        refused(ServersSection.BUILDS_ARE_LOCAL))));
+        requiring(VERSIONS.name())
+            .setAll(property(BUILDS.name(), refused(ServersSection.BUILDS_ARE_LOCAL))));
     node.set("allOf", JSON.arrayNode().add(local));
     return node;
   }

@@ -5,9 +5,8 @@ import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,11 +44,7 @@ final class ServersSection {
       Key.of(
               "versions",
               "PostgreSQL versions, e.g. [16, 17] or [16.4]; PG= overrides.",
-              () -> {
-                ObjectNode version = pattern(ServersSpec.VERSION);
-                version.set("type", strings(List.of("string", "number")));
-                return list(version.put("minimum", 0));
-              })
+              () -> list(versionLike(ServersSpec.VERSION).put("minimum", 0)))
           .hint("list PostgreSQL versions, e.g. versions: [16, 17]");
 
   static final Key<YamlNode> IMAGE =
