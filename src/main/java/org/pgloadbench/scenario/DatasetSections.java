@@ -12,10 +12,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -103,16 +101,17 @@ final class DatasetSections {
   /** The tables listed, each once, in {@code order} whatever the order written. */
   static List<String> tables(YamlNode node, List<String> order, String hint, String notOne)
       throws ScenarioException {
-    Set<String> chosen = new LinkedHashSet<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String table = item.asText(hint);
-      if (!order.contains(table)) {
-        throw item.error("'" + table + "' is not " + notOne);
-      }
-      if (!chosen.add(table)) {
-        throw item.error("'" + table + "' is listed twice; list each table once");
-      }
-    }
+    List<String> chosen =
+        node.eachOnce(
+            hint,
+            "table",
+            item -> {
+              String table = item.asText(hint);
+              if (!order.contains(table)) {
+                throw item.error("'" + table + "' is not " + notOne);
+              }
+              return table;
+            });
     if (chosen.isEmpty()) {
       throw node.error("is empty; " + hint);
     }

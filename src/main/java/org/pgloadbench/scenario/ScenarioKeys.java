@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Keys.Key;
 
 /**
@@ -85,8 +86,10 @@ final class ScenarioKeys {
   static final Key<YamlNode> MATRIX = Key.of("matrix", CellsSchema::matrix);
   static final Key<YamlNode> EXCLUDE = Key.of("exclude", CellsSchema::exclude);
   static final Key<YamlNode> CELLS = Key.of("cells", CellsSchema::cells);
-  static final Key<YamlNode> STEPS =
-      Key.of("steps", Steps::schema).required("list the load steps, e.g. [" + Steps.listed() + "]");
+  static final Key<List<StepKind>> STEPS =
+      Key.of("steps", Steps::schema)
+          .required("list the load steps, e.g. [" + Steps.listed() + "]")
+          .reading(Steps::read);
   static final Key<YamlNode> CLAIMS = Key.of("claims", ClaimsSchema::claims);
   static final Key<List<String>> FINDINGS =
       Key.of(
@@ -239,22 +242,22 @@ final class ScenarioKeys {
   /** {@code scales:}, row-count multipliers above 0, each once. */
   private static List<Double> scales(YamlNode node) throws ScenarioException {
     String hint = SCALES.hint();
-    List<Double> scales = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      double value;
-      try {
-        value = Double.parseDouble(item.asText(hint));
-      } catch (NumberFormatException e) {
-        throw item.error("expected a number above 0; " + hint);
-      }
-      if (!(value > 0) || Double.isInfinite(value)) {
-        throw item.error("expected a number above 0; " + hint);
-      }
-      if (scales.contains(value)) {
-        throw item.error("'" + item.asText(hint) + "' is listed twice; list each scale once");
-      }
-      scales.add(value);
-    }
+    List<Double> scales =
+        node.eachOnce(
+            hint,
+            "scale",
+            item -> {
+              double value;
+              try {
+                value = Double.parseDouble(item.asText(hint));
+              } catch (NumberFormatException e) {
+                throw item.error("expected a number above 0; " + hint);
+              }
+              if (!(value > 0) || Double.isInfinite(value)) {
+                throw item.error("expected a number above 0; " + hint);
+              }
+              return value;
+            });
     if (scales.size() < 2) {
       throw node.error("a scale series needs at least two scales; " + hint);
     }

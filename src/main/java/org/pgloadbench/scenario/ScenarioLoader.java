@@ -5,7 +5,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +80,7 @@ public final class ScenarioLoader {
       boolean axis = matrix.axes().contains(Axis.DISK.name());
       throw Origins.of(root).error(axis ? "matrix.disk" : "servers.disk", noDirectIo);
     }
-    List<StepKind> steps = Steps.read(ScenarioKeys.STEPS.in(root));
+    List<StepKind> steps = ScenarioKeys.STEPS.in(root);
     matrix.requireSteps(root, steps);
     List<Claim> claims =
         ClaimsReader.read(
@@ -136,25 +135,25 @@ public final class ScenarioLoader {
       return List.of();
     }
     String hint = ScenarioKeys.REPRODUCE_VERSIONS.hint();
-    List<String> versions = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String version = item.asText(hint);
-      if (!servers.versions().contains(version)
-          || !(servers.target().equals(ServersSpec.EMBEDDED)
-              || servers.target().equals(ServersSpec.CONTAINER))) {
-        throw item.error(
-            "'"
-                + version
-                + "' is not one of servers.versions ["
-                + String.join(", ", servers.versions())
-                + "]; "
-                + hint);
-      }
-      if (versions.contains(version)) {
-        throw item.error("'" + version + "' is listed twice; list each version once");
-      }
-      versions.add(version);
-    }
+    List<String> versions =
+        node.eachOnce(
+            hint,
+            "version",
+            item -> {
+              String version = item.asText(hint);
+              if (!servers.versions().contains(version)
+                  || !(servers.target().equals(ServersSpec.EMBEDDED)
+                      || servers.target().equals(ServersSpec.CONTAINER))) {
+                throw item.error(
+                    "'"
+                        + version
+                        + "' is not one of servers.versions ["
+                        + String.join(", ", servers.versions())
+                        + "]; "
+                        + hint);
+              }
+              return version;
+            });
     if (versions.isEmpty()) {
       throw node.error("is empty; " + hint + ", or remove it for all of them");
     }

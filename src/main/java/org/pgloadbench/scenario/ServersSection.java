@@ -7,7 +7,6 @@ import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
 import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +39,13 @@ final class ServersSection {
                               + " if you trust this file"))
           .hint("use " + ServersSpec.TARGETS);
 
-  static final Key<YamlNode> VERSIONS =
+  static final Key<List<String>> VERSIONS =
       Key.of(
               "versions",
               "PostgreSQL versions, e.g. [16, 17] or [16.4]; PG= overrides.",
               () -> list(versionLike(ServersSpec.VERSION).put("minimum", 0)))
-          .hint("list PostgreSQL versions, e.g. versions: [16, 17]");
+          .hint("list PostgreSQL versions, e.g. versions: [16, 17]")
+          .reading(ServersSection::versions);
 
   static final Key<YamlNode> IMAGE =
       Key.of(
@@ -62,28 +62,26 @@ final class ServersSection {
               () -> list(pattern(ServersSpec.LABEL)))
           .hint("list the builds' labels, e.g. builds: [head, patch]");
 
-  static final Key<YamlNode> MEMORY =
-      Key.of(
-          Axis.MEMORY.name(),
+  static final Key<String> MEMORY =
+      everyServer(
+          Axis.MEMORY,
           "Every server's memory cap, its processes and the page cache they fill held to it (a"
               + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
               + " overrides; the memory axis compares caps instead. shared_buffers must be at"
-              + " most half the cap.",
-          () -> axisValue(Axis.MEMORY));
+              + " most half the cap.");
 
-  static final Key<YamlNode> STANDBY =
-      Key.of(
-          Axis.STANDBY.name(),
+  static final Key<String> STANDBY =
+      everyServer(
+          Axis.STANDBY,
           "A physical standby of every server, made from the same binaries and streaming its WAL"
               + " over the loopback: async, or sync (each commit waits until the standby has"
               + " flushed it); none (default). The servers then run with wal_level replica. Each"
               + " step records the standby's replay lag and a sync standby's commit waits."
-              + " Embedded and local targets only; the standby axis compares them instead.",
-          () -> axisValue(Axis.STANDBY));
+              + " Embedded and local targets only; the standby axis compares them instead.");
 
-  static final Key<YamlNode> DISK =
-      Key.of(
-          Axis.DISK.name(),
+  static final Key<String> DISK =
+      everyServer(
+          Axis.DISK,
           "How fast every server may read and write the disk holding its data (a cgroup's"
               + " throttle on that block device; a container's device limits): a disk (gp3:"
               + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
@@ -93,8 +91,7 @@ final class ServersSection {
               + " 'data,wal', PostgreSQL 16 and later), so that every byte of its data files and"
               + " WAL passes the throttle, a memory cap or not. DISK="
               + " overrides; the disk axis compares limits instead. Each step records what the"
-              + " throttle let through.",
-          () -> axisValue(Axis.DISK));
+              + " throttle let through.");
 
   static final String LOCAL_RUNS_BUILDS =
       "the local target runs the builds given on the command line, not versions; remove versions";
@@ -126,22 +123,7 @@ final class ServersSection {
     }
     String versionHint = VERSIONS.hint();
     YamlNode versionsNode = VERSIONS.node(m);
-    List<String> versions = new ArrayList<>();
-    if (versionsNode != null) {
-      for (YamlNode item : versionsNode.asList(versionHint).items()) {
-        String version = item.asText(versionHint);
-        if (!ServersSpec.VERSION.matcher(version).matches()) {
-          throw item.error("'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
-        }
-        if (versions.contains(version)) {
-          throw item.error("'" + version + "' is listed twice; list each version once");
-        }
-        versions.add(version);
-      }
-      if (versionsNode.asList(versionHint).items().isEmpty()) {
-        throw versionsNode.error("is empty; " + versionHint);
-      }
-    }
+    List<String> versions = VERSIONS.in(m, List.of());
     YamlNode imageNode = IMAGE.node(m);
     String image = imageNode == null ? null : imageNode.asText(IMAGE.hint());
     if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
@@ -199,33 +181,41 @@ final class ServersSection {
     }
   }
 
+  /** The key of a server axis's value for every server. */
+  private static Key<String> everyServer(Axis<?> axis, String description) {
+    return Key.of(axis.name(), description, () -> axisValue(axis))
+        .reading(node -> Matrix.value(axis, node));
+  }
+
   /**
-   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of their axes for every cell
-   * (like {@code settings.profile} for the settings axis); empty when not given.
+   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of their
+   * axes for every cell (like {@code settings.profile} for the settings axis); empty when not given.
    */
   static Map<String, String> perServer(Mapping root) throws ScenarioException {
     Map<String, String> values = new LinkedHashMap<>();
-    for (Axis<?> axis : List.of(Axis.MEMORY, Axis.STANDBY, Axis.DISK)) {
-      if (!(root.optional("servers") instanceof Mapping servers)
-          || servers.optional(axis.name()) == null) {
+    for (var compared :
+        List.of(
+            Map.entry(MEMORY, "memory caps"),
+            Map.entry(STANDBY, "standbys"),
+            Map.entry(DISK, "disk limits"))) {
+      Key<String> key = compared.getKey();
+      if (!(root.optional("servers") instanceof Mapping servers) || key.node(servers) == null) {
         continue;
       }
-      YamlNode node = servers.optional(axis.name());
-      String value = Matrix.value(axis, node);
+      String value = key.in(servers, null);
       if (root.optional("matrix") instanceof Mapping matrix
-          && matrix.values().containsKey(axis.name())) {
-        throw node.error(
-            "the matrix compares "
-                + (axis == Axis.MEMORY
-                    ? "memory caps"
-                    : axis == Axis.DISK ? "disk limits" : "standbys")
-                + " too; remove servers."
-                + axis.name()
-                + ", or the "
-                + axis.name()
-                + " axis");
+          && matrix.values().containsKey(key.name())) {
+        throw key.node(servers)
+            .error(
+                "the matrix compares "
+                    + compared.getValue()
+                    + " too; remove servers."
+                    + key.name()
+                    + ", or the "
+                    + key.name()
+                    + " axis");
       }
-      values.put(axis.name(), value);
+      values.put(key.name(), value);
     }
     return values;
   }
@@ -255,16 +245,19 @@ final class ServersSection {
       return builds;
     }
     String hint = BUILDS.hint();
-    if (node instanceof YamlNode.Sequence list) {
-      for (YamlNode item : list.items()) {
-        String label = item.asText(hint);
-        if (!ServersSpec.LABEL.matcher(label).matches()) {
-          throw item.error(notALabel(label));
-        }
-        if (builds.put(label, "") != null) {
-          throw item.error("'" + label + "' is listed twice; list each build once");
-        }
-      }
+    if (node instanceof YamlNode.Sequence) {
+      List<String> labels =
+          node.eachOnce(
+              hint,
+              "build",
+              item -> {
+                String label = item.asText(hint);
+                if (!ServersSpec.LABEL.matcher(label).matches()) {
+                  throw item.error(notALabel(label));
+                }
+                return label;
+              });
+      labels.forEach(label -> builds.put(label, ""));
     } else {
       Mapping m = node.asMapping(hint);
       for (var e : m.values().entrySet()) {
@@ -278,6 +271,27 @@ final class ServersSection {
       throw node.error("is empty; " + hint);
     }
     return builds;
+  }
+
+  /** {@code versions:}, each a PostgreSQL version, listed once. */
+  private static List<String> versions(YamlNode node) throws ScenarioException {
+    String hint = VERSIONS.hint();
+    List<String> versions =
+        node.eachOnce(
+            hint,
+            "version",
+            item -> {
+              String version = item.asText(hint);
+              if (!ServersSpec.VERSION.matcher(version).matches()) {
+                throw item.error(
+                    "'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
+              }
+              return version;
+            });
+    if (versions.isEmpty()) {
+      throw node.error("is empty; " + hint);
+    }
+    return versions;
   }
 
   private static String notALabel(String label) {

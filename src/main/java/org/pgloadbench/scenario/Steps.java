@@ -14,7 +14,6 @@ import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -134,27 +133,26 @@ final class Steps {
     return String.join(", ", StepKind.names());
   }
 
+  /** The steps listed, each once, starting with create, copy (after drop if listed). */
   static List<StepKind> read(YamlNode node) throws ScenarioException {
     String hint = ScenarioKeys.STEPS.hint();
-    List<StepKind> steps = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String name = item.asText(hint);
-      StepKind step =
-          StepKind.find(name)
-              .orElseThrow(
-                  () ->
-                      item.error(
-                          "unknown step '"
-                              + name
-                              + "'"
-                              + YamlNode.didYouMean(name, StepKind.names())
-                              + "; known steps: "
-                              + listed()));
-      if (steps.contains(step)) {
-        throw item.error("'" + step + "' is listed twice; list each step once");
-      }
-      steps.add(step);
-    }
+    List<StepKind> steps =
+        node.eachOnce(
+            hint,
+            "step",
+            item -> {
+              String name = item.asText(hint);
+              return StepKind.find(name)
+                  .orElseThrow(
+                      () ->
+                          item.error(
+                              "unknown step '"
+                                  + name
+                                  + "'"
+                                  + YamlNode.didYouMean(name, StepKind.names())
+                                  + "; known steps: "
+                                  + listed()));
+            });
     // drop (a no-op on the fresh database, timed as pgbench -i times it) may come first
     int first = steps.isEmpty() || steps.get(0) != StepKind.DROP ? 0 : 1;
     if (steps.size() < first + 2

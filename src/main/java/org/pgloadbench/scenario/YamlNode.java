@@ -1,5 +1,6 @@
 package org.pgloadbench.scenario;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +107,24 @@ sealed interface YamlNode {
       return s;
     }
     throw error("expected a list, got " + describe() + "; " + hint);
+  }
+
+  /**
+   * The items of this list, each read by {@code read}: an item read as one before is refused, as
+   * listed twice.
+   */
+  default <T> List<T> eachOnce(String hint, String noun, Keys.Read<T> read)
+      throws ScenarioException {
+    List<T> values = new ArrayList<>();
+    for (YamlNode item : asList(hint).items()) {
+      T value = read.from(item);
+      if (values.contains(value)) {
+        throw item.error(
+            "'" + item.asText(hint) + "' is listed twice; list each " + noun + " once");
+      }
+      values.add(value);
+    }
+    return values;
   }
 
   /** A scalar's text: a number or boolean is accepted where text is expected. */
