@@ -102,16 +102,7 @@ final class DatasetSections {
   static List<String> tables(YamlNode node, List<String> order, String hint, String notOne)
       throws ScenarioException {
     List<String> chosen =
-        node.eachOnce(
-            hint,
-            "table",
-            item -> {
-              String table = item.asText(hint);
-              if (!order.contains(table)) {
-                throw item.error("'" + table + "' is not " + notOne);
-              }
-              return table;
-            });
+        node.textsOnce(hint, "table", order::contains, t -> "'" + t + "' is not " + notOne);
     if (chosen.isEmpty()) {
       throw node.error("is empty; " + hint);
     }

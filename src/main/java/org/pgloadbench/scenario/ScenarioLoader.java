@@ -135,25 +135,21 @@ public final class ScenarioLoader {
       return List.of();
     }
     String hint = ScenarioKeys.REPRODUCE_VERSIONS.hint();
+    boolean versioned =
+        servers.target().equals(ServersSpec.EMBEDDED)
+            || servers.target().equals(ServersSpec.CONTAINER);
     List<String> versions =
-        node.eachOnce(
+        node.textsOnce(
             hint,
             "version",
-            item -> {
-              String version = item.asText(hint);
-              if (!servers.versions().contains(version)
-                  || !(servers.target().equals(ServersSpec.EMBEDDED)
-                      || servers.target().equals(ServersSpec.CONTAINER))) {
-                throw item.error(
-                    "'"
-                        + version
-                        + "' is not one of servers.versions ["
-                        + String.join(", ", servers.versions())
-                        + "]; "
-                        + hint);
-              }
-              return version;
-            });
+            v -> versioned && servers.versions().contains(v),
+            v ->
+                "'"
+                    + v
+                    + "' is not one of servers.versions ["
+                    + String.join(", ", servers.versions())
+                    + "]; "
+                    + hint);
     if (versions.isEmpty()) {
       throw node.error("is empty; " + hint + ", or remove it for all of them");
     }

@@ -246,18 +246,9 @@ final class ServersSection {
     }
     String hint = BUILDS.hint();
     if (node instanceof YamlNode.Sequence) {
-      List<String> labels =
-          node.eachOnce(
-              hint,
-              "build",
-              item -> {
-                String label = item.asText(hint);
-                if (!ServersSpec.LABEL.matcher(label).matches()) {
-                  throw item.error(notALabel(label));
-                }
-                return label;
-              });
-      labels.forEach(label -> builds.put(label, ""));
+      node.textsOnce(
+              hint, "build", l -> ServersSpec.LABEL.matcher(l).matches(), ServersSection::notALabel)
+          .forEach(label -> builds.put(label, ""));
     } else {
       Mapping m = node.asMapping(hint);
       for (var e : m.values().entrySet()) {
@@ -277,17 +268,11 @@ final class ServersSection {
   private static List<String> versions(YamlNode node) throws ScenarioException {
     String hint = VERSIONS.hint();
     List<String> versions =
-        node.eachOnce(
+        node.textsOnce(
             hint,
             "version",
-            item -> {
-              String version = item.asText(hint);
-              if (!ServersSpec.VERSION.matcher(version).matches()) {
-                throw item.error(
-                    "'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
-              }
-              return version;
-            });
+            v -> ServersSpec.VERSION.matcher(v).matches(),
+            v -> "'" + v + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
     if (versions.isEmpty()) {
       throw node.error("is empty; " + hint);
     }

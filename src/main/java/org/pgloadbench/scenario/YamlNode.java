@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A YAML document read once into a small tree whose nodes remember their file, field path and line,
@@ -125,6 +127,22 @@ sealed interface YamlNode {
       values.add(value);
     }
     return values;
+  }
+
+  /** The texts of this list, each once, each {@code valid}: else refused, {@code invalid} of it. */
+  default List<String> textsOnce(
+      String hint, String noun, Predicate<String> valid, Function<String, String> invalid)
+      throws ScenarioException {
+    return eachOnce(
+        hint,
+        noun,
+        item -> {
+          String text = item.asText(hint);
+          if (!valid.test(text)) {
+            throw item.error(invalid.apply(text));
+          }
+          return text;
+        });
   }
 
   /** A scalar's text: a number or boolean is accepted where text is expected. */
