@@ -65,20 +65,17 @@ public final class ScenarioLoader {
     int repeat = auto ? 1 : rounds;
     int warmup = ScenarioKeys.WARMUP.in(root, 1);
     Matrix matrix = Matrix.read(root, base);
-    String unfit = MemoryCaps.unfit(matrix.cells(), settings);
-    if (unfit != null) {
-      boolean axis = matrix.axes().contains(Axis.MEMORY.name());
-      throw Origins.of(root).error(axis ? "matrix.memory" : "servers.memory", unfit);
-    }
-    String noStandby = standbyUnfit(matrix.cells(), settings);
-    if (noStandby != null) {
-      boolean axis = matrix.axes().contains(Axis.STANDBY.name());
-      throw Origins.of(root).error(axis ? "matrix.standby" : "servers.standby", noStandby);
-    }
-    String noDirectIo = DirectIo.unfit(matrix.cells(), servers.versions());
-    if (noDirectIo != null) {
-      boolean axis = matrix.axes().contains(Axis.DISK.name());
-      throw Origins.of(root).error(axis ? "matrix.disk" : "servers.disk", noDirectIo);
+    // a server no cell can run on, pointed at the axis or the servers' key that chose it
+    Map<Axis<?>, String> unfit = new LinkedHashMap<>();
+    unfit.put(Axis.MEMORY, MemoryCaps.unfit(matrix.cells(), settings));
+    unfit.put(Axis.STANDBY, standbyUnfit(matrix.cells(), settings));
+    unfit.put(Axis.DISK, DirectIo.unfit(matrix.cells(), servers.versions()));
+    for (var why : unfit.entrySet()) {
+      if (why.getValue() != null) {
+        String axis = why.getKey().name();
+        String where = matrix.axes().contains(axis) ? "matrix." : "servers.";
+        throw Origins.of(root).error(where + axis, why.getValue());
+      }
     }
     List<StepKind> steps = ScenarioKeys.STEPS.in(root);
     matrix.requireSteps(root, steps);
