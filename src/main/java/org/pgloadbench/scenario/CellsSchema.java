@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.AxesSchema.axisDescription;
 import static org.pgloadbench.scenario.AxesSchema.axisValue;
+import static org.pgloadbench.scenario.Matrix.doesNotApply;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.given;
@@ -122,11 +123,10 @@ final class CellsSchema {
     for (LoaderKind loader : LoaderKind.values()) {
       ObjectNode refusedHere = JSON.objectNode();
       Matrix.notApplying(loader)
-          .forEach(
-              (axis, why) -> refusedHere.set(axis, refused(Matrix.doesNotApply(axis, loader, why))));
+          .forEach((axis, why) -> refusedHere.set(axis, refused(doesNotApply(axis, loader, why))));
       if (!refusedHere.isEmpty()) {
-        rules.add(
-            when(ImpossibleCells.loaderIs(loader), JSON.objectNode().set("properties", refusedHere)));
+        ObjectNode then = JSON.objectNode().set("properties", refusedHere);
+        rules.add(when(ImpossibleCells.loaderIs(loader), then));
       }
     }
     ImpossibleCells.addSchema(rules);

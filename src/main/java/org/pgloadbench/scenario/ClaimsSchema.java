@@ -75,7 +75,8 @@ final class ClaimsSchema {
               () -> type("number").put("exclusiveMinimum", 0))
           .hint("write a number > 0, e.g. factor: 0.1")
           .reading(ClaimsSchema::positive);
-  private static final String NEEDS_HINT = "say what a verdict needs, e.g. PostGIS on both versions";
+  private static final String NEEDS_HINT =
+      "say what a verdict needs, e.g. PostGIS on both versions";
   static final Key<String> NEEDS =
       Key.text(
               "needs",

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -32,7 +32,7 @@ final class ImpossibleCells {
    * be {@code allowed}.
    *
    * @param whenSchema the schema's test of a cell for {@code when}
-   * @param why why, as the loader says it of a cell of a loader
+   * @param why why, as the loader says it, {@code %s} the cell's loader
    * @param fix what a named cell changes
    * @param schemaMessage the message of the schema's refusal
    */
@@ -42,7 +42,7 @@ final class ImpossibleCells {
       Supplier<ObjectNode> whenSchema,
       Axis<?> held,
       String allowed,
-      Function<String, String> why,
+      String why,
       String fix,
       String schemaMessage) {
 
@@ -57,6 +57,11 @@ final class ImpossibleCells {
      */
     Axis<?> axis() {
       return given == Axis.LOADER ? held : given;
+    }
+
+    /** Why {@code cell} cannot run, as the loader says it. */
+    String why(Cell cell) {
+      return String.format(why, cell.variant().loader().yamlName());
     }
 
     boolean breaks(LoadVariant v) {
@@ -85,7 +90,7 @@ final class ImpossibleCells {
               ImpossibleCells::notCopy,
               Axis.FREEZE,
               "false",
-              loader -> "FREEZE is an option of COPY, not of " + loader,
+              "FREEZE is an option of COPY, not of %s",
               "remove freeze",
               "FREEZE is an option of COPY; remove freeze"),
           new Rule(
@@ -94,7 +99,7 @@ final class ImpossibleCells {
               ImpossibleCells::notCopy,
               Axis.FORMAT,
               Axis.FORMAT.defaultValue(),
-              loader -> "the binary format is COPY's; " + loader + " binds parameters",
+              "the binary format is COPY's; %s binds parameters",
               "remove format",
               "the binary format is COPY's; remove format"),
           new Rule(
@@ -103,7 +108,7 @@ final class ImpossibleCells {
               () -> setting(Axis.FREEZE, JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))),
               Axis.CONNECTIONS,
               "1",
-              loader -> FREEZE_JOINS,
+              FREEZE_JOINS,
               ONE_CONNECTION,
               FREEZE_JOINS + "; " + ONE_CONNECTION),
           new Rule(
@@ -112,7 +117,7 @@ final class ImpossibleCells {
               () -> loaderIs(LoaderKind.BATCH_REWRITE),
               Axis.CONNECTIONS,
               "1",
-              loader -> BATCH_SHARES,
+              BATCH_SHARES,
               "remove connections",
               BATCH_SHARES));
 
@@ -125,11 +130,6 @@ final class ImpossibleCells {
         .filter(r -> r.breaks(cell.variant()))
         .min(Comparator.comparing(r -> r.given() == Axis.LOADER))
         .orElse(null);
-  }
-
-  /** Why the cell cannot run, as the loader says it. */
-  static String why(Rule rule, Cell cell) {
-    return rule.why().apply(cell.variant().loader().yamlName());
   }
 
   /** Refuses a matrix cell that cannot run, at the line of the axis that makes it so. */
@@ -149,15 +149,15 @@ final class ImpossibleCells {
     String axis = problem.axis().name();
     if (root.optional("matrix") instanceof Mapping matrix) {
       String other = problem.fixAxes().stream().filter(a -> !a.equals(axis)).findFirst().get();
-      line =
-          matrix.keyLines().getOrDefault(axis, matrix.keyLines().getOrDefault(other, matrix.line()));
+      Map<String, Integer> lines = matrix.keyLines();
+      line = lines.getOrDefault(axis, lines.getOrDefault(other, matrix.line()));
     }
     throw root.at(
         line,
         "cell "
             + cell.label()
             + " is impossible: "
-            + why(problem, cell)
+            + problem.why(cell)
             + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
   }
 
@@ -194,8 +194,8 @@ final class ImpossibleCells {
   }
 
   private static ObjectNode notCopy() {
-    return setting(
-        Axis.LOADER, JSON.objectNode().set("not", JSON.objectNode().put("const", LoaderKind.COPY.yamlName())));
+    ObjectNode copy = JSON.objectNode().put("const", LoaderKind.COPY.yamlName());
+    return setting(Axis.LOADER, JSON.objectNode().set("not", copy));
   }
 
   /** A cell that sets {@code axis}, to a value {@code value} admits. */

@@ -125,7 +125,8 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
 
   /** That {@code axis} does not apply to {@code loader}, {@code why}, and what to do. */
   static String doesNotApply(String axis, LoaderKind loader, String why) {
-    return axis + " does not apply to loader " + loader.yamlName() + " (" + why + "); remove " + axis;
+    return String.format(
+        "%s does not apply to loader %s (%s); remove %s", axis, loader.yamlName(), why, axis);
   }
 
   /**

@@ -115,7 +115,7 @@ final class NamedCells {
             "cells."
                 + n.name()
                 + ": is impossible: "
-                + ImpossibleCells.why(problem, cell)
+                + problem.why(cell)
                 + "; "
                 + problem.fix());
       }

@@ -16,7 +16,8 @@ import java.io.UncheckedIOException;
  * errors through yaml-language-server (VS Code, vim, Emacs) or IntelliJ. It is built from the
  * loader's own declarations (each section's keys with their values and descriptions, {@link Keys};
  * dataset kinds, axes and the values each takes, steps, measures, allowed settings, name
- * patterns) so that the two cannot drift: a key is declared once, for both. It judges a file as a shared scenario is
+ * patterns; the rules between keys, each beside the loader's check of it) so that the two cannot
+ * drift: a key and a rule are declared once, for both. It judges a file as a shared scenario is
  * judged: what only {@value AllowedSettings#TRUST_FLAG} unlocks (a setting off the allow list, a
  * bin dir, an image, a URL) is an error there, since JSON Schema has no warnings and an editor
  * serves the common case, a file meant to be shared, best by flagging it; the hover text names the

@@ -188,8 +188,9 @@ final class ServersSection {
   }
 
   /**
-   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of their
-   * axes for every cell (like {@code settings.profile} for the settings axis); empty when not given.
+   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of
+   * their axes for every cell (like {@code settings.profile} for the settings axis); empty when not
+   * given.
    */
   static Map<String, String> perServer(Mapping root) throws ScenarioException {
     Map<String, String> values = new LinkedHashMap<>();
