@@ -41,8 +41,9 @@ class MeasureTest {
     Scenario byFlag = load("").withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, true));
     assertThat(byFlag.notes()).singleElement().asString().contains("one round: INSTRUCTIONS=1");
     // REPEAT= decides the rounds: nothing gives way; nor does the default of one round
-    assertThat(load("").withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, true).with(Overrides.REPEAT, 3)).notes())
-        .isEmpty();
+    Overrides counted =
+        Overrides.NONE.with(Overrides.INSTRUCTIONS, true).with(Overrides.REPEAT, 3);
+    assertThat(load("").withOverrides(counted).notes()).isEmpty();
     Files.writeString(
         dir.resolve("s.yaml"),
         Files.readString(dir.resolve("s.yaml")).replace("repeat: 10\n", ""));
@@ -87,7 +88,9 @@ class MeasureTest {
     assertThatThrownBy(
             () ->
                 timed.withOverrides(
-                    Overrides.NONE.with(Overrides.INSTRUCTIONS, true).with(Overrides.TARGET, "container")))
+                    Overrides.NONE
+                        .with(Overrides.INSTRUCTIONS, true)
+                        .with(Overrides.TARGET, "container")))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(
             "INSTRUCTIONS=1: instructions are counted on servers the harness starts itself; a"

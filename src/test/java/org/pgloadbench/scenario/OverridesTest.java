@@ -64,7 +64,10 @@ class OverridesTest {
   void versionsRepeatAndWarmupReplaceTheScenarios() throws Exception {
     Scenario s =
         scenario.withOverrides(
-            Overrides.NONE.with(Overrides.VERSIONS, List.of("15", "17")).with(Overrides.REPEAT, 1).with(Overrides.WARMUP, 0));
+            Overrides.NONE
+                .with(Overrides.VERSIONS, List.of("15", "17"))
+                .with(Overrides.REPEAT, 1)
+                .with(Overrides.WARMUP, 0));
     assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "17")));
     assertThat(s.repeat()).isEqualTo(1);
     assertThat(s.warmup()).isZero();
@@ -80,15 +83,18 @@ class OverridesTest {
         .hasMessage("PG=abc: 'abc' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
     assertThatThrownBy(
             () ->
-                scenario.withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of("15", "17", "15"))))
+                scenario.withOverrides(
+                    Overrides.NONE.with(Overrides.VERSIONS, List.of("15", "17", "15"))))
         .hasMessage("PG=15,17,15: '15' is given twice; list each version once");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of())))
+    assertThatThrownBy(
+            () -> scenario.withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of())))
         .hasMessage("PG=: give at least one version (e.g. 17 or 15,17)");
     assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, 0.0)))
         .hasMessage("SCALE=0: must be a number > 0");
     assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, -1.5)))
         .hasMessage("SCALE=-1.5: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, Double.NaN)))
+    assertThatThrownBy(
+            () -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, Double.NaN)))
         .hasMessage("SCALE=NaN: must be a number > 0");
     assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.REPEAT, 0)))
         .hasMessage("REPEAT=0: must be a whole number >= 1");
@@ -134,7 +140,9 @@ class OverridesTest {
   @Test
   void dataMustBeAFile() {
     assertThatThrownBy(
-            () -> scenario.withOverrides(Overrides.NONE.with(Overrides.DATA, Path.of("no/such.osm.pbf"))))
+            () ->
+                scenario.withOverrides(
+                    Overrides.NONE.with(Overrides.DATA, Path.of("no/such.osm.pbf"))))
         .hasMessage("DATA=no/such.osm.pbf: no such file; give an OpenStreetMap .osm.pbf file");
   }
 }

@@ -83,7 +83,10 @@ class ServersTargetTest {
                 + " line, e.g. BUILDS=head=/opt/pg-head/bin,patch=/opt/pg-patch/bin, or"
                 + " TARGET=local:<bin dir> for one");
     ServersSpec given =
-        labels.withOverrides(Overrides.NONE.with(Overrides.BUILDS, builds("patch", "/b", "head", "/a"))).servers();
+        labels
+            .withOverrides(
+                Overrides.NONE.with(Overrides.BUILDS, builds("patch", "/b", "head", "/a")))
+            .servers();
     assertThat(given)
         .isEqualTo(
             new ServersSpec(
@@ -96,7 +99,9 @@ class ServersTargetTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> labels.withOverrides(Overrides.NONE.with(Overrides.BUILDS, builds("head", "/a"))))
+                    () ->
+                        labels.withOverrides(
+                            Overrides.NONE.with(Overrides.BUILDS, builds("head", "/a"))))
                 .getMessage())
         .isEqualTo(
             "BUILDS=head=...: the scenario compares the builds head, patch; give a bin dir for"
@@ -129,7 +134,8 @@ class ServersTargetTest {
             catchThrowableOfType(
                 ScenarioException.class,
                 () ->
-                    load("{versions: [16]}").withOverrides(Overrides.NONE.with(Overrides.IMAGE, "x"))))
+                    load("{versions: [16]}")
+                        .withOverrides(Overrides.NONE.with(Overrides.IMAGE, "x"))))
         .hasMessage("IMAGE=x: is for the container target; add TARGET=container");
   }
 
@@ -201,7 +207,10 @@ class ServersTargetTest {
     Scenario builds = load("{target: local, builds: [head, patch]}");
     assertThat(
             builds
-                .withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of("17")).with(Overrides.TARGET, "embedded"))
+                .withOverrides(
+                    Overrides.NONE
+                        .with(Overrides.VERSIONS, List.of("17"))
+                        .with(Overrides.TARGET, "embedded"))
                 .servers())
         .isEqualTo(new ServersSpec("embedded", List.of("17")));
     assertThat(
