@@ -110,10 +110,7 @@ final class ClaimsSchema {
           Key.of(VERSION.name(), ClaimsSchema::version));
 
   static ObjectNode claims() {
-    ObjectNode claim = type("object");
-    claim.set("properties", KEYS.properties());
-    claim.put("additionalProperties", false);
-    claim.set("required", KEYS.required());
+    ObjectNode claim = KEYS.object();
     claim.set("oneOf", JSON.arrayNode().add(requiring(LESS.name())).add(requiring(MORE.name())));
     // the steps compared: the claim's, or each side's own
     claim.set(
@@ -155,12 +152,7 @@ final class ClaimsSchema {
   }
 
   static ObjectNode side(String description) {
-    ObjectNode node = type("object");
-    node.set("properties", SIDE.properties());
-    node.put("additionalProperties", false);
-    node.set("required", SIDE.required());
-    node.put("description", description);
-    return node;
+    return SIDE.object().put("description", description);
   }
 
   static ObjectNode stepsOfASide() {

@@ -136,6 +136,15 @@ record Keys(List<Key<?>> all) {
     return properties;
   }
 
+  /** An object of exactly these keys, the required ones required. */
+  ObjectNode object() {
+    ObjectNode object = SchemaNodes.type("object");
+    object.set("properties", properties());
+    object.put("additionalProperties", false);
+    object.set("required", required());
+    return object;
+  }
+
   /** The schema's {@code required}: the keys the loader requires. */
   ArrayNode required() {
     return strings(all.stream().filter(Key::required).map(Key::name).toList());
