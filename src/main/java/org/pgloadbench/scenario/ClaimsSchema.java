@@ -1,14 +1,14 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.Steps.stepName;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.requiring;
-import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.when;
+import static org.pgloadbench.scenario.Steps.stepName;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;

@@ -2,9 +2,9 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.AxesSchema.value;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.property;
-import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -71,11 +71,11 @@ record Keys(List<Key<?>> all) {
     /** A count from {@code min} that fits an int. */
     static Key<Integer> count(String name, String description, int min) {
       return of(name, description, () -> SchemaNodes.whole(min, Integer.MAX_VALUE))
-          .reading(node -> count(node, min));
+          .reading(node -> intAtLeast(node, min));
     }
 
     /** A whole number >= {@code min} that fits an int. */
-    static int count(YamlNode node, int min) throws ScenarioException {
+    static int intAtLeast(YamlNode node, int min) throws ScenarioException {
       long value = node.asWhole(min);
       if (value > Integer.MAX_VALUE) {
         throw node.error("'" + value + "' is too large");

@@ -5,8 +5,8 @@ import static org.pgloadbench.scenario.SchemaNodes.countOr;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
-import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -276,6 +276,6 @@ final class ScenarioKeys {
               + text
               + "'");
     }
-    return Key.count(node, 1);
+    return Key.intAtLeast(node, 1);
   }
 }

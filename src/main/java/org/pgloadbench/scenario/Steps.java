@@ -1,14 +1,14 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.consts;
 import static org.pgloadbench.scenario.SchemaNodes.contains;
 import static org.pgloadbench.scenario.SchemaNodes.given;
+import static org.pgloadbench.scenario.SchemaNodes.known;
+import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.requiring;
-import static org.pgloadbench.scenario.SchemaNodes.consts;
-import static org.pgloadbench.scenario.SchemaNodes.known;
-import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
