@@ -1,5 +1,6 @@
 package org.pgloadbench.scenario;
 
+import static org.pgloadbench.scenario.AllowedSettings.untrusted;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.given;
@@ -127,7 +128,7 @@ final class DatasetSections {
     if (!trusted && !written.endsWith(".pbf")) {
       // a file of any other kind (a key, a password file) is not the scenario's to read
       throw fileNode.error(
-          ServersSection.untrusted(
+          untrusted(
               NOT_PBF, "give a .osm.pbf file, or DATA=<file> on the command line"));
     }
     if (!Files.isRegularFile(file)) {
@@ -150,7 +151,7 @@ final class DatasetSections {
   static ObjectNode pbfFileSchema() {
     return type("string")
         .put("pattern", "\\.pbf$")
-        .put("errorMessage", ServersSection.untrusted(NOT_PBF, "give a .osm.pbf file"))
+        .put("errorMessage", untrusted(NOT_PBF, "give a .osm.pbf file"))
         .put(
             "description",
             "The .osm.pbf file, relative to the scenario file; any other kind of file"

@@ -52,7 +52,7 @@ final class ScenarioKeys {
       Key.of("dataset", DatasetSections::schema)
           .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
   static final Key<YamlNode> SERVERS =
-      Key.of("servers", ServersSchema::servers)
+      Key.of("servers", ServersSection::schema)
           .required("list the versions, e.g. servers: {versions: [17]}");
   static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
   /** {@code repeat: auto}, which no count of rounds can be. */

@@ -1,15 +1,24 @@
 package org.pgloadbench.scenario;
 
+import static org.pgloadbench.scenario.AllowedSettings.untrusted;
 import static org.pgloadbench.scenario.AxesSchema.axisValue;
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
+import static org.pgloadbench.scenario.SchemaNodes.type;
 import static org.pgloadbench.scenario.SchemaNodes.versionLike;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
@@ -97,7 +106,7 @@ final class ServersSection {
       "the local target runs the builds given on the command line, not versions; remove versions";
   static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
 
-  /** The keys of {@code servers}, for the loader and the schema ({@link ServersSchema}). */
+  /** The keys of {@code servers}, for the loader and the schema ({@link #schema}). */
   static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
 
   private ServersSection() {}
@@ -121,7 +130,6 @@ final class ServersSection {
             untrusted(why, "give it on the command line, TARGET=" + ServersSpec.shown(target)));
       }
     }
-    String versionHint = VERSIONS.hint();
     YamlNode versionsNode = VERSIONS.node(m);
     List<String> versions = VERSIONS.in(m, List.of());
     YamlNode imageNode = IMAGE.node(m);
@@ -136,9 +144,7 @@ final class ServersSection {
     YamlNode buildsNode = BUILDS.node(m);
     Map<String, String> builds = builds(buildsNode);
     if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
-      throw m.at(
-          m.keyLines().get(BUILDS.name()),
-          "servers.builds: " + BUILDS_ARE_LOCAL);
+      throw m.at(m.keyLines().get(BUILDS.name()), "servers.builds: " + BUILDS_ARE_LOCAL);
     }
     boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
     if (dirsGiven && !trusted) {
@@ -148,15 +154,13 @@ final class ServersSection {
               "list the labels, builds: ["
                   + String.join(", ", builds.keySet())
                   + "], and give the dirs on the command line, BUILDS="
-                  + String.join(
-                      ",",
-                      builds.entrySet().stream()
-                          .map(b -> b.getKey() + "=" + b.getValue())
-                          .toList())));
+                  + builds.entrySet().stream()
+                      .map(b -> b.getKey() + "=" + b.getValue())
+                      .collect(Collectors.joining(","))));
     }
     if (versionsNode == null
         && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
-      m.required(VERSIONS.name(), versionHint);
+      m.required(VERSIONS.name(), VERSIONS.hint());
     }
     if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
       if (versionsNode != null) {
@@ -181,6 +185,30 @@ final class ServersSection {
     }
   }
 
+  /** The section's schema: its keys, and which of them a target needs or refuses. */
+  static ObjectNode schema() {
+    ObjectNode node = type("object");
+    node.put(
+        "description",
+        "The PostgreSQL servers: versions for the embedded (default) or container target, or the"
+            + " labels of local builds. A scenario chooses no program, image or server: give"
+            + " TARGET=local:<bin dir>, BUILDS=head=<bin dir>,..., IMAGE= or a URL target on the"
+            + " command line, or run with "
+            + AllowedSettings.TRUST_FLAG
+            + " if you trust this file.");
+    node.set("properties", KEYS.properties());
+    node.put("additionalProperties", false);
+    ObjectNode local =
+        when(
+            given(TARGET.name(), JSON.objectNode().put("const", ServersSpec.LOCAL)),
+            requiring(BUILDS.name()).setAll(property(VERSIONS.name(), refused(LOCAL_RUNS_BUILDS))));
+    local.set(
+        "else",
+        requiring(VERSIONS.name()).setAll(property(BUILDS.name(), refused(BUILDS_ARE_LOCAL))));
+    node.set("allOf", JSON.arrayNode().add(local));
+    return node;
+  }
+
   /** The key of a server axis's value for every server. */
   private static Key<String> everyServer(Axis<?> axis, String description) {
     return Key.of(axis.name(), description, () -> axisValue(axis))
@@ -194,45 +222,27 @@ final class ServersSection {
    */
   static Map<String, String> perServer(Mapping root) throws ScenarioException {
     Map<String, String> values = new LinkedHashMap<>();
-    for (var compared :
-        List.of(
-            Map.entry(MEMORY, "memory caps"),
-            Map.entry(STANDBY, "standbys"),
-            Map.entry(DISK, "disk limits"))) {
-      Key<String> key = compared.getKey();
-      if (!(root.optional("servers") instanceof Mapping servers) || key.node(servers) == null) {
-        continue;
-      }
+    if (!(root.optional("servers") instanceof Mapping servers)) {
+      return values;
+    }
+    for (Key<String> key : List.of(MEMORY, STANDBY, DISK)) {
       String value = key.in(servers, null);
-      if (root.optional("matrix") instanceof Mapping matrix
+      if (value != null
+          && root.optional("matrix") instanceof Mapping matrix
           && matrix.values().containsKey(key.name())) {
+        // what the axis compares: its values' noun, e.g. "memory caps" of "a memory cap"
+        String compared = Axis.named(key.name()).orElseThrow().noun().replaceFirst("^an? ", "");
         throw key.node(servers)
             .error(
-                "the matrix compares "
-                    + compared.getValue()
-                    + " too; remove servers."
-                    + key.name()
-                    + ", or the "
-                    + key.name()
-                    + " axis");
+                String.format(
+                    "the matrix compares %ss too; remove servers.%2$s, or the %2$s axis",
+                    compared, key.name()));
       }
-      values.put(key.name(), value);
+      if (value != null) {
+        values.put(key.name(), value);
+      }
     }
     return values;
-  }
-
-  /**
-   * Why a scenario may not choose something by itself, and how the user does: {@code what}
-   * completes "a scenario may not choose", {@code remedy} says how to give it instead.
-   */
-  static String untrusted(String what, String remedy) {
-    return "a scenario may not choose "
-        + what
-        + "; "
-        + remedy
-        + ", or run with "
-        + AllowedSettings.TRUST_FLAG
-        + " if you trust this file";
   }
 
   /**
