@@ -1,6 +1,6 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.AxesSchema.value;
+import static org.pgloadbench.scenario.CellsSchema.value;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;

@@ -1,7 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.AllowedSettings.untrusted;
-import static org.pgloadbench.scenario.AxesSchema.axisValue;
+import static org.pgloadbench.scenario.CellsSchema.axisValue;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.given;

@@ -126,7 +126,7 @@ final class Steps {
 
   /** A matrix whose {@code axis} lists {@code value}. */
   private static ObjectNode written(Axis<?> axis, String value) {
-    return property(axis.name(), contains(AxesSchema.value(axis, value)));
+    return property(axis.name(), contains(CellsSchema.value(axis, value)));
   }
 
   static String listed() {
