@@ -56,8 +56,17 @@ public record Overrides(
     builds = builds == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(builds));
   }
 
-  /** A field of the record, typed, for {@link #with}: its place in the canonical constructor. */
-  public record Field<T>(int index) {}
+  /**
+   * A field of the record, typed, for {@link #with}: its place in the canonical constructor. Only
+   * the constants below are fields.
+   */
+  public static final class Field<T> {
+    private final int index;
+
+    private Field(int index) {
+      this.index = index;
+    }
+  }
 
   public static final Field<List<String>> VERSIONS = new Field<>(0);
   public static final Field<Double> SCALE = new Field<>(1);
@@ -83,7 +92,7 @@ public record Overrides(
       versions, scale, repeat, warmup, data, target, builds, image, memory, auto, budgetSeconds,
       disk, instructions
     };
-    f[field.index()] = value;
+    f[field.index] = value;
     return new Overrides(
         (List<String>) f[0],
         (Double) f[1],
