@@ -78,10 +78,11 @@ final class ClaimsSchema {
   private static final String NEEDS_HINT =
       "say what a verdict needs, e.g. PostGIS on both versions";
   static final Key<String> NEEDS =
-      Key.text(
+      Key.of(
               "needs",
               "What a run needs for a verdict, said where a side was not measured: e.g. PostGIS"
-                  + " on both versions.")
+                  + " on both versions.",
+              () -> type("string"))
           .hint(NEEDS_HINT)
           .reading(node -> node.asText(NEEDS_HINT));
   static final Key<YamlNode> LESS =

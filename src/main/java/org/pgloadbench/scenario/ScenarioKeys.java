@@ -55,6 +55,7 @@ final class ScenarioKeys {
       Key.of("servers", ServersSection::schema)
           .required("list the versions, e.g. servers: {versions: [17]}");
   static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
+
   /** {@code repeat: auto}, which no count of rounds can be. */
   static final int AUTO_ROUNDS = 0;
 
