@@ -222,22 +222,16 @@ final class ClaimsReader {
     return key.node(side) != null ? key.node(side) : key.node(claim);
   }
 
-  /** One name or a list of names, each among {@code known}. */
+  /** One name or a list of names, each among {@code known}, each once. */
   private static List<String> names(YamlNode node, List<String> known, String noun)
       throws ScenarioException {
-    List<YamlNode> items = node instanceof Sequence s ? s.items() : List.of(node);
-    if (items.isEmpty()) {
+    if (!(node instanceof Sequence list)) {
+      return List.of(oneOf(node, known, noun));
+    }
+    if (list.items().isEmpty()) {
       throw node.error("is empty; name at least one " + noun);
     }
-    List<String> names = new ArrayList<>();
-    for (YamlNode item : items) {
-      String name = oneOf(item, known, noun);
-      if (names.contains(name)) {
-        throw item.error("'" + name + "' is listed twice; list each " + noun + " once");
-      }
-      names.add(name);
-    }
-    return names;
+    return node.eachOnce("name a " + noun, noun, item -> oneOf(item, known, noun));
   }
 
   static String oneOf(YamlNode node, List<String> known, String noun)
