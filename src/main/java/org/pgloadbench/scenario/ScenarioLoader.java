@@ -15,11 +15,13 @@ import org.pgloadbench.server.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
- * {@link YamlNode}s that know their lines, then checked by hand, section by section ({@link
+ * {@link YamlNode}s that know their lines, then checked section by section ({@link
  * DatasetSections}, {@link ServersSection}, {@link SettingsSection}, {@link Matrix}, {@link
- * ClaimsReader}), each by the keys it declares ({@link ScenarioKeys} the scenario's own), so every
- * mistake is reported as one line: {@code file:line: field: what is wrong; what to do}. {@link
- * ScenarioFiles} finds the file a name means.
+ * ClaimsReader}), each by the keys it declares and their readings ({@link ScenarioKeys} the
+ * scenario's own), and by the rules between keys that the schema states from the same declarations
+ * ({@link ImpossibleCells#RULES}, {@link Steps#NEEDED}, {@link Measure#unfit}), so every mistake is
+ * reported as one line: {@code file:line: field: what is wrong; what to do}. {@link ScenarioFiles}
+ * finds the file a name means.
  */
 public final class ScenarioLoader {
   private ScenarioLoader() {}
