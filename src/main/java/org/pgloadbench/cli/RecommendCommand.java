@@ -38,7 +38,7 @@ final class RecommendCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     // the race decides its rounds: neither a fixed number nor repeat: auto
-    Overrides given = args.overrides().withAuto(false);
+    Overrides given = args.overrides().with(Overrides.AUTO, false);
     Scenario scenario = args.scenario(args.scenario, given);
     List<String> versions = scenario.servers().versions();
     if (versions.size() > 1) {
@@ -50,7 +50,7 @@ final class RecommendCommand implements Callable<Integer> {
               + " (the scenario lists "
               + String.join(", ", versions)
               + "; PG= chooses another)");
-      scenario = args.scenario(args.scenario, given.withVersions(List.of(newest)));
+      scenario = args.scenario(args.scenario, given.with(Overrides.VERSIONS, List.of(newest)));
     }
     Scenario raced = scenario.withRepeat(RaceRounds.minimum(scenario.cells().size()));
     out.println(

@@ -72,7 +72,8 @@ final class ReproduceCommand implements Callable<Integer> {
       Scenario scenario = args.scenario(name, overrides);
       if (overrides.versions() == null && !scenario.reproduceVersions().isEmpty()) {
         List<String> own = scenario.servers().versions();
-        scenario = args.scenario(name, overrides.withVersions(scenario.reproduceVersions()));
+        scenario =
+            args.scenario(name, overrides.with(Overrides.VERSIONS, scenario.reproduceVersions()));
         ownVersions.put(scenario, own);
       }
       scenarios.add(scenario);

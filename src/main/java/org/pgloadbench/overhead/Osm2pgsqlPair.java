@@ -49,7 +49,7 @@ public record Osm2pgsqlPair(String scenario, Path scenarios, Path data, Path bin
     }
     Scenario s =
         ScenarioLoader.load(ScenarioFiles.resolve(scenario, scenarios))
-            .withOverrides(Overrides.NONE.withData(data));
+            .withOverrides(Overrides.NONE.with(Overrides.DATA, data));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(s);
     Cell best = Osm2pgsqlHeadToHead.best(s);
     if (!(s.dataset() instanceof OsmPbfDataset.Spec pbf)) {

@@ -69,7 +69,8 @@ public record PgbenchPair(String scenario, Path scenarios, int scale, Path workR
     return accounts == 0
         ? s
         : s.withOverrides(
-            Overrides.NONE.withScale(
+            Overrides.NONE.with(
+                Overrides.SCALE,
                 (double) scale * PgbenchHeadToHead.ACCOUNTS_PER_SCALE / accounts));
   }
 

@@ -198,4 +198,18 @@ public final class AllowedSettings {
   public static Set<String> names() {
     return ALLOWED;
   }
+
+  /**
+   * Why a scenario may not choose something by itself, and how the user does: {@code what}
+   * completes "a scenario may not choose", {@code remedy} says how to give it instead.
+   */
+  static String untrusted(String what, String remedy) {
+    return "a scenario may not choose "
+        + what
+        + "; "
+        + remedy
+        + ", or run with "
+        + TRUST_FLAG
+        + " if you trust this file";
+  }
 }

@@ -19,7 +19,7 @@ import org.pgloadbench.variant.WaysIndex;
  * name. The axes are declared by family ({@link TableAxes}, {@link Osm2pgsqlAxes}, {@link
  * LoaderAxes}, {@link GinAxes}, {@link ServerAxes}); adding an axis is its declaration in its
  * family's file and one constant here, listed in {@link #ALL}. The loader, the JSON Schema ({@link
- * AxesSchema}) and the check of the docs' axes table all read it from {@link #ALL}.
+ * CellsSchema}) and the check of the docs' axes table all read it from {@link #ALL}.
  *
  * <p>Values are kept as the text written ({@code binary}, {@code true}, {@code 2}); {@link #parse}
  * turns a valid one into its typed value.

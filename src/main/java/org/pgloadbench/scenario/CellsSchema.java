@@ -1,27 +1,28 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.AxesSchema.axisDescription;
-import static org.pgloadbench.scenario.AxesSchema.axisValue;
-import static org.pgloadbench.scenario.AxesSchema.value;
+import static org.pgloadbench.scenario.Matrix.doesNotApply;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.described;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.pgloadbench.variant.LoaderKind;
 
 /**
  * The {@code matrix}, {@code exclude} and {@code cells} sections of {@link ScenarioSchema}, and the
- * combinations no cell can run.
+ * values of each axis as its {@link Axis} declares them.
  */
 final class CellsSchema {
   private CellsSchema() {}
@@ -43,12 +44,11 @@ final class CellsSchema {
     node.put("additionalProperties", false);
     ArrayNode rules = JSON.arrayNode();
     for (Axis<?> axis : Axis.ALL) {
-      List<String> without = new ArrayList<>();
-      List<String> with = new ArrayList<>();
-      for (LoaderKind loader : LoaderKind.values()) {
-        (Matrix.notApplying(loader).containsKey(axis.name()) ? without : with)
-            .add(loader.yamlName());
-      }
+      List<String> without =
+          Arrays.stream(LoaderKind.values())
+              .filter(loader -> Matrix.notApplying(loader).containsKey(axis.name()))
+              .map(LoaderKind::yamlName)
+              .toList();
       if (without.isEmpty()) {
         continue;
       }
@@ -56,35 +56,18 @@ final class CellsSchema {
       ArrayNode loaders =
           JSON.arrayNode()
               .add(
-                  setting(
-                      Axis.LOADER,
+                  given(
+                      Axis.LOADER.name(),
                       JSON.objectNode()
                           .set("items", JSON.objectNode().set("enum", strings(without)))));
       if (without.contains(Axis.LOADER.defaultValue())) {
         loaders.add(notRequired(Axis.LOADER.name()));
       }
-      ObjectNode rule = JSON.objectNode();
-      rule.set(
-          "if",
-          JSON.objectNode()
-              .<ObjectNode>set("required", strings(List.of(axis.name())))
-              .set("anyOf", loaders));
-      rule.set(
-          "then",
-          JSON.objectNode()
-              .set(
-                  "properties",
-                  JSON.objectNode()
-                      .set(
-                          axis.name(),
-                          refused(
-                              "applies to no cell: the matrix's loaders have no "
-                                  + axis.name()
-                                  + "; add a loader it applies to ("
-                                  + String.join(", ", with)
-                                  + ") to loader, or remove "
-                                  + axis.name()))));
-      rules.add(rule);
+      String why = "the matrix's loaders have no " + axis.name();
+      rules.add(
+          when(
+              requiring(axis.name()).set("anyOf", loaders),
+              property(axis.name(), refused(Matrix.appliesToNoCell(axis.name(), why, "loader")))));
     }
     node.set("allOf", rules);
     return node;
@@ -138,81 +121,64 @@ final class CellsSchema {
     for (LoaderKind loader : LoaderKind.values()) {
       ObjectNode refusedHere = JSON.objectNode();
       Matrix.notApplying(loader)
-          .forEach(
-              (axis, why) ->
-                  refusedHere.set(
-                      axis,
-                      refused(
-                          axis
-                              + " does not apply to loader "
-                              + loader.yamlName()
-                              + " ("
-                              + why
-                              + "); remove "
-                              + axis)));
+          .forEach((axis, why) -> refusedHere.set(axis, refused(doesNotApply(axis, loader, why))));
       if (!refusedHere.isEmpty()) {
-        rules.add(when(loaderIs(loader), JSON.objectNode().set("properties", refusedHere)));
+        ObjectNode then = JSON.objectNode().set("properties", refusedHere);
+        rules.add(when(ImpossibleCells.loaderIs(loader), then));
       }
     }
-    ObjectNode notCopy =
-        setting(
-            Axis.LOADER,
-            JSON.objectNode()
-                .set("not", JSON.objectNode().put("const", LoaderKind.COPY.yamlName())));
-    ObjectNode copyOnly = JSON.objectNode();
-    copyOnly.set(
-        Axis.FREEZE.name(),
-        JSON.objectNode()
-            .<ObjectNode>set("enum", value(Axis.FREEZE, "false"))
-            .put("errorMessage", "FREEZE is an option of COPY; remove freeze"));
-    copyOnly.set(
-        Axis.FORMAT.name(),
-        JSON.objectNode()
-            .<ObjectNode>set("enum", value(Axis.FORMAT, Axis.FORMAT.defaultValue()))
-            .put("errorMessage", "the binary format is COPY's; remove format"));
-    rules.add(when(notCopy, JSON.objectNode().set("properties", copyOnly)));
-    ObjectNode frozen =
-        setting(Axis.FREEZE, JSON.objectNode().set("enum", value(Axis.FREEZE, "true")));
-    rules.add(
-        when(
-            frozen,
-            oneConnection(
-                "COPY FREEZE needs the table created in the same transaction, which a second"
-                    + " connection cannot join; use freeze: false or connections: 1")));
-    rules.add(
-        when(
-            loaderIs(LoaderKind.BATCH_REWRITE),
-            oneConnection(
-                "batch_rewrite counts its rows in the table, which parallel connections share")));
+    ImpossibleCells.addSchema(rules);
     cell.set("allOf", rules);
     return cell;
   }
 
-  static ObjectNode loaderIs(LoaderKind loader) {
-    ObjectNode is = setting(Axis.LOADER, JSON.objectNode().put("const", loader.yamlName()));
-    if (!loader.yamlName().equals(Axis.LOADER.defaultValue())) {
-      return is;
+  /** {@code text} as YAML may write an axis's value: as text, and as a boolean or a number. */
+  static ArrayNode value(Axis<?> axis, String text) {
+    if (!axis.parse(text).isPresent()) {
+      throw new IllegalStateException(text + " is not a value of " + axis);
     }
-    return JSON.objectNode()
-        .set("anyOf", JSON.arrayNode().add(is).add(notRequired(Axis.LOADER.name())));
+    ArrayNode values = JSON.arrayNode().add(text);
+    if (text.equals("true") || text.equals("false")) {
+      values.add(Boolean.parseBoolean(text));
+    } else if (text.matches("[0-9]+")) {
+      values.add(Long.parseLong(text));
+    }
+    return values;
   }
 
-  /** A cell that sets {@code axis}, to a value {@code value} admits. */
-  static ObjectNode setting(Axis<?> axis, ObjectNode value) {
-    return JSON.objectNode()
-        .<ObjectNode>set("required", strings(List.of(axis.name())))
-        .set("properties", JSON.objectNode().set(axis.name(), value));
+  /**
+   * The values an axis takes, as YAML may write them: {@code true}/{@code false} as booleans (and
+   * on/off, booleans to YAML 1.1, text to 1.2), a number as an integer.
+   */
+  static ObjectNode axisValue(Axis<?> axis) {
+    Axis.Accepts accepts = axis.accepts();
+    if (accepts.pattern() == null) {
+      ArrayNode values = JSON.arrayNode();
+      for (String value : accepts.values()) {
+        if (value.equals("true") || value.equals("false")) {
+          values.add(Boolean.parseBoolean(value));
+        } else {
+          values.add(value);
+        }
+      }
+      return JSON.objectNode().set("enum", values);
+    }
+    ObjectNode text = type("string").put("pattern", "^(?:" + accepts.pattern() + ")$");
+    if (accepts.min() > accepts.max()) {
+      return text;
+    }
+    ObjectNode number = type("integer").put("minimum", accepts.min()).put("maximum", accepts.max());
+    return JSON.objectNode().set("anyOf", JSON.arrayNode().add(number).add(text));
   }
 
-  static ObjectNode oneConnection(String why) {
-    return JSON.objectNode()
-        .set(
-            "properties",
-            JSON.objectNode()
-                .set(
-                    Axis.CONNECTIONS.name(),
-                    JSON.objectNode()
-                        .<ObjectNode>set("enum", value(Axis.CONNECTIONS, "1"))
-                        .put("errorMessage", why)));
+  static String axisDescription(Axis<?> axis) {
+    String what = axis.description();
+    return Character.toUpperCase(what.charAt(0))
+        + what.substring(1)
+        + " (default "
+        + axis.defaultValue()
+        + "): "
+        + axis.hint()
+        + ".";
   }
 }

@@ -147,10 +147,9 @@ final class ClaimsReader {
 
   private Claim claim(Mapping m) throws ScenarioException {
     ClaimsSchema.KEYS.allowOnly(m);
-    String claim = ClaimsSchema.CLAIM.in(m).asText("write it as text");
-    String source = ClaimsSchema.SOURCE.in(m).asText("write it as text");
-    YamlNode seedNode = ClaimsSchema.SEED.node(m);
-    Figures.Seed seed = seedNode == null ? null : Figures.seed(seedNode);
+    String claim = ClaimsSchema.CLAIM.in(m);
+    String source = ClaimsSchema.SOURCE.in(m);
+    PublishedFigures.Seed seed = ClaimsSchema.SEED.in(m, null);
     Double seedSpread = null;
     YamlNode runsNode = ClaimsSchema.RUNS.node(m);
     if (runsNode != null) {
@@ -159,18 +158,10 @@ final class ClaimsReader {
             "gives the source's runs without its figures; add seed: [<this side's average>,"
                 + " <the other's>] beside it");
       }
-      seedSpread = Figures.spread(runsNode, ClaimsSchema.SEED_RUNS, seed.dimension());
+      seedSpread = PublishedFigures.spread(runsNode, ClaimsSchema.SEED_RUNS, seed.dimension());
     }
-    String measure = "seconds";
-    YamlNode measureNode = ClaimsSchema.MEASURE.node(m);
-    if (measureNode != null) {
-      measure = oneOf(measureNode, Claim.MEASURES, "measure");
-    }
-    double factor = 1;
-    YamlNode factorNode = ClaimsSchema.FACTOR.node(m);
-    if (factorNode != null) {
-      factor = positive(factorNode);
-    }
+    String measure = ClaimsSchema.MEASURE.in(m, "seconds");
+    double factor = ClaimsSchema.FACTOR.in(m, 1.0);
     YamlNode less = ClaimsSchema.LESS.node(m);
     YamlNode more = ClaimsSchema.MORE.node(m);
     if ((less == null) == (more == null)) {
@@ -186,7 +177,6 @@ final class ClaimsReader {
           "one side names a version, the other not; give both a version, or neither (then the"
               + " claim is checked on every version)");
     }
-    YamlNode needs = ClaimsSchema.NEEDS.node(m);
     return new Claim(
         claim,
         source,
@@ -198,9 +188,7 @@ final class ClaimsReader {
         factor,
         subject,
         reference,
-        needs == null
-            ? null
-            : needs.asText(ClaimsSchema.NEEDS.hint()),
+        ClaimsSchema.NEEDS.in(m, null),
         null,
         null,
         null);
@@ -234,25 +222,19 @@ final class ClaimsReader {
     return key.node(side) != null ? key.node(side) : key.node(claim);
   }
 
-  /** One name or a list of names, each among {@code known}. */
+  /** One name or a list of names, each among {@code known}, each once. */
   private static List<String> names(YamlNode node, List<String> known, String noun)
       throws ScenarioException {
-    List<YamlNode> items = node instanceof Sequence s ? s.items() : List.of(node);
-    if (items.isEmpty()) {
+    if (!(node instanceof Sequence list)) {
+      return List.of(oneOf(node, known, noun));
+    }
+    if (list.items().isEmpty()) {
       throw node.error("is empty; name at least one " + noun);
     }
-    List<String> names = new ArrayList<>();
-    for (YamlNode item : items) {
-      String name = oneOf(item, known, noun);
-      if (names.contains(name)) {
-        throw item.error("'" + name + "' is listed twice; list each " + noun + " once");
-      }
-      names.add(name);
-    }
-    return names;
+    return node.eachOnce("name a " + noun, noun, item -> oneOf(item, known, noun));
   }
 
-  private static String oneOf(YamlNode node, List<String> known, String noun)
+  static String oneOf(YamlNode node, List<String> known, String noun)
       throws ScenarioException {
     String value = node.asText("name a " + noun);
     if (!known.contains(value)) {
@@ -269,18 +251,5 @@ final class ClaimsReader {
               + String.join(", ", known));
     }
     return value;
-  }
-
-  private static double positive(YamlNode node) throws ScenarioException {
-    String text = node.asText(ClaimsSchema.FACTOR.hint());
-    try {
-      double value = Double.parseDouble(text);
-      if (value > 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw node.error("'" + text + "' is not a number > 0; e.g. factor: 0.1");
   }
 }

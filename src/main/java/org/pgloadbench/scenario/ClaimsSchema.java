@@ -1,14 +1,14 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.Steps.stepName;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
-import static org.pgloadbench.scenario.SchemaNodes.pattern;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.when;
+import static org.pgloadbench.scenario.Steps.stepName;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -21,27 +21,26 @@ import org.pgloadbench.scenario.Keys.Key;
 final class ClaimsSchema {
   private ClaimsSchema() {}
 
-  /** The key of a source's own repetitions, each side's runs ({@link Figures#spread}). */
+  /** The key of a source's own repetitions, each side's runs ({@link PublishedFigures#spread}). */
   static final String SEED_RUNS = "seed_runs";
 
-  static final Key<YamlNode> CLAIM =
-      Key.of("claim", "The finding, in words.", () -> type("string"))
-          .required("say the finding in words");
-  static final Key<YamlNode> SOURCE =
-      Key.of(
+  static final Key<String> CLAIM =
+      Key.text("claim", "The finding, in words.").required("say the finding in words");
+  static final Key<String> SOURCE =
+      Key.text(
               "source",
-              "Where it was published; quote it when it holds '#', which starts a YAML comment.",
-              () -> type("string"))
+              "Where it was published; quote it when it holds '#', which starts a YAML comment.")
           .required("say where it was published, e.g. source: osm2pgsql issue #2110");
-  static final Key<YamlNode> SEED =
+  static final Key<PublishedFigures.Seed> SEED =
       Key.of(
               "seed",
               "The published figures, this side's then the other's, of one kind: [40 min, 57 min]"
                   + " (units: "
-                  + String.join(", ", Figures.units())
+                  + String.join(", ", PublishedFigures.units())
                   + ").",
-              Figures::seedSchema)
-          .hint(Figures.SEED_HINT);
+              PublishedFigures::seedSchema)
+          .hint(PublishedFigures.SEED_HINT)
+          .reading(PublishedFigures::seed);
   static final Key<YamlNode> RUNS =
       Key.of(
           SEED_RUNS,
@@ -50,15 +49,16 @@ final class ClaimsSchema {
               + " the published ratio's uncertainty in the size verdict (else ±"
               + Math.round(Claim.SINGLE_RUN_TOLERANCE * 100)
               + "%, a single run's).",
-          Figures::runsSchema);
-  static final Key<YamlNode> MEASURE =
+          PublishedFigures::runsSchema);
+  static final Key<String> MEASURE =
       Key.of(
-          "measure",
-          () ->
-              enumOf(
-                  Claim.MEASURES,
-                  "What is compared, summed per repetition over the side's steps and tables"
-                      + " (default seconds)."));
+              "measure",
+              () ->
+                  enumOf(
+                      Claim.MEASURES,
+                      "What is compared, summed per repetition over the side's steps and tables"
+                          + " (default seconds)."))
+          .reading(node -> ClaimsReader.oneOf(node, Claim.MEASURES, "measure"));
   static final Key<YamlNode> STEP =
       Key.of("step", "The steps of both sides, unless a side says.", ClaimsSchema::stepsOfASide);
   static final Key<YamlNode> TABLE =
@@ -68,19 +68,23 @@ final class ClaimsSchema {
           "version",
           "The version (or build label) of both sides, unless a side says.",
           ClaimsSchema::version);
-  static final Key<YamlNode> FACTOR =
+  static final Key<Double> FACTOR =
       Key.of(
               "factor",
               "less: A < factor x B; more: A > factor x B (default 1).",
               () -> type("number").put("exclusiveMinimum", 0))
-          .hint("write a number > 0, e.g. factor: 0.1");
-  static final Key<YamlNode> NEEDS =
+          .hint("write a number > 0, e.g. factor: 0.1")
+          .reading(ClaimsSchema::positive);
+  private static final String NEEDS_HINT =
+      "say what a verdict needs, e.g. PostGIS on both versions";
+  static final Key<String> NEEDS =
       Key.of(
               "needs",
               "What a run needs for a verdict, said where a side was not measured: e.g. PostGIS"
                   + " on both versions.",
               () -> type("string"))
-          .hint("say what a verdict needs, e.g. PostGIS on both versions");
+          .hint(NEEDS_HINT)
+          .reading(node -> node.asText(NEEDS_HINT));
   static final Key<YamlNode> LESS =
       Key.of("less", () -> side("The side claimed lower than than's, e.g. {cell: binary}."));
   static final Key<YamlNode> MORE =
@@ -107,34 +111,13 @@ final class ClaimsSchema {
           Key.of(VERSION.name(), ClaimsSchema::version));
 
   static ObjectNode claims() {
-    ObjectNode claim = type("object");
-    claim.set("properties", KEYS.properties());
-    claim.put("additionalProperties", false);
-    claim.set("required", KEYS.required());
-    claim.set(
-        "oneOf",
-        JSON.arrayNode()
-            .add(JSON.objectNode().set("required", strings(List.of(LESS.name()))))
-            .add(JSON.objectNode().set("required", strings(List.of(MORE.name())))));
+    ObjectNode claim = KEYS.object();
+    claim.set("oneOf", JSON.arrayNode().add(requiring(LESS.name())).add(requiring(MORE.name())));
     // the steps compared: the claim's, or each side's own
-    ObjectNode stepOnEachSide = JSON.objectNode();
-    ObjectNode sides = JSON.objectNode();
-    for (String side : List.of(LESS.name(), MORE.name(), THAN.name())) {
-      sides.set(side, JSON.objectNode().set("required", strings(List.of(STEP.name()))));
-    }
-    stepOnEachSide.set("properties", sides);
     claim.set(
         "anyOf",
-        JSON.arrayNode()
-            .add(JSON.objectNode().set("required", strings(List.of(STEP.name()))))
-            .add(stepOnEachSide));
+        JSON.arrayNode().add(requiring(STEP.name())).add(everySide(requiring(STEP.name()))));
     // without the claim's version, both sides name one or neither
-    ObjectNode everySide = JSON.objectNode();
-    ObjectNode noSide = JSON.objectNode();
-    for (String side : List.of(LESS.name(), MORE.name(), THAN.name())) {
-      everySide.set(side, JSON.objectNode().set("required", strings(List.of(VERSION.name()))));
-      noSide.set(side, notRequired(VERSION.name()));
-    }
     claim.set(
         "allOf",
         JSON.arrayNode()
@@ -145,8 +128,8 @@ final class ClaimsSchema {
                         .<ObjectNode>set(
                             "anyOf",
                             JSON.arrayNode()
-                                .add(JSON.objectNode().set("properties", everySide))
-                                .add(JSON.objectNode().set("properties", noSide)))
+                                .add(everySide(requiring(VERSION.name())))
+                                .add(everySide(notRequired(VERSION.name()))))
                         .put(
                             "errorMessage",
                             "give both sides a version, or neither (then the claim is checked on"
@@ -160,13 +143,17 @@ final class ClaimsSchema {
     return node;
   }
 
+  /** A claim whose every side is as {@code side} says. */
+  private static ObjectNode everySide(ObjectNode side) {
+    ObjectNode sides = JSON.objectNode();
+    for (String name : List.of(LESS.name(), MORE.name(), THAN.name())) {
+      sides.set(name, side.deepCopy());
+    }
+    return JSON.objectNode().set("properties", sides);
+  }
+
   static ObjectNode side(String description) {
-    ObjectNode node = type("object");
-    node.set("properties", SIDE.properties());
-    node.put("additionalProperties", false);
-    node.set("required", SIDE.required());
-    node.put("description", description);
-    return node;
+    return SIDE.object().put("description", description);
   }
 
   static ObjectNode stepsOfASide() {
@@ -183,8 +170,19 @@ final class ClaimsSchema {
 
   /** A claim's version: a version, or the label of a build (which every version also matches). */
   static ObjectNode version() {
-    ObjectNode node = pattern(ServersSpec.LABEL);
-    node.set("type", strings(List.of("string", "number")));
-    return node;
+    return versionLike(ServersSpec.LABEL);
+  }
+
+  private static double positive(YamlNode node) throws ScenarioException {
+    String text = node.asText(FACTOR.hint());
+    try {
+      double value = Double.parseDouble(text);
+      if (value > 0 && Double.isFinite(value)) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw node.error("'" + text + "' is not a number > 0; e.g. factor: 0.1");
   }
 }

@@ -82,7 +82,8 @@ final class DatasetKinds {
             ArrayNode rules = JSON.arrayNode();
             DatasetSpec.MIDDLE_TABLES.forEach(t -> rules.add(needsRows(listing(t), t)));
             return rules;
-          });
+          },
+          DatasetKinds::pbfRows);
 
   private static final Key<YamlNode> PBF_FILE =
       Key.of("file", DatasetSections::pbfFileSchema).required(DatasetSections.PBF_HINT);
@@ -103,7 +104,8 @@ final class DatasetKinds {
             Path pbf = DatasetSections.pbfFile(PBF_FILE.in(m), file, trusted);
             return new OsmPbfDataset.Spec(pbf, PBF_TABLES.in(m, DatasetSpec.MIDDLE_TABLES));
           },
-          JSON::arrayNode);
+          JSON::arrayNode,
+          DatasetKinds::pbfRows);
 
   private static final Key<Long> ARRAY_ROWS =
       Key.whole("rows", 1, Integer.MAX_VALUE, null).required("e.g. rows: 10000");
@@ -130,7 +132,8 @@ final class DatasetKinds {
                   IntArrayDataset.Distribution.byYamlName(DISTRIBUTION.in(m, "uniform")),
                   DOMAIN.in(m, 10_000L).intValue(),
                   SEED.in(m, 1L)),
-          JSON::arrayNode);
+          JSON::arrayNode,
+          null);
 
   private static final Key<Long> POINT_ROWS =
       Key.whole("rows", 1, Long.MAX_VALUE, null).required("e.g. rows: 100000");
@@ -150,7 +153,8 @@ final class DatasetKinds {
                   PointDataset.Shape.byYamlName(SHAPE.in(m, "uniform")),
                   PointDataset.Geometry.byYamlName(GEOMETRY.in(m, "point")),
                   SEED.in(m, 1L)),
-          JSON::arrayNode);
+          JSON::arrayNode,
+          null);
 
   static final DatasetKind GEOMETRY_KIND =
       new DatasetKind(
@@ -160,7 +164,8 @@ final class DatasetKinds {
               + " PostGIS",
           GeometryKind.KEYS,
           GeometryKind::read,
-          GeometryKind::rules);
+          GeometryKind::rules,
+          (spec, file) -> ((GeometryDataset.Spec) spec).fromFile(file));
 
   private static final Key<Long> SCALE =
       Key.whole(
@@ -175,7 +180,8 @@ final class DatasetKinds {
           "pgbench's four tables with the rows pgbench -i writes",
           Keys.of(SCALE),
           (m, file, trusted) -> new PgbenchDataset.Spec(SCALE.in(m, 1L).intValue()),
-          JSON::arrayNode);
+          JSON::arrayNode,
+          null);
 
   /** Every kind, in the order the schema and the docs list them. */
   static final List<DatasetKind> ALL =
@@ -189,6 +195,11 @@ final class DatasetKinds {
 
   static DatasetKind named(String name) {
     return ALL.stream().filter(k -> k.name().equals(name)).findFirst().orElse(null);
+  }
+
+  /** An osm kind's tables, their rows the file's objects. */
+  private static DatasetSpec pbfRows(DatasetSpec scenario, Path file) {
+    return new OsmPbfDataset.Spec(file, scenario.tables());
   }
 
   static ScenarioException noRows(Mapping counts, String table) {

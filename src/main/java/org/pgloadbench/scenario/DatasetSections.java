@@ -1,19 +1,20 @@
 package org.pgloadbench.scenario;
 
+import static org.pgloadbench.scenario.AllowedSettings.untrusted;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
@@ -76,8 +77,8 @@ final class DatasetSections {
     ArrayNode byKind = JSON.arrayNode();
     for (DatasetKind k : DatasetKinds.ALL) {
       ObjectNode then = JSON.objectNode();
-      ObjectNode properties =
-          JSON.objectNode().set("kind", JSON.objectNode().put("const", k.name()));
+      ObjectNode kindIs = JSON.objectNode().put("const", k.name());
+      ObjectNode properties = JSON.objectNode().set("kind", kindIs);
       then.set("properties", properties.setAll(k.keys().properties()));
       then.put("additionalProperties", false);
       then.set("required", strings(List.of("kind")).addAll(k.keys().required()));
@@ -85,16 +86,7 @@ final class DatasetSections {
       if (!rules.isEmpty()) {
         then.set("allOf", rules);
       }
-      ObjectNode when = JSON.objectNode();
-      when.set(
-          "if",
-          JSON.objectNode()
-              .<ObjectNode>set("required", strings(List.of("kind")))
-              .set(
-                  "properties",
-                  JSON.objectNode().set("kind", JSON.objectNode().put("const", k.name()))));
-      when.set("then", then);
-      byKind.add(when);
+      byKind.add(when(given("kind", kindIs.deepCopy()), then));
     }
     node.set("allOf", byKind);
     return node;
@@ -110,16 +102,8 @@ final class DatasetSections {
   /** The tables listed, each once, in {@code order} whatever the order written. */
   static List<String> tables(YamlNode node, List<String> order, String hint, String notOne)
       throws ScenarioException {
-    Set<String> chosen = new LinkedHashSet<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String table = item.asText(hint);
-      if (!order.contains(table)) {
-        throw item.error("'" + table + "' is not " + notOne);
-      }
-      if (!chosen.add(table)) {
-        throw item.error("'" + table + "' is listed twice; list each table once");
-      }
-    }
+    List<String> chosen =
+        node.textsOnce(hint, "table", order::contains, t -> "'" + t + "' is not " + notOne);
     if (chosen.isEmpty()) {
       throw node.error("is empty; " + hint);
     }
@@ -144,7 +128,7 @@ final class DatasetSections {
     if (!trusted && !written.endsWith(".pbf")) {
       // a file of any other kind (a key, a password file) is not the scenario's to read
       throw fileNode.error(
-          ServersSection.untrusted(
+          untrusted(
               NOT_PBF, "give a .osm.pbf file, or DATA=<file> on the command line"));
     }
     if (!Files.isRegularFile(file)) {
@@ -167,7 +151,7 @@ final class DatasetSections {
   static ObjectNode pbfFileSchema() {
     return type("string")
         .put("pattern", "\\.pbf$")
-        .put("errorMessage", ServersSection.untrusted(NOT_PBF, "give a .osm.pbf file"))
+        .put("errorMessage", untrusted(NOT_PBF, "give a .osm.pbf file"))
         .put(
             "description",
             "The .osm.pbf file, relative to the scenario file; any other kind of file"

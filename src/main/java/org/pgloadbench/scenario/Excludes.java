@@ -85,14 +85,9 @@ final class Excludes {
       Map<Map<String, String>, List<Map<String, String>>> standsFor) {
     for (Map<String, String> cell : cells) {
       for (Map<String, String> point : standsFor.get(cell)) {
-        if (matches(point, partial)) {
-          LoaderKind loader = Axis.LOADER.valueIn(point);
-          for (String axis : partial.keySet()) {
-            String why = Matrix.notApplying(loader).get(axis);
-            if (why != null) {
-              return new Redundant(axis, loader, why);
-            }
-          }
+        Redundant redundant = collapsed(partial, point);
+        if (redundant != null) {
+          return redundant;
         }
       }
     }
@@ -133,25 +128,27 @@ final class Excludes {
   /** Why an exclude entry matches no cell: an axis it names collapsed there, or nothing left. */
   private static String noMatch(Map<String, String> partial, List<Map<String, String>> expanded) {
     for (Map<String, String> point : expanded) {
-      if (point.entrySet().containsAll(partial.entrySet())) {
-        LoaderKind loader = Axis.LOADER.valueIn(point);
-        for (String axis : partial.keySet()) {
-          String why = Matrix.notApplying(loader).get(axis);
-          if (why != null) {
-            return "names "
-                + axis
-                + " with loader "
-                + loader.yamlName()
-                + ", whose cells have none ("
-                + why
-                + "); remove "
-                + axis
-                + " from the entry";
-          }
-        }
+      Redundant redundant = collapsed(partial, point);
+      if (redundant != null) {
+        return redundant.text() + "; remove " + redundant.axis() + " from the entry";
       }
     }
     return "matches no cell left by the entries before it; remove it";
+  }
+
+  /** An axis {@code partial} names that collapsed in the cell of {@code point}; null for none. */
+  private static Redundant collapsed(Map<String, String> partial, Map<String, String> point) {
+    if (!matches(point, partial)) {
+      return null;
+    }
+    LoaderKind loader = Axis.LOADER.valueIn(point);
+    for (String axis : partial.keySet()) {
+      String why = Matrix.notApplying(loader).get(axis);
+      if (why != null) {
+        return new Redundant(axis, loader, why);
+      }
+    }
+    return null;
   }
 
   /** One exclude entry: a partial cell naming matrix axes and values they take. */

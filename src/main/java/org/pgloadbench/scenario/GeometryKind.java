@@ -6,7 +6,7 @@ import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -112,7 +112,10 @@ final class GeometryKind {
     return new GeometryDataset.Spec(tables, rows, null, srid, SEED.in(m, 1L));
   }
 
-  /** A count for every table loaded, the listed ones, else both; generated rows or a file's. */
+  /**
+   * What {@link #read} checks of the keys together, as the schema says it: a count for every table
+   * loaded (the listed ones, else both), and generated rows or a file's, the file's without a seed.
+   */
   static ArrayNode rules() {
     ArrayNode rules = JSON.arrayNode();
     for (String table : GeometryTable.yamlNames()) {
@@ -123,23 +126,13 @@ final class GeometryKind {
                   JSON.arrayNode()
                       .add(notRequired(TABLES.name()))
                       .add(DatasetKinds.listing(table)));
-      rules.add(
-          DatasetKinds.needsRows(
-              loaded.<ObjectNode>set("required", strings(List.of(ROWS.name()))), table));
+      rules.add(DatasetKinds.needsRows(loaded.setAll(requiring(ROWS.name())), table));
     }
+    ObjectNode fileWithoutSeed =
+        requiring(FILE.name()).set("not", requiring(SEED.name()));
     rules.add(
         JSON.objectNode()
-            .set(
-                "oneOf",
-                JSON.arrayNode()
-                    .add(JSON.objectNode().set("required", strings(List.of(ROWS.name()))))
-                    .add(
-                        JSON.objectNode()
-                            .<ObjectNode>set("required", strings(List.of(FILE.name())))
-                            .set(
-                                "not",
-                                JSON.objectNode()
-                                    .set("required", strings(List.of(SEED.name())))))));
+            .set("oneOf", JSON.arrayNode().add(requiring(ROWS.name())).add(fileWithoutSeed)));
     return rules;
   }
 

@@ -43,6 +43,12 @@ record Keys(List<Key<?>> all) {
       return of(name, () -> described(schema.get(), description));
     }
 
+    /** Text, as a scalar writes it. */
+    static Key<String> text(String name, String description) {
+      return of(name, description, () -> SchemaNodes.type("string"))
+          .reading(node -> node.asText("write it as text"));
+    }
+
     /** A whole number from {@code min} to {@code max}. */
     static Key<Long> whole(String name, long min, long max, String description) {
       return new Key<>(
@@ -60,6 +66,21 @@ record Keys(List<Key<?>> all) {
             }
             return value;
           });
+    }
+
+    /** A count from {@code min} that fits an int. */
+    static Key<Integer> count(String name, String description, int min) {
+      return of(name, description, () -> SchemaNodes.whole(min, Integer.MAX_VALUE))
+          .reading(node -> intAtLeast(node, min));
+    }
+
+    /** A whole number >= {@code min} that fits an int. */
+    static int intAtLeast(YamlNode node, int min) throws ScenarioException {
+      long value = node.asWhole(min);
+      if (value > Integer.MAX_VALUE) {
+        throw node.error("'" + value + "' is too large");
+      }
+      return (int) value;
     }
 
     /** This key, which must be given: {@code hint} says how. */
@@ -113,6 +134,15 @@ record Keys(List<Key<?>> all) {
     ObjectNode properties = JSON.objectNode();
     all.forEach(key -> properties.set(key.name(), key.schema().get()));
     return properties;
+  }
+
+  /** An object of exactly these keys, the required ones required. */
+  ObjectNode object() {
+    ObjectNode object = SchemaNodes.type("object");
+    object.set("properties", properties());
+    object.put("additionalProperties", false);
+    object.set("required", required());
+    return object;
   }
 
   /** The schema's {@code required}: the keys the loader requires. */

@@ -104,6 +104,32 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
   }
 
   /**
+   * That a matrix's {@code axis} applies to none of its cells' loaders ({@code why}), and what to
+   * do: add one it applies to, to the loader axis called {@code loaders} here, or remove it.
+   */
+  static String appliesToNoCell(String axis, String why, String loaders) {
+    List<String> taking =
+        Arrays.stream(LoaderKind.values())
+            .filter(k -> !notApplying(k).containsKey(axis))
+            .map(LoaderKind::yamlName)
+            .toList();
+    return "applies to no cell: "
+        + why
+        + "; add a loader it applies to ("
+        + String.join(", ", taking)
+        + ") to "
+        + loaders
+        + ", or remove "
+        + axis;
+  }
+
+  /** That {@code axis} does not apply to {@code loader}, {@code why}, and what to do. */
+  static String doesNotApply(String axis, LoaderKind loader, String why) {
+    return String.format(
+        "%s does not apply to loader %s (%s); remove %s", axis, loader.yamlName(), why, axis);
+  }
+
+  /**
    * Each point without the axes that do not apply to its loader, the points that thereby become
    * equal once (the first); an axis that applies to no point at all is a mistake.
    */
@@ -119,51 +145,22 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
     }
     for (String axis : values.keySet()) {
       if (collapsed.stream().noneMatch(p -> p.containsKey(axis))) {
-        List<String> taking =
-            Arrays.stream(LoaderKind.values())
-                .filter(k -> !notApplying(k).containsKey(axis))
-                .map(LoaderKind::yamlName)
-                .toList();
         Mapping matrix = (Mapping) root.optional("matrix");
-        throw matrix
-            .values()
-            .get(axis)
-            .error(
-                "applies to no cell: "
-                    + notApplying(Axis.LOADER.valueIn(points.get(0))).get(axis)
-                    + "; add a loader it applies to ("
-                    + String.join(", ", taking)
-                    + ") to matrix.loader, or remove "
-                    + axis);
+        String why = notApplying(Axis.LOADER.valueIn(points.get(0))).get(axis);
+        throw matrix.values().get(axis).error(appliesToNoCell(axis, why, "matrix.loader"));
       }
     }
     return collapsed;
   }
 
-  /**
-   * An axis whose other half is a step needs that step: an UNLOGGED table is durable only after
-   * set_logged (and comparing the two halves is the point), and indexes built after the load are
-   * built by the indexes step.
-   */
+  /** Refuses a cell without a step its axes need ({@link Steps#NEEDED}), at that axis. */
   void requireSteps(Mapping root, List<StepKind> steps) throws ScenarioException {
     for (Cell cell : cells) {
-      if (cell.variant().unlogged() && !steps.contains(StepKind.SET_LOGGED)) {
-        throw where(root, cell, Axis.UNLOGGED)
-            .error(
-                "cell "
-                    + cell.label()
-                    + " loads an UNLOGGED table, which only set_logged makes durable;"
-                    + " add set_logged to steps");
-      }
-      for (Axis<?> axis : List.of(Axis.INDEXES, Axis.WAYS_INDEX)) {
-        YamlNode values = where(root, cell, axis);
+      for (Steps.Needed needed : Steps.NEEDED) {
+        YamlNode values = where(root, cell, needed.axis());
         boolean chosen = values != root; // the axis is written for this cell
-        if (chosen && !cell.variant().indexesNow() && !steps.contains(StepKind.INDEXES)) {
-          throw values.error(
-              "cell "
-                  + cell.label()
-                  + " builds its indexes after the load, which only the indexes step does;"
-                  + " add indexes to steps");
+        if (chosen && needed.needs().test(cell.variant()) && !steps.contains(needed.step())) {
+          throw values.error(needed.error(cell));
         }
       }
     }

@@ -1,5 +1,13 @@
 package org.pgloadbench.scenario;
 
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.given;
+import static org.pgloadbench.scenario.SchemaNodes.property;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
+import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +34,10 @@ public enum Measure {
     return Arrays.stream(values()).map(Measure::yamlName).toList();
   }
 
+  private static final String COUNTED =
+      "instructions are counted on servers the harness starts itself";
+  private static final String INSTEAD = "use the embedded or a local target";
+
   /**
    * Why {@code servers} cannot be counted, as an error's text, or null when they can: only a server
    * the harness starts itself runs under valgrind.
@@ -34,14 +46,29 @@ public enum Measure {
     if (this != INSTRUCTIONS) {
       return null;
     }
-    return switch (servers.target()) {
-      case ServersSpec.CONTAINER ->
-          "instructions are counted on servers the harness starts itself; a container's runs"
-              + " beyond valgrind's reach: use the embedded or a local target";
-      case ServersSpec.URL ->
-          "instructions are counted on servers the harness starts itself; a URL's server runs"
-              + " beyond valgrind's reach: use the embedded or a local target";
-      default -> null;
-    };
+    String whose =
+        switch (servers.target()) {
+          case ServersSpec.CONTAINER -> "a container's";
+          case ServersSpec.URL -> "a URL's server";
+          default -> null;
+        };
+    return whose == null
+        ? null
+        : COUNTED + "; " + whose + " runs beyond valgrind's reach: " + INSTEAD;
+  }
+
+  /** The same rule in the schema: no instructions where the target is a container or a URL. */
+  static ObjectNode schema() {
+    ObjectNode uncountable = type("string").put("pattern", "^(container$|postgres(ql)?://)");
+    ObjectNode notInstructions =
+        JSON.objectNode()
+            .<ObjectNode>set("not", JSON.objectNode().put("const", INSTRUCTIONS.yamlName()))
+            .put("errorMessage", COUNTED + ": " + INSTEAD);
+    String servers = ScenarioKeys.SERVERS.name();
+    String measure = ScenarioKeys.MEASURE.name();
+    return when(
+        requiring(servers, measure)
+            .setAll(property(servers, given(ServersSection.TARGET.name(), uncountable))),
+        property(measure, notInstructions));
   }
 }

@@ -94,13 +94,7 @@ final class NamedCells {
               "cells."
                   + n.name()
                   + ": "
-                  + why.getKey()
-                  + " does not apply to loader "
-                  + cell.variant().loader().yamlName()
-                  + " ("
-                  + why.getValue()
-                  + "); remove "
-                  + why.getKey());
+                  + Matrix.doesNotApply(why.getKey(), cell.variant().loader(), why.getValue()));
         }
       }
       for (Cell other : all) {
@@ -114,11 +108,16 @@ final class NamedCells {
               "cells." + n.name() + ": is the same cell as " + other.label() + "; keep only one");
         }
       }
-      ImpossibleCells.Problem problem = ImpossibleCells.of(cell);
+      ImpossibleCells.Rule problem = ImpossibleCells.of(cell);
       if (problem != null) {
         throw node.at(
             n.line(),
-            "cells." + n.name() + ": is impossible: " + problem.why() + "; " + problem.namedFix());
+            "cells."
+                + n.name()
+                + ": is impossible: "
+                + problem.why(cell)
+                + "; "
+                + problem.fix());
       }
       all.add(cell);
       named.add(cell);

@@ -10,9 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
-import org.pgloadbench.dataset.GeometryDataset;
-import org.pgloadbench.dataset.OsmPbfDataset;
-import org.pgloadbench.dataset.OsmSyntheticDataset;
 
 /**
  * Values given on the command line (make variables PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS,
@@ -59,72 +56,57 @@ public record Overrides(
     builds = builds == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(builds));
   }
 
-  // One wither per field, each through the canonical constructor: a field added to the record
-  // fails to compile here until every caller's path carries it.
+  /**
+   * A field of the record, typed, for {@link #with}: its place in the canonical constructor. Only
+   * the constants below are fields.
+   */
+  public static final class Field<T> {
+    private final int index;
 
-  public Overrides withVersions(List<String> v) {
-    return new Overrides(v, scale, repeat, warmup, data, target, builds, image, memory, auto,
-        budgetSeconds, disk, instructions);
+    private Field(int index) {
+      this.index = index;
+    }
   }
 
-  public Overrides withScale(Double v) {
-    return new Overrides(versions, v, repeat, warmup, data, target, builds, image, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
+  public static final Field<List<String>> VERSIONS = new Field<>(0);
+  public static final Field<Double> SCALE = new Field<>(1);
+  public static final Field<Integer> REPEAT = new Field<>(2);
+  public static final Field<Integer> WARMUP = new Field<>(3);
+  public static final Field<Path> DATA = new Field<>(4);
+  public static final Field<String> TARGET = new Field<>(5);
+  public static final Field<Map<String, String>> BUILDS = new Field<>(6);
+  public static final Field<String> IMAGE = new Field<>(7);
+  public static final Field<String> MEMORY = new Field<>(8);
+  public static final Field<Boolean> AUTO = new Field<>(9);
+  public static final Field<Long> BUDGET_SECONDS = new Field<>(10);
+  public static final Field<String> DISK = new Field<>(11);
+  public static final Field<Boolean> INSTRUCTIONS = new Field<>(12);
 
-  public Overrides withRepeat(Integer v) {
-    return new Overrides(versions, scale, v, warmup, data, target, builds, image, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withWarmup(Integer v) {
-    return new Overrides(versions, scale, repeat, v, data, target, builds, image, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withData(Path v) {
-    return new Overrides(versions, scale, repeat, warmup, v, target, builds, image, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withTarget(String v) {
-    return new Overrides(versions, scale, repeat, warmup, data, v, builds, image, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withBuilds(Map<String, String> v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, v, image, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withImage(String v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, builds, v, memory, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withMemory(String v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, v, auto,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withAuto(Boolean v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory, v,
-        budgetSeconds, disk, instructions);
-  }
-
-  public Overrides withBudgetSeconds(Long v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory,
-        auto, v, disk, instructions);
-  }
-
-  public Overrides withDisk(String v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory,
-        auto, budgetSeconds, v, instructions);
-  }
-
-  public Overrides withInstructions(Boolean v) {
-    return new Overrides(versions, scale, repeat, warmup, data, target, builds, image, memory,
-        auto, budgetSeconds, disk, v);
+  /**
+   * These overrides with {@code field} set to {@code value}, e.g. {@code NONE.with(DISK, "gp3")}:
+   * the one way to change a field, through the canonical constructor.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> Overrides with(Field<T> field, T value) {
+    Object[] f = {
+      versions, scale, repeat, warmup, data, target, builds, image, memory, auto, budgetSeconds,
+      disk, instructions
+    };
+    f[field.index] = value;
+    return new Overrides(
+        (List<String>) f[0],
+        (Double) f[1],
+        (Integer) f[2],
+        (Integer) f[3],
+        (Path) f[4],
+        (String) f[5],
+        (Map<String, String>) f[6],
+        (String) f[7],
+        (String) f[8],
+        (Boolean) f[9],
+        (Long) f[10],
+        (String) f[11],
+        (Boolean) f[12]);
   }
 
   /**
@@ -200,22 +182,19 @@ public record Overrides(
    * its geometries in the same geometry tables.
    */
   DatasetSpec dataset(DatasetSpec scenario) throws ScenarioException {
-    if (data != null && scenario instanceof GeometryDataset.Spec geometry) {
-      return geometry.fromFile(data.toAbsolutePath());
+    if (data == null) {
+      return scale == null ? scenario : scenario.scaled(scale);
     }
-    if (data != null) {
-      if (!(scenario instanceof OsmSyntheticDataset.Spec
-          || scenario instanceof OsmPbfDataset.Spec)) {
-        throw new ScenarioException(
-            "DATA="
-                + data
-                + ": the scenario loads "
-                + scenario.kind()
-                + " rows, not OpenStreetMap data; leave DATA out");
-      }
-      return new OsmPbfDataset.Spec(data.toAbsolutePath(), scenario.tables());
+    DatasetKind.FromFile fromFile = DatasetKinds.named(scenario.kind()).fromFile();
+    if (fromFile == null) {
+      throw new ScenarioException(
+          "DATA="
+              + data
+              + ": the scenario loads "
+              + scenario.kind()
+              + " rows, not OpenStreetMap data; leave DATA out");
     }
-    return scale == null ? scenario : scenario.scaled(scale);
+    return fromFile.of(scenario, data.toAbsolutePath());
   }
 
   /** The scenario's stopping rule with REPEAT (a number: fixed rounds; auto) and BUDGET applied. */

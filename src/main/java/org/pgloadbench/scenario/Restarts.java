@@ -10,8 +10,8 @@ package org.pgloadbench.scenario;
  *
  * @param auto {@code restart: auto} (the default): when the run compares servers, as many rounds
  *     per start as the scenario's newest stored run found fastest ({@code
- *     Plan.restartingAsStored}), else every {@link #AUTO_EVERY}; never when it has one server or counts instructions, nor on
- *     a URL target
+ *     Plan.restartingAsStored}), else every {@link #AUTO_EVERY}; never when it has one server or
+ *     counts instructions, nor on a URL target
  * @param every rounds per start; 0 for one start for the whole run ({@code restart: never})
  */
 public record Restarts(boolean auto, int every) {

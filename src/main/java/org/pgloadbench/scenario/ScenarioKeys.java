@@ -6,15 +6,15 @@ import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
-import static org.pgloadbench.scenario.SchemaNodes.whole;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Keys.Key;
-import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
  * The keys of a scenario, declared once for {@link ScenarioLoader} and {@link ScenarioSchema}, with
@@ -52,22 +52,25 @@ final class ScenarioKeys {
       Key.of("dataset", DatasetSections::schema)
           .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
   static final Key<YamlNode> SERVERS =
-      Key.of("servers", ServersSchema::servers)
+      Key.of("servers", ServersSection::schema)
           .required("list the versions, e.g. servers: {versions: [17]}");
   static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
-  static final Key<YamlNode> REPEAT =
+
+  /** {@code repeat: auto}, which no count of rounds can be. */
+  static final int AUTO_ROUNDS = 0;
+
+  static final Key<Integer> REPEAT =
       Key.of(
-          "repeat",
-          "Measured rounds, each every cell on every server once (default 1); a paired verdict"
-              + " needs 6 or more. auto: the fewest rounds a verdict needs, then more until"
-              + " every comparison with the baseline and every claim has a verdict or is known"
-              + " within precision, or the budget is spent.",
-          () -> countOr(List.of("auto")));
-  static final Key<YamlNode> WARMUP =
-      Key.of(
-          "warmup",
-          "Unmeasured loads per server before the first measured one (default 1).",
-          () -> whole(0, Integer.MAX_VALUE));
+              "repeat",
+              "Measured rounds, each every cell on every server once (default 1); a paired verdict"
+                  + " needs 6 or more. auto: the fewest rounds a verdict needs, then more until"
+                  + " every comparison with the baseline and every claim has a verdict or is"
+                  + " known within precision, or the budget is spent.",
+              () -> countOr(List.of("auto")))
+          .reading(ScenarioKeys::repeat);
+  static final Key<Integer> WARMUP =
+      Key.count(
+          "warmup", "Unmeasured loads per server before the first measured one (default 1).", 0);
   static final Key<Restarts> RESTART =
       Key.of(
               "restart",
@@ -84,8 +87,10 @@ final class ScenarioKeys {
   static final Key<YamlNode> MATRIX = Key.of("matrix", CellsSchema::matrix);
   static final Key<YamlNode> EXCLUDE = Key.of("exclude", CellsSchema::exclude);
   static final Key<YamlNode> CELLS = Key.of("cells", CellsSchema::cells);
-  static final Key<YamlNode> STEPS =
-      Key.of("steps", Steps::schema).required("list the load steps, e.g. [" + Steps.listed() + "]");
+  static final Key<List<StepKind>> STEPS =
+      Key.of("steps", Steps::schema)
+          .required("list the load steps, e.g. [" + Steps.listed() + "]")
+          .reading(Steps::read);
   static final Key<YamlNode> CLAIMS = Key.of("claims", ClaimsSchema::claims);
   static final Key<List<String>> FINDINGS =
       Key.of(
@@ -174,11 +179,7 @@ final class ScenarioKeys {
               "The versions of servers.versions that make reproduce runs this scenario on, to"
                   + " keep the whole reproduction short (default: all of them; PG= overrides"
                   + " both); the reproduce report names them in the scenario's row.",
-              () -> {
-                ObjectNode version = pattern(ServersSpec.VERSION);
-                version.set("type", strings(List.of("string", "number")));
-                return list(version);
-              })
+              () -> list(versionLike(ServersSpec.VERSION)))
           .hint("list some of servers.versions, e.g. reproduce_versions: [15]");
   static final Key<Measure> MEASURE =
       Key.of(
@@ -242,38 +243,40 @@ final class ScenarioKeys {
   /** {@code scales:}, row-count multipliers above 0, each once. */
   private static List<Double> scales(YamlNode node) throws ScenarioException {
     String hint = SCALES.hint();
-    List<Double> scales = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      double value;
-      try {
-        value = Double.parseDouble(item.asText(hint));
-      } catch (NumberFormatException e) {
-        throw item.error("expected a number above 0; " + hint);
-      }
-      if (!(value > 0) || Double.isInfinite(value)) {
-        throw item.error("expected a number above 0; " + hint);
-      }
-      if (scales.contains(value)) {
-        throw item.error("'" + item.asText(hint) + "' is listed twice; list each scale once");
-      }
-      scales.add(value);
-    }
+    List<Double> scales =
+        node.eachOnce(
+            hint,
+            "scale",
+            item -> {
+              double value;
+              try {
+                value = Double.parseDouble(item.asText(hint));
+              } catch (NumberFormatException e) {
+                throw item.error("expected a number above 0; " + hint);
+              }
+              if (!(value > 0) || Double.isInfinite(value)) {
+                throw item.error("expected a number above 0; " + hint);
+              }
+              return value;
+            });
     if (scales.size() < 2) {
       throw node.error("a scale series needs at least two scales; " + hint);
     }
     return scales;
   }
 
-  /** An optional whole number >= {@code min} that fits an int; {@code absent} when not given. */
-  static int count(Mapping m, Key<?> key, int min, int absent) throws ScenarioException {
-    YamlNode node = key.node(m);
-    if (node == null) {
-      return absent;
+  /** Rounds from 1, or {@link #AUTO_ROUNDS}. */
+  private static int repeat(YamlNode node) throws ScenarioException {
+    String text = node instanceof YamlNode.Scalar r ? r.text() : null;
+    if ("auto".equals(text)) {
+      return AUTO_ROUNDS;
     }
-    long value = node.asWhole(min);
-    if (value > Integer.MAX_VALUE) {
-      throw node.error("'" + value + "' is too large");
+    if (text != null && text.matches(".*[A-Za-z].*")) {
+      throw node.error(
+          "expected a whole number >= 1, or auto (rounds until the answer is sure), got '"
+              + text
+              + "'");
     }
-    return (int) value;
+    return Key.intAtLeast(node, 1);
   }
 }

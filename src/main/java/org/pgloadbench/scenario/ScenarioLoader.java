@@ -5,7 +5,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,11 +15,13 @@ import org.pgloadbench.variant.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
- * {@link YamlNode}s that know their lines, then checked by hand, section by section ({@link
+ * {@link YamlNode}s that know their lines, then checked section by section ({@link
  * DatasetSections}, {@link ServersSection}, {@link SettingsSection}, {@link Matrix}, {@link
- * ClaimsReader}), each by the keys it declares ({@link ScenarioKeys} the scenario's own), so every
- * mistake is reported as one line: {@code file:line: field: what is wrong; what to do}. {@link
- * ScenarioFiles} finds the file a name means.
+ * ClaimsReader}), each by the keys it declares and their readings ({@link ScenarioKeys} the
+ * scenario's own), and by the rules between keys that the schema states from the same declarations
+ * ({@link ImpossibleCells#RULES}, {@link Steps#NEEDED}, {@link Measure#unfit}), so every mistake is
+ * reported as one line: {@code file:line: field: what is wrong; what to do}. {@link ScenarioFiles}
+ * finds the file a name means.
  */
 public final class ScenarioLoader {
   private ScenarioLoader() {}
@@ -61,36 +62,24 @@ public final class ScenarioLoader {
         SettingsSection.settings(ScenarioKeys.SETTINGS.node(root), trusted);
     Map<String, String> base = new LinkedHashMap<>(SettingsSection.profile(root));
     base.putAll(ServersSection.perServer(root));
-    YamlNode repeatNode = ScenarioKeys.REPEAT.node(root);
-    boolean auto = repeatNode instanceof YamlNode.Scalar r && "auto".equals(r.text());
-    if (repeatNode instanceof YamlNode.Scalar r
-        && r.text() != null
-        && !auto
-        && r.text().matches(".*[A-Za-z].*")) {
-      throw repeatNode.error(
-          "expected a whole number >= 1, or auto (rounds until the answer is sure), got '"
-              + r.text()
-              + "'");
-    }
-    int repeat = auto ? 1 : ScenarioKeys.count(root, ScenarioKeys.REPEAT, 1, 1);
-    int warmup = ScenarioKeys.count(root, ScenarioKeys.WARMUP, 0, 1);
+    int rounds = ScenarioKeys.REPEAT.in(root, 1);
+    boolean auto = rounds == ScenarioKeys.AUTO_ROUNDS;
+    int repeat = auto ? 1 : rounds;
+    int warmup = ScenarioKeys.WARMUP.in(root, 1);
     Matrix matrix = Matrix.read(root, base);
-    String unfit = MemoryCaps.unfit(matrix.cells(), settings);
-    if (unfit != null) {
-      boolean axis = matrix.axes().contains(Axis.MEMORY.name());
-      throw Origins.of(root).error(axis ? "matrix.memory" : "servers.memory", unfit);
+    // a server no cell can run on, pointed at the axis or the servers' key that chose it
+    Map<Axis<?>, String> unfit = new LinkedHashMap<>();
+    unfit.put(Axis.MEMORY, MemoryCaps.unfit(matrix.cells(), settings));
+    unfit.put(Axis.STANDBY, standbyUnfit(matrix.cells(), settings));
+    unfit.put(Axis.DISK, DirectIo.unfit(matrix.cells(), servers.versions()));
+    for (var why : unfit.entrySet()) {
+      if (why.getValue() != null) {
+        String axis = why.getKey().name();
+        String where = matrix.axes().contains(axis) ? "matrix." : "servers.";
+        throw Origins.of(root).error(where + axis, why.getValue());
+      }
     }
-    String noStandby = standbyUnfit(matrix.cells(), settings);
-    if (noStandby != null) {
-      boolean axis = matrix.axes().contains(Axis.STANDBY.name());
-      throw Origins.of(root).error(axis ? "matrix.standby" : "servers.standby", noStandby);
-    }
-    String noDirectIo = DirectIo.unfit(matrix.cells(), servers.versions());
-    if (noDirectIo != null) {
-      boolean axis = matrix.axes().contains(Axis.DISK.name());
-      throw Origins.of(root).error(axis ? "matrix.disk" : "servers.disk", noDirectIo);
-    }
-    List<StepKind> steps = Steps.read(ScenarioKeys.STEPS.in(root));
+    List<StepKind> steps = ScenarioKeys.STEPS.in(root);
     matrix.requireSteps(root, steps);
     List<Claim> claims =
         ClaimsReader.read(
@@ -145,25 +134,21 @@ public final class ScenarioLoader {
       return List.of();
     }
     String hint = ScenarioKeys.REPRODUCE_VERSIONS.hint();
-    List<String> versions = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String version = item.asText(hint);
-      if (!servers.versions().contains(version)
-          || !(servers.target().equals(ServersSpec.EMBEDDED)
-              || servers.target().equals(ServersSpec.CONTAINER))) {
-        throw item.error(
-            "'"
-                + version
-                + "' is not one of servers.versions ["
-                + String.join(", ", servers.versions())
-                + "]; "
-                + hint);
-      }
-      if (versions.contains(version)) {
-        throw item.error("'" + version + "' is listed twice; list each version once");
-      }
-      versions.add(version);
-    }
+    boolean versioned =
+        servers.target().equals(ServersSpec.EMBEDDED)
+            || servers.target().equals(ServersSpec.CONTAINER);
+    List<String> versions =
+        node.textsOnce(
+            hint,
+            "version",
+            v -> versioned && servers.versions().contains(v),
+            v ->
+                "'"
+                    + v
+                    + "' is not one of servers.versions ["
+                    + String.join(", ", servers.versions())
+                    + "]; "
+                    + hint);
     if (versions.isEmpty()) {
       throw node.error("is empty; " + hint + ", or remove it for all of them");
     }

@@ -1,18 +1,6 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.AxesSchema.value;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
-import static org.pgloadbench.scenario.SchemaNodes.contains;
-import static org.pgloadbench.scenario.SchemaNodes.notRequired;
-import static org.pgloadbench.scenario.SchemaNodes.refused;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
-import static org.pgloadbench.scenario.SchemaNodes.type;
-import static org.pgloadbench.scenario.ScenarioKeys.MATRIX;
-import static org.pgloadbench.scenario.ScenarioKeys.MEASURE;
-import static org.pgloadbench.scenario.ScenarioKeys.SERVERS;
-import static org.pgloadbench.scenario.ScenarioKeys.SETTINGS;
-import static org.pgloadbench.scenario.ScenarioKeys.STEPS;
-import static org.pgloadbench.scenario.ServersSection.TARGET;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -22,15 +10,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
-import java.util.List;
-import org.pgloadbench.recipe.StepKind;
 
 /**
  * The JSON Schema (draft-07) of a scenario file, for editors: completion, hover text and inline
  * errors through yaml-language-server (VS Code, vim, Emacs) or IntelliJ. It is built from the
  * loader's own declarations (each section's keys with their values and descriptions, {@link Keys};
  * dataset kinds, axes and the values each takes, steps, measures, allowed settings, name
- * patterns) so that the two cannot drift: a key is declared once, for both. It judges a file as a shared scenario is
+ * patterns; the rules between keys, each beside the loader's check of it) so that the two cannot
+ * drift: a key and a rule are declared once, for both. It judges a file as a shared scenario is
  * judged: what only {@value AllowedSettings#TRUST_FLAG} unlocks (a setting off the allow list, a
  * bin dir, an image, a URL) is an error there, since JSON Schema has no warnings and an editor
  * serves the common case, a file meant to be shared, best by flagging it; the hover text names the
@@ -81,116 +68,11 @@ public final class ScenarioSchema {
     root.set("required", ScenarioKeys.KEYS.required());
     root.set("properties", ScenarioKeys.KEYS.properties());
     root.put("additionalProperties", false);
-    // settings.profile names the profile of every cell; a settings axis names each cell's
-    ObjectNode profileTwice = JSON.objectNode();
-    profileTwice.set(
-        "if",
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(MATRIX.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        MATRIX.name(),
-                        JSON.objectNode()
-                            .set("required", strings(List.of(Axis.SETTINGS.name()))))));
-    profileTwice.set(
-        "then",
-        JSON.objectNode()
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        SETTINGS.name(),
-                        JSON.objectNode()
-                            .set(
-                                "properties",
-                                JSON.objectNode()
-                                    .set(
-                                        SettingsSection.PROFILE,
-                                        refused(SettingsSection.PROFILE_TWICE))))));
-    ArrayNode rules = JSON.arrayNode().add(profileTwice);
-    // the steps that complete an axis (Matrix.requireSteps), as far as the matrix alone tells
-    rules.add(
-        matrixNeedsStep(
-            JSON.objectNode()
-                .<ObjectNode>set("required", strings(List.of(Axis.UNLOGGED.name())))
-                .set(
-                    "properties",
-                    JSON.objectNode()
-                        .set(Axis.UNLOGGED.name(), contains(value(Axis.UNLOGGED, "true")))),
-            StepKind.SET_LOGGED,
-            "an unlogged cell needs the set_logged step, which alone makes its table durable"));
-    ObjectNode indexesLater =
-        JSON.objectNode()
-            .set(
-                "properties",
-                JSON.objectNode().set(Axis.INDEXES.name(), contains(value(Axis.INDEXES, "later"))));
-    rules.add(
-        matrixNeedsStep(
-            JSON.objectNode()
-                .<ObjectNode>set("required", strings(List.of(Axis.INDEXES.name())))
-                .setAll(indexesLater),
-            StepKind.INDEXES,
-            "a cell building its indexes after the load needs the indexes step"));
-    rules.add(
-        matrixNeedsStep(
-            JSON.objectNode()
-                .<ObjectNode>set("required", strings(List.of(Axis.WAYS_INDEX.name())))
-                .set(
-                    "anyOf",
-                    JSON.arrayNode().add(notRequired(Axis.INDEXES.name())).add(indexesLater)),
-            StepKind.INDEXES,
-            "a cell building its indexes after the load needs the indexes step"));
-    // instructions only where the harness starts the server itself (Measure.unfit)
-    ObjectNode countable = JSON.objectNode();
-    countable.set(
-        "if",
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(SERVERS.name(), MEASURE.name())))
-            .set(
-                "properties",
-                JSON.objectNode()
-                    .set(
-                        SERVERS.name(),
-                        JSON.objectNode()
-                            .<ObjectNode>set("required", strings(List.of(TARGET.name())))
-                            .set(
-                                "properties",
-                                JSON.objectNode()
-                                    .set(
-                                        TARGET.name(),
-                                        type("string")
-                                            .put("pattern", "^(container$|postgres(ql)?://)"))))));
-    ObjectNode notInstructions =
-        JSON.objectNode()
-            .<ObjectNode>set("not", JSON.objectNode().put("const", Measure.INSTRUCTIONS.yamlName()))
-            .put(
-                "errorMessage",
-                "instructions are counted on servers the harness starts itself: use the embedded"
-                    + " or a local target");
-    countable.set(
-        "then",
-        JSON.objectNode()
-            .set("properties", JSON.objectNode().set(MEASURE.name(), notInstructions)));
-    rules.add(countable);
+    // the rules between sections, each stated with the loader's check
+    ArrayNode rules = JSON.arrayNode().add(SettingsSection.profileTwice());
+    Steps.NEEDED.forEach(needed -> rules.add(needed.schema()));
+    rules.add(Measure.schema());
     root.set("allOf", rules);
     return root;
-  }
-
-  /** If the matrix is as {@code when} says, the steps must hold {@code step}. */
-  private static ObjectNode matrixNeedsStep(ObjectNode when, StepKind step, String why) {
-    ObjectNode rule = JSON.objectNode();
-    rule.set(
-        "if",
-        JSON.objectNode()
-            .<ObjectNode>set("required", strings(List.of(MATRIX.name())))
-            .set("properties", JSON.objectNode().set(MATRIX.name(), when)));
-    ObjectNode steps = JSON.objectNode();
-    steps.set("contains", JSON.objectNode().put("const", step.yamlName()));
-    steps.put("errorMessage", why + "; add " + step.yamlName() + " to steps");
-    rule.set(
-        "then", JSON.objectNode().set("properties", JSON.objectNode().set(STEPS.name(), steps)));
-    return rule;
   }
 }

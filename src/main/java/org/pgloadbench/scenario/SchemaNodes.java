@@ -38,8 +38,18 @@ final class SchemaNodes {
     return JSON.objectNode().set("properties", JSON.objectNode().set(key, value));
   }
 
+  /** {@code {required: [keys]}}: an object with these keys. */
+  static ObjectNode requiring(String... keys) {
+    return JSON.objectNode().set("required", strings(List.of(keys)));
+  }
+
+  /** {@code {required: [key], properties: {key: value}}}: an object with {@code key} so. */
+  static ObjectNode given(String key, JsonNode value) {
+    return requiring(key).setAll(property(key, value));
+  }
+
   static ObjectNode notRequired(String key) {
-    return JSON.objectNode().set("not", JSON.objectNode().set("required", strings(List.of(key))));
+    return JSON.objectNode().set("not", requiring(key));
   }
 
   static ObjectNode contains(ArrayNode values) {
@@ -64,6 +74,13 @@ final class SchemaNodes {
 
   static ObjectNode pattern(Pattern pattern) {
     return type("string").put("pattern", "^(?:" + pattern.pattern() + ")$");
+  }
+
+  /** Text matching {@code pattern}, which YAML may write as a number: 17, 16.4. */
+  static ObjectNode versionLike(Pattern pattern) {
+    ObjectNode node = pattern(pattern);
+    node.set("type", strings(List.of("string", "number")));
+    return node;
   }
 
   static ObjectNode whole(long min, long max) {

@@ -1,17 +1,24 @@
 package org.pgloadbench.scenario;
 
-import static org.pgloadbench.scenario.AxesSchema.axisValue;
+import static org.pgloadbench.scenario.AllowedSettings.untrusted;
+import static org.pgloadbench.scenario.CellsSchema.axisValue;
+import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
-import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
+import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.versionLike;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.pgloadbench.scenario.Keys.Key;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
@@ -41,16 +48,13 @@ final class ServersSection {
                               + " if you trust this file"))
           .hint("use " + ServersSpec.TARGETS);
 
-  static final Key<YamlNode> VERSIONS =
+  static final Key<List<String>> VERSIONS =
       Key.of(
               "versions",
               "PostgreSQL versions, e.g. [16, 17] or [16.4]; PG= overrides.",
-              () -> {
-                ObjectNode version = pattern(ServersSpec.VERSION);
-                version.set("type", strings(List.of("string", "number")));
-                return list(version.put("minimum", 0));
-              })
-          .hint("list PostgreSQL versions, e.g. versions: [16, 17]");
+              () -> list(versionLike(ServersSpec.VERSION).put("minimum", 0)))
+          .hint("list PostgreSQL versions, e.g. versions: [16, 17]")
+          .reading(ServersSection::versions);
 
   static final Key<YamlNode> IMAGE =
       Key.of(
@@ -67,28 +71,26 @@ final class ServersSection {
               () -> list(pattern(ServersSpec.LABEL)))
           .hint("list the builds' labels, e.g. builds: [head, patch]");
 
-  static final Key<YamlNode> MEMORY =
-      Key.of(
-          Axis.MEMORY.name(),
+  static final Key<String> MEMORY =
+      everyServer(
+          Axis.MEMORY,
           "Every server's memory cap, its processes and the page cache they fill held to it (a"
               + " cgroup; a container's limit), e.g. 1GB; none for no cap (default). MEMORY="
               + " overrides; the memory axis compares caps instead. shared_buffers must be at"
-              + " most half the cap.",
-          () -> axisValue(Axis.MEMORY));
+              + " most half the cap.");
 
-  static final Key<YamlNode> STANDBY =
-      Key.of(
-          Axis.STANDBY.name(),
+  static final Key<String> STANDBY =
+      everyServer(
+          Axis.STANDBY,
           "A physical standby of every server, made from the same binaries and streaming its WAL"
               + " over the loopback: async, or sync (each commit waits until the standby has"
               + " flushed it); none (default). The servers then run with wal_level replica. Each"
               + " step records the standby's replay lag and a sync standby's commit waits."
-              + " Embedded and local targets only; the standby axis compares them instead.",
-          () -> axisValue(Axis.STANDBY));
+              + " Embedded and local targets only; the standby axis compares them instead.");
 
-  static final Key<YamlNode> DISK =
-      Key.of(
-          Axis.DISK.name(),
+  static final Key<String> DISK =
+      everyServer(
+          Axis.DISK,
           "How fast every server may read and write the disk holding its data (a cgroup's"
               + " throttle on that block device; a container's device limits): a disk (gp3:"
               + " AWS EBS gp3's baseline, 3,000 IOPS and 125 MiB/s; hdd-7200; sata-ssd), limits"
@@ -98,14 +100,13 @@ final class ServersSection {
               + " 'data,wal', PostgreSQL 16 and later), so that every byte of its data files and"
               + " WAL passes the throttle, a memory cap or not. DISK="
               + " overrides; the disk axis compares limits instead. Each step records what the"
-              + " throttle let through.",
-          () -> axisValue(Axis.DISK));
+              + " throttle let through.");
 
   static final String LOCAL_RUNS_BUILDS =
       "the local target runs the builds given on the command line, not versions; remove versions";
   static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
 
-  /** The keys of {@code servers}, for the loader and the schema ({@link ServersSchema}). */
+  /** The keys of {@code servers}, for the loader and the schema ({@link #schema}). */
   static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
 
   private ServersSection() {}
@@ -129,24 +130,8 @@ final class ServersSection {
             untrusted(why, "give it on the command line, TARGET=" + ServersSpec.shown(target)));
       }
     }
-    String versionHint = VERSIONS.hint();
     YamlNode versionsNode = VERSIONS.node(m);
-    List<String> versions = new ArrayList<>();
-    if (versionsNode != null) {
-      for (YamlNode item : versionsNode.asList(versionHint).items()) {
-        String version = item.asText(versionHint);
-        if (!ServersSpec.VERSION.matcher(version).matches()) {
-          throw item.error("'" + version + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
-        }
-        if (versions.contains(version)) {
-          throw item.error("'" + version + "' is listed twice; list each version once");
-        }
-        versions.add(version);
-      }
-      if (versionsNode.asList(versionHint).items().isEmpty()) {
-        throw versionsNode.error("is empty; " + versionHint);
-      }
-    }
+    List<String> versions = VERSIONS.in(m, List.of());
     YamlNode imageNode = IMAGE.node(m);
     String image = imageNode == null ? null : imageNode.asText(IMAGE.hint());
     if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
@@ -159,9 +144,7 @@ final class ServersSection {
     YamlNode buildsNode = BUILDS.node(m);
     Map<String, String> builds = builds(buildsNode);
     if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
-      throw m.at(
-          m.keyLines().get(BUILDS.name()),
-          "servers.builds: " + BUILDS_ARE_LOCAL);
+      throw m.at(m.keyLines().get(BUILDS.name()), "servers.builds: " + BUILDS_ARE_LOCAL);
     }
     boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
     if (dirsGiven && !trusted) {
@@ -171,15 +154,13 @@ final class ServersSection {
               "list the labels, builds: ["
                   + String.join(", ", builds.keySet())
                   + "], and give the dirs on the command line, BUILDS="
-                  + String.join(
-                      ",",
-                      builds.entrySet().stream()
-                          .map(b -> b.getKey() + "=" + b.getValue())
-                          .toList())));
+                  + builds.entrySet().stream()
+                      .map(b -> b.getKey() + "=" + b.getValue())
+                      .collect(Collectors.joining(","))));
     }
     if (versionsNode == null
         && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
-      m.required(VERSIONS.name(), versionHint);
+      m.required(VERSIONS.name(), VERSIONS.hint());
     }
     if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
       if (versionsNode != null) {
@@ -204,49 +185,64 @@ final class ServersSection {
     }
   }
 
-  /**
-   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of their axes for every cell
-   * (like {@code settings.profile} for the settings axis); empty when not given.
-   */
-  static Map<String, String> perServer(Mapping root) throws ScenarioException {
-    Map<String, String> values = new LinkedHashMap<>();
-    for (Axis<?> axis : List.of(Axis.MEMORY, Axis.STANDBY, Axis.DISK)) {
-      if (!(root.optional("servers") instanceof Mapping servers)
-          || servers.optional(axis.name()) == null) {
-        continue;
-      }
-      YamlNode node = servers.optional(axis.name());
-      String value = Matrix.value(axis, node);
-      if (root.optional("matrix") instanceof Mapping matrix
-          && matrix.values().containsKey(axis.name())) {
-        throw node.error(
-            "the matrix compares "
-                + (axis == Axis.MEMORY
-                    ? "memory caps"
-                    : axis == Axis.DISK ? "disk limits" : "standbys")
-                + " too; remove servers."
-                + axis.name()
-                + ", or the "
-                + axis.name()
-                + " axis");
-      }
-      values.put(axis.name(), value);
-    }
-    return values;
+  /** The section's schema: its keys, and which of them a target needs or refuses. */
+  static ObjectNode schema() {
+    ObjectNode node = type("object");
+    node.put(
+        "description",
+        "The PostgreSQL servers: versions for the embedded (default) or container target, or the"
+            + " labels of local builds. A scenario chooses no program, image or server: give"
+            + " TARGET=local:<bin dir>, BUILDS=head=<bin dir>,..., IMAGE= or a URL target on the"
+            + " command line, or run with "
+            + AllowedSettings.TRUST_FLAG
+            + " if you trust this file.");
+    node.set("properties", KEYS.properties());
+    node.put("additionalProperties", false);
+    ObjectNode local =
+        when(
+            given(TARGET.name(), JSON.objectNode().put("const", ServersSpec.LOCAL)),
+            requiring(BUILDS.name()).setAll(property(VERSIONS.name(), refused(LOCAL_RUNS_BUILDS))));
+    local.set(
+        "else",
+        requiring(VERSIONS.name()).setAll(property(BUILDS.name(), refused(BUILDS_ARE_LOCAL))));
+    node.set("allOf", JSON.arrayNode().add(local));
+    return node;
+  }
+
+  /** The key of a server axis's value for every server. */
+  private static Key<String> everyServer(Axis<?> axis, String description) {
+    return Key.of(axis.name(), description, () -> axisValue(axis))
+        .reading(node -> Matrix.value(axis, node));
   }
 
   /**
-   * Why a scenario may not choose something by itself, and how the user does: {@code what}
-   * completes "a scenario may not choose", {@code remedy} says how to give it instead.
+   * {@code servers.memory}, {@code servers.standby} and {@code servers.disk}, as the values of
+   * their axes for every cell (like {@code settings.profile} for the settings axis); empty when not
+   * given.
    */
-  static String untrusted(String what, String remedy) {
-    return "a scenario may not choose "
-        + what
-        + "; "
-        + remedy
-        + ", or run with "
-        + AllowedSettings.TRUST_FLAG
-        + " if you trust this file";
+  static Map<String, String> perServer(Mapping root) throws ScenarioException {
+    Map<String, String> values = new LinkedHashMap<>();
+    if (!(root.optional("servers") instanceof Mapping servers)) {
+      return values;
+    }
+    for (Key<String> key : List.of(MEMORY, STANDBY, DISK)) {
+      String value = key.in(servers, null);
+      if (value != null
+          && root.optional("matrix") instanceof Mapping matrix
+          && matrix.values().containsKey(key.name())) {
+        // what the axis compares: its values' noun, e.g. "memory caps" of "a memory cap"
+        String compared = Axis.named(key.name()).orElseThrow().noun().replaceFirst("^an? ", "");
+        throw key.node(servers)
+            .error(
+                String.format(
+                    "the matrix compares %ss too; remove servers.%2$s, or the %2$s axis",
+                    compared, key.name()));
+      }
+      if (value != null) {
+        values.put(key.name(), value);
+      }
+    }
+    return values;
   }
 
   /**
@@ -260,16 +256,10 @@ final class ServersSection {
       return builds;
     }
     String hint = BUILDS.hint();
-    if (node instanceof YamlNode.Sequence list) {
-      for (YamlNode item : list.items()) {
-        String label = item.asText(hint);
-        if (!ServersSpec.LABEL.matcher(label).matches()) {
-          throw item.error(notALabel(label));
-        }
-        if (builds.put(label, "") != null) {
-          throw item.error("'" + label + "' is listed twice; list each build once");
-        }
-      }
+    if (node instanceof YamlNode.Sequence) {
+      node.textsOnce(
+              hint, "build", l -> ServersSpec.LABEL.matcher(l).matches(), ServersSection::notALabel)
+          .forEach(label -> builds.put(label, ""));
     } else {
       Mapping m = node.asMapping(hint);
       for (var e : m.values().entrySet()) {
@@ -283,6 +273,21 @@ final class ServersSection {
       throw node.error("is empty; " + hint);
     }
     return builds;
+  }
+
+  /** {@code versions:}, each a PostgreSQL version, listed once. */
+  private static List<String> versions(YamlNode node) throws ScenarioException {
+    String hint = VERSIONS.hint();
+    List<String> versions =
+        node.textsOnce(
+            hint,
+            "version",
+            v -> ServersSpec.VERSION.matcher(v).matches(),
+            v -> "'" + v + "' is not a PostgreSQL version; write e.g. 17 or 16.4");
+    if (versions.isEmpty()) {
+      throw node.error("is empty; " + hint);
+    }
+    return versions;
   }
 
   private static String notALabel(String label) {

@@ -2,9 +2,13 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
+import static org.pgloadbench.scenario.SchemaNodes.given;
+import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
@@ -50,6 +54,14 @@ final class SettingsSection {
       throw node.error(PROFILE_TWICE);
     }
     return Map.of(Axis.SETTINGS.name(), profile);
+  }
+
+  /** The same rule in the schema: no settings.profile beside a matrix with a settings axis. */
+  static ObjectNode profileTwice() {
+    String matrix = ScenarioKeys.MATRIX.name();
+    return when(
+        given(matrix, requiring(Axis.SETTINGS.name())),
+        property(ScenarioKeys.SETTINGS.name(), property(PROFILE, refused(PROFILE_TWICE))));
   }
 
   static Map<String, String> settings(YamlNode node, boolean trusted) throws ScenarioException {

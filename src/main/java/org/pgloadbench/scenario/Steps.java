@@ -2,16 +2,24 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.consts;
+import static org.pgloadbench.scenario.SchemaNodes.contains;
+import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.known;
 import static org.pgloadbench.scenario.SchemaNodes.list;
+import static org.pgloadbench.scenario.SchemaNodes.notRequired;
+import static org.pgloadbench.scenario.SchemaNodes.property;
+import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
+import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.variant.LoadVariant;
 
 /** The {@code steps} of a scenario: what each does, how the loader reads them, their schema. */
 final class Steps {
@@ -40,31 +48,111 @@ final class Steps {
 
   private Steps() {}
 
+  /**
+   * An axis whose other half is a step needs that step, stated once for the loader ({@link
+   * Matrix#requireSteps}) and the schema: an UNLOGGED table is durable only after set_logged (and
+   * comparing the two halves is the point), and indexes built after the load are built by the
+   * indexes step.
+   *
+   * @param axis the axis a cell writes
+   * @param needs whether a cell of this variant needs {@code step}
+   * @param why what such a cell does, as the loader says it after {@code cell <label>}
+   * @param schemaWhy the same, as the schema says it of the matrix
+   * @param matrix the schema's test of a matrix that makes such a cell
+   */
+  record Needed(
+      Axis<?> axis,
+      Predicate<LoadVariant> needs,
+      StepKind step,
+      String why,
+      String schemaWhy,
+      Supplier<ObjectNode> matrix) {
+
+    /** The loader's message of {@code cell} without the step. */
+    String error(Cell cell) {
+      return "cell " + cell.label() + " " + why + "; add " + step.yamlName() + " to steps";
+    }
+
+    /** If the matrix is as {@link #matrix} says, the steps must hold {@code step}. */
+    ObjectNode schema() {
+      ObjectNode steps = JSON.objectNode();
+      steps.set("contains", JSON.objectNode().put("const", step.yamlName()));
+      steps.put("errorMessage", schemaWhy + "; add " + step.yamlName() + " to steps");
+      return when(
+          given(ScenarioKeys.MATRIX.name(), matrix.get()),
+          property(ScenarioKeys.STEPS.name(), steps));
+    }
+  }
+
+  private static final String LATER_INDEXES =
+      "builds its indexes after the load, which only the indexes step does";
+  private static final String NEEDS_INDEXES =
+      "a cell building its indexes after the load needs the indexes step";
+
+  static final List<Needed> NEEDED =
+      List.of(
+          new Needed(
+              Axis.UNLOGGED,
+              LoadVariant::unlogged,
+              StepKind.SET_LOGGED,
+              "loads an UNLOGGED table, which only set_logged makes durable",
+              "an unlogged cell needs the set_logged step, which alone makes its table durable",
+              () -> chosen(Axis.UNLOGGED).setAll(written(Axis.UNLOGGED, "true"))),
+          new Needed(
+              Axis.INDEXES,
+              v -> !v.indexesNow(),
+              StepKind.INDEXES,
+              LATER_INDEXES,
+              NEEDS_INDEXES,
+              () -> chosen(Axis.INDEXES).setAll(written(Axis.INDEXES, "later"))),
+          new Needed(
+              Axis.WAYS_INDEX,
+              v -> !v.indexesNow(),
+              StepKind.INDEXES,
+              LATER_INDEXES,
+              NEEDS_INDEXES,
+              () ->
+                  chosen(Axis.WAYS_INDEX)
+                      .set(
+                          "anyOf",
+                          JSON.arrayNode()
+                              .add(notRequired(Axis.INDEXES.name()))
+                              .add(written(Axis.INDEXES, "later")))));
+
+  /** A matrix with {@code axis}. */
+  private static ObjectNode chosen(Axis<?> axis) {
+    return requiring(axis.name());
+  }
+
+  /** A matrix whose {@code axis} lists {@code value}. */
+  private static ObjectNode written(Axis<?> axis, String value) {
+    return property(axis.name(), contains(CellsSchema.value(axis, value)));
+  }
+
   static String listed() {
     return String.join(", ", StepKind.names());
   }
 
+  /** The steps listed, each once, starting with create, copy (after drop if listed). */
   static List<StepKind> read(YamlNode node) throws ScenarioException {
     String hint = ScenarioKeys.STEPS.hint();
-    List<StepKind> steps = new ArrayList<>();
-    for (YamlNode item : node.asList(hint).items()) {
-      String name = item.asText(hint);
-      StepKind step =
-          StepKind.find(name)
-              .orElseThrow(
-                  () ->
-                      item.error(
-                          "unknown step '"
-                              + name
-                              + "'"
-                              + YamlNode.didYouMean(name, StepKind.names())
-                              + "; known steps: "
-                              + listed()));
-      if (steps.contains(step)) {
-        throw item.error("'" + step + "' is listed twice; list each step once");
-      }
-      steps.add(step);
-    }
+    List<StepKind> steps =
+        node.eachOnce(
+            hint,
+            "step",
+            item -> {
+              String name = item.asText(hint);
+              return StepKind.find(name)
+                  .orElseThrow(
+                      () ->
+                          item.error(
+                              "unknown step '"
+                                  + name
+                                  + "'"
+                                  + YamlNode.didYouMean(name, StepKind.names())
+                                  + "; known steps: "
+                                  + listed()));
+            });
     // drop (a no-op on the fresh database, timed as pgbench -i times it) may come first
     int first = steps.isEmpty() || steps.get(0) != StepKind.DROP ? 0 : 1;
     if (steps.size() < first + 2

@@ -2,7 +2,6 @@ package org.pgloadbench.scenario;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.scenario.Axis.Accepts;
 
@@ -35,8 +34,9 @@ final class TableAxes {
         "a freeze setting",
         "use true or false",
         "false",
+        "no-freeze",
         "true",
-        v -> v.equals("true") ? "freeze" : "no-freeze");
+        "freeze");
   }
 
   /** True when the primary key is added after the load rather than declared by CREATE TABLE. */
@@ -47,8 +47,9 @@ final class TableAxes {
         "a primary key timing",
         "use now (with CREATE TABLE) or later (after the load)",
         "now",
+        "pk-now",
         "later",
-        v -> "pk-" + v);
+        "pk-later");
   }
 
   static final int MAX_CONNECTIONS = 64;
@@ -73,8 +74,9 @@ final class TableAxes {
         "an unlogged setting",
         "use true (CREATE UNLOGGED TABLE, then SET LOGGED) or false",
         "false",
+        "logged",
         "true",
-        v -> v.equals("true") ? "unlogged" : "logged");
+        "unlogged");
   }
 
   /** True when the secondary indexes are created with the table, so that the COPY pays for them. */
@@ -86,13 +88,14 @@ final class TableAxes {
         "an index timing",
         "use later (built after the load) or now (created before the COPY)",
         "later",
+        "idx-later",
         "now",
-        v -> "idx-" + v);
+        "idx-now");
   }
 
   /**
    * An axis of two values, {@code off} (the default) and {@code on}, typed as whether it is {@code
-   * on}: four of the table's axes are such a choice.
+   * on}, each with its label: four of the table's axes are such a choice.
    */
   private static Axis<Boolean> twoWay(
       String name,
@@ -100,9 +103,17 @@ final class TableAxes {
       String noun,
       String hint,
       String off,
+      String offLabel,
       String on,
-      Function<String, String> labeler) {
+      String onLabel) {
     return new Axis<>(
-        name, description, off, noun, hint, Accepts.oneOf(List.of(off, on)), on::equals, labeler);
+        name,
+        description,
+        off,
+        noun,
+        hint,
+        Accepts.oneOf(List.of(off, on)),
+        on::equals,
+        v -> v.equals(on) ? onLabel : offLabel);
   }
 }

@@ -1,8 +1,11 @@
 package org.pgloadbench.scenario;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A YAML document read once into a small tree whose nodes remember their file, field path and line,
@@ -106,6 +109,40 @@ sealed interface YamlNode {
       return s;
     }
     throw error("expected a list, got " + describe() + "; " + hint);
+  }
+
+  /**
+   * The items of this list, each read by {@code read}: an item read as one before is refused, as
+   * listed twice.
+   */
+  default <T> List<T> eachOnce(String hint, String noun, Keys.Read<T> read)
+      throws ScenarioException {
+    List<T> values = new ArrayList<>();
+    for (YamlNode item : asList(hint).items()) {
+      T value = read.from(item);
+      if (values.contains(value)) {
+        throw item.error(
+            "'" + item.asText(hint) + "' is listed twice; list each " + noun + " once");
+      }
+      values.add(value);
+    }
+    return values;
+  }
+
+  /** The texts of this list, each once, each {@code valid}: else refused, {@code invalid} of it. */
+  default List<String> textsOnce(
+      String hint, String noun, Predicate<String> valid, Function<String, String> invalid)
+      throws ScenarioException {
+    return eachOnce(
+        hint,
+        noun,
+        item -> {
+          String text = item.asText(hint);
+          if (!valid.test(text)) {
+            throw item.error(invalid.apply(text));
+          }
+          return text;
+        });
   }
 
   /** A scalar's text: a number or boolean is accepted where text is expected. */

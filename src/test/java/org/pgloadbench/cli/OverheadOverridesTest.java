@@ -41,7 +41,9 @@ class OverheadOverridesTest {
   void numbersOfRoundsAndTheRestPass() throws Exception {
     assertThat(
             OverheadCommand.unusedOverrides(
-                org.pgloadbench.scenario.Overrides.NONE.withRepeat(3).withWarmup(0)))
+                org.pgloadbench.scenario.Overrides.NONE
+                    .with(org.pgloadbench.scenario.Overrides.REPEAT, 3)
+                    .with(org.pgloadbench.scenario.Overrides.WARMUP, 0)))
         .isNull();
   }
 }

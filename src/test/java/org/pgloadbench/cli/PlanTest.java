@@ -65,7 +65,9 @@ class PlanTest {
                 + " instructions, the same from load to load to a few in a million; REPEAT=10 runs"
                 + " 10 rounds anyway")
         .anyMatch(l -> l.contains(" 1 round(s)"));
-    var timed = ScenarioLoader.load(file).withOverrides(Overrides.NONE.withInstructions(false));
+    var timed =
+        ScenarioLoader.load(file)
+            .withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, false));
     assertThat(PlanText.describe(timed, Plan.of(timed, null), refusing(null)))
         .doesNotContain("measure ")
         .doesNotContain("gives way");

@@ -33,7 +33,8 @@ class ReproduceReportTest {
             new ReproduceCommand.Done(
                 scenario("left.out"), bench(report), 1, List.of(), true, List.of()),
             new ReproduceCommand.Done(
-                scenario("fewer").withOverrides(Overrides.NONE.withVersions(List.of("16"))),
+                scenario("fewer")
+                    .withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of("16"))),
                 bench(report),
                 1,
                 List.of(),

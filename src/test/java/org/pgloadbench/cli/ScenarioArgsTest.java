@@ -27,7 +27,7 @@ class ScenarioArgsTest {
                 List.of("15", "17"), 0.25, 5, 0, null, null, null, null, null, false, null, null,
                 null));
     assertThat(given("s", "--repeat", "auto", "--budget", "90s"))
-        .isEqualTo(Overrides.NONE.withAuto(true).withBudgetSeconds(90L));
+        .isEqualTo(Overrides.NONE.with(Overrides.AUTO, true).with(Overrides.BUDGET_SECONDS, 90L));
     assertThat(given("s", "--instructions").instructions()).isTrue();
     assertThatThrownBy(() -> given("s", "--budget", "soon"))
         .hasMessage("BUDGET=soon: give a time per server, e.g. BUDGET=10m (or 90s, 1h)");

@@ -161,10 +161,10 @@ class EstimateTest {
       Path file = Files.writeString(temp.resolve("ways-binary-freeze.yaml"), asStored());
       try {
         return ScenarioLoader.load(file).withOverrides(Overrides.NONE
-                    .withVersions(List.of(pg.split(",")))
-                    .withScale(Double.valueOf(scale))
-                    .withRepeat(3)
-                    .withWarmup(0));
+                    .with(Overrides.VERSIONS, List.of(pg.split(",")))
+                    .with(Overrides.SCALE, Double.valueOf(scale))
+                    .with(Overrides.REPEAT, 3)
+                    .with(Overrides.WARMUP, 0));
       } finally {
         Files.delete(file);
         Files.delete(temp);
@@ -199,10 +199,10 @@ class EstimateTest {
     Path file = dir.resolve("ways-binary-freeze.yaml");
     Files.writeString(file, yaml.replace(part, by).replaceAll("(?s)\nclaims:.*", "\n"));
     return ScenarioLoader.load(file).withOverrides(Overrides.NONE
-                .withVersions(List.of("16", "17"))
-                .withScale(0.02)
-                .withRepeat(3)
-                .withWarmup(0));
+                .with(Overrides.VERSIONS, List.of("16", "17"))
+                .with(Overrides.SCALE, 0.02)
+                .with(Overrides.REPEAT, 3)
+                .with(Overrides.WARMUP, 0));
   }
 
   /** A stored run copied with its rows and every step's time multiplied. */

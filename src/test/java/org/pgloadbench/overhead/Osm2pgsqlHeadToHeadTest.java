@@ -57,7 +57,7 @@ class Osm2pgsqlHeadToHeadTest {
         .isTrue();
     Scenario scenario =
         ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"))
-            .withOverrides(Overrides.NONE.withData(LIECHTENSTEIN));
+            .withOverrides(Overrides.NONE.with(Overrides.DATA, LIECHTENSTEIN));
     Cell imitation = Osm2pgsqlHeadToHead.imitation(scenario);
     Cell best = Osm2pgsqlHeadToHead.best(scenario);
     assertThat(imitation.label()).isEqualTo("osm2pgsql-legacy");

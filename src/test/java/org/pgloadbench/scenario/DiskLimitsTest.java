@@ -52,9 +52,9 @@ class DiskLimitsTest {
     assertThat(s.cells()).extracting(Cell::label).containsExactly("text", "binary");
     assertThat(s.cells()).allMatch(c -> c.variant().disk().text().equals("hdd-7200"));
 
-    Scenario none = s.withOverrides(Overrides.NONE.withDisk("none"));
+    Scenario none = s.withOverrides(Overrides.NONE.with(Overrides.DISK, "none"));
     assertThat(none.cells()).allMatch(c -> c.variant().disk().isNone());
-    Scenario ssd = s.withOverrides(Overrides.NONE.withDisk("sata-ssd"));
+    Scenario ssd = s.withOverrides(Overrides.NONE.with(Overrides.DISK, "sata-ssd"));
     assertThat(ssd.cells()).allMatch(c -> c.variant().disk().readIops() == 98_000);
   }
 
@@ -100,13 +100,13 @@ class DiskLimitsTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> axis.withOverrides(Overrides.NONE.withDisk("write=0MB/s")))
+                    () -> axis.withOverrides(Overrides.NONE.with(Overrides.DISK, "write=0MB/s")))
                 .getMessage())
         .isEqualTo("DISK=write=0MB/s: " + DiskLimit.hint());
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> axis.withOverrides(Overrides.NONE.withDisk("gp3")))
+                    () -> axis.withOverrides(Overrides.NONE.with(Overrides.DISK, "gp3")))
                 .getMessage())
         .isEqualTo("DISK=gp3: the scenario compares disk limits on its disk axis; leave DISK out");
   }

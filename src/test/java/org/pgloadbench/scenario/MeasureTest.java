@@ -38,17 +38,18 @@ class MeasureTest {
                 + ":4: repeat: 10 gives way to one round: measure: instructions counts each step's"
                 + " instructions, the same from load to load to a few in a million; REPEAT=10 runs"
                 + " 10 rounds anyway");
-    Scenario byFlag = load("").withOverrides(Overrides.NONE.withInstructions(true));
+    Scenario byFlag = load("").withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, true));
     assertThat(byFlag.notes()).singleElement().asString().contains("one round: INSTRUCTIONS=1");
     // REPEAT= decides the rounds: nothing gives way; nor does the default of one round
-    assertThat(load("").withOverrides(Overrides.NONE.withInstructions(true).withRepeat(3)).notes())
-        .isEmpty();
+    Overrides counted =
+        Overrides.NONE.with(Overrides.INSTRUCTIONS, true).with(Overrides.REPEAT, 3);
+    assertThat(load("").withOverrides(counted).notes()).isEmpty();
     Files.writeString(
         dir.resolve("s.yaml"),
         Files.readString(dir.resolve("s.yaml")).replace("repeat: 10\n", ""));
     assertThat(
             ScenarioLoader.load(dir.resolve("s.yaml"))
-                .withOverrides(Overrides.NONE.withInstructions(true))
+                .withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, true))
                 .notes())
         .isEmpty();
   }
@@ -58,13 +59,13 @@ class MeasureTest {
     Scenario timed = load("");
     assertThat(timed.measure()).isEqualTo(Measure.TIME);
     assertThat(timed.withOverrides(Overrides.NONE).repeat()).isEqualTo(10);
-    Scenario counted = timed.withOverrides(Overrides.NONE.withInstructions(true));
+    Scenario counted = timed.withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, true));
     assertThat(counted.measure()).isEqualTo(Measure.INSTRUCTIONS);
     assertThat(load("measure: instructions\n").measure()).isEqualTo(Measure.INSTRUCTIONS);
     // INSTRUCTIONS=0 measures time alone, whatever the file says
     assertThat(
             load("measure: instructions\n")
-                .withOverrides(Overrides.NONE.withInstructions(false))
+                .withOverrides(Overrides.NONE.with(Overrides.INSTRUCTIONS, false))
                 .measure())
         .isEqualTo(Measure.TIME);
   }
@@ -76,7 +77,7 @@ class MeasureTest {
     assertThat(counted.warmup()).isZero();
     Scenario asked =
         load("measure: instructions\n")
-            .withOverrides(Overrides.NONE.withRepeat(3).withWarmup(1));
+            .withOverrides(Overrides.NONE.with(Overrides.REPEAT, 3).with(Overrides.WARMUP, 1));
     assertThat(asked.repeat()).isEqualTo(3);
     assertThat(asked.warmup()).isEqualTo(1);
   }
@@ -87,7 +88,9 @@ class MeasureTest {
     assertThatThrownBy(
             () ->
                 timed.withOverrides(
-                    Overrides.NONE.withInstructions(true).withTarget("container")))
+                    Overrides.NONE
+                        .with(Overrides.INSTRUCTIONS, true)
+                        .with(Overrides.TARGET, "container")))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(
             "INSTRUCTIONS=1: instructions are counted on servers the harness starts itself; a"
@@ -96,8 +99,8 @@ class MeasureTest {
             () ->
                 timed.withOverrides(
                     Overrides.NONE
-                        .withInstructions(true)
-                        .withTarget("postgresql://me@db.example/x")))
+                        .with(Overrides.INSTRUCTIONS, true)
+                        .with(Overrides.TARGET, "postgresql://me@db.example/x")))
         .hasMessageContaining("a URL's server runs beyond valgrind's reach")
         .hasMessageNotContaining("\n");
     for (String bad :

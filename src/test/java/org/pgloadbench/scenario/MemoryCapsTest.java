@@ -47,9 +47,9 @@ class MemoryCapsTest {
     assertThat(s.cells()).extracting(Cell::label).containsExactly("text", "binary");
     assertThat(s.cells()).allMatch(c -> c.variant().memoryBytes() == 1L << 30);
 
-    Scenario none = s.withOverrides(Overrides.NONE.withMemory("none"));
+    Scenario none = s.withOverrides(Overrides.NONE.with(Overrides.MEMORY, "none"));
     assertThat(none.cells()).allMatch(c -> c.variant().memoryBytes() == 0);
-    Scenario half = s.withOverrides(Overrides.NONE.withMemory("512MB"));
+    Scenario half = s.withOverrides(Overrides.NONE.with(Overrides.MEMORY, "512MB"));
     assertThat(half.cells()).allMatch(c -> c.variant().memoryBytes() == 512L << 20);
   }
 
@@ -59,7 +59,7 @@ class MemoryCapsTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> axis.withOverrides(Overrides.NONE.withMemory("1GB")))
+                    () -> axis.withOverrides(Overrides.NONE.with(Overrides.MEMORY, "1GB")))
                 .getMessage())
         .isEqualTo(
             "MEMORY=1GB: the scenario compares memory caps on its memory axis; leave MEMORY out");
@@ -70,13 +70,13 @@ class MemoryCapsTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> plain.withOverrides(Overrides.NONE.withMemory("24MB")))
+                    () -> plain.withOverrides(Overrides.NONE.with(Overrides.MEMORY, "24MB")))
                 .getMessage())
         .isEqualTo("MEMORY=24MB: use none or a size from 32MB with a unit, e.g. 256MB or 1GB");
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> plain.withOverrides(Overrides.NONE.withMemory("32MB")))
+                    () -> plain.withOverrides(Overrides.NONE.with(Overrides.MEMORY, "32MB")))
                 .getMessage())
         .isEqualTo(
             "MEMORY=32MB: a 32MB cap leaves no room beside shared_buffers (20MB, the scenario's):"

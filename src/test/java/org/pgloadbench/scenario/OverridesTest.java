@@ -45,14 +45,14 @@ class OverridesTest {
 
   @Test
   void scaleMultipliesRowCountsRoundingToAtLeastOne() throws Exception {
-    Scenario s = scenario.withOverrides(Overrides.NONE.withScale(0.1));
+    Scenario s = scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, 0.1));
     assertThat(s.dataset().rows())
         .containsExactly(Map.entry("nodes", 100L), Map.entry("ways", 25L), Map.entry("rels", 1L));
 
-    Scenario half = scenario.withOverrides(Overrides.NONE.withScale(0.5));
+    Scenario half = scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, 0.5));
     assertThat(half.dataset().rows()).containsEntry("rels", 2L); // 1.5 rounds up
 
-    Scenario tiny = scenario.withOverrides(Overrides.NONE.withScale(0.0001));
+    Scenario tiny = scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, 0.0001));
     assertThat(tiny.dataset().rows().values()).containsOnly(1L);
 
     assertThat(((OsmSyntheticDataset.Spec) s.dataset()).seed())
@@ -64,7 +64,10 @@ class OverridesTest {
   void versionsRepeatAndWarmupReplaceTheScenarios() throws Exception {
     Scenario s =
         scenario.withOverrides(
-            Overrides.NONE.withVersions(List.of("15", "17")).withRepeat(1).withWarmup(0));
+            Overrides.NONE
+                .with(Overrides.VERSIONS, List.of("15", "17"))
+                .with(Overrides.REPEAT, 1)
+                .with(Overrides.WARMUP, 0));
     assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "17")));
     assertThat(s.repeat()).isEqualTo(1);
     assertThat(s.warmup()).isZero();
@@ -75,24 +78,27 @@ class OverridesTest {
   @Test
   void badOverridesNameTheMakeVariable() {
     assertThatThrownBy(
-            () -> scenario.withOverrides(Overrides.NONE.withVersions(List.of("abc"))))
+            () -> scenario.withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of("abc"))))
         .isInstanceOf(ScenarioException.class)
         .hasMessage("PG=abc: 'abc' is not a PostgreSQL version (expected e.g. 17 or 15,17)");
     assertThatThrownBy(
             () ->
-                scenario.withOverrides(Overrides.NONE.withVersions(List.of("15", "17", "15"))))
+                scenario.withOverrides(
+                    Overrides.NONE.with(Overrides.VERSIONS, List.of("15", "17", "15"))))
         .hasMessage("PG=15,17,15: '15' is given twice; list each version once");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withVersions(List.of())))
+    assertThatThrownBy(
+            () -> scenario.withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of())))
         .hasMessage("PG=: give at least one version (e.g. 17 or 15,17)");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withScale(0.0)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, 0.0)))
         .hasMessage("SCALE=0: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withScale(-1.5)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, -1.5)))
         .hasMessage("SCALE=-1.5: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withScale(Double.NaN)))
+    assertThatThrownBy(
+            () -> scenario.withOverrides(Overrides.NONE.with(Overrides.SCALE, Double.NaN)))
         .hasMessage("SCALE=NaN: must be a number > 0");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withRepeat(0)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.REPEAT, 0)))
         .hasMessage("REPEAT=0: must be a whole number >= 1");
-    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.withWarmup(-1)))
+    assertThatThrownBy(() -> scenario.withOverrides(Overrides.NONE.with(Overrides.WARMUP, -1)))
         .hasMessage("WARMUP=-1: must be a whole number >= 0");
   }
 
@@ -101,13 +107,13 @@ class OverridesTest {
   @Test
   void dataLoadsAPbfFileIntoTheScenariosTables() throws Exception {
     Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
-    Scenario s = scenario.withOverrides(Overrides.NONE.withData(pbf));
+    Scenario s = scenario.withOverrides(Overrides.NONE.with(Overrides.DATA, pbf));
     assertThat(s.dataset()).isInstanceOf(OsmPbfDataset.Spec.class);
     assertThat(((OsmPbfDataset.Spec) s.dataset()).file()).isEqualTo(pbf.toAbsolutePath());
     assertThat(s.dataset().tables()).isEqualTo(scenario.dataset().tables());
     assertThat(s.dataset().rows()).isEmpty();
     // a file's rows are what it holds: SCALE leaves them
-    Scenario scaled = s.withOverrides(Overrides.NONE.withScale(0.5));
+    Scenario scaled = s.withOverrides(Overrides.NONE.with(Overrides.SCALE, 0.5));
     assertThat(scaled.dataset()).isEqualTo(s.dataset());
   }
 
@@ -124,7 +130,7 @@ class OverridesTest {
                 steps: [create, copy, indexes]
                 """));
     Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
-    Scenario s = geometry.withOverrides(Overrides.NONE.withData(pbf));
+    Scenario s = geometry.withOverrides(Overrides.NONE.with(Overrides.DATA, pbf));
     assertThat(s.dataset())
         .isEqualTo(
             new GeometryDataset.Spec(
@@ -134,7 +140,9 @@ class OverridesTest {
   @Test
   void dataMustBeAFile() {
     assertThatThrownBy(
-            () -> scenario.withOverrides(Overrides.NONE.withData(Path.of("no/such.osm.pbf"))))
+            () ->
+                scenario.withOverrides(
+                    Overrides.NONE.with(Overrides.DATA, Path.of("no/such.osm.pbf"))))
         .hasMessage("DATA=no/such.osm.pbf: no such file; give an OpenStreetMap .osm.pbf file");
   }
 }

@@ -233,7 +233,7 @@ class ScenarioSchemaTest {
     probes.addAll(
         List.of("all", "default", "32kB", "64kB", "4MB", "1GB", "2GB", "3GB", "", "TEXT", "on "));
     for (Axis<?> axis : Axis.ALL) {
-      ObjectNode schema = AxesSchema.axisValue(axis);
+      ObjectNode schema = CellsSchema.axisValue(axis);
       schema.put("$schema", "http://json-schema.org/draft-07/schema#");
       Schema values = REGISTRY.getSchema(schema);
       for (String probe : probes) {

@@ -83,7 +83,10 @@ class ServersTargetTest {
                 + " line, e.g. BUILDS=head=/opt/pg-head/bin,patch=/opt/pg-patch/bin, or"
                 + " TARGET=local:<bin dir> for one");
     ServersSpec given =
-        labels.withOverrides(Overrides.NONE.withBuilds(builds("patch", "/b", "head", "/a"))).servers();
+        labels
+            .withOverrides(
+                Overrides.NONE.with(Overrides.BUILDS, builds("patch", "/b", "head", "/a")))
+            .servers();
     assertThat(given)
         .isEqualTo(
             new ServersSpec(
@@ -96,7 +99,9 @@ class ServersTargetTest {
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
-                    () -> labels.withOverrides(Overrides.NONE.withBuilds(builds("head", "/a"))))
+                    () ->
+                        labels.withOverrides(
+                            Overrides.NONE.with(Overrides.BUILDS, builds("head", "/a"))))
                 .getMessage())
         .isEqualTo(
             "BUILDS=head=...: the scenario compares the builds head, patch; give a bin dir for"
@@ -104,7 +109,7 @@ class ServersTargetTest {
     // any scenario runs on builds the command line names
     assertThat(
             load("{versions: [17]}")
-                .withOverrides(Overrides.NONE.withBuilds(builds("a", "/x", "b", "/y")))
+                .withOverrides(Overrides.NONE.with(Overrides.BUILDS, builds("a", "/x", "b", "/y")))
                 .servers()
                 .builds())
         .containsExactly(Map.entry("a", "/x"), Map.entry("b", "/y"));
@@ -123,13 +128,14 @@ class ServersTargetTest {
   @Test
   void theImageComesFromTheCommandLine() throws Exception {
     Scenario containers = load("{target: container, versions: [16]}");
-    assertThat(containers.withOverrides(Overrides.NONE.withImage("my/pg:16")).servers())
+    assertThat(containers.withOverrides(Overrides.NONE.with(Overrides.IMAGE, "my/pg:16")).servers())
         .isEqualTo(new ServersSpec("container", List.of("16"), "my/pg:16", Map.of(), null));
     assertThat(
             catchThrowableOfType(
                 ScenarioException.class,
                 () ->
-                    load("{versions: [16]}").withOverrides(Overrides.NONE.withImage("x"))))
+                    load("{versions: [16]}")
+                        .withOverrides(Overrides.NONE.with(Overrides.IMAGE, "x"))))
         .hasMessage("IMAGE=x: is for the container target; add TARGET=container");
   }
 
@@ -180,20 +186,20 @@ class ServersTargetTest {
     Scenario embedded = load("{versions: [16, 17]}");
     assertThat(
             embedded
-                .withOverrides(Overrides.NONE.withTarget("container"))
+                .withOverrides(Overrides.NONE.with(Overrides.TARGET, "container"))
                 .servers())
         .isEqualTo(new ServersSpec("container", List.of("16", "17")));
     ServersSpec local =
         embedded
             .withOverrides(
-                Overrides.NONE.withTarget("local:/usr/lib/postgresql/15/bin"))
+                Overrides.NONE.with(Overrides.TARGET, "local:/usr/lib/postgresql/15/bin"))
             .servers();
     assertThat(local.versions()).containsExactly("local");
     assertThat(local.builds()).containsEntry("local", "/usr/lib/postgresql/15/bin");
     assertThat(
             embedded
                 .withOverrides(
-                    Overrides.NONE.withTarget("postgresql://me@h/db"))
+                    Overrides.NONE.with(Overrides.TARGET, "postgresql://me@h/db"))
                 .servers()
                 .url())
         .isEqualTo("postgresql://me@h/db");
@@ -201,7 +207,10 @@ class ServersTargetTest {
     Scenario builds = load("{target: local, builds: [head, patch]}");
     assertThat(
             builds
-                .withOverrides(Overrides.NONE.withVersions(List.of("17")).withTarget("embedded"))
+                .withOverrides(
+                    Overrides.NONE
+                        .with(Overrides.VERSIONS, List.of("17"))
+                        .with(Overrides.TARGET, "embedded"))
                 .servers())
         .isEqualTo(new ServersSpec("embedded", List.of("17")));
     assertThat(
@@ -209,7 +218,7 @@ class ServersTargetTest {
                     ScenarioException.class,
                     () ->
                         builds.withOverrides(
-                            Overrides.NONE.withTarget("embedded")))
+                            Overrides.NONE.with(Overrides.TARGET, "embedded")))
                 .getMessage())
         .isEqualTo(
             "TARGET=embedded: the embedded target needs PostgreSQL versions; give them, e.g."
@@ -219,7 +228,7 @@ class ServersTargetTest {
                     ScenarioException.class,
                     () ->
                         embedded.withOverrides(
-                            Overrides.NONE.withTarget("postgresql://me:pw@h/db")))
+                            Overrides.NONE.with(Overrides.TARGET, "postgresql://me:pw@h/db")))
                 .getMessage())
         .doesNotContain("pw@")
         .contains("the URL holds a password");

@@ -138,7 +138,7 @@ class SettingsSafetyTest {
     // a field not written is placed at the nearest field that holds it
     assertThat(s.origins().error("servers.image", "no such image"))
         .hasMessage(file + ":6: servers.image: no such image");
-    Scenario overridden = s.withOverrides(Overrides.NONE.withVersions(List.of("13")));
+    Scenario overridden = s.withOverrides(Overrides.NONE.with(Overrides.VERSIONS, List.of("13")));
     assertThat(overridden.origins().error("servers.versions[0]", "PostgreSQL 13 is not here"))
         .hasMessage("PG=13: PostgreSQL 13 is not here");
   }

@@ -117,7 +117,7 @@ class ShippedScenariosTest {
     assertThat(s.claims().get(2).seedRatio()).isCloseTo(1.31, within(0.005));
     Scenario given =
         s.withOverrides(
-            Overrides.NONE.withBuilds(
+            Overrides.NONE.with(Overrides.BUILDS, 
                 ServersTargetTest.builds(
                     "head", "/opt/pg-head/bin", "patch", "/opt/pg-patch/bin")));
     assertThat(given.servers().builds())

@@ -19,7 +19,7 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
  * A claim's published figures ({@code seed: [40 min, 57 min]}) and the source's own runs ({@code
  * seed_runs}): how the loader reads them and what the schema lets through, from the same units.
  */
-final class Figures {
+final class PublishedFigures {
   /** The normal quantile of a two-sided 95% interval. */
   private static final double Z95 = 1.96;
 
@@ -35,7 +35,7 @@ final class Figures {
   static final String SEED_HINT =
       "give the published figures, the first side's then the other's: [40 min, 57 min]";
 
-  private Figures() {}
+  private PublishedFigures() {}
 
   /**
    * The two published figures: as the report shows them, their ratio, and their dimension (0 a
