@@ -53,6 +53,20 @@ public interface DatasetSpec {
   }
 
   /**
+   * Whether each load's step times are also told as {@code pgbench -i} prints its phases ({@code
+   * done in ... (drop tables ..., ...)}): for pgbench's tables only. The runner's progress lines
+   * and the report's pgbench section both follow this.
+   */
+  default boolean reportsPgbenchPhases() {
+    return reportsPgbenchPhases(kind());
+  }
+
+  /** {@link #reportsPgbenchPhases()} of the kind a stored run names ({@code pgbench}, ...). */
+  static boolean reportsPgbenchPhases(String kind) {
+    return PgbenchDataset.Spec.KIND.equals(kind);
+  }
+
+  /**
    * An extension a dataset needs from the server.
    *
    * @param name as CREATE EXTENSION takes it

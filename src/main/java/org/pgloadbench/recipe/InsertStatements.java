@@ -8,7 +8,6 @@ import java.sql.Types;
 import java.util.Arrays;
 import org.pgloadbench.copy.Ewkb;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoaderKind;
 import org.postgresql.geometric.PGbox;
 import org.postgresql.geometric.PGpoint;
@@ -16,19 +15,16 @@ import org.postgresql.util.PGobject;
 
 /**
  * A {@link RowEncoder} that binds each value as a parameter of a prepared INSERT instead of writing
- * COPY data. Rows fill a statement of {@code rowsPerStatement} VALUES lists (INSERT ... VALUES
+ * COPY data. Rows fill a statement of {@code batchSize} VALUES lists (INSERT ... VALUES
  * (...), (...)) or, for JDBC batches, one row each added to a batch of {@code batchSize}; full
  * statements and batches are executed between rows and committed every {@code commitEvery} rows.
  * The total row count is known up front, so the last statement is prepared with exactly the rows
  * left. Values are copied into driver objects: this path allocates per value, as a JDBC application
  * does.
  */
-final class InsertEncoder implements RowEncoder, AutoCloseable {
+final class InsertStatements implements RowEncoder, AutoCloseable {
   private final Connection connection;
-  private final TableDef table;
-  private final LoaderKind kind;
-  private final int batchSize;
-  private final long commitEvery;
+  private final InsertLoader loader;
   private final int fields;
   private long rowsLeft;
 
@@ -40,19 +36,11 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
   private long sinceCommit;
   private boolean countsUnknown;
 
-  InsertEncoder(
-      Connection connection,
-      TableDef table,
-      LoaderKind kind,
-      int batchSize,
-      long commitEvery,
-      long rows) {
+  /** Sends {@code rows} rows as {@code loader} says, over {@code connection}. */
+  InsertStatements(Connection connection, InsertLoader loader, long rows) {
     this.connection = connection;
-    this.table = table;
-    this.kind = kind;
-    this.batchSize = batchSize;
-    this.commitEvery = commitEvery;
-    this.fields = table.columns().size();
+    this.loader = loader;
+    this.fields = loader.table().columns().size();
     this.rowsLeft = rows;
   }
 
@@ -63,20 +51,20 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     }
     // pgjdbc's rewritten batches report SUCCESS_NO_INFO per row: ask the table instead.
     try (Statement s = connection.createStatement();
-        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + table.name())) {
+        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + loader.table().name())) {
       result.next();
       return result.getLong(1);
     }
   }
 
   private boolean jdbcBatch() {
-    return kind == LoaderKind.BATCH || kind == LoaderKind.BATCH_REWRITE;
+    return loader.kind() == LoaderKind.BATCH || loader.kind() == LoaderKind.BATCH_REWRITE;
   }
 
   @Override
   public void beginRow(int fieldCount) {
     if (statement == null) {
-      int rows = jdbcBatch() ? 1 : (int) Math.min(batchSize, rowsLeft);
+      int rows = jdbcBatch() ? 1 : (int) Math.min(loader.batchSize(), rowsLeft);
       try {
         prepare(rows);
       } catch (SQLException e) {
@@ -94,9 +82,9 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     }
     StringBuilder sql =
         new StringBuilder("INSERT INTO ")
-            .append(table.name())
+            .append(loader.table().name())
             .append(" (")
-            .append(table.columnList())
+            .append(loader.table().columnList())
             .append(") VALUES ");
     for (int r = 0; r < rows; r++) {
       sql.append(r == 0 ? "(" : ", (");
@@ -204,11 +192,12 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     if (jdbcBatch()) {
       statement.addBatch();
       parameter = 0;
-      if (rowsBound == batchSize || rowsLeft == 0) {
+      if (rowsBound == loader.batchSize() || rowsLeft == 0) {
         executeBatch();
       }
     } else if (rowsBound == statementRows) {
-      executed(statement.executeUpdate());
+      inserted += statement.executeUpdate();
+      committed(rowsBound);
       parameter = 0;
       if (rowsLeft > 0 && rowsLeft < statementRows) {
         prepare((int) rowsLeft);
@@ -227,16 +216,11 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     committed(rowsBound);
   }
 
-  private void executed(int count) throws SQLException {
-    inserted += count;
-    committed(rowsBound);
-  }
-
   /** Counts rows sent since the last commit and commits when commitEvery of them are. */
   private void committed(int rows) throws SQLException {
     rowsBound = 0;
     sinceCommit += rows;
-    if (commitEvery > 0 && sinceCommit >= commitEvery) {
+    if (loader.commitEvery() > 0 && sinceCommit >= loader.commitEvery()) {
       connection.commit();
       sinceCommit = 0;
     }
