@@ -128,10 +128,6 @@ public final class OsmPbfDataset implements Dataset {
     return json;
   }
 
-  public DataShape fileShape() {
-    return shape;
-  }
-
   /** The generator's shape for this file's counts, over at most {@link #SYNTHETIC_SAMPLE} rows. */
   DataShape syntheticShape() {
     Map<String, Long> rows = new LinkedHashMap<>();
