@@ -37,32 +37,21 @@ public final class GeometryDataset implements Dataset {
     return new GeometryDataset(
         rows.entrySet().stream()
             .map(
-                e -> {
-                  TableDef def = e.getKey().tableDef(srid);
-                  long count = e.getValue();
-                  return new Table(
-                      def,
-                      new GeneratedSource(
-                          def,
-                          0,
-                          count,
-                          () ->
-                              e.getKey() == GeometryTable.POINT
-                                  ? new PointFields(seed, srid)
-                                  : new LineFields(seed, srid, nodeIds, count)));
-                })
+                e ->
+                    GeneratedSource.table(
+                        e.getKey().tableDef(srid),
+                        e.getValue(),
+                        () ->
+                            e.getKey() == GeometryTable.POINT
+                                ? new PointFields(seed, srid)
+                                : new LineFields(seed, srid, nodeIds, e.getValue())))
             .toList());
   }
 
   /** The geometries of a PBF file, derived once beside its decoded objects. */
   static GeometryDataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
     return new GeometryDataset(
-        tables.stream()
-            .map(
-                t ->
-                    new Table(
-                        t.tableDef(srid), cached(cache.file(t), t, srid, 0, cache.rows(t))))
-            .toList());
+        tables.stream().map(t -> new Table(t.tableDef(srid), cached(cache, t, srid))).toList());
   }
 
   @Override
@@ -120,10 +109,10 @@ public final class GeometryDataset implements Dataset {
     }
   }
 
-  /** Records [from, to) of a derived geometry file: a point or a line per record. */
-  private static CachedRows cached(Path file, GeometryTable table, Srid srid, long from, long to) {
+  /** The records of a derived geometry file: a point or a line per record. */
+  private static CachedRows cached(GeometryCache cache, GeometryTable table, Srid srid) {
     return new CachedRows(
-        file,
+        cache.file(table),
         GeometryCache.layout(table),
         table.tableDef(srid),
         "the derived geometries",
@@ -133,8 +122,8 @@ public final class GeometryDataset implements Dataset {
               ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
               : (object, encoder) -> writer.line(object.id, object.refs, object.refCount, encoder);
         },
-        from,
-        to);
+        0,
+        cache.rows(table));
   }
 
   /**

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.pgloadbench.dataset.TableDef.Column;
 
 /**
  * The osm2pgsql output tables a geometry dataset loads, named and laid out as osm2pgsql's pgsql
@@ -57,23 +56,12 @@ public enum GeometryTable {
   }
 
   TableDef tableDef(Srid srid) {
-    String index = tableName() + "_" + COLUMN + "_idx";
     return new TableDef(
         tableName(),
-        List.of(
-            new Column("osm_id", "int8 NOT NULL"),
-            new Column(COLUMN, "geometry(" + type + ", " + srid.code() + ")")),
+        TableDef.columns(
+            "osm_id int8 NOT NULL", COLUMN + " geometry(" + type + ", " + srid.code() + ")"),
         null,
         List.of(),
-        List.of(
-            new TableDef.Index(
-                index,
-                "CREATE INDEX "
-                    + index
-                    + " ON "
-                    + tableName()
-                    + " USING gist ("
-                    + COLUMN
-                    + ") WITH (fillfactor = 100)")));
+        List.of(TableDef.Index.on(tableName(), COLUMN, "gist", " WITH (fillfactor = 100)")));
   }
 }

@@ -101,7 +101,7 @@ public final class OsmPbfDataset implements Dataset {
             t ->
                 new Table(
                     t.tableDef(format),
-                    CachedRows.middle(PbfDecoder.file(dir, t), t, format, 0, count(t))))
+                    CachedRows.middle(PbfDecoder.file(dir, t), t, format, count(t))))
         .toList();
   }
 

@@ -77,7 +77,7 @@ class CopyBufferTest {
   }
 
   @Test
-  void aLongAsciiStringGrowsTheBufferOnlyToWhatItNeeds() {
+  void aLongAsciiStringGrowsTheBufferOnlyToWhatItNeeds() throws SQLException {
     buffer.putUtf8("x".repeat(200_000));
 
     assertThat(buffer.position()).isEqualTo(200_000);
