@@ -3,20 +3,16 @@ package org.pgloadbench.dataset;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
 
@@ -54,43 +50,27 @@ public final class OsmPbfDataset implements Dataset {
       Path file, List<MiddleTable> tables, Path cacheRoot, Consumer<String> notes)
       throws IOException {
     Path dir = cacheRoot.resolve(sha256(file));
-    Path shapeFile = dir.resolve(SHAPE_FILE);
-    if (!Files.isRegularFile(shapeFile)) {
-      Files.createDirectories(cacheRoot);
-      Path partial = Files.createTempDirectory(cacheRoot, "decoding-");
-      try {
-        long start = System.nanoTime();
-        DataShape decoded = PbfDecoder.decode(file, partial);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
-        notes.accept(
-            String.format(
-                Locale.ROOT,
-                "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)",
-                file.getFileName(),
-                decoded.nodes(),
-                decoded.ways(),
-                decoded.rels(),
-                seconds,
-                (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
-        publish(partial, dir);
-      } finally {
-        deleteTree(partial);
-      }
-    }
-    return new OsmPbfDataset(dir, tables, readShape(shapeFile));
-  }
-
-  /** Moves a finished decode into place; another process that got there first wins. */
-  private static void publish(Path partial, Path dir) throws IOException {
-    try {
-      Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      // e.g. a non-empty directory of that name: fine if it holds a complete decode
-      if (!Files.isRegularFile(dir.resolve(SHAPE_FILE))) {
-        throw e;
-      }
-    }
+    DerivedDir.once(
+        dir,
+        SHAPE_FILE,
+        "decoding-",
+        partial -> {
+          long start = System.nanoTime();
+          DataShape decoded = PbfDecoder.decode(file, partial);
+          double seconds = (System.nanoTime() - start) / 1e9;
+          JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
+          notes.accept(
+              String.format(
+                  Locale.ROOT,
+                  "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)",
+                  file.getFileName(),
+                  decoded.nodes(),
+                  decoded.ways(),
+                  decoded.rels(),
+                  seconds,
+                  (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
+        });
+    return new OsmPbfDataset(dir, tables, readShape(dir.resolve(SHAPE_FILE)));
   }
 
   @Override
@@ -171,24 +151,6 @@ public final class OsmPbfDataset implements Dataset {
       return HexFormat.of().formatHex(digest.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java has SHA-256", e);
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths
-          .sorted(Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.delete(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
     }
   }
 
