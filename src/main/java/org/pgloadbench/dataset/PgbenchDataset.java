@@ -66,10 +66,6 @@ public final class PgbenchDataset implements Dataset {
   }
 
   /** The tables; they do not depend on the cell. */
-  public List<Table> tables() {
-    return tables;
-  }
-
   @Override
   public List<Table> tables(LoadVariant variant) {
     return tables;

@@ -88,10 +88,6 @@ public final class PointDataset implements Dataset {
   }
 
   /** The tables; they do not depend on the cell. */
-  public List<Table> tables() {
-    return tables;
-  }
-
   @Override
   public List<Table> tables(LoadVariant variant) {
     return tables;

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.Arrays;
 import org.pgloadbench.copy.Ewkb;
 import org.pgloadbench.copy.RowEncoder;
@@ -99,54 +98,48 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
 
   @Override
   public void int2(short value) {
-    bind(p -> statement.setShort(p, value));
+    bind(value);
   }
 
   @Override
   public void int4(int value) {
-    bind(p -> statement.setInt(p, value));
+    bind(value);
   }
 
   @Override
   public void int8(long value) {
-    bind(p -> statement.setLong(p, value));
+    bind(value);
   }
 
   @Override
   public void int8Array(long[] values, int count) {
-    long[] copy = Arrays.copyOf(values, count);
-    bind(p -> statement.setObject(p, copy));
+    bind(Arrays.copyOf(values, count));
   }
 
   @Override
   public void int4Array(int[] values, int count) {
-    int[] copy = Arrays.copyOf(values, count);
-    bind(p -> statement.setObject(p, copy));
+    bind(Arrays.copyOf(values, count));
   }
 
   @Override
   public void point(double x, double y) {
-    bind(p -> statement.setObject(p, new PGpoint(x, y)));
+    bind(new PGpoint(x, y));
   }
 
   @Override
   public void box(double highX, double highY, double lowX, double lowY) {
-    bind(p -> statement.setObject(p, new PGbox(highX, highY, lowX, lowY)));
+    bind(new PGbox(highX, highY, lowX, lowY));
   }
 
+  /** A geometry as the hex EWKB geometry_in reads. */
   @Override
   public void ewkbPoint(int srid, double x, double y) {
-    geometry(Ewkb.hexPoint(srid, x, y));
+    typed("geometry", Ewkb.hexPoint(srid, x, y));
   }
 
   @Override
   public void ewkbLineString(int srid, double[] xy, int count) {
-    geometry(Ewkb.hexLineString(srid, xy, count));
-  }
-
-  /** A geometry as the hex EWKB geometry_in reads. */
-  private void geometry(String hex) {
-    typed("geometry", hex);
+    typed("geometry", Ewkb.hexLineString(srid, xy, count));
   }
 
   @Override
@@ -156,19 +149,19 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
 
   /** A value the server reads as {@code type} from its text, as a column of that type would. */
   private void typed(String type, String text) {
-    bind(
-        p -> {
-          PGobject value = new PGobject();
-          value.setType(type);
-          value.setValue(text);
-          statement.setObject(p, value);
-        });
+    PGobject value = new PGobject();
+    value.setType(type);
+    try {
+      value.setValue(text);
+    } catch (SQLException e) {
+      throw new BindException(e);
+    }
+    bind(value);
   }
 
   @Override
   public void text(CharSequence value) {
-    String text = value.toString();
-    bind(p -> statement.setString(p, text));
+    bind(value.toString());
   }
 
   @Override
@@ -177,12 +170,16 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
     for (int i = 0; i < count; i++) {
       copy[i] = values[i].toString();
     }
-    bind(p -> statement.setArray(p, connection.createArrayOf("text", copy)));
+    try {
+      bind(connection.createArrayOf("text", copy));
+    } catch (SQLException e) {
+      throw new BindException(e);
+    }
   }
 
   @Override
   public void nullValue() {
-    bind(p -> statement.setNull(p, Types.OTHER));
+    bind(null);
   }
 
   @Override
@@ -240,16 +237,16 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
     }
   }
 
-  private void bind(Binding binding) {
+  /**
+   * Binds the next parameter: setObject takes the setter of the value's class (setShort for a
+   * Short, setArray for an Array, setPGobject for a point, ...) and setNull(OTHER) for null.
+   */
+  private void bind(Object value) {
     try {
-      binding.bind(++parameter);
+      statement.setObject(++parameter, value);
     } catch (SQLException e) {
       throw new BindException(e);
     }
-  }
-
-  private interface Binding {
-    void bind(int parameter) throws SQLException;
   }
 
   /** A driver error while binding, carried through the RowEncoder calls that cannot throw it. */

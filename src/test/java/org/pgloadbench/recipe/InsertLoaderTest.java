@@ -49,12 +49,14 @@ class InsertLoaderTest {
 
   static List<Dataset.Table> tables() {
     return List.of(
-        new IntArrayDataset(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2).tables().get(0),
-        new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
-            .tables()
+        new IntArrayDataset(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2)
+            .tables(null)
             .get(0),
-        new PgbenchDataset(1003).tables().get(1),
-        new PgbenchDataset(1003).tables().get(2));
+        new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
+            .tables(null)
+            .get(0),
+        new PgbenchDataset(1003).tables(null).get(1),
+        new PgbenchDataset(1003).tables(null).get(2));
   }
 
   @ParameterizedTest
