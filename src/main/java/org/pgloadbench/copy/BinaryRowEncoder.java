@@ -28,26 +28,11 @@ public final class BinaryRowEncoder implements RowEncoder {
   private final CopyBuffer buffer;
 
   /** EWKB's bytes as they are, after the field's length (reserved whole by the caller). */
-  private final Ewkb.Out ewkb =
-      new Ewkb.Out() {
-        @Override
-        public void u8(int value) {
-          buffer.putByte(value);
-        }
-
-        @Override
-        public void u32(int value) {
-          buffer.putIntLittleEndian(value);
-        }
-
-        @Override
-        public void f64(double value) {
-          buffer.putLongLittleEndian(Double.doubleToLongBits(value));
-        }
-      };
+  private final Ewkb.Out ewkb;
 
   public BinaryRowEncoder(CopySink sink) {
     this.buffer = new CopyBuffer(sink);
+    this.ewkb = Ewkb.bytes(buffer);
     buffer.reserve(HEADER.length);
     buffer.putBytes(HEADER);
   }

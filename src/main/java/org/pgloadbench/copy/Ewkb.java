@@ -33,6 +33,46 @@ public final class Ewkb {
     void f64(double value);
   }
 
+  /** The bytes as they are, into {@code buffer}: what binary COPY sends (geometry_recv reads). */
+  static Out bytes(CopyBuffer buffer) {
+    return new Out() {
+      @Override
+      public void u8(int value) {
+        buffer.putByte(value);
+      }
+
+      @Override
+      public void u32(int value) {
+        buffer.putIntLittleEndian(value);
+      }
+
+      @Override
+      public void f64(double value) {
+        buffer.putLongLittleEndian(Double.doubleToLongBits(value));
+      }
+    };
+  }
+
+  /** Each byte as two upper-case hex digits, into {@code buffer}: what text COPY sends. */
+  static Out hex(CopyBuffer buffer) {
+    return new Out() {
+      @Override
+      public void u8(int value) {
+        buffer.putHex(value, 1);
+      }
+
+      @Override
+      public void u32(int value) {
+        buffer.putHex(value, 4);
+      }
+
+      @Override
+      public void f64(double value) {
+        buffer.putHex(Double.doubleToLongBits(value), 8);
+      }
+    };
+  }
+
   /** The bytes of a point. */
   static int pointBytes() {
     return HEADER_BYTES + 16;
