@@ -1,6 +1,7 @@
 package org.pgloadbench.dataset;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -30,7 +31,9 @@ public final class OsmPbfDataset implements Dataset {
   static final long SYNTHETIC_SAMPLE = 200_000;
 
   private static final String SHAPE_FILE = "shape.json";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Writes the shape as {@link DataShape#toJson} gives it, and reads it back into the record. */
+  private static final ObjectMapper JSON =
+      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
   private final Path dir;
   private final List<MiddleTable> tables;
@@ -70,7 +73,8 @@ public final class OsmPbfDataset implements Dataset {
                   seconds,
                   (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
         });
-    return new OsmPbfDataset(dir, tables, readShape(dir.resolve(SHAPE_FILE)));
+    DataShape shape = JSON.readValue(dir.resolve(SHAPE_FILE).toFile(), DataShape.class);
+    return new OsmPbfDataset(dir, tables, shape);
   }
 
   @Override
@@ -120,25 +124,6 @@ public final class OsmPbfDataset implements Dataset {
       synthetic.forEach(t, Math.min(count(t), SYNTHETIC_SAMPLE), o -> counter.add(t, o));
     }
     return counter.shape(shape.nodes(), shape.ways(), shape.rels());
-  }
-
-  private static DataShape readShape(Path file) throws IOException {
-    Map<?, ?> json = JSON.readValue(file.toFile(), Map.class);
-    return new DataShape(
-        number(json, "nodes").longValue(),
-        number(json, "ways").longValue(),
-        number(json, "rels").longValue(),
-        number(json, "sampled_objects").longValue(),
-        number(json, "tagged_node_share").doubleValue(),
-        number(json, "tags_per_node").doubleValue(),
-        number(json, "tags_per_way").doubleValue(),
-        number(json, "tags_per_relation").doubleValue(),
-        number(json, "mean_way_length").doubleValue(),
-        number(json, "members_per_relation").doubleValue());
-  }
-
-  private static Number number(Map<?, ?> json, String key) {
-    return (Number) json.get(key);
   }
 
   static String sha256(Path file) throws IOException {

@@ -33,9 +33,20 @@ import org.pgloadbench.server.PostgresServer;
  * {@link Clock} around {@link Contender#load} alone, the connections opened before; the row count
  * each contender reports is checked. Each load is stored as the COPY step of the contender's cell
  * ({@link #cell}).
+ *
+ * @param filesDir where the dumped files go; the server's OS user must be able to enter it
  */
-public final class HeadToHead {
+public record HeadToHead(
+    PostgresServer server,
+    List<Contender> contenders,
+    Path filesDir,
+    OverheadResults results,
+    PrintWriter progress) {
   static final String DATABASE = "pgloadbench";
+
+  public HeadToHead {
+    contenders = List.copyOf(contenders);
+  }
 
   /**
    * One head-to-head: every contender loads these rows into this table, in this format.
@@ -70,28 +81,6 @@ public final class HeadToHead {
       }
       return axes;
     }
-  }
-
-  private final PostgresServer server;
-  private final List<Contender> contenders;
-  private final Path filesDir;
-  private final OverheadResults results;
-  private final PrintWriter progress;
-
-  /**
-   * @param filesDir where the dumped files go; the server's OS user must be able to enter it
-   */
-  public HeadToHead(
-      PostgresServer server,
-      List<Contender> contenders,
-      Path filesDir,
-      OverheadResults results,
-      PrintWriter progress) {
-    this.server = server;
-    this.contenders = List.copyOf(contenders);
-    this.filesDir = filesDir;
-    this.results = results;
-    this.progress = progress;
   }
 
   /** The cell a contender's loads of a case are stored as: {@code harness+text+conn-1}. */
