@@ -71,10 +71,7 @@ public final class BinaryRowEncoder implements RowEncoder {
   @Override
   public void int8Array(long[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    int length = arrayBytes(count, 4 + 8);
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
-    arrayHeader(count, INT8_OID);
+    startArray(count, 4 + 8, INT8_OID);
     buffer.putLengthPrefixedLongs(values, count);
   }
 
@@ -82,14 +79,22 @@ public final class BinaryRowEncoder implements RowEncoder {
   @Override
   public void int4Array(int[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    int length = arrayBytes(count, 4 + 4);
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
-    arrayHeader(count, INT4_OID);
+    startArray(count, 4 + 4, INT4_OID);
     for (int i = 0; i < count; i++) {
       buffer.putInt(4);
       buffer.putInt(values[i]);
     }
+  }
+
+  /**
+   * Reserves a whole array field of {@code count} elements of {@code elementBytes} each and writes
+   * its length and header; the elements follow.
+   */
+  private void startArray(int count, int elementBytes, int oid) {
+    int length = arrayBytes(count, elementBytes);
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
+    arrayHeader(count, oid);
   }
 
   /** An array of {@code count} elements of {@code elementBytes} each, in bytes after its length. */

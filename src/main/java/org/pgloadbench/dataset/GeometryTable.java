@@ -3,7 +3,6 @@ package org.pgloadbench.dataset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The osm2pgsql output tables a geometry dataset loads, named and laid out as osm2pgsql's pgsql
@@ -20,7 +19,6 @@ public enum GeometryTable {
   POINT("Point"),
   LINE("LineString");
 
-  private static final String PREFIX = "planet_osm_";
   private static final String COLUMN = "way";
 
   private final String type;
@@ -35,7 +33,7 @@ public enum GeometryTable {
   }
 
   public String tableName() {
-    return PREFIX + yamlName();
+    return MiddleTable.PREFIX + yamlName();
   }
 
   /** The tables as scenarios name them, in load order. */
@@ -43,12 +41,10 @@ public enum GeometryTable {
     return Arrays.stream(values()).map(GeometryTable::yamlName).toList();
   }
 
-  public static Optional<GeometryTable> find(String yamlName) {
-    return Arrays.stream(values()).filter(t -> t.yamlName().equals(yamlName)).findFirst();
-  }
-
   public static GeometryTable byYamlName(String yamlName) {
-    return find(yamlName)
+    return Arrays.stream(values())
+        .filter(t -> t.yamlName().equals(yamlName))
+        .findFirst()
         .orElseThrow(
             () ->
                 new IllegalArgumentException(

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Collections;
 import org.pgloadbench.copy.Ewkb;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.variant.LoaderKind;
@@ -79,20 +80,15 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
     if (statement != null) {
       statement.close();
     }
-    StringBuilder sql =
-        new StringBuilder("INSERT INTO ")
-            .append(loader.table().name())
-            .append(" (")
-            .append(loader.table().columnList())
-            .append(") VALUES ");
-    for (int r = 0; r < rows; r++) {
-      sql.append(r == 0 ? "(" : ", (");
-      for (int f = 0; f < fields; f++) {
-        sql.append(f == 0 ? "?" : ", ?");
-      }
-      sql.append(')');
-    }
-    statement = connection.prepareStatement(sql.toString());
+    String row = "(" + String.join(", ", Collections.nCopies(fields, "?")) + ")";
+    statement =
+        connection.prepareStatement(
+            "INSERT INTO "
+                + loader.table().name()
+                + " ("
+                + loader.table().columnList()
+                + ") VALUES "
+                + String.join(", ", Collections.nCopies(rows, row)));
     statementRows = rows;
   }
 
