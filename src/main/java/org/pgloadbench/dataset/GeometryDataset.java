@@ -43,7 +43,7 @@ public final class GeometryDataset implements Dataset {
                         e.getValue(),
                         () ->
                             e.getKey() == GeometryTable.POINT
-                                ? new PointFields(seed, srid)
+                                ? points(seed, srid)
                                 : new LineFields(seed, srid, nodeIds, e.getValue())))
             .toList());
   }
@@ -60,21 +60,14 @@ public final class GeometryDataset implements Dataset {
   }
 
   /** Point k: node k's position. */
-  private static final class PointFields implements GeneratedSource.Fields {
-    private final NodeRows nodes;
-    private final GeometryRowWriter writer;
-    private final OsmObject node = new OsmObject();
-
-    PointFields(long seed, Srid srid) {
-      nodes = new NodeRows(seed);
-      writer = new GeometryRowWriter(srid);
-    }
-
-    @Override
-    public void write(long index, RowEncoder encoder) {
+  private static GeneratedSource.Fields points(long seed, Srid srid) {
+    NodeRows nodes = new NodeRows(seed);
+    GeometryRowWriter writer = new GeometryRowWriter(srid);
+    OsmObject node = new OsmObject();
+    return (index, encoder) -> {
       nodes.locate(index, node);
       writer.point(node.id, node.lat, node.lon, encoder);
-    }
+    };
   }
 
   /** Line k: way k through its nodes' positions. */
