@@ -161,17 +161,12 @@ public final class GeometryDataset implements Dataset {
 
     @Override
     public String describe() {
-      String what =
-          file == null ? Specs.describeRows(tables, rows, seed) : Specs.describeFile(file, tables);
-      return what + ", SRID " + srid.code() + ", needs PostGIS";
+      return DatasetSpec.super.describe() + ", SRID " + srid.code() + ", needs PostGIS";
     }
 
     @Override
-    public Map<String, Object> json() {
-      Map<String, String> options = Map.of("srid", String.valueOf(srid.code()));
-      return file == null
-          ? Specs.jsonOf(kind(), tables, rows, "seed", seed, options)
-          : Specs.jsonOf(kind(), tables, rows, "file", file.getFileName().toString(), options);
+    public Map<String, String> options() {
+      return Map.of("srid", String.valueOf(srid.code()));
     }
 
     @Override

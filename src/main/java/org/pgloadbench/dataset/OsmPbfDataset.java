@@ -165,16 +165,6 @@ public final class OsmPbfDataset implements Dataset {
     }
 
     @Override
-    public String describe() {
-      return Specs.describeFile(file, tables);
-    }
-
-    @Override
-    public Map<String, Object> json() {
-      return Specs.jsonOf(kind(), tables, rows(), "file", file.getFileName().toString(), Map.of());
-    }
-
-    @Override
     public List<TableDef> tableDefs(LoadVariant variant) {
       return Specs.middleTableDefs(tables, variant);
     }

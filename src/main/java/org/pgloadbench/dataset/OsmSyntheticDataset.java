@@ -156,16 +156,6 @@ public final class OsmSyntheticDataset {
     }
 
     @Override
-    public String describe() {
-      return Specs.describeRows(tables, rows, seed);
-    }
-
-    @Override
-    public Map<String, Object> json() {
-      return Specs.jsonOf(kind(), tables, rows, "seed", seed, Map.of());
-    }
-
-    @Override
     public List<TableDef> tableDefs(LoadVariant variant) {
       return Specs.middleTableDefs(tables, variant);
     }

@@ -72,20 +72,4 @@ final class Specs {
   static List<MiddleTable> middleTables(List<String> tables) {
     return tables.stream().map(MiddleTable::byYamlName).toList();
   }
-
-  static Map<String, Object> jsonOf(
-      String kind,
-      List<String> tables,
-      Map<String, Long> rows,
-      String originKey,
-      Object origin,
-      Map<String, String> options) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("kind", kind);
-    json.put("tables", tables);
-    json.put("rows", rows);
-    json.put(originKey, origin);
-    json.putAll(options);
-    return json;
-  }
 }
