@@ -8,9 +8,9 @@ import org.pgloadbench.server.WorkRoot;
 
 /**
  * A cache directory derived once from a file, before any clock starts, then read by every load (a
- * PBF file's decoded objects, their geometries). It is derived into a temporary directory beside
- * it and moved into place whole, so a reader never sees part of one, and of two processes deriving
- * it at once the one that got there first wins.
+ * PBF file's decoded objects, their geometries). It is derived into a temporary directory beside it
+ * and moved into place whole, so a reader never sees part of one, and of two processes deriving it
+ * at once the one that got there first wins.
  */
 final class DerivedDir {
   private DerivedDir() {}

@@ -5,8 +5,8 @@ import java.util.function.Supplier;
 import org.pgloadbench.copy.RowEncoder;
 
 /**
- * The rows with index in [from, to) of a generated table, each written field by field straight
- * into the encoder: a pure function of its index.
+ * The rows with index in [from, to) of a generated table, each written field by field straight into
+ * the encoder: a pure function of its index.
  *
  * @param writers makes one writer, with its own buffers, per {@link #writeTo}
  */

@@ -3,7 +3,6 @@ package org.pgloadbench.dataset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.variant.LoadVariant;
 

@@ -41,6 +41,7 @@ final class ObjectFile {
     private final byte[] offset = new byte[8];
     private int position;
     private long flushed;
+
     /** Records written: every {@link #STRIDE}th one's offset goes to the index. */
     private long count;
 

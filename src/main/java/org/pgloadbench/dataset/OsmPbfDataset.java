@@ -31,6 +31,7 @@ public final class OsmPbfDataset implements Dataset {
   static final long SYNTHETIC_SAMPLE = 200_000;
 
   private static final String SHAPE_FILE = "shape.json";
+
   /** Writes the shape as {@link DataShape#toJson} gives it, and reads it back into the record. */
   private static final ObjectMapper JSON =
       new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);

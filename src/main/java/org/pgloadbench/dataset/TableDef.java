@@ -53,7 +53,9 @@ public record TableDef(
     static Index on(String table, String column, String method, String with) {
       String name = table + "_" + column + "_idx";
       return new Index(
-          name, String.format("CREATE INDEX %s ON %s USING %s (%s)%s", name, table, method, column, with));
+          name,
+          String.format(
+              "CREATE INDEX %s ON %s USING %s (%s)%s", name, table, method, column, with));
     }
 
     /** The CREATE INDEX statement in a cell of {@code variant}. */

@@ -35,7 +35,9 @@ final class CellLoad {
       throws ScenarioException {
     this.server = server;
     // the lent server's version only: the runner would otherwise load once per listed version
-    this.scenario = scenario.withOverrides(Overrides.NONE.withVersions(List.of(server.version())).withRepeat(1).withWarmup(0));
+    this.scenario =
+        scenario.withOverrides(
+            Overrides.NONE.withVersions(List.of(server.version())).withRepeat(1).withWarmup(0));
     this.dataset = dataset;
     this.results = results;
   }

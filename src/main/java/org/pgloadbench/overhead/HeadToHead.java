@@ -28,11 +28,10 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * Pair 1 of the overhead run: the same rows loaded by every contender on one server, case by case
  * (a table, a format, a number of connections). First the bytes are dumped to files (one per
- * connection), then the contenders alternate round after round ({@link
- * OverheadResults#alternate}), each into a fresh table ({@link Fresh}). Each load is timed by the
- * {@link Clock} around {@link Contender#load} alone, the connections opened before; the row count
- * each contender reports is checked. Each load is stored as the COPY step of the contender's cell
- * ({@link #cell}).
+ * connection), then the contenders alternate round after round ({@link OverheadResults#alternate}),
+ * each into a fresh table ({@link Fresh}). Each load is timed by the {@link Clock} around {@link
+ * Contender#load} alone, the connections opened before; the row count each contender reports is
+ * checked. Each load is stored as the COPY step of the contender's cell ({@link #cell}).
  *
  * @param filesDir where the dumped files go; the server's OS user must be able to enter it
  */
@@ -144,7 +143,12 @@ public record HeadToHead(
               ? Load.oneLine(timed.error())
               : timed.value() == sent
                   ? null
-                  : contender.name() + " reported " + timed.value() + " rows, " + sent + " were sent";
+                  : contender.name()
+                      + " reported "
+                      + timed.value()
+                      + " rows, "
+                      + sent
+                      + " were sent";
       StepKey key =
           new StepKey(
               server.version(),

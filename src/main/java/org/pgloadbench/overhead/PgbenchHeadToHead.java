@@ -24,11 +24,10 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * {@code pgbench -i -s N} against the harness's cells of the {@code pgbench-init} scenario (its
  * pgbench-equivalent cell, its binary COPY cell) on the same server, alternating round after round
- * ({@link OverheadResults#alternate}), pgbench into a fresh database ({@link Fresh}). pgbench
- * times its own phases, each stored as the step it is on the table {@value #ALL_TABLES} (a phase
- * spans pgbench's four tables); a failed pgbench as its {@code import}. Each harness load is one
- * ordinary run of the scenario restricted to one cell ({@link CellLoad}), its steps timed by the
- * runner.
+ * ({@link OverheadResults#alternate}), pgbench into a fresh database ({@link Fresh}). pgbench times
+ * its own phases, each stored as the step it is on the table {@value #ALL_TABLES} (a phase spans
+ * pgbench's four tables); a failed pgbench as its {@code import}. Each harness load is one ordinary
+ * run of the scenario restricted to one cell ({@link CellLoad}), its steps timed by the runner.
  */
 public record PgbenchHeadToHead(
     PostgresServer server,

@@ -15,12 +15,11 @@ import org.postgresql.util.PGobject;
 
 /**
  * A {@link RowEncoder} that binds each value as a parameter of a prepared INSERT instead of writing
- * COPY data. Rows fill a statement of {@code batchSize} VALUES lists (INSERT ... VALUES
- * (...), (...)) or, for JDBC batches, one row each added to a batch of {@code batchSize}; full
- * statements and batches are executed between rows and committed every {@code commitEvery} rows.
- * The total row count is known up front, so the last statement is prepared with exactly the rows
- * left. Values are copied into driver objects: this path allocates per value, as a JDBC application
- * does.
+ * COPY data. Rows fill a statement of {@code batchSize} VALUES lists (INSERT ... VALUES (...),
+ * (...)) or, for JDBC batches, one row each added to a batch of {@code batchSize}; full statements
+ * and batches are executed between rows and committed every {@code commitEvery} rows. The total row
+ * count is known up front, so the last statement is prepared with exactly the rows left. Values are
+ * copied into driver objects: this path allocates per value, as a JDBC application does.
  */
 final class InsertStatements implements RowEncoder, AutoCloseable {
   private final Connection connection;
