@@ -2,6 +2,7 @@ package org.pgloadbench.dataset;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,9 +51,12 @@ public interface DatasetSpec {
    * file, {@code liechtenstein.osm.pbf, tables nodes, ways}.
    */
   default String describe() {
-    return file() == null
-        ? Specs.describeRows(tables(), rows(), seed())
-        : Specs.describeFile(file(), tables());
+    if (file() != null) {
+      return file().getFileName() + ", tables " + String.join(", ", tables());
+    }
+    List<String> parts = new ArrayList<>();
+    tables().forEach(t -> parts.add(Specs.rowCount(t, rows().get(t))));
+    return String.join(", ", parts) + ", seed " + seed();
   }
 
   /** What run.json records: kind, tables, rows, seed or file, the kind's own options. */

@@ -84,12 +84,9 @@ final class PbfDecoder extends BinaryParser {
     super.parse(block);
   }
 
-  private int lat(long value) {
-    return (int) ((latOffset + granularity * value) / NANODEGREES_PER_UNIT);
-  }
-
-  private int lon(long value) {
-    return (int) ((lonOffset + granularity * value) / NANODEGREES_PER_UNIT);
+  /** A position's coordinate from its {@code value} in the block and the block's offset. */
+  private int fixedPoint(long offset, long value) {
+    return (int) ((offset + granularity * value) / NANODEGREES_PER_UNIT);
   }
 
   @Override
@@ -103,8 +100,8 @@ final class PbfDecoder extends BinaryParser {
       lat += nodes.getLat(i);
       lon += nodes.getLon(i);
       OsmObject o = start(id);
-      o.lat = lat(lat);
-      o.lon = lon(lon);
+      o.lat = fixedPoint(latOffset, lat);
+      o.lon = fixedPoint(lonOffset, lon);
       // keys_vals: key, value, ... then 0 per node; empty when no node of the block has tags
       while (keyValue < nodes.getKeysValsCount()) {
         int key = nodes.getKeysVals(keyValue++);
@@ -121,8 +118,8 @@ final class PbfDecoder extends BinaryParser {
   protected void parseNodes(List<Osmformat.Node> nodes) {
     for (Osmformat.Node node : nodes) {
       OsmObject o = start(node.getId());
-      o.lat = lat(node.getLat());
-      o.lon = lon(node.getLon());
+      o.lat = fixedPoint(latOffset, node.getLat());
+      o.lon = fixedPoint(lonOffset, node.getLon());
       tags(node.getKeysCount(), node::getKeys, node::getVals);
       add(MiddleTable.NODES);
     }
