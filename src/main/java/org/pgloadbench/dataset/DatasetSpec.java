@@ -36,7 +36,10 @@ public interface DatasetSpec {
     return null;
   }
 
-  /** What generated rows are a function of, with each row's index; what run.json records. */
+  /**
+   * What generated rows are a function of, with each row's index; what run.json records. A kind
+   * without one (pgbench's) records 0, as run.json always has, and resuming compares it.
+   */
   default long seed() {
     return 0;
   }

@@ -127,12 +127,6 @@ public final class PgbenchDataset implements Dataset {
       return new Spec(scale, Specs.scaledRows(accounts, factor));
     }
 
-    /** None: pgbench has no seed; run.json has always recorded 0, and resuming compares it. */
-    @Override
-    public long seed() {
-      return 0;
-    }
-
     @Override
     public Map<String, String> options() {
       return Map.of("scale", String.valueOf(scale));
