@@ -75,6 +75,10 @@ final class GeometryCache {
   }
 
   Path file(GeometryTable table) {
+    return file(dir, table);
+  }
+
+  private static Path file(Path dir, GeometryTable table) {
     return dir.resolve(table.yamlName() + ".bin");
   }
 
@@ -145,8 +149,7 @@ final class GeometryCache {
     OsmObject made = new OsmObject();
     try (ObjectFile.Reader in =
             new ObjectFile.Reader(PbfDecoder.file(pbf.dir(), objects), objects, 0);
-        ObjectFile.Writer out =
-            new ObjectFile.Writer(into.resolve(table.yamlName() + ".bin"), layout(table))) {
+        ObjectFile.Writer out = new ObjectFile.Writer(file(into, table), layout(table))) {
       for (long i = 0; i < count; i++) {
         in.read(object.clear());
         if (geometry.make(i, object, made.clear())) {
