@@ -22,34 +22,17 @@ public final class BinaryRowEncoder implements RowEncoder {
   /** ndim, has_null, element oid: all an empty array is. */
   private static final int ARRAY_HEADER_BYTES = 12;
 
-  /** One dimension adds its size and lower bound; each element is its int32 length and int64. */
+  /** One dimension adds its size and lower bound. */
   private static final int ARRAY_DIMENSION_BYTES = 8;
-
-  private static final int ARRAY_ELEMENT_BYTES = 4 + 8;
 
   private final CopyBuffer buffer;
 
   /** EWKB's bytes as they are, after the field's length (reserved whole by the caller). */
-  private final Ewkb.Out ewkb =
-      new Ewkb.Out() {
-        @Override
-        public void u8(int value) {
-          buffer.putByte(value);
-        }
-
-        @Override
-        public void u32(int value) {
-          buffer.putIntLittleEndian(value);
-        }
-
-        @Override
-        public void f64(double value) {
-          buffer.putLongLittleEndian(Double.doubleToLongBits(value));
-        }
-      };
+  private final Ewkb.Out ewkb;
 
   public BinaryRowEncoder(CopySink sink) {
     this.buffer = new CopyBuffer(sink);
+    this.ewkb = Ewkb.bytes(buffer);
     buffer.reserve(HEADER.length);
     buffer.putBytes(HEADER);
   }
@@ -81,26 +64,14 @@ public final class BinaryRowEncoder implements RowEncoder {
     buffer.putLong(value);
   }
 
-  /** array_send's form; its size is known up front, so the whole field is reserved at once. */
+  /**
+   * array_send's form, each element its int32 length 8 and value; its size is known up front, so
+   * the whole field is reserved at once.
+   */
   @Override
   public void int8Array(long[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    if (count == 0) {
-      buffer.reserve(4 + ARRAY_HEADER_BYTES);
-      buffer.putInt(ARRAY_HEADER_BYTES);
-      buffer.putInt(0); // ndim
-      buffer.putInt(0); // has_null
-      buffer.putInt(INT8_OID);
-      return;
-    }
-    int length = ARRAY_HEADER_BYTES + ARRAY_DIMENSION_BYTES + ARRAY_ELEMENT_BYTES * count;
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
-    buffer.putInt(1); // ndim
-    buffer.putInt(0); // has_null
-    buffer.putInt(INT8_OID);
-    buffer.putInt(count);
-    buffer.putInt(1); // lower bound
+    startArray(count, 4 + 8, INT8_OID);
     buffer.putLengthPrefixedLongs(values, count);
   }
 
@@ -108,20 +79,40 @@ public final class BinaryRowEncoder implements RowEncoder {
   @Override
   public void int4Array(int[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    int length = ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES + 8 * count);
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
-    buffer.putInt(count == 0 ? 0 : 1); // ndim
-    buffer.putInt(0); // has_null
-    buffer.putInt(INT4_OID);
-    if (count == 0) {
-      return;
-    }
-    buffer.putInt(count);
-    buffer.putInt(1); // lower bound
+    startArray(count, 4 + 4, INT4_OID);
     for (int i = 0; i < count; i++) {
       buffer.putInt(4);
       buffer.putInt(values[i]);
+    }
+  }
+
+  /**
+   * Reserves a whole array field of {@code count} elements of {@code elementBytes} each and writes
+   * its length and header; the elements follow.
+   */
+  private void startArray(int count, int elementBytes, int oid) {
+    int length = arrayBytes(count, elementBytes);
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
+    arrayHeader(count, oid);
+  }
+
+  /** An array of {@code count} elements of {@code elementBytes} each, in bytes after its length. */
+  private static int arrayBytes(int count, int elementBytes) {
+    return ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES + elementBytes * count);
+  }
+
+  /**
+   * What array_send writes before the elements of a one-dimensional array of {@code count} values
+   * of type {@code oid} (an empty array has no dimension); room for it is the caller's.
+   */
+  private void arrayHeader(int count, int oid) {
+    buffer.putInt(count == 0 ? 0 : 1); // ndim
+    buffer.putInt(0); // has_null
+    buffer.putInt(oid);
+    if (count > 0) {
+      buffer.putInt(count);
+      buffer.putInt(1); // lower bound
     }
   }
 
@@ -185,15 +176,8 @@ public final class BinaryRowEncoder implements RowEncoder {
   @Override
   public void textArray(CharSequence[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    int lengthAt =
-        startVariableLength(ARRAY_HEADER_BYTES + (count == 0 ? 0 : ARRAY_DIMENSION_BYTES));
-    buffer.putInt(count == 0 ? 0 : 1); // ndim
-    buffer.putInt(0); // has_null
-    buffer.putInt(TEXT_OID);
-    if (count > 0) {
-      buffer.putInt(count);
-      buffer.putInt(1); // lower bound
-    }
+    int lengthAt = startVariableLength(arrayBytes(count, 0));
+    arrayHeader(count, TEXT_OID);
     for (int i = 0; i < count; i++) {
       int elementAt = startVariableLength(0);
       buffer.putUtf8(values[i]);

@@ -96,11 +96,6 @@ final class CopyBuffer {
     return position;
   }
 
-  /** The array's current size: what the memory bound is about. */
-  int capacity() {
-    return bytes.length;
-  }
-
   void putByte(int value) {
     bytes[position++] = (byte) value;
   }

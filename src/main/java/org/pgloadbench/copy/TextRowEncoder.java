@@ -63,27 +63,12 @@ public final class TextRowEncoder implements RowEncoder {
 
   private long previousIdPacked = -1;
 
-  /** EWKB in hex, two digits a byte: room for it is reserved whole by the caller. */
-  private final Ewkb.Out hexEwkb =
-      new Ewkb.Out() {
-        @Override
-        public void u8(int value) {
-          buffer.putHex(value, 1);
-        }
-
-        @Override
-        public void u32(int value) {
-          buffer.putHex(value, 4);
-        }
-
-        @Override
-        public void f64(double value) {
-          buffer.putHex(Double.doubleToLongBits(value), 8);
-        }
-      };
+  /** EWKB in hex: room for it is reserved whole by the caller. */
+  private final Ewkb.Out hexEwkb;
 
   public TextRowEncoder(CopySink sink) {
     this.buffer = new CopyBuffer(sink);
+    this.hexEwkb = Ewkb.hex(buffer);
   }
 
   /** The text format carries no field count; the server checks it against the column list. */
@@ -122,17 +107,26 @@ public final class TextRowEncoder implements RowEncoder {
    */
   private void firstInteger(long value, int maxDigits) {
     startField(maxDigits);
-    long packed =
-        previousIdPacked >= 0 && value - 1 == previousId
-            ? Decimal.increment(previousIdPacked)
-            : value >= 0 && value < Decimal.PACKED_LIMIT ? Decimal.pack((int) value) : -1;
+    previousIdPacked = putCounting(value, previousId, previousIdPacked);
     previousId = value;
-    previousIdPacked = packed;
+  }
+
+  /**
+   * Writes {@code value}: the digits of {@code previous}, packed in {@code previousPacked} (-1:
+   * none), counted up where it follows them by one, else its own; returns its packed digits, or -1
+   * when it has none (negative, or 9 digits and more).
+   */
+  private long putCounting(long value, long previous, long previousPacked) {
+    long packed =
+        previousPacked >= 0 && value - 1 == previous
+            ? Decimal.increment(previousPacked)
+            : value >= 0 && value < Decimal.PACKED_LIMIT ? Decimal.pack((int) value) : -1;
     if (packed >= 0) {
       buffer.putPacked(packed);
     } else {
       buffer.putDecimal(value);
     }
+    return packed;
   }
 
   /**
@@ -144,44 +138,43 @@ public final class TextRowEncoder implements RowEncoder {
   @Override
   public void int8Array(long[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    startField(2);
-    buffer.putByte('{');
+    startArray();
     long packed = -1; // the previous element's digits while it is in 0..99,999,999
     for (int i = 0; i < count; i++) {
       // Room for the comma and the number; reserving per element keeps the buffer at what the
       // array really takes, not 21 bytes an element.
-      buffer.reserve(1 + INT8_DIGITS);
-      if (i > 0) {
-        buffer.putByte(',');
-      }
-      long value = values[i];
-      if (packed >= 0 && value - 1 == values[i - 1]) {
-        packed = Decimal.increment(packed);
-      } else {
-        packed = value >= 0 && value < Decimal.PACKED_LIMIT ? Decimal.pack((int) value) : -1;
-      }
-      if (packed >= 0) {
-        buffer.putPacked(packed);
-      } else {
-        buffer.putDecimal(value);
-      }
+      startElement(i, INT8_DIGITS);
+      packed = putCounting(values[i], i > 0 ? values[i - 1] : 0, packed);
     }
-    buffer.reserve(1);
-    buffer.putByte('}');
+    endArray();
   }
 
   @Override
   public void int4Array(int[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    startField(2);
-    buffer.putByte('{');
+    startArray();
     for (int i = 0; i < count; i++) {
-      buffer.reserve(1 + INT4_DIGITS);
-      if (i > 0) {
-        buffer.putByte(',');
-      }
+      startElement(i, INT4_DIGITS);
       buffer.putDecimal(values[i]);
     }
+    endArray();
+  }
+
+  /** A field that is an array literal: its opening brace, and room for the closing one. */
+  private void startArray() {
+    startField(2);
+    buffer.putByte('{');
+  }
+
+  /** Element {@code i} of an array: the comma before all but the first, and room for its bytes. */
+  private void startElement(int i, int bytes) {
+    buffer.reserve(1 + bytes);
+    if (i > 0) {
+      buffer.putByte(',');
+    }
+  }
+
+  private void endArray() {
     buffer.reserve(1);
     buffer.putByte('}');
   }
@@ -259,20 +252,15 @@ public final class TextRowEncoder implements RowEncoder {
   @Override
   public void textArray(CharSequence[] values, int count) {
     Objects.checkFromIndexSize(0, count, values.length);
-    startField(1);
-    buffer.putByte('{');
+    startArray();
     for (int i = 0; i < count; i++) {
-      buffer.reserve(2);
-      if (i > 0) {
-        buffer.putByte(',');
-      }
+      startElement(i, 1);
       buffer.putByte('"');
       buffer.putUtf8(values[i], ARRAY_ELEMENT_ESCAPES);
       buffer.reserve(1);
       buffer.putByte('"');
     }
-    buffer.reserve(1);
-    buffer.putByte('}');
+    endArray();
   }
 
   @Override

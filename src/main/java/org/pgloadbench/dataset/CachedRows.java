@@ -10,45 +10,28 @@ import org.pgloadbench.variant.MiddleFormat;
 /**
  * Records [from, to) of a file of objects decoded (or derived) once: one load's rows. The middle
  * tables of a PBF file and its geometries differ only in how a record read back becomes a row.
+ *
+ * @param layout the file's record layout
+ * @param table the table its rows go to
+ * @param contents what the file holds, for the error when it cannot be read
+ * @param writers makes one writer, with its own buffers, per {@link #writeTo}
  */
-final class CachedRows implements RowSource {
+record CachedRows(
+    Path file,
+    MiddleTable layout,
+    TableDef table,
+    String contents,
+    Supplier<RecordWriter> writers,
+    long from,
+    long to)
+    implements RowRange {
   /** Writes one record read back as one row of the table's fields. */
   interface RecordWriter {
     void write(OsmObject object, RowEncoder encoder);
   }
 
-  private final Path file;
-  private final MiddleTable layout;
-  private final TableDef table;
-  private final String contents;
-  private final Supplier<RecordWriter> writers;
-  private final long from;
-  private final long to;
-
-  /**
-   * {@code layout} is the file's record layout; {@code table} the one its rows go to; {@code
-   * contents} what it holds, for the error when it cannot be read; {@code writers} makes one
-   * writer, with its own buffers, per {@link #writeTo}.
-   */
-  CachedRows(
-      Path file,
-      MiddleTable layout,
-      TableDef table,
-      String contents,
-      Supplier<RecordWriter> writers,
-      long from,
-      long to) {
-    this.file = file;
-    this.layout = layout;
-    this.table = table;
-    this.contents = contents;
-    this.writers = writers;
-    this.from = from;
-    this.to = to;
-  }
-
   /** A middle table's decoded records, written in {@code format}. */
-  static CachedRows middle(Path file, MiddleTable table, MiddleFormat format, long from, long to) {
+  static CachedRows middle(Path file, MiddleTable table, MiddleFormat format, long rows) {
     return new CachedRows(
         file,
         table,
@@ -58,13 +41,8 @@ final class CachedRows implements RowSource {
           MiddleRowWriter writer = MiddleLayout.of(format).writer();
           return (object, encoder) -> writer.write(table, object, encoder);
         },
-        from,
-        to);
-  }
-
-  @Override
-  public long rows() {
-    return to - from;
+        0,
+        rows);
   }
 
   @Override
@@ -85,15 +63,8 @@ final class CachedRows implements RowSource {
   }
 
   @Override
-  public RowSource slice(int index, int parts) {
-    return new CachedRows(
-        file,
-        layout,
-        table,
-        contents,
-        writers,
-        IndexRangeSource.boundary(from, to, index, parts),
-        IndexRangeSource.boundary(from, to, index + 1, parts));
+  public RowRange range(long from, long to) {
+    return new CachedRows(file, layout, table, contents, writers, from, to);
   }
 
   @Override

@@ -2,6 +2,8 @@ package org.pgloadbench.dataset;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -29,11 +31,51 @@ public interface DatasetSpec {
   /** Every row count multiplied by {@code scale}, rounded, at least 1; a file stays as it is. */
   DatasetSpec scaled(double scale);
 
-  /** The rows as {@code plan} describes them, e.g. {@code ways 200,000 rows, seed 42}. */
-  String describe();
+  /** The file the rows come from (decoded once), or null for generated rows. */
+  default Path file() {
+    return null;
+  }
+
+  /**
+   * What generated rows are a function of, with each row's index; what run.json records. A kind
+   * without one (pgbench's) records 0, as run.json always has, and resuming compares it.
+   */
+  default long seed() {
+    return 0;
+  }
+
+  /** The kind's own options by key, in the order {@code plan} and run.json give them. */
+  default Map<String, String> options() {
+    return Map.of();
+  }
+
+  /**
+   * The rows as {@code plan} describes them: generated, {@code ways 200,000 rows, seed 42}; from a
+   * file, {@code liechtenstein.osm.pbf, tables nodes, ways}.
+   */
+  default String describe() {
+    if (file() != null) {
+      return file().getFileName() + ", tables " + String.join(", ", tables());
+    }
+    List<String> parts = new ArrayList<>();
+    tables().forEach(t -> parts.add(Specs.rowCount(t, rows().get(t))));
+    return String.join(", ", parts) + ", seed " + seed();
+  }
 
   /** What run.json records: kind, tables, rows, seed or file, the kind's own options. */
-  Map<String, Object> json();
+  default Map<String, Object> json() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("kind", kind());
+    json.put("tables", tables());
+    json.put("rows", rows());
+    if (file() == null) {
+      json.put("seed", seed());
+    } else {
+      json.put("file", file().getFileName().toString());
+    }
+    json.putAll(options());
+    return json;
+  }
 
   /** The tables a cell of {@code variant} creates, known without reading a file. */
   List<TableDef> tableDefs(LoadVariant variant);
@@ -50,6 +92,20 @@ public interface DatasetSpec {
    */
   default List<Extension> extensions() {
     return List.of();
+  }
+
+  /**
+   * Whether each load's step times are also told as {@code pgbench -i} prints its phases ({@code
+   * done in ... (drop tables ..., ...)}): for pgbench's tables only. The runner's progress lines
+   * and the report's pgbench section both follow this.
+   */
+  default boolean reportsPgbenchPhases() {
+    return reportsPgbenchPhases(kind());
+  }
+
+  /** {@link #reportsPgbenchPhases()} of the kind a stored run names ({@code pgbench}, ...). */
+  static boolean reportsPgbenchPhases(String kind) {
+    return PgbenchDataset.Spec.KIND.equals(kind);
   }
 
   /**

@@ -5,35 +5,27 @@ import java.util.function.Supplier;
 import org.pgloadbench.copy.RowEncoder;
 
 /**
- * The rows with index in [from, to) of a generated table outside the osm family (int arrays,
- * points, pgbench), each written field by field straight into the encoder. Each row is a pure
- * function of its index, so a slice is a narrower range and slices concatenate to the whole.
+ * The rows with index in [from, to) of a generated table, each written field by field straight into
+ * the encoder: a pure function of its index.
+ *
+ * @param writers makes one writer, with its own buffers, per {@link #writeTo}
  */
-final class GeneratedSource implements RowSource {
+record GeneratedSource(TableDef table, long from, long to, Supplier<Fields> writers)
+    implements RowRange {
   /** Writes the fields of row {@code index}; one instance owns the reused buffers of one writer. */
   interface Fields {
     void write(long index, RowEncoder encoder);
   }
 
-  private final TableDef table;
-  private final long from;
-  private final long to;
-  private final Supplier<Fields> writers;
-
-  /** {@code writers} makes one writer, with its own buffers, per {@link #writeTo}. */
-  GeneratedSource(TableDef table, long from, long to, Supplier<Fields> writers) {
+  GeneratedSource {
     if (from < 0 || to < from) {
       throw new IllegalArgumentException("invalid row range [" + from + ", " + to + ")");
     }
-    this.table = table;
-    this.from = from;
-    this.to = to;
-    this.writers = writers;
   }
 
-  @Override
-  public long rows() {
-    return to - from;
+  /** The table {@code def} with its rows 0 to {@code rows}. */
+  static Dataset.Table table(TableDef def, long rows, Supplier<Fields> writers) {
+    return new Dataset.Table(def, new GeneratedSource(def, 0, rows, writers));
   }
 
   @Override
@@ -48,12 +40,8 @@ final class GeneratedSource implements RowSource {
   }
 
   @Override
-  public RowSource slice(int index, int parts) {
-    return new GeneratedSource(
-        table,
-        IndexRangeSource.boundary(from, to, index, parts),
-        IndexRangeSource.boundary(from, to, index + 1, parts),
-        writers);
+  public RowRange range(long from, long to) {
+    return new GeneratedSource(table, from, to, writers);
   }
 
   @Override

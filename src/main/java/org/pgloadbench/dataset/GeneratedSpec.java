@@ -3,7 +3,6 @@ package org.pgloadbench.dataset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -12,12 +11,6 @@ import org.pgloadbench.variant.LoadVariant;
  * tables, follow from the dataset it opens and its own options, so each kind gives only those.
  */
 interface GeneratedSpec extends DatasetSpec {
-  /** What run.json records as the seed. */
-  long seed();
-
-  /** The kind's own options by key, in the order {@code plan} and run.json give them. */
-  Map<String, String> options();
-
   @Override
   Dataset open(Path workRoot, Consumer<String> notes);
 
@@ -30,11 +23,6 @@ interface GeneratedSpec extends DatasetSpec {
     }
     options().forEach((key, value) -> parts.add(key + " " + value));
     return String.join(", ", parts);
-  }
-
-  @Override
-  default Map<String, Object> json() {
-    return Specs.jsonOf(kind(), tables(), rows(), "seed", seed(), options());
   }
 
   @Override

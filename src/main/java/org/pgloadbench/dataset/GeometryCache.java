@@ -2,16 +2,13 @@ package org.pgloadbench.dataset;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 /**
  * The geometries of a decoded PBF file ({@link OsmPbfDataset}), derived once beside it, before any
@@ -47,34 +44,25 @@ final class GeometryCache {
 
   /** The geometries of the file decoded in {@code decoded}, derived unless they are there. */
   static GeometryCache of(OsmPbfDataset pbf, Consumer<String> notes) throws IOException {
-    Path decoded = pbf.dir();
-    Path dir = decoded.resolve(DIR);
-    if (!Files.isRegularFile(dir.resolve(COUNTS))) {
-      Path partial = Files.createTempDirectory(decoded, "deriving-");
-      try {
-        long start = System.nanoTime();
-        Map<String, Long> counts = derive(pbf, partial);
-        JSON.writeValue(partial.resolve(COUNTS).toFile(), counts);
-        notes.accept(
-            String.format(
-                Locale.ROOT,
-                "geometries: %,d tagged nodes as points, %,d ways as lines (%,d ways left out:"
-                    + " fewer than two positions) in %.2f s",
-                counts.get("points"),
-                counts.get("lines"),
-                counts.get("ways_left_out"),
-                (System.nanoTime() - start) / 1e9));
-        try {
-          Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-          if (!Files.isRegularFile(dir.resolve(COUNTS))) {
-            throw e; // not another process's complete derivation
-          }
-        }
-      } finally {
-        deleteTree(partial);
-      }
-    }
+    Path dir = pbf.dir().resolve(DIR);
+    DerivedDir.once(
+        dir,
+        COUNTS,
+        "deriving-",
+        partial -> {
+          long start = System.nanoTime();
+          Map<String, Long> counts = derive(pbf, partial);
+          JSON.writeValue(partial.resolve(COUNTS).toFile(), counts);
+          notes.accept(
+              String.format(
+                  Locale.ROOT,
+                  "geometries: %,d tagged nodes as points, %,d ways as lines (%,d ways left out:"
+                      + " fewer than two positions) in %.2f s",
+                  counts.get("points"),
+                  counts.get("lines"),
+                  counts.get("ways_left_out"),
+                  (System.nanoTime() - start) / 1e9));
+        });
     Map<?, ?> counts = JSON.readValue(dir.resolve(COUNTS).toFile(), Map.class);
     return new GeometryCache(
         dir,
@@ -87,6 +75,10 @@ final class GeometryCache {
   }
 
   Path file(GeometryTable table) {
+    return file(dir, table);
+  }
+
+  private static Path file(Path dir, GeometryTable table) {
     return dir.resolve(table.yamlName() + ".bin");
   }
 
@@ -96,7 +88,6 @@ final class GeometryCache {
   }
 
   private static Map<String, Long> derive(OsmPbfDataset pbf, Path into) throws IOException {
-    Path nodes = PbfDecoder.file(pbf.dir(), MiddleTable.NODES);
     long count = pbf.count(MiddleTable.NODES);
     if (count > Integer.MAX_VALUE - 8) {
       throw new DataFileException(
@@ -104,56 +95,70 @@ final class GeometryCache {
     }
     long[] ids = new long[(int) count];
     long[] positions = new long[(int) count];
-    long points = 0;
-    OsmObject node = new OsmObject();
-    OsmObject point = new OsmObject();
-    try (ObjectFile.Reader in = new ObjectFile.Reader(nodes, MiddleTable.NODES, 0);
-        ObjectFile.Writer out =
-            new ObjectFile.Writer(
-                into.resolve("point.bin"), GeometryCache.layout(GeometryTable.POINT))) {
-      for (int i = 0; i < count; i++) {
-        in.read(node.clear());
-        ids[i] = node.id;
-        positions[i] = GeometryRowWriter.pack(node.lat, node.lon);
-        if (node.tagCount > 0) {
-          point.clear();
-          point.id = node.id;
-          point.lat = node.lat;
-          point.lon = node.lon;
-          out.write(point);
-          points++;
-        }
-      }
-    }
+    long points =
+        pass(
+            pbf,
+            MiddleTable.NODES,
+            into,
+            GeometryTable.POINT,
+            (i, node, point) -> {
+              ids[(int) i] = node.id;
+              positions[(int) i] = GeometryRowWriter.pack(node.lat, node.lon);
+              point.id = node.id;
+              point.lat = node.lat;
+              point.lon = node.lon;
+              return node.tagCount > 0;
+            });
     sortById(ids, positions);
+    long lines =
+        pass(
+            pbf,
+            MiddleTable.WAYS,
+            into,
+            GeometryTable.LINE,
+            (i, way, line) -> {
+              line.id = way.id;
+              for (int r = 0; r < way.refCount; r++) {
+                int at = Arrays.binarySearch(ids, way.refs[r]);
+                if (at >= 0) {
+                  line.addRef(positions[at]);
+                }
+              }
+              line.refCount = GeometryRowWriter.collapse(line.refs, line.refCount);
+              return line.refCount >= 2;
+            });
+    long ways = pbf.count(MiddleTable.WAYS);
+    return Map.of("points", points, "lines", lines, "ways_left_out", ways - lines);
+  }
 
-    Path ways = PbfDecoder.file(pbf.dir(), MiddleTable.WAYS);
-    long wayCount = pbf.count(MiddleTable.WAYS);
-    long lines = 0;
-    OsmObject way = new OsmObject();
-    OsmObject line = new OsmObject();
-    try (ObjectFile.Reader in = new ObjectFile.Reader(ways, MiddleTable.WAYS, 0);
-        ObjectFile.Writer out =
-            new ObjectFile.Writer(
-                into.resolve("line.bin"), GeometryCache.layout(GeometryTable.LINE))) {
-      for (long w = 0; w < wayCount; w++) {
-        in.read(way.clear());
-        line.clear();
-        line.id = way.id;
-        for (int r = 0; r < way.refCount; r++) {
-          int at = Arrays.binarySearch(ids, way.refs[r]);
-          if (at >= 0) {
-            line.addRef(positions[at]);
-          }
-        }
-        line.refCount = GeometryRowWriter.collapse(line.refs, line.refCount);
-        if (line.refCount >= 2) {
-          out.write(line);
-          lines++;
+  /** Makes the geometry of object {@code index} into {@code geometry}; true to keep it. */
+  private interface Geometry {
+    boolean make(long index, OsmObject object, OsmObject geometry);
+  }
+
+  /**
+   * Goes over every decoded object of {@code objects}, writing the geometries it keeps to {@code
+   * table}'s file in {@code into}; returns how many it kept.
+   */
+  private static long pass(
+      OsmPbfDataset pbf, MiddleTable objects, Path into, GeometryTable table, Geometry geometry)
+      throws IOException {
+    long count = pbf.count(objects);
+    long kept = 0;
+    OsmObject object = new OsmObject();
+    OsmObject made = new OsmObject();
+    try (ObjectFile.Reader in =
+            new ObjectFile.Reader(PbfDecoder.file(pbf.dir(), objects), objects, 0);
+        ObjectFile.Writer out = new ObjectFile.Writer(file(into, table), layout(table))) {
+      for (long i = 0; i < count; i++) {
+        in.read(object.clear());
+        if (geometry.make(i, object, made.clear())) {
+          out.write(made);
+          kept++;
         }
       }
     }
-    return Map.of("points", points, "lines", lines, "ways_left_out", wayCount - lines);
+    return kept;
   }
 
   /** PBF files hold nodes sorted by id as a rule; a file that does not is sorted here. */
@@ -179,16 +184,5 @@ final class GeometryCache {
     }
     System.arraycopy(sortedIds, 0, ids, 0, ids.length);
     System.arraycopy(sortedPositions, 0, positions, 0, ids.length);
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -37,32 +37,21 @@ public final class GeometryDataset implements Dataset {
     return new GeometryDataset(
         rows.entrySet().stream()
             .map(
-                e -> {
-                  TableDef def = e.getKey().tableDef(srid);
-                  long count = e.getValue();
-                  return new Table(
-                      def,
-                      new GeneratedSource(
-                          def,
-                          0,
-                          count,
-                          () ->
-                              e.getKey() == GeometryTable.POINT
-                                  ? new PointFields(seed, srid)
-                                  : new LineFields(seed, srid, nodeIds, count)));
-                })
+                e ->
+                    GeneratedSource.table(
+                        e.getKey().tableDef(srid),
+                        e.getValue(),
+                        () ->
+                            e.getKey() == GeometryTable.POINT
+                                ? points(seed, srid)
+                                : new LineFields(seed, srid, nodeIds, e.getValue())))
             .toList());
   }
 
   /** The geometries of a PBF file, derived once beside its decoded objects. */
   static GeometryDataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
     return new GeometryDataset(
-        tables.stream()
-            .map(
-                t ->
-                    new Table(
-                        t.tableDef(srid), cached(cache.file(t), t, srid, 0, cache.rows(t))))
-            .toList());
+        tables.stream().map(t -> new Table(t.tableDef(srid), cached(cache, t, srid))).toList());
   }
 
   @Override
@@ -71,21 +60,14 @@ public final class GeometryDataset implements Dataset {
   }
 
   /** Point k: node k's position. */
-  private static final class PointFields implements GeneratedSource.Fields {
-    private final NodeRows nodes;
-    private final GeometryRowWriter writer;
-    private final OsmObject node = new OsmObject();
-
-    PointFields(long seed, Srid srid) {
-      nodes = new NodeRows(seed);
-      writer = new GeometryRowWriter(srid);
-    }
-
-    @Override
-    public void write(long index, RowEncoder encoder) {
+  private static GeneratedSource.Fields points(long seed, Srid srid) {
+    NodeRows nodes = new NodeRows(seed);
+    GeometryRowWriter writer = new GeometryRowWriter(srid);
+    OsmObject node = new OsmObject();
+    return (index, encoder) -> {
       nodes.locate(index, node);
       writer.point(node.id, node.lat, node.lon, encoder);
-    }
+    };
   }
 
   /** Line k: way k through its nodes' positions. */
@@ -120,10 +102,10 @@ public final class GeometryDataset implements Dataset {
     }
   }
 
-  /** Records [from, to) of a derived geometry file: a point or a line per record. */
-  private static CachedRows cached(Path file, GeometryTable table, Srid srid, long from, long to) {
+  /** The records of a derived geometry file: a point or a line per record. */
+  private static CachedRows cached(GeometryCache cache, GeometryTable table, Srid srid) {
     return new CachedRows(
-        file,
+        cache.file(table),
         GeometryCache.layout(table),
         table.tableDef(srid),
         "the derived geometries",
@@ -133,8 +115,8 @@ public final class GeometryDataset implements Dataset {
               ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
               : (object, encoder) -> writer.line(object.id, object.refs, object.refCount, encoder);
         },
-        from,
-        to);
+        0,
+        cache.rows(table));
   }
 
   /**
@@ -179,17 +161,12 @@ public final class GeometryDataset implements Dataset {
 
     @Override
     public String describe() {
-      String what =
-          file == null ? Specs.describeRows(tables, rows, seed) : Specs.describeFile(file, tables);
-      return what + ", SRID " + srid.code() + ", needs PostGIS";
+      return DatasetSpec.super.describe() + ", SRID " + srid.code() + ", needs PostGIS";
     }
 
     @Override
-    public Map<String, Object> json() {
-      Map<String, String> options = Map.of("srid", String.valueOf(srid.code()));
-      return file == null
-          ? Specs.jsonOf(kind(), tables, rows, "seed", seed, options)
-          : Specs.jsonOf(kind(), tables, rows, "file", file.getFileName().toString(), options);
+    public Map<String, String> options() {
+      return Map.of("srid", String.valueOf(srid.code()));
     }
 
     @Override

@@ -3,8 +3,6 @@ package org.pgloadbench.dataset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import org.pgloadbench.dataset.TableDef.Column;
 
 /**
  * The osm2pgsql output tables a geometry dataset loads, named and laid out as osm2pgsql's pgsql
@@ -21,7 +19,6 @@ public enum GeometryTable {
   POINT("Point"),
   LINE("LineString");
 
-  private static final String PREFIX = "planet_osm_";
   private static final String COLUMN = "way";
 
   private final String type;
@@ -36,7 +33,7 @@ public enum GeometryTable {
   }
 
   public String tableName() {
-    return PREFIX + yamlName();
+    return MiddleTable.PREFIX + yamlName();
   }
 
   /** The tables as scenarios name them, in load order. */
@@ -44,12 +41,10 @@ public enum GeometryTable {
     return Arrays.stream(values()).map(GeometryTable::yamlName).toList();
   }
 
-  public static Optional<GeometryTable> find(String yamlName) {
-    return Arrays.stream(values()).filter(t -> t.yamlName().equals(yamlName)).findFirst();
-  }
-
   public static GeometryTable byYamlName(String yamlName) {
-    return find(yamlName)
+    return Arrays.stream(values())
+        .filter(t -> t.yamlName().equals(yamlName))
+        .findFirst()
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
@@ -57,23 +52,12 @@ public enum GeometryTable {
   }
 
   TableDef tableDef(Srid srid) {
-    String index = tableName() + "_" + COLUMN + "_idx";
     return new TableDef(
         tableName(),
-        List.of(
-            new Column("osm_id", "int8 NOT NULL"),
-            new Column(COLUMN, "geometry(" + type + ", " + srid.code() + ")")),
+        TableDef.columns(
+            "osm_id int8 NOT NULL", COLUMN + " geometry(" + type + ", " + srid.code() + ")"),
         null,
         List.of(),
-        List.of(
-            new TableDef.Index(
-                index,
-                "CREATE INDEX "
-                    + index
-                    + " ON "
-                    + tableName()
-                    + " USING gist ("
-                    + COLUMN
-                    + ") WITH (fillfactor = 100)")));
+        List.of(TableDef.Index.on(tableName(), COLUMN, "gist", " WITH (fillfactor = 100)")));
   }
 }

@@ -7,8 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.dataset.IntArrayDataset.Distribution;
-import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.variant.LoadVariant;
 
 /**
@@ -55,7 +53,7 @@ public final class IntArrayDataset implements Dataset {
   static final TableDef TABLE =
       new TableDef(
           TABLE_NAME,
-          List.of(new Column("id", "int4 NOT NULL"), new Column("a", "int4[]")),
+          TableDef.columns("id int4 NOT NULL", "a int4[]"),
           "id",
           List.of(),
           List.of(GIN));
@@ -90,17 +88,11 @@ public final class IntArrayDataset implements Dataset {
     }
     this.tables =
         List.of(
-            new Table(
-                TABLE,
-                new GeneratedSource(
-                    TABLE, 0, rows, () -> new Rows(seed, elements, distribution, domain))));
+            GeneratedSource.table(
+                TABLE, rows, () -> new Rows(seed, elements, distribution, domain)));
   }
 
   /** The tables; they do not depend on the cell. */
-  public List<Table> tables() {
-    return tables;
-  }
-
   @Override
   public List<Table> tables(LoadVariant variant) {
     return tables;

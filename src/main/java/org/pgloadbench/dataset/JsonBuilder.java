@@ -126,10 +126,6 @@ final class JsonBuilder {
     return name(name).value(value);
   }
 
-  JsonBuilder field(Literal name, long value) {
-    return name(name).value(value);
-  }
-
   JsonBuilder value(CharSequence value) {
     separate();
     quoted(value);

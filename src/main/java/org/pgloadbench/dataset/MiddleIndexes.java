@@ -54,11 +54,7 @@ final class MiddleIndexes {
 
   /** The legacy format's one relation index, on the member ids grouped by type (osm2pgsql 1.8). */
   static final List<Index> LEGACY_RELS =
-      List.of(
-          new Index(
-              "planet_osm_rels_parts_idx",
-              "CREATE INDEX planet_osm_rels_parts_idx ON planet_osm_rels"
-                  + " USING gin (parts) WITH (fastupdate = off)"));
+      List.of(Index.on("planet_osm_rels", "parts", "gin", " WITH (fastupdate = off)"));
 
   private MiddleIndexes() {}
 }

@@ -15,40 +15,24 @@ enum MiddleLayout {
   /** osm2pgsql 1.9+ ({@code --middle-database-format=new}, the only one from 2.0): jsonb. */
   NEW(
       NewMiddleRows::new,
-      List.of(
-          new Column("id", "int8 NOT NULL"),
-          new Column("lat", "int4 NOT NULL"),
-          new Column("lon", "int4 NOT NULL"),
-          new Column("tags", "jsonb")),
-      List.of(
-          new Column("id", "int8 NOT NULL"),
-          new Column("nodes", "int8[] NOT NULL"),
-          new Column("tags", "jsonb")),
-      List.of(
-          new Column("id", "int8 NOT NULL"),
-          new Column("members", "jsonb NOT NULL"),
-          new Column("tags", "jsonb")),
+      TableDef.columns("id int8 NOT NULL", "lat int4 NOT NULL", "lon int4 NOT NULL", "tags jsonb"),
+      TableDef.columns("id int8 NOT NULL", "nodes int8[] NOT NULL", "tags jsonb"),
+      TableDef.columns("id int8 NOT NULL", "members jsonb NOT NULL", "tags jsonb"),
       List.of(MiddleIndexes.MEMBER_IDS_FUNCTION),
       MiddleIndexes.RELS),
 
   /** osm2pgsql up to 1.11 (what 1.8, Debian 12's, writes): text[] tags, members with offsets. */
   LEGACY(
       LegacyMiddleRows::new,
-      List.of(
-          new Column("id", "int8 NOT NULL"),
-          new Column("lat", "int4 NOT NULL"),
-          new Column("lon", "int4 NOT NULL")),
-      List.of(
-          new Column("id", "int8 NOT NULL"),
-          new Column("nodes", "int8[] NOT NULL"),
-          new Column("tags", "text[]")),
-      List.of(
-          new Column("id", "int8 NOT NULL"),
-          new Column("way_off", "int2"),
-          new Column("rel_off", "int2"),
-          new Column("parts", "int8[]"),
-          new Column("members", "text[]"),
-          new Column("tags", "text[]")),
+      TableDef.columns("id int8 NOT NULL", "lat int4 NOT NULL", "lon int4 NOT NULL"),
+      TableDef.columns("id int8 NOT NULL", "nodes int8[] NOT NULL", "tags text[]"),
+      TableDef.columns(
+          "id int8 NOT NULL",
+          "way_off int2",
+          "rel_off int2",
+          "parts int8[]",
+          "members text[]",
+          "tags text[]"),
       List.of(),
       MiddleIndexes.LEGACY_RELS);
 

@@ -14,8 +14,8 @@ public enum MiddleTable {
   WAYS("ways"),
   RELS("rels");
 
-  /** What osm2pgsql's middle table names start with. */
-  private static final String PREFIX = "planet_osm_";
+  /** What osm2pgsql's table names start with, its middle's and its output's. */
+  static final String PREFIX = "planet_osm_";
 
   private final String yamlName;
   private final String tableName;

@@ -41,16 +41,14 @@ final class ObjectFile {
     private final byte[] offset = new byte[8];
     private int position;
     private long flushed;
+
+    /** Records written: every {@link #STRIDE}th one's offset goes to the index. */
     private long count;
 
     Writer(Path file, MiddleTable table) throws IOException {
       this.table = table;
       this.data = Files.newOutputStream(file);
       this.index = new java.io.BufferedOutputStream(Files.newOutputStream(index(file)));
-    }
-
-    long count() {
-      return count;
     }
 
     void write(OsmObject o) throws IOException {

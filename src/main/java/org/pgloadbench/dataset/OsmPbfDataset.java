@@ -1,22 +1,19 @@
 package org.pgloadbench.dataset;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
 
@@ -34,7 +31,10 @@ public final class OsmPbfDataset implements Dataset {
   static final long SYNTHETIC_SAMPLE = 200_000;
 
   private static final String SHAPE_FILE = "shape.json";
-  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Writes the shape as {@link DataShape#toJson} gives it, and reads it back into the record. */
+  private static final ObjectMapper JSON =
+      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
   private final Path dir;
   private final List<MiddleTable> tables;
@@ -54,43 +54,28 @@ public final class OsmPbfDataset implements Dataset {
       Path file, List<MiddleTable> tables, Path cacheRoot, Consumer<String> notes)
       throws IOException {
     Path dir = cacheRoot.resolve(sha256(file));
-    Path shapeFile = dir.resolve(SHAPE_FILE);
-    if (!Files.isRegularFile(shapeFile)) {
-      Files.createDirectories(cacheRoot);
-      Path partial = Files.createTempDirectory(cacheRoot, "decoding-");
-      try {
-        long start = System.nanoTime();
-        DataShape decoded = PbfDecoder.decode(file, partial);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
-        notes.accept(
-            String.format(
-                Locale.ROOT,
-                "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)",
-                file.getFileName(),
-                decoded.nodes(),
-                decoded.ways(),
-                decoded.rels(),
-                seconds,
-                (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
-        publish(partial, dir);
-      } finally {
-        deleteTree(partial);
-      }
-    }
-    return new OsmPbfDataset(dir, tables, readShape(shapeFile));
-  }
-
-  /** Moves a finished decode into place; another process that got there first wins. */
-  private static void publish(Path partial, Path dir) throws IOException {
-    try {
-      Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      // e.g. a non-empty directory of that name: fine if it holds a complete decode
-      if (!Files.isRegularFile(dir.resolve(SHAPE_FILE))) {
-        throw e;
-      }
-    }
+    DerivedDir.once(
+        dir,
+        SHAPE_FILE,
+        "decoding-",
+        partial -> {
+          long start = System.nanoTime();
+          DataShape decoded = PbfDecoder.decode(file, partial);
+          double seconds = (System.nanoTime() - start) / 1e9;
+          JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
+          notes.accept(
+              String.format(
+                  Locale.ROOT,
+                  "decoded %s: %d nodes, %d ways, %d relations in %.2f s (%.0f objects/s)",
+                  file.getFileName(),
+                  decoded.nodes(),
+                  decoded.ways(),
+                  decoded.rels(),
+                  seconds,
+                  (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
+        });
+    DataShape shape = JSON.readValue(dir.resolve(SHAPE_FILE).toFile(), DataShape.class);
+    return new OsmPbfDataset(dir, tables, shape);
   }
 
   @Override
@@ -101,7 +86,7 @@ public final class OsmPbfDataset implements Dataset {
             t ->
                 new Table(
                     t.tableDef(format),
-                    CachedRows.middle(PbfDecoder.file(dir, t), t, format, 0, count(t))))
+                    CachedRows.middle(PbfDecoder.file(dir, t), t, format, count(t))))
         .toList();
   }
 
@@ -128,10 +113,6 @@ public final class OsmPbfDataset implements Dataset {
     return json;
   }
 
-  public DataShape fileShape() {
-    return shape;
-  }
-
   /** The generator's shape for this file's counts, over at most {@link #SYNTHETIC_SAMPLE} rows. */
   DataShape syntheticShape() {
     Map<String, Long> rows = new LinkedHashMap<>();
@@ -146,25 +127,6 @@ public final class OsmPbfDataset implements Dataset {
     return counter.shape(shape.nodes(), shape.ways(), shape.rels());
   }
 
-  private static DataShape readShape(Path file) throws IOException {
-    Map<?, ?> json = JSON.readValue(file.toFile(), Map.class);
-    return new DataShape(
-        number(json, "nodes").longValue(),
-        number(json, "ways").longValue(),
-        number(json, "rels").longValue(),
-        number(json, "sampled_objects").longValue(),
-        number(json, "tagged_node_share").doubleValue(),
-        number(json, "tags_per_node").doubleValue(),
-        number(json, "tags_per_way").doubleValue(),
-        number(json, "tags_per_relation").doubleValue(),
-        number(json, "mean_way_length").doubleValue(),
-        number(json, "members_per_relation").doubleValue());
-  }
-
-  private static Number number(Map<?, ?> json, String key) {
-    return (Number) json.get(key);
-  }
-
   static String sha256(Path file) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
@@ -175,24 +137,6 @@ public final class OsmPbfDataset implements Dataset {
       return HexFormat.of().formatHex(digest.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java has SHA-256", e);
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths
-          .sorted(Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.delete(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
     }
   }
 
@@ -219,16 +163,6 @@ public final class OsmPbfDataset implements Dataset {
     @Override
     public DatasetSpec scaled(double scale) {
       return this;
-    }
-
-    @Override
-    public String describe() {
-      return Specs.describeFile(file, tables);
-    }
-
-    @Override
-    public Map<String, Object> json() {
-      return Specs.jsonOf(kind(), tables, rows(), "file", file.getFileName().toString(), Map.of());
     }
 
     @Override

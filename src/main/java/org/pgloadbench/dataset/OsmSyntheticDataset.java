@@ -83,7 +83,19 @@ public final class OsmSyntheticDataset {
               + rowsPerTable.keySet().stream().map(MiddleTable::yamlName).toList()
               + ")");
     }
-    return new IndexRangeSource(table, format, 0, rows, () -> generator(table, rows));
+    return new GeneratedSource(
+        table.tableDef(format), 0, rows, () -> fields(table, format, generator(table, rows)));
+  }
+
+  /** Each row's object from {@code generator}, written as {@code format} lays out the table. */
+  private static GeneratedSource.Fields fields(
+      MiddleTable table, MiddleFormat format, RowGenerator generator) {
+    MiddleRowWriter writer = MiddleLayout.of(format).writer();
+    OsmObject object = new OsmObject();
+    return (index, encoder) -> {
+      generator.fill(index, object.clear());
+      writer.write(table, object, encoder);
+    };
   }
 
   /**
@@ -141,16 +153,6 @@ public final class OsmSyntheticDataset {
     @Override
     public DatasetSpec scaled(double scale) {
       return new Spec(tables, Specs.scaledRows(rows, scale), seed);
-    }
-
-    @Override
-    public String describe() {
-      return Specs.describeRows(tables, rows, seed);
-    }
-
-    @Override
-    public Map<String, Object> json() {
-      return Specs.jsonOf(kind(), tables, rows, "seed", seed, Map.of());
     }
 
     @Override

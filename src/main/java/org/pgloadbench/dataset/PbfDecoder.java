@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Reads an OSM PBF file (with osmpbf's block parser) into one {@link ObjectFile} per middle table,
@@ -83,12 +84,9 @@ final class PbfDecoder extends BinaryParser {
     super.parse(block);
   }
 
-  private int lat(long value) {
-    return (int) ((latOffset + granularity * value) / NANODEGREES_PER_UNIT);
-  }
-
-  private int lon(long value) {
-    return (int) ((lonOffset + granularity * value) / NANODEGREES_PER_UNIT);
+  /** A position's coordinate from its {@code value} in the block and the block's offset. */
+  private int fixedPoint(long offset, long value) {
+    return (int) ((offset + granularity * value) / NANODEGREES_PER_UNIT);
   }
 
   @Override
@@ -101,10 +99,9 @@ final class PbfDecoder extends BinaryParser {
       id += nodes.getId(i);
       lat += nodes.getLat(i);
       lon += nodes.getLon(i);
-      OsmObject o = object.clear();
-      o.id = id;
-      o.lat = lat(lat);
-      o.lon = lon(lon);
+      OsmObject o = start(id);
+      o.lat = fixedPoint(latOffset, lat);
+      o.lon = fixedPoint(lonOffset, lon);
       // keys_vals: key, value, ... then 0 per node; empty when no node of the block has tags
       while (keyValue < nodes.getKeysValsCount()) {
         int key = nodes.getKeysVals(keyValue++);
@@ -120,13 +117,10 @@ final class PbfDecoder extends BinaryParser {
   @Override
   protected void parseNodes(List<Osmformat.Node> nodes) {
     for (Osmformat.Node node : nodes) {
-      OsmObject o = object.clear();
-      o.id = node.getId();
-      o.lat = lat(node.getLat());
-      o.lon = lon(node.getLon());
-      for (int i = 0; i < node.getKeysCount(); i++) {
-        o.addTag(getStringById(node.getKeys(i)), getStringById(node.getVals(i)));
-      }
+      OsmObject o = start(node.getId());
+      o.lat = fixedPoint(latOffset, node.getLat());
+      o.lon = fixedPoint(lonOffset, node.getLon());
+      tags(node.getKeysCount(), node::getKeys, node::getVals);
       add(MiddleTable.NODES);
     }
   }
@@ -134,16 +128,13 @@ final class PbfDecoder extends BinaryParser {
   @Override
   protected void parseWays(List<Osmformat.Way> ways) {
     for (Osmformat.Way way : ways) {
-      OsmObject o = object.clear();
-      o.id = way.getId();
+      OsmObject o = start(way.getId());
       long ref = 0;
       for (int i = 0; i < way.getRefsCount(); i++) {
         ref += way.getRefs(i);
         o.addRef(ref);
       }
-      for (int i = 0; i < way.getKeysCount(); i++) {
-        o.addTag(getStringById(way.getKeys(i)), getStringById(way.getVals(i)));
-      }
+      tags(way.getKeysCount(), way::getKeys, way::getVals);
       add(MiddleTable.WAYS);
     }
   }
@@ -151,8 +142,7 @@ final class PbfDecoder extends BinaryParser {
   @Override
   protected void parseRelations(List<Osmformat.Relation> relations) {
     for (Osmformat.Relation relation : relations) {
-      OsmObject o = object.clear();
-      o.id = relation.getId();
+      OsmObject o = start(relation.getId());
       long ref = 0;
       for (int i = 0; i < relation.getMemidsCount(); i++) {
         ref += relation.getMemids(i);
@@ -164,10 +154,22 @@ final class PbfDecoder extends BinaryParser {
             };
         o.addMember(type, ref, getStringById(relation.getRolesSid(i)));
       }
-      for (int i = 0; i < relation.getKeysCount(); i++) {
-        o.addTag(getStringById(relation.getKeys(i)), getStringById(relation.getVals(i)));
-      }
+      tags(relation.getKeysCount(), relation::getKeys, relation::getVals);
       add(MiddleTable.RELS);
+    }
+  }
+
+  /** The reused object, emptied, with its id. */
+  private OsmObject start(long id) {
+    OsmObject o = object.clear();
+    o.id = id;
+    return o;
+  }
+
+  /** Adds an object's {@code count} tags: its keys' and values' indexes in the string table. */
+  private void tags(int count, IntUnaryOperator keys, IntUnaryOperator values) {
+    for (int i = 0; i < count; i++) {
+      object.addTag(getStringById(keys.applyAsInt(i)), getStringById(values.applyAsInt(i)));
     }
   }
 

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.variant.LoadVariant;
 
 /**
@@ -26,41 +25,25 @@ public final class PgbenchDataset implements Dataset {
   static final TableDef BRANCHES =
       new TableDef(
           "pgbench_branches",
-          List.of(
-              new Column("bid", "int not null"),
-              new Column("bbalance", "int"),
-              new Column("filler", "char(88)")),
+          TableDef.columns("bid int not null", "bbalance int", "filler char(88)"),
           "bid");
   static final TableDef TELLERS =
       new TableDef(
           "pgbench_tellers",
-          List.of(
-              new Column("tid", "int not null"),
-              new Column("bid", "int"),
-              new Column("tbalance", "int"),
-              new Column("filler", "char(84)")),
+          TableDef.columns("tid int not null", "bid int", "tbalance int", "filler char(84)"),
           "tid");
   static final TableDef ACCOUNTS =
       new TableDef(
           "pgbench_accounts",
-          List.of(
-              new Column("aid", "int not null"),
-              new Column("bid", "int"),
-              new Column("abalance", "int"),
-              new Column("filler", "char(84)")),
+          TableDef.columns("aid int not null", "bid int", "abalance int", "filler char(84)"),
           "aid");
 
   /** pgbench gives history no primary key. */
   static final TableDef HISTORY =
       new TableDef(
           "pgbench_history",
-          List.of(
-              new Column("tid", "int"),
-              new Column("bid", "int"),
-              new Column("aid", "int"),
-              new Column("delta", "int"),
-              new Column("mtime", "timestamp"),
-              new Column("filler", "char(22)")),
+          TableDef.columns(
+              "tid int", "bid int", "aid int", "delta int", "mtime timestamp", "filler char(22)"),
           null);
 
   private final List<Table> tables;
@@ -76,24 +59,20 @@ public final class PgbenchDataset implements Dataset {
     long branches = (accounts + ACCOUNTS_PER_BRANCH - 1) / ACCOUNTS_PER_BRANCH;
     this.tables =
         List.of(
-            table(BRANCHES, branches, (k, e) -> branchRow(k, e)),
-            table(TELLERS, branches * TELLERS_PER_BRANCH, (k, e) -> tellerRow(k, e)),
-            table(ACCOUNTS, accounts, (k, e) -> accountRow(k, e)),
+            table(BRANCHES, branches, PgbenchDataset::branchRow),
+            table(TELLERS, branches * TELLERS_PER_BRANCH, PgbenchDataset::tellerRow),
+            table(ACCOUNTS, accounts, PgbenchDataset::accountRow),
             table(HISTORY, 0, (k, e) -> {}));
   }
 
   /** The tables; they do not depend on the cell. */
-  public List<Table> tables() {
-    return tables;
-  }
-
   @Override
   public List<Table> tables(LoadVariant variant) {
     return tables;
   }
 
   private static Table table(TableDef def, long rows, GeneratedSource.Fields fields) {
-    return new Table(def, new GeneratedSource(def, 0, rows, () -> fields));
+    return GeneratedSource.table(def, rows, () -> fields);
   }
 
   private static void branchRow(long k, RowEncoder encoder) {
@@ -146,12 +125,6 @@ public final class PgbenchDataset implements Dataset {
     @Override
     public DatasetSpec scaled(double factor) {
       return new Spec(scale, Specs.scaledRows(accounts, factor));
-    }
-
-    /** None: pgbench has no seed; run.json has always recorded 0, and resuming compares it. */
-    @Override
-    public long seed() {
-      return 0;
     }
 
     @Override

@@ -7,9 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.dataset.PointDataset.Geometry;
-import org.pgloadbench.dataset.PointDataset.Shape;
-import org.pgloadbench.dataset.TableDef.Column;
 import org.pgloadbench.variant.LoadVariant;
 
 /**
@@ -67,16 +64,12 @@ public final class PointDataset implements Dataset {
 
     /** The table, with a GiST index on its geometry column (built when the cell says). */
     private static TableDef table(String name, String column, String type) {
-      String index = name + "_" + column + "_idx";
       return new TableDef(
           name,
-          List.of(new Column("id", "int8 NOT NULL"), new Column(column, type)),
+          TableDef.columns("id int8 NOT NULL", column + " " + type),
           "id",
           List.of(),
-          List.of(
-              new TableDef.Index(
-                  index,
-                  "CREATE INDEX " + index + " ON " + name + " USING gist (" + column + ")")));
+          List.of(TableDef.Index.on(name, column, "gist", "")));
     }
   }
 
@@ -91,17 +84,10 @@ public final class PointDataset implements Dataset {
   public PointDataset(long rows, Shape shape, Geometry geometry, long seed) {
     this.tables =
         List.of(
-            new Table(
-                geometry.table(),
-                new GeneratedSource(
-                    geometry.table(), 0, rows, () -> new Rows(seed, shape, geometry))));
+            GeneratedSource.table(geometry.table(), rows, () -> new Rows(seed, shape, geometry)));
   }
 
   /** The tables; they do not depend on the cell. */
-  public List<Table> tables() {
-    return tables;
-  }
-
   @Override
   public List<Table> tables(LoadVariant variant) {
     return tables;

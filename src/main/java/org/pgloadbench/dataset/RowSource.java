@@ -8,7 +8,7 @@ import org.pgloadbench.copy.RowEncoder;
  * same source writes the same rows every time.
  */
 public interface RowSource {
-  /** How many rows {@link #writeTo} writes: what the server's COPY count is checked against. */
+  /** How many rows {@link #writeTo} writes: what the server's reported count is checked against. */
   long rows();
 
   /** Writes every row, then nothing else: the caller calls {@link RowEncoder#finish()}. */
@@ -16,7 +16,7 @@ public interface RowSource {
 
   /**
    * Part {@code index} of {@code parts} disjoint parts that together hold exactly this source's
-   * rows, in the same order: what one of several parallel COPY connections loads.
+   * rows, in the same order: what one of a cell's connections loads while the others load theirs.
    */
   RowSource slice(int index, int parts);
 }

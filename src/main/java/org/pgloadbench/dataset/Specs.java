@@ -29,18 +29,6 @@ final class Specs {
     return String.format(Locale.ROOT, "%s %,d rows", table, rows);
   }
 
-  /** Generated tables as given, e.g. {@code ways 200,000 rows, seed 42}. */
-  static String describeRows(List<String> tables, Map<String, Long> rows, long seed) {
-    return String.join(", ", tables.stream().map(t -> rowCount(t, rows.get(t))).toList())
-        + ", seed "
-        + seed;
-  }
-
-  /** The tables of a file, e.g. {@code liechtenstein.osm.pbf, tables nodes, ways}. */
-  static String describeFile(Path file, List<String> tables) {
-    return file.getFileName() + ", tables " + String.join(", ", tables);
-  }
-
   static Map<String, Long> ordered(Map<String, Long> rows) {
     Map<String, Long> ordered = new LinkedHashMap<>();
     for (String table : DatasetSpec.MIDDLE_TABLES) {
@@ -71,21 +59,5 @@ final class Specs {
 
   static List<MiddleTable> middleTables(List<String> tables) {
     return tables.stream().map(MiddleTable::byYamlName).toList();
-  }
-
-  static Map<String, Object> jsonOf(
-      String kind,
-      List<String> tables,
-      Map<String, Long> rows,
-      String originKey,
-      Object origin,
-      Map<String, String> options) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("kind", kind);
-    json.put("tables", tables);
-    json.put("rows", rows);
-    json.put(originKey, origin);
-    json.putAll(options);
-    return json;
   }
 }

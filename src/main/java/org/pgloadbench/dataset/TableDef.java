@@ -1,5 +1,6 @@
 package org.pgloadbench.dataset;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -23,6 +24,13 @@ public record TableDef(
 
   public record Column(String name, String type) {}
 
+  /** Columns as SQL defines them, the name then the type: {@code "id int8 NOT NULL"}. */
+  static List<Column> columns(String... definitions) {
+    return Arrays.stream(definitions)
+        .map(d -> new Column(d.substring(0, d.indexOf(' ')), d.substring(d.indexOf(' ') + 1)))
+        .toList();
+  }
+
   /**
    * A secondary index: the name results give it, its {@code CREATE INDEX} statement for a cell
    * (storage parameters may follow the cell's axes, e.g. GIN's fastupdate), and the cells that
@@ -36,6 +44,18 @@ public record TableDef(
 
     public Index(String name, String createSql) {
       this(name, createSql, variant -> true);
+    }
+
+    /**
+     * {@code <table>_<column>_idx}, built by {@code method} on the column, then {@code with}: empty
+     * or its storage parameters ({@code " WITH (fillfactor = 100)"}).
+     */
+    static Index on(String table, String column, String method, String with) {
+      String name = table + "_" + column + "_idx";
+      return new Index(
+          name,
+          String.format(
+              "CREATE INDEX %s ON %s USING %s (%s)%s", name, table, method, column, with));
     }
 
     /** The CREATE INDEX statement in a cell of {@code variant}. */

@@ -28,14 +28,24 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * Pair 1 of the overhead run: the same rows loaded by every contender on one server, case by case
  * (a table, a format, a number of connections). First the bytes are dumped to files (one per
- * connection), then the contenders alternate round after round ({@link
- * OverheadResults#alternate}), each into a fresh table ({@link Fresh}). Each load is timed by the
- * {@link Clock} around {@link Contender#load} alone, the connections opened before; the row count
- * each contender reports is checked. Each load is stored as the COPY step of the contender's cell
- * ({@link #cell}).
+ * connection), then the contenders alternate round after round ({@link OverheadResults#alternate}),
+ * each into a fresh table ({@link Fresh}). Each load is timed by the {@link Clock} around {@link
+ * Contender#load} alone, the connections opened before; the row count each contender reports is
+ * checked. Each load is stored as the COPY step of the contender's cell ({@link #cell}).
+ *
+ * @param filesDir where the dumped files go; the server's OS user must be able to enter it
  */
-public final class HeadToHead {
+public record HeadToHead(
+    PostgresServer server,
+    List<Contender> contenders,
+    Path filesDir,
+    OverheadResults results,
+    PrintWriter progress) {
   static final String DATABASE = "pgloadbench";
+
+  public HeadToHead {
+    contenders = List.copyOf(contenders);
+  }
 
   /**
    * One head-to-head: every contender loads these rows into this table, in this format.
@@ -70,28 +80,6 @@ public final class HeadToHead {
       }
       return axes;
     }
-  }
-
-  private final PostgresServer server;
-  private final List<Contender> contenders;
-  private final Path filesDir;
-  private final OverheadResults results;
-  private final PrintWriter progress;
-
-  /**
-   * @param filesDir where the dumped files go; the server's OS user must be able to enter it
-   */
-  public HeadToHead(
-      PostgresServer server,
-      List<Contender> contenders,
-      Path filesDir,
-      OverheadResults results,
-      PrintWriter progress) {
-    this.server = server;
-    this.contenders = List.copyOf(contenders);
-    this.filesDir = filesDir;
-    this.results = results;
-    this.progress = progress;
   }
 
   /** The cell a contender's loads of a case are stored as: {@code harness+text+conn-1}. */
@@ -155,7 +143,12 @@ public final class HeadToHead {
               ? Load.oneLine(timed.error())
               : timed.value() == sent
                   ? null
-                  : contender.name() + " reported " + timed.value() + " rows, " + sent + " were sent";
+                  : contender.name()
+                      + " reported "
+                      + timed.value()
+                      + " rows, "
+                      + sent
+                      + " were sent";
       StepKey key =
           new StepKey(
               server.version(),

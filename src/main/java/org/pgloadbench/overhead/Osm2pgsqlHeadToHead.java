@@ -38,41 +38,21 @@ import org.pgloadbench.server.WorkRoot;
  * of the PBF file, its log kept beside the results: its clock includes reading and parsing the
  * file, which the harness does once before any clock; so each round also times the harness's own
  * decode of the file, stored as a {@code prepare} apart.
+ *
+ * @param workRoot where the decoded PBF file is cached (and decoded again, timed, each round)
  */
-public final class Osm2pgsqlHeadToHead {
+public record Osm2pgsqlHeadToHead(
+    PostgresServer server,
+    Scenario scenario,
+    Cell imitation,
+    Cell best,
+    Path workRoot,
+    OverheadResults results,
+    PrintWriter progress) {
   static final String DATABASE = "osm2pgsql";
 
   /** The harness decoding the PBF file into its cache, timed alone (no server). */
   static final String DECODE = "harness PBF decode";
-
-  private final PostgresServer server;
-  private final Scenario scenario;
-  private final Cell imitation;
-  private final Cell best;
-  private final Path workRoot;
-  private final OverheadResults results;
-  private final PrintWriter progress;
-  private final Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
-
-  /**
-   * @param workRoot where the decoded PBF file is cached (and decoded again, timed, each round)
-   */
-  public Osm2pgsqlHeadToHead(
-      PostgresServer server,
-      Scenario scenario,
-      Cell imitation,
-      Cell best,
-      Path workRoot,
-      OverheadResults results,
-      PrintWriter progress) {
-    this.server = server;
-    this.scenario = scenario;
-    this.imitation = imitation;
-    this.best = best;
-    this.workRoot = workRoot;
-    this.results = results;
-    this.progress = progress;
-  }
 
   /** The imitation cell (osm2pgsql 1.8's strategy, legacy format) of the scenario, or null. */
   public static Cell imitation(Scenario scenario) {
@@ -99,8 +79,9 @@ public final class Osm2pgsqlHeadToHead {
 
   /** Why it cannot run on this server (osm2pgsql or PostGIS missing), or null. */
   public String missing() throws SQLException {
-    if (osm2pgsql.missing() != null) {
-      return osm2pgsql.missing();
+    String noProgram = new Osm2pgsqlImport().missing();
+    if (noProgram != null) {
+      return noProgram;
     }
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement();
@@ -138,6 +119,7 @@ public final class Osm2pgsqlHeadToHead {
   private StepResult osm2pgsql(
       PgClient client, Path pbf, Map<String, Long> expected, Path logFile, int round)
       throws SQLException, IOException {
+    Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
     Fresh.database(server, DATABASE, "CREATE EXTENSION postgis"); // 1.8 checks for it, even -O null
     Clock.Timed<String> timed = Clock.time(() -> osm2pgsql.run(client, pbf));
     StepKey key = key(Osm2pgsqlImport.NAME, pbf, round, StepKind.IMPORT);

@@ -17,24 +17,11 @@ import org.pgloadbench.server.PostgresServer;
  * password reaches them only through a password file readable by its owner alone ({@code
  * PGPASSFILE}), never a command line, the environment's {@code PGPASSWORD} or a log; the file goes
  * with {@link #close}.
+ *
+ * @param dir the client's own directory (0700), holding its password file and its output
  */
-public final class PgClient implements AutoCloseable {
-  private final String host;
-  private final int port;
-  private final String user;
-  private final String database;
-  private final Path dir;
-  private final Path passFile;
-
-  private PgClient(String host, int port, String user, String database, Path dir) {
-    this.host = host;
-    this.port = port;
-    this.user = user;
-    this.database = database;
-    this.dir = dir;
-    this.passFile = dir.resolve("pgpass");
-  }
-
+public record PgClient(String host, int port, String user, String database, Path dir)
+    implements AutoCloseable {
   /** A client of {@code database} on {@code server}, its password file in a new 0700 directory. */
   public static PgClient of(PostgresServer server, String database) throws IOException {
     URI url = URI.create(server.jdbcUrl(database).substring("jdbc:".length()));
@@ -45,11 +32,11 @@ public final class PgClient implements AutoCloseable {
     PgClient client = new PgClient(url.getHost(), url.getPort(), server.user(), database, dir);
     String password = server.credentials().jdbcProperties().getProperty("password");
     Files.createFile(
-        client.passFile,
+        client.passFile(),
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     if (password != null) {
       Files.writeString(
-          client.passFile,
+          client.passFile(),
           String.join(
                   ":", escape(client.host), Integer.toString(client.port), "*", escape(client.user))
               + ":"
@@ -65,20 +52,8 @@ public final class PgClient implements AutoCloseable {
     return List.of("-h", host, "-p", Integer.toString(port), "-U", user);
   }
 
-  public String database() {
-    return database;
-  }
-
-  public String host() {
-    return host;
-  }
-
-  public int port() {
-    return port;
-  }
-
-  public String user() {
-    return user;
+  private Path passFile() {
+    return dir.resolve("pgpass");
   }
 
   /**
@@ -98,7 +73,7 @@ public final class PgClient implements AutoCloseable {
               .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
       Map<String, String> env = builder.environment();
       env.remove("PGPASSWORD");
-      env.put("PGPASSFILE", passFile.toString());
+      env.put("PGPASSFILE", passFile().toString());
       env.put("PGCONNECT_TIMEOUT", "10");
       Process process = builder.start();
       if (!process.waitFor(1, TimeUnit.HOURS)) {
@@ -146,7 +121,7 @@ public final class PgClient implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    Files.deleteIfExists(passFile);
+    Files.deleteIfExists(passFile());
     Files.deleteIfExists(dir);
   }
 }

@@ -24,45 +24,31 @@ import org.pgloadbench.server.PostgresServer;
 /**
  * {@code pgbench -i -s N} against the harness's cells of the {@code pgbench-init} scenario (its
  * pgbench-equivalent cell, its binary COPY cell) on the same server, alternating round after round
- * ({@link OverheadResults#alternate}), pgbench into a fresh database ({@link Fresh}). pgbench
- * times its own phases, each stored as the step it is on the table {@value #ALL_TABLES} (a phase
- * spans pgbench's four tables); a failed pgbench as its {@code import}. Each harness load is one
- * ordinary run of the scenario restricted to one cell ({@link CellLoad}), its steps timed by the
- * runner.
+ * ({@link OverheadResults#alternate}), pgbench into a fresh database ({@link Fresh}). pgbench times
+ * its own phases, each stored as the step it is on the table {@value #ALL_TABLES} (a phase spans
+ * pgbench's four tables); a failed pgbench as its {@code import}. Each harness load is one ordinary
+ * run of the scenario restricted to one cell ({@link CellLoad}), its steps timed by the runner.
  */
-public final class PgbenchHeadToHead {
+public record PgbenchHeadToHead(
+    PostgresServer server,
+    Scenario scenario,
+    List<Cell> cells,
+    Path workRoot,
+    OverheadResults results,
+    PrintWriter progress) {
   /** Rows of pgbench_accounts per unit of pgbench's scale factor. */
   static final long ACCOUNTS_PER_SCALE = 100_000;
 
   /** The table pgbench's phases are stored on: each spans its four tables. */
   static final String ALL_TABLES = "all";
 
-  private final PostgresServer server;
-  private final Scenario scenario;
-  private final Map<String, Cell> cells = new LinkedHashMap<>();
-  private final Path workRoot;
-  private final OverheadResults results;
-  private final PrintWriter progress;
-  private final PgbenchInit pgbench = new PgbenchInit();
-
-  public PgbenchHeadToHead(
-      PostgresServer server,
-      Scenario scenario,
-      List<Cell> cells,
-      Path workRoot,
-      OverheadResults results,
-      PrintWriter progress) {
-    this.server = server;
-    this.scenario = scenario;
-    cells.forEach(c -> this.cells.put(c.label(), c));
-    this.workRoot = workRoot;
-    this.results = results;
-    this.progress = progress;
+  public PgbenchHeadToHead {
+    cells = List.copyOf(cells);
   }
 
   /** Why this head-to-head cannot run here, or null. */
   public String missing() {
-    return pgbench.missing();
+    return new PgbenchInit().missing();
   }
 
   /** The cell of the scenario with these axis values (others at their defaults), or null. */
@@ -80,7 +66,7 @@ public final class PgbenchHeadToHead {
   public void run() throws SQLException, IOException, ScenarioException {
     Dataset dataset = scenario.dataset().open(workRoot, progress::println);
     long accounts =
-        dataset.tables(cells.values().iterator().next().variant()).stream()
+        dataset.tables(cells.get(0).variant()).stream()
             .filter(t -> t.def().name().equals("pgbench_accounts"))
             .findFirst()
             .orElseThrow(() -> new IOException(scenario.name() + " loads no pgbench_accounts"))
@@ -94,20 +80,23 @@ public final class PgbenchHeadToHead {
     }
     long scale = accounts / ACCOUNTS_PER_SCALE;
     CellLoad harness = new CellLoad(server, scenario, dataset, results);
+    Map<String, Cell> byLabel = new LinkedHashMap<>();
+    cells.forEach(c -> byLabel.put(c.label(), c));
     List<String> contenders = new ArrayList<>(List.of(PgbenchInit.NAME));
-    contenders.addAll(cells.keySet());
+    contenders.addAll(byLabel.keySet());
     try (PgClient client = PgClient.of(server, HeadToHead.DATABASE)) {
       results.alternate(
           contenders,
           (contender, round) ->
               contender.equals(PgbenchInit.NAME)
                   ? pgbench(client, scale, round)
-                  : harness.run(cells.get(contender), round),
+                  : harness.run(byLabel.get(contender), round),
           progress);
     }
   }
 
   private List<StepResult> pgbench(PgClient client, long scale, int round) throws SQLException {
+    PgbenchInit pgbench = new PgbenchInit();
     Fresh.database(server, HeadToHead.DATABASE);
     Clock.Timed<Map<StepKind, Double>> timed = Clock.time(() -> pgbench.run(client, scale));
     Map<String, String> axes = OverheadResults.axes(PgbenchInit.NAME, Map.of());

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.scenario.Cell;
@@ -80,9 +81,10 @@ public final class ScenarioTables {
 
   private ScenarioTables() {}
 
-  public static List<Labelled> of(Scenario scenario, Path workRoot, PrintWriterNotes notes)
+  /** The scenario's tables; {@code notes} hears how preparing the data went (a PBF decode). */
+  public static List<Labelled> of(Scenario scenario, Path workRoot, Consumer<String> notes)
       throws IOException, ScenarioException {
-    Dataset dataset = scenario.dataset().open(workRoot, notes::note);
+    Dataset dataset = scenario.dataset().open(workRoot, notes);
     Map<MiddleFormat, LoadVariant> formats = new LinkedHashMap<>();
     for (Cell cell : scenario.cells()) {
       formats.putIfAbsent(cell.variant().middleFormat(), cell.variant());
@@ -105,11 +107,5 @@ public final class ScenarioTables {
   public static String label(String table, String middleFormat) {
     String name = MiddleTable.shortName(table);
     return middleFormat == null ? name : name + " (" + middleFormat + ")";
-  }
-
-  /** Where notes of preparing the data go (decoding a PBF file, say). */
-  @FunctionalInterface
-  public interface PrintWriterNotes {
-    void note(String line);
   }
 }

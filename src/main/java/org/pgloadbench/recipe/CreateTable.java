@@ -11,7 +11,7 @@ import org.pgloadbench.variant.LoadVariant;
  * CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless it comes later, after
  * the functions its indexes call; in an {@code indexes: now} cell its secondary indexes too, so
  * that the COPY pays for them. For COPY FREEZE the table must be created in the transaction that
- * loads it, so a freeze cell leaves that transaction open for {@link CopyRows} to commit.
+ * loads it, so a freeze cell leaves that transaction open for {@link LoadRows} to commit.
  */
 final class CreateTable implements Step {
   @Override

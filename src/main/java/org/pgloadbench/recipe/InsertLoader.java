@@ -11,29 +11,22 @@ import org.pgloadbench.variant.LoaderKind;
  * transactions of {@code commitEvery} rows (0: one transaction for the whole load). Returns the
  * rows the server reported inserting.
  */
-final class InsertLoader implements RowLoader {
-  private final TableDef table;
-  private final LoaderKind kind;
-  private final int batchSize;
-  private final long commitEvery;
-
-  InsertLoader(TableDef table, LoaderKind kind, int batchSize, long commitEvery) {
-    this.table = table;
-    this.kind = kind;
-    this.batchSize = kind.batched() ? batchSize : 1;
-    this.commitEvery = commitEvery;
+record InsertLoader(TableDef table, LoaderKind kind, int batchSize, long commitEvery)
+    implements RowLoader {
+  /** A loader that does not batch sends one row per statement, whatever the cell's batch size. */
+  InsertLoader {
+    batchSize = kind.batched() ? batchSize : 1;
   }
 
   @Override
   public long load(Connection connection, RowSource rows) throws SQLException {
     connection.setAutoCommit(false);
-    InsertEncoder encoder =
-        new InsertEncoder(connection, table, kind, batchSize, commitEvery, rows.rows());
+    InsertStatements encoder = new InsertStatements(connection, this, rows.rows());
     try {
       rows.writeTo(encoder);
       encoder.finish();
       connection.commit();
-    } catch (InsertEncoder.BindException e) {
+    } catch (InsertStatements.BindException e) {
       throw e.getCause();
     } finally {
       encoder.close();

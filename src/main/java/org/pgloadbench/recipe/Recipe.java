@@ -21,7 +21,7 @@ public final class Recipe {
 
   static {
     add(new CreateTable());
-    add(new CopyRows());
+    add(new LoadRows());
     // a table without a primary key (pgbench_history) has none to add
     SqlStep primaryKey =
         new SqlStep(StepKind.PRIMARY_KEY, TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater);

@@ -11,9 +11,18 @@ import java.util.Optional;
  * The steps a scenario may list, named as scenarios, results and reports name them ({@code
  * primary_key}); {@link Recipe} says what each does on a table. A new step is one constant here and
  * its step class there.
+ *
+ * <p>The last three constants are not steps but the other places a stored result attributes a time
+ * or a failure to ({@link #listable} is false for them). They stay in this enum because every
+ * result stores its step under this type and its name: a type of their own would change what
+ * results, reports and comparisons read.
  */
 public enum StepKind {
   CREATE,
+  /**
+   * The load step ({@link LoadRows}), whatever the {@code loader} axis: COPY, or the INSERT and
+   * JDBC batch loaders. Named {@code copy} in scenarios and in every stored result.
+   */
   COPY,
   PRIMARY_KEY,
   VACUUM,

@@ -8,7 +8,7 @@ import org.pgloadbench.variant.LoadVariant;
 
 /**
  * What a step works on: one table of one cell's load, with the repetition's connections (opened by
- * the runner before the clock starts: as many as the cell's COPY connections, the first being the
+ * the runner before the clock starts: as many as the cell's load connections, the first being the
  * one every other step uses).
  */
 public record TableLoad(

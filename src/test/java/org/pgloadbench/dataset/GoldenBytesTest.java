@@ -148,13 +148,13 @@ class GoldenBytesTest {
         sources.put("osm " + table.yamlName() + " " + middle.yamlName(), first);
       }
     }
-    for (Dataset.Table t : new PgbenchDataset(3 * 5000).tables()) {
+    for (Dataset.Table t : new PgbenchDataset(3 * 5000).tables(null)) {
       if (t.rows().rows() > 0) {
         sources.put(t.def().name(), t.rows());
       }
     }
     for (IntArrayDataset.Distribution d : IntArrayDataset.Distribution.values()) {
-      RowSource rows = new IntArrayDataset(3000, 20, d, 10_000, SEED).tables().get(0).rows();
+      RowSource rows = new IntArrayDataset(3000, 20, d, 10_000, SEED).tables(null).get(0).rows();
       sources.put("int_arrays " + d.yamlName(), rows);
     }
     sources.put("points uniform", points(PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT));
@@ -182,7 +182,7 @@ class GoldenBytesTest {
   }
 
   private static RowSource points(PointDataset.Shape shape, PointDataset.Geometry geometry) {
-    return new PointDataset(3000, shape, geometry, SEED).tables().get(0).rows();
+    return new PointDataset(3000, shape, geometry, SEED).tables(null).get(0).rows();
   }
 
   private static String sha256(RowSource rows, CopyFormat format) {

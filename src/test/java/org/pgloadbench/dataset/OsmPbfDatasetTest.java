@@ -61,7 +61,7 @@ class OsmPbfDatasetTest {
     List<String> notes = new ArrayList<>();
     OsmPbfDataset again = prepare(notes);
     assertThat(notes).isEmpty();
-    assertThat(again.fileShape()).isEqualTo(dataset.fileShape());
+    assertThat(again.shape().get("file")).isEqualTo(dataset.shape().get("file"));
     try (var entries = Files.list(cache)) {
       assertThat(entries.map(p -> p.getFileName().toString()))
           .containsExactly(OsmPbfDataset.sha256(LIECHTENSTEIN));

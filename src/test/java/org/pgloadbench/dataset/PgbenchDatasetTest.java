@@ -78,13 +78,13 @@ class PgbenchDatasetTest {
 
       PgbenchDataset dataset = new PgbenchDataset(100_000);
       try (Connection c = server.connect("by_harness")) {
-        for (Dataset.Table table : dataset.tables()) {
+        for (Dataset.Table table : dataset.tables(null)) {
           load(c, table);
         }
       }
       try (Connection a = server.connect("by_pgbench");
           Connection b = server.connect("by_harness")) {
-        for (Dataset.Table table : dataset.tables()) {
+        for (Dataset.Table table : dataset.tables(null)) {
           String name = table.def().name();
           assertThat(columns(b, name)).as(name).isEqualTo(columns(a, name));
           assertThat(digest(b, name)).as(name).isEqualTo(digest(a, name));
@@ -97,7 +97,7 @@ class PgbenchDatasetTest {
 
   @Test
   void branchesAndTellersFollowTheAccounts() {
-    List<Dataset.Table> tables = new PgbenchDataset(250_000).tables();
+    List<Dataset.Table> tables = new PgbenchDataset(250_000).tables(null);
     assertThat(tables)
         .extracting(t -> t.def().name() + "=" + t.rows().rows())
         .containsExactly(

@@ -34,7 +34,7 @@ class GinAndGistIndexTest {
   static PostgresServer server;
 
   static final Dataset.Table ARRAYS =
-      new IntArrayDataset(2000, 20, IntArrayDataset.Distribution.ZIPF, 1000, 3).tables().get(0);
+      new IntArrayDataset(2000, 20, IntArrayDataset.Distribution.ZIPF, 1000, 3).tables(null).get(0);
 
   @BeforeAll
   static void start() throws Exception {
@@ -97,7 +97,7 @@ class GinAndGistIndexTest {
   void gistOnPointsIsBuiltAfterTheLoad() throws Exception {
     Dataset.Table points =
         new PointDataset(3000, PointDataset.Shape.CLUSTERED, PointDataset.Geometry.POINT, 3)
-            .tables()
+            .tables(null)
             .get(0);
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {

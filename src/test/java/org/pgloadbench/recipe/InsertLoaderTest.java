@@ -49,12 +49,14 @@ class InsertLoaderTest {
 
   static List<Dataset.Table> tables() {
     return List.of(
-        new IntArrayDataset(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2).tables().get(0),
-        new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
-            .tables()
+        new IntArrayDataset(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2)
+            .tables(null)
             .get(0),
-        new PgbenchDataset(1003).tables().get(1),
-        new PgbenchDataset(1003).tables().get(2));
+        new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
+            .tables(null)
+            .get(0),
+        new PgbenchDataset(1003).tables(null).get(1),
+        new PgbenchDataset(1003).tables(null).get(2));
   }
 
   @ParameterizedTest
@@ -88,7 +90,7 @@ class InsertLoaderTest {
       TableLoad load =
           new TableLoad(
               table.def(), table.rows(), variant(LoaderKind.INSERT_VALUES, 10, 0), List.of(c));
-      assertThatThrownBy(() -> new CopyRows().run(load))
+      assertThatThrownBy(() -> new LoadRows().run(load))
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("check constraint");
     }
@@ -100,7 +102,7 @@ class InsertLoaderTest {
         Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table.def().name());
       s.execute(table.def().createSql(true, false));
-      long rows = new CopyRows().run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
+      long rows = new LoadRows().run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
       assertThat(rows).isEqualTo(table.rows().rows());
       assertThat(c.getAutoCommit()).isTrue();
       try (ResultSet r =

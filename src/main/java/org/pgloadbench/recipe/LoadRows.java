@@ -11,7 +11,7 @@ import org.pgloadbench.dataset.RowSource;
  * server reports is checked against the rows generated. A freeze load commits the transaction
  * {@link CreateTable} opened.
  */
-final class CopyRows implements Step {
+final class LoadRows implements Step {
   @Override
   public StepKind kind() {
     return StepKind.COPY;
@@ -20,15 +20,15 @@ final class CopyRows implements Step {
   @Override
   public long run(TableLoad load) throws SQLException {
     RowLoader loader = RowLoader.of(load.table(), load.variant());
-    long copied =
+    long loaded =
         load.connections().size() == 1
             ? loader.load(load.connection(), load.rows())
             : loadInParallel(load, loader);
-    if (copied != load.rows().rows()) {
+    if (loaded != load.rows().rows()) {
       throw new SQLException(
           load.variant().loader().yamlName()
               + " reported "
-              + copied
+              + loaded
               + " rows, "
               + load.rows().rows()
               + " were sent");
@@ -38,7 +38,7 @@ final class CopyRows implements Step {
       connection.commit();
       connection.setAutoCommit(true);
     }
-    return copied;
+    return loaded;
   }
 
   private static long loadInParallel(TableLoad load, RowLoader loader) throws SQLException {

@@ -4,11 +4,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.Arrays;
+import java.util.Collections;
 import org.pgloadbench.copy.Ewkb;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoaderKind;
 import org.postgresql.geometric.PGbox;
 import org.postgresql.geometric.PGpoint;
@@ -16,19 +15,15 @@ import org.postgresql.util.PGobject;
 
 /**
  * A {@link RowEncoder} that binds each value as a parameter of a prepared INSERT instead of writing
- * COPY data. Rows fill a statement of {@code rowsPerStatement} VALUES lists (INSERT ... VALUES
- * (...), (...)) or, for JDBC batches, one row each added to a batch of {@code batchSize}; full
- * statements and batches are executed between rows and committed every {@code commitEvery} rows.
- * The total row count is known up front, so the last statement is prepared with exactly the rows
- * left. Values are copied into driver objects: this path allocates per value, as a JDBC application
- * does.
+ * COPY data. Rows fill a statement of {@code batchSize} VALUES lists (INSERT ... VALUES (...),
+ * (...)) or, for JDBC batches, one row each added to a batch of {@code batchSize}; full statements
+ * and batches are executed between rows and committed every {@code commitEvery} rows. The total row
+ * count is known up front, so the last statement is prepared with exactly the rows left. Values are
+ * copied into driver objects: this path allocates per value, as a JDBC application does.
  */
-final class InsertEncoder implements RowEncoder, AutoCloseable {
+final class InsertStatements implements RowEncoder, AutoCloseable {
   private final Connection connection;
-  private final TableDef table;
-  private final LoaderKind kind;
-  private final int batchSize;
-  private final long commitEvery;
+  private final InsertLoader loader;
   private final int fields;
   private long rowsLeft;
 
@@ -40,19 +35,11 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
   private long sinceCommit;
   private boolean countsUnknown;
 
-  InsertEncoder(
-      Connection connection,
-      TableDef table,
-      LoaderKind kind,
-      int batchSize,
-      long commitEvery,
-      long rows) {
+  /** Sends {@code rows} rows as {@code loader} says, over {@code connection}. */
+  InsertStatements(Connection connection, InsertLoader loader, long rows) {
     this.connection = connection;
-    this.table = table;
-    this.kind = kind;
-    this.batchSize = batchSize;
-    this.commitEvery = commitEvery;
-    this.fields = table.columns().size();
+    this.loader = loader;
+    this.fields = loader.table().columns().size();
     this.rowsLeft = rows;
   }
 
@@ -63,20 +50,20 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     }
     // pgjdbc's rewritten batches report SUCCESS_NO_INFO per row: ask the table instead.
     try (Statement s = connection.createStatement();
-        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + table.name())) {
+        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + loader.table().name())) {
       result.next();
       return result.getLong(1);
     }
   }
 
   private boolean jdbcBatch() {
-    return kind == LoaderKind.BATCH || kind == LoaderKind.BATCH_REWRITE;
+    return loader.kind() == LoaderKind.BATCH || loader.kind() == LoaderKind.BATCH_REWRITE;
   }
 
   @Override
   public void beginRow(int fieldCount) {
     if (statement == null) {
-      int rows = jdbcBatch() ? 1 : (int) Math.min(batchSize, rowsLeft);
+      int rows = jdbcBatch() ? 1 : (int) Math.min(loader.batchSize(), rowsLeft);
       try {
         prepare(rows);
       } catch (SQLException e) {
@@ -92,73 +79,62 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     if (statement != null) {
       statement.close();
     }
-    StringBuilder sql =
-        new StringBuilder("INSERT INTO ")
-            .append(table.name())
-            .append(" (")
-            .append(table.columnList())
-            .append(") VALUES ");
-    for (int r = 0; r < rows; r++) {
-      sql.append(r == 0 ? "(" : ", (");
-      for (int f = 0; f < fields; f++) {
-        sql.append(f == 0 ? "?" : ", ?");
-      }
-      sql.append(')');
-    }
-    statement = connection.prepareStatement(sql.toString());
+    String row = "(" + String.join(", ", Collections.nCopies(fields, "?")) + ")";
+    statement =
+        connection.prepareStatement(
+            "INSERT INTO "
+                + loader.table().name()
+                + " ("
+                + loader.table().columnList()
+                + ") VALUES "
+                + String.join(", ", Collections.nCopies(rows, row)));
     statementRows = rows;
   }
 
   @Override
   public void int2(short value) {
-    bind(p -> statement.setShort(p, value));
+    bind(value);
   }
 
   @Override
   public void int4(int value) {
-    bind(p -> statement.setInt(p, value));
+    bind(value);
   }
 
   @Override
   public void int8(long value) {
-    bind(p -> statement.setLong(p, value));
+    bind(value);
   }
 
   @Override
   public void int8Array(long[] values, int count) {
-    long[] copy = Arrays.copyOf(values, count);
-    bind(p -> statement.setObject(p, copy));
+    bind(Arrays.copyOf(values, count));
   }
 
   @Override
   public void int4Array(int[] values, int count) {
-    int[] copy = Arrays.copyOf(values, count);
-    bind(p -> statement.setObject(p, copy));
+    bind(Arrays.copyOf(values, count));
   }
 
   @Override
   public void point(double x, double y) {
-    bind(p -> statement.setObject(p, new PGpoint(x, y)));
+    bind(new PGpoint(x, y));
   }
 
   @Override
   public void box(double highX, double highY, double lowX, double lowY) {
-    bind(p -> statement.setObject(p, new PGbox(highX, highY, lowX, lowY)));
+    bind(new PGbox(highX, highY, lowX, lowY));
   }
 
+  /** A geometry as the hex EWKB geometry_in reads. */
   @Override
   public void ewkbPoint(int srid, double x, double y) {
-    geometry(Ewkb.hexPoint(srid, x, y));
+    typed("geometry", Ewkb.hexPoint(srid, x, y));
   }
 
   @Override
   public void ewkbLineString(int srid, double[] xy, int count) {
-    geometry(Ewkb.hexLineString(srid, xy, count));
-  }
-
-  /** A geometry as the hex EWKB geometry_in reads. */
-  private void geometry(String hex) {
-    typed("geometry", hex);
+    typed("geometry", Ewkb.hexLineString(srid, xy, count));
   }
 
   @Override
@@ -168,19 +144,19 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
 
   /** A value the server reads as {@code type} from its text, as a column of that type would. */
   private void typed(String type, String text) {
-    bind(
-        p -> {
-          PGobject value = new PGobject();
-          value.setType(type);
-          value.setValue(text);
-          statement.setObject(p, value);
-        });
+    PGobject value = new PGobject();
+    value.setType(type);
+    try {
+      value.setValue(text);
+    } catch (SQLException e) {
+      throw new BindException(e);
+    }
+    bind(value);
   }
 
   @Override
   public void text(CharSequence value) {
-    String text = value.toString();
-    bind(p -> statement.setString(p, text));
+    bind(value.toString());
   }
 
   @Override
@@ -189,12 +165,16 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     for (int i = 0; i < count; i++) {
       copy[i] = values[i].toString();
     }
-    bind(p -> statement.setArray(p, connection.createArrayOf("text", copy)));
+    try {
+      bind(connection.createArrayOf("text", copy));
+    } catch (SQLException e) {
+      throw new BindException(e);
+    }
   }
 
   @Override
   public void nullValue() {
-    bind(p -> statement.setNull(p, Types.OTHER));
+    bind(null);
   }
 
   @Override
@@ -204,11 +184,12 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     if (jdbcBatch()) {
       statement.addBatch();
       parameter = 0;
-      if (rowsBound == batchSize || rowsLeft == 0) {
+      if (rowsBound == loader.batchSize() || rowsLeft == 0) {
         executeBatch();
       }
     } else if (rowsBound == statementRows) {
-      executed(statement.executeUpdate());
+      inserted += statement.executeUpdate();
+      committed(rowsBound);
       parameter = 0;
       if (rowsLeft > 0 && rowsLeft < statementRows) {
         prepare((int) rowsLeft);
@@ -227,16 +208,11 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     committed(rowsBound);
   }
 
-  private void executed(int count) throws SQLException {
-    inserted += count;
-    committed(rowsBound);
-  }
-
   /** Counts rows sent since the last commit and commits when commitEvery of them are. */
   private void committed(int rows) throws SQLException {
     rowsBound = 0;
     sinceCommit += rows;
-    if (commitEvery > 0 && sinceCommit >= commitEvery) {
+    if (loader.commitEvery() > 0 && sinceCommit >= loader.commitEvery()) {
       connection.commit();
       sinceCommit = 0;
     }
@@ -256,16 +232,16 @@ final class InsertEncoder implements RowEncoder, AutoCloseable {
     }
   }
 
-  private void bind(Binding binding) {
+  /**
+   * Binds the next parameter: setObject takes the setter of the value's class (setShort for a
+   * Short, setArray for an Array, setPGobject for a point, ...) and setNull(OTHER) for null.
+   */
+  private void bind(Object value) {
     try {
-      binding.bind(++parameter);
+      statement.setObject(++parameter, value);
     } catch (SQLException e) {
       throw new BindException(e);
     }
-  }
-
-  private interface Binding {
-    void bind(int parameter) throws SQLException;
   }
 
   /** A driver error while binding, carried through the RowEncoder calls that cannot throw it. */
