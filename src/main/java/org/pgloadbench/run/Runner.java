@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.pgloadbench.dataset.Dataset;
-import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.PgbenchPhases;
@@ -100,7 +99,7 @@ public final class Runner {
     this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
     record.datasetShape(dataset.shape());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
-    this.pgbench = scenario.dataset() instanceof PgbenchDataset.Spec;
+    this.pgbench = scenario.dataset().reportsPgbenchPhases();
     this.recovery = new Recovery(progress, store, load, () -> stopping);
     if (resume.resuming()) {
       record.resumeFrom(resume.stored(), Instant.now());
