@@ -1,6 +1,9 @@
 package org.pgloadbench.history;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.util.List;
+import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -9,7 +12,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The series of one cell and step over the runs, one line each, their change points marked by a
- * large diamond on the first run after the change. The x axis numbers the scenario's runs in the
+ * red diamond on the first run after the change and a dashed line before it. The x axis numbers the scenario's runs in the
  * order they started, so that the series of several machines line up run by run.
  */
 final class HistoryChart {
@@ -26,6 +29,10 @@ final class HistoryChart {
             .build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setMarkerSize(5);
+    chart.getStyler().setAnnotationLineColor(Color.RED);
+    chart.getStyler()
+        .setAnnotationLineStroke(
+            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
     for (Series one : series) {
       String name = one.key().server() + " · machine " + one.key().machine();
       double[] x = one.points().stream().mapToDouble(p -> runs.indexOf(p.run()) + 1).toArray();
@@ -37,7 +44,11 @@ final class HistoryChart {
         XYSeries marks = chart.addSeries(name + ": change points", cx, cy);
         marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         marks.setMarker(SeriesMarkers.DIAMOND);
-        marks.setMarkerColor(java.awt.Color.RED);
+        marks.setMarkerColor(Color.RED);
+        // a line between the last run before and the first after: visible at any scale
+        for (double at : cx) {
+          chart.addAnnotation(new AnnotationLine(at - 0.5, true, false));
+        }
       }
     }
     return chart;

@@ -109,7 +109,7 @@ public final class HistoryReport {
     page.heading(2, "Changes");
     Table table =
         Table.aligned(
-            "llllrrrl",
+            "lllrrrrl",
             "Series",
             "Last run before",
             "First run after",
