@@ -10,8 +10,8 @@ import java.util.TreeSet;
  * Change points of a series by the E-divisive method (Matteson and James, "A Nonparametric Approach
  * for Multiple Change Point Analysis of Multivariate Data", JASA 2014), as Apache Otava (hunter)
  * and MongoDB's CI find performance changes: the split of a segment that maximises the energy
- * statistic between its two sides, segments split again one change point at a time, each new
- * change point kept only when a permutation test finds it significant.
+ * statistic between its two sides, segments split again one change point at a time, each new change
+ * point kept only when a permutation test finds it significant.
  *
  * <p>The statistic of splitting {@code x[from, to)} at {@code tau} into {@code X} (m points) and
  * {@code Y} (n points) is {@code q = mn/(m+n) * (2 mean|X-Y| - mean|X-X'| - mean|Y-Y'|)}, with
@@ -20,9 +20,9 @@ import java.util.TreeSet;
  * does, the segment's end is its own end (the paper also searches it).
  *
  * <p>False alarms: the first change point is kept only when the largest statistic of the whole
- * series is reached or beaten by at most {@code alpha} of the series made by shuffling it. Under
- * no change (values exchangeable, as runs of one build on one machine are) that test is exact, so
- * the share of unchanged series in which any change point is reported is at most {@code alpha}
+ * series is reached or beaten by at most {@code alpha} of the series made by shuffling it. Under no
+ * change (values exchangeable, as runs of one build on one machine are) that test is exact, so the
+ * share of unchanged series in which any change point is reported is at most {@code alpha}
  * (EDivisiveTest measures it). Later change points are tested the same way, shuffling within the
  * segments found so far.
  */
@@ -98,8 +98,8 @@ public final class EDivisive {
 
   /**
    * The split of {@code x[from, to)} with the largest statistic, both sides at least {@code
-   * minSegment} long; null when the segment is too short. One pass moves a point at a time from
-   * the right side to the left, updating the three sums of distances: O(n²) per segment.
+   * minSegment} long; null when the segment is too short. One pass moves a point at a time from the
+   * right side to the left, updating the three sums of distances: O(n²) per segment.
    */
   private Split bestSplit(double[] x, int from, int to) {
     if (to - from < 2 * minSegment) {

@@ -79,7 +79,10 @@ final class HistoryCommand implements Callable<Integer> {
 
   @Option(
       names = "--fail-on-change",
-      description = "exit 3 when a series' newest runs (its last " + RECENT + " at most) start a slower segment")
+      description =
+          "exit 3 when a series' newest runs (its last "
+              + RECENT
+              + " at most) start a slower segment")
   boolean failOnChange;
 
   @Override
@@ -148,9 +151,7 @@ final class HistoryCommand implements Callable<Integer> {
             .getErr()
             .printf(
                 "slower since run %s: %s, %+.1f%%%n",
-                slower.get().after().run().id(),
-                s.key().label(),
-                slower.get().size() * 100);
+                slower.get().after().run().id(), s.key().label(), slower.get().size() * 100);
         code = ExitCode.SLOWER;
       }
     }

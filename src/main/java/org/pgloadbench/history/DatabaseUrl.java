@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * A results database as {@code RESULTS=postgresql://user[:password]@host[:port]/db} names it. The
- * password is taken from the URL, else {@code PGPASSWORD}, else pgjdbc reads {@code PGPASSFILE}
- * or {@code ~/.pgpass}; it goes to the driver as a property, never into a JDBC URL, and {@link
+ * password is taken from the URL, else {@code PGPASSWORD}, else pgjdbc reads {@code PGPASSFILE} or
+ * {@code ~/.pgpass}; it goes to the driver as a property, never into a JDBC URL, and {@link
  * #redacted} is the only way the URL is shown.
  */
 public final class DatabaseUrl {

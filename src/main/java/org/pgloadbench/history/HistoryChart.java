@@ -11,9 +11,10 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The series of one cell and step over the runs, one line each, their change points marked by a
- * red diamond on the first run after the change and a dashed line before it. The x axis numbers the scenario's runs in the
- * order they started, so that the series of several machines line up run by run.
+ * The series of one cell and step over the runs, one line each, their change points marked by a red
+ * diamond on the first run after the change and a dashed line before it. The x axis numbers the
+ * scenario's runs in the order they started, so that the series of several machines line up run by
+ * run.
  */
 final class HistoryChart {
   private HistoryChart() {}
@@ -30,9 +31,11 @@ final class HistoryChart {
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setMarkerSize(5);
     chart.getStyler().setAnnotationLineColor(Color.RED);
-    chart.getStyler()
+    chart
+        .getStyler()
         .setAnnotationLineStroke(
-            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+            new BasicStroke(
+                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
     for (Series one : series) {
       String name = one.key().server() + " · machine " + one.key().machine();
       double[] x = one.points().stream().mapToDouble(p -> runs.indexOf(p.run()) + 1).toArray();

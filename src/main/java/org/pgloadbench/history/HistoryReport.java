@@ -50,7 +50,8 @@ public final class HistoryReport {
           .flatMap(s -> s.points().stream())
           .map(HistoryPoint::run)
           .distinct()
-          .sorted(Comparator.comparing(HistoryPoint.Run::started).thenComparing(HistoryPoint.Run::id))
+          .sorted(
+              Comparator.comparing(HistoryPoint.Run::started).thenComparing(HistoryPoint.Run::id))
           .toList();
     }
   }
@@ -88,7 +89,9 @@ public final class HistoryReport {
     }
     Path report = dir.resolve(FILE);
     Files.writeString(
-        report, MarkdownPage.report().sections(SECTIONS, history).toString(), StandardCharsets.UTF_8);
+        report,
+        MarkdownPage.report().sections(SECTIONS, history).toString(),
+        StandardCharsets.UTF_8);
     return report;
   }
 
@@ -148,7 +151,8 @@ public final class HistoryReport {
   private static void seriesTable(History h, MarkdownPage page) {
     page.heading(2, "Series");
     h.charts().forEach((file, series) -> page.image("history chart", file));
-    Table table = Table.aligned("lrllrr", "Series", "Runs", "First", "Newest", "Median s", "Changes");
+    Table table =
+        Table.aligned("lrllrr", "Series", "Runs", "First", "Newest", "Median s", "Changes");
     for (Series s : h.series()) {
       List<HistoryPoint> points = s.points();
       table.row(
@@ -157,7 +161,10 @@ public final class HistoryReport {
           date(points.get(0).run().started()),
           date(points.get(points.size() - 1).run().started()),
           Formats.significant(
-              points.stream().mapToDouble(HistoryPoint::seconds).sorted().toArray()[points.size() / 2]),
+              points.stream()
+                  .mapToDouble(HistoryPoint::seconds)
+                  .sorted()
+                  .toArray()[points.size() / 2]),
           Integer.toString(s.changes().size()));
     }
     page.table(table);

@@ -13,9 +13,9 @@ public interface HistorySource {
   List<String> scenarios() throws IOException, HistoryException;
 
   /**
-   * Every point of the scenario's runs: one per run, server, cell and step, and one for each
-   * cell's total ({@link HistoryPoint#TOTAL}). A control server (its label ending in {@code
-   * -control}) repeats its base and is left out.
+   * Every point of the scenario's runs: one per run, server, cell and step, and one for each cell's
+   * total ({@link HistoryPoint#TOTAL}). A control server (its label ending in {@code -control})
+   * repeats its base and is left out.
    */
   List<HistoryPoint> points(String scenario) throws IOException, HistoryException;
 

@@ -18,9 +18,9 @@ import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Summary;
 
 /**
- * The runs published into a results database (schema {@code pgloadbench}, version 1), read with
- * the rule reports read a run by: a step's seconds summed over its tables within each repetition,
- * a repetition counted only when all of its rows are ok and it has as many as the fullest one, the
+ * The runs published into a results database (schema {@code pgloadbench}, version 1), read with the
+ * rule reports read a run by: a step's seconds summed over its tables within each repetition, a
+ * repetition counted only when all of its rows are ok and it has as many as the fullest one, the
  * median over those.
  */
 public final class ResultsDatabase implements HistorySource {
@@ -137,7 +137,10 @@ public final class ResultsDatabase implements HistorySource {
                 .forEach(
                     r -> {
                       List<Double> whole =
-                          r.sums.stream().filter(sum -> sum[1] == r.fullest).map(sum -> sum[0]).toList();
+                          r.sums.stream()
+                              .filter(sum -> sum[1] == r.fullest)
+                              .map(sum -> sum[0])
+                              .toList();
                       if (!whole.isEmpty()) {
                         double median = Summary.plain(whole).median();
                         points.add(new HistoryPoint(key, r.run, median, r.context));

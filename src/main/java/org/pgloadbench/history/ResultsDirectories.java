@@ -21,8 +21,8 @@ import org.pgloadbench.results.StoredRun;
 
 /**
  * The runs under {@code results/<scenario>/<run-id>/}, each read back as reports read it ({@link
- * StoredRun}): a step's figure is {@link StoredRun#seconds} over every table, a cell's total
- * {@link StoredRun#total}, each the median over the run's whole repetitions.
+ * StoredRun}): a step's figure is {@link StoredRun#seconds} over every table, a cell's total {@link
+ * StoredRun#total}, each the median over the run's whole repetitions.
  */
 public final class ResultsDirectories implements HistorySource {
   /** How run ids are written: when a run started, UTC. */
@@ -53,7 +53,8 @@ public final class ResultsDirectories implements HistorySource {
     for (Path dir : runs(results.resolve(scenario))) {
       StoredRun run = StoredRun.load(dir, warning -> {});
       RunManifest.Machine env = run.manifest().environment();
-      String machine = Machines.fingerprint(env.cpuModel(), env.cpus(), env.memoryBytes(), env.os());
+      String machine =
+          Machines.fingerprint(env.cpuModel(), env.cpus(), env.memoryBytes(), env.os());
       HistoryPoint.Run which = new HistoryPoint.Run(run.id(), run.id(), started(run));
       for (String server : run.versions()) {
         if (server.endsWith(RunManifest.CONTROL_SUFFIX)) {
@@ -63,7 +64,12 @@ public final class ResultsDirectories implements HistorySource {
         for (String cell : run.cells(server)) {
           for (StepKind step : run.steps(server, cell)) {
             Sample sample = run.seconds(server, cell, run.tables(server), List.of(step));
-            add(points, new Series.Key(machine, server, cell, step.yamlName()), which, sample, context);
+            add(
+                points,
+                new Series.Key(machine, server, cell, step.yamlName()),
+                which,
+                sample,
+                context);
           }
           Series.Key total = new Series.Key(machine, server, cell, HistoryPoint.TOTAL);
           add(points, total, which, run.total(server, cell), context);
@@ -93,7 +99,9 @@ public final class ResultsDirectories implements HistorySource {
     RunManifest.Machine env = manifest.environment();
     ServerRun ran = manifest.servers(server).stream().findFirst().orElse(null);
     String postgres =
-        ran == null ? null : ran.detail("version_string").isEmpty() ? ran.version() : ran.detail("version_string");
+        ran == null
+            ? null
+            : ran.detail("version_string").isEmpty() ? ran.version() : ran.detail("version_string");
     return HistoryPoint.context(
         postgres,
         env.harnessRevision(),
@@ -123,7 +131,9 @@ public final class ResultsDirectories implements HistorySource {
       return List.of();
     }
     try (Stream<Path> dirs = Files.list(scenario)) {
-      return dirs.filter(dir -> Files.isRegularFile(dir.resolve(ResultStore.STEPS))).sorted().toList();
+      return dirs.filter(dir -> Files.isRegularFile(dir.resolve(ResultStore.STEPS)))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       return List.of();
     }

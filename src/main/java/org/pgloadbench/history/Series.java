@@ -14,8 +14,8 @@ import java.util.TreeMap;
 import org.pgloadbench.analysis.EDivisive;
 
 /**
- * One series of a history: one figure of one cell on one server (its version or build label) on
- * one machine, run after run in the order the runs started, and where it changed.
+ * One series of a history: one figure of one cell on one server (its version or build label) on one
+ * machine, run after run in the order the runs started, and where it changed.
  */
 public final class Series {
   /** Bootstrap resamples behind a change's interval. */
@@ -159,8 +159,8 @@ public final class Series {
   }
 
   /**
-   * The change that makes the newest runs slower: the last change point, when its later segment
-   * is slower and holds no more than {@code recent} runs (it began among the newest ones).
+   * The change that makes the newest runs slower: the last change point, when its later segment is
+   * slower and holds no more than {@code recent} runs (it began among the newest ones).
    */
   public Optional<Change> newestSlower(int recent) {
     if (changes.isEmpty()) {

@@ -44,8 +44,7 @@ class EDivisiveTest {
     int atTheStep = 0;
     int elsewhere = 0;
     for (int s = 0; s < SERIES; s++) {
-      List<EDivisive.ChangePoint> found =
-          METHOD.changePoints(series(random, 0.02, 20, 0.05));
+      List<EDivisive.ChangePoint> found = METHOD.changePoints(series(random, 0.02, 20, 0.05));
       if (found.stream().anyMatch(c -> Math.abs(c.index() - 20) <= 1)) {
         atTheStep++;
       }

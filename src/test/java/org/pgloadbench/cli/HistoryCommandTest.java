@@ -43,7 +43,11 @@ class HistoryCommandTest {
   @Test
   void findsAStepInOneCellAtTheRunItBegan() throws Exception {
     HistoryRuns.write(
-        dir.resolve("results"), 30, (run, cell) -> cell.equals("binary") && run >= 20 ? 1.05 : 1, 20, 1);
+        dir.resolve("results"),
+        30,
+        (run, cell) -> cell.equals("binary") && run >= 20 ? 1.05 : 1,
+        20,
+        1);
 
     assertThat(history("--fail-on-change")).as(err.toString()).isZero();
 
@@ -73,7 +77,11 @@ class HistoryCommandTest {
   @Test
   void failsWhenTheNewestRunsStartASlowerSegment() throws Exception {
     HistoryRuns.write(
-        dir.resolve("results"), 30, (run, cell) -> cell.equals("text") && run >= 26 ? 1.1 : 1, 99, 3);
+        dir.resolve("results"),
+        30,
+        (run, cell) -> cell.equals("text") && run >= 26 ? 1.1 : 1,
+        99,
+        3);
 
     assertThat(history("--fail-on-change", "--step", "copy")).isEqualTo(ExitCode.SLOWER);
 
@@ -87,7 +95,8 @@ class HistoryCommandTest {
     HistoryRuns.write(dir.resolve("results"), 5, (run, cell) -> 1, 99, 4);
 
     assertThat(history("--cell", "csv")).isEqualTo(ExitCode.USAGE);
-    assertThat(err.toString()).contains("no cell csv in the runs of two-cells; cells there: binary, text");
+    assertThat(err.toString())
+        .contains("no cell csv in the runs of two-cells; cells there: binary, text");
     assertThat(history("--step", "vacuum")).isEqualTo(ExitCode.USAGE);
     assertThat(err.toString()).contains("no step vacuum").contains("copy, primary_key, total");
     assertThat(history()).isEqualTo(ExitCode.USAGE);
@@ -104,6 +113,9 @@ class HistoryCommandTest {
         .isEqualTo(ExitCode.USAGE);
     assertThat(err.toString().strip())
         .doesNotContain("\n")
-        .endsWith("no runs of scenario nowhere in " + dir.resolve("results") + "; scenarios there: two-cells");
+        .endsWith(
+            "no runs of scenario nowhere in "
+                + dir.resolve("results")
+                + "; scenarios there: two-cells");
   }
 }

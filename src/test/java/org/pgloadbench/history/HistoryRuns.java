@@ -81,20 +81,43 @@ public final class HistoryRuns {
     Instant started = FIRST.plus(run, ChronoUnit.DAYS);
     RunManifest.Resolved scenario =
         new RunManifest.Resolved(
-            SCENARIO, null, null, null, null, null, REPETITIONS, 0, List.of("format"),
+            SCENARIO,
+            null,
+            null,
+            null,
+            null,
+            null,
+            REPETITIONS,
+            0,
+            List.of("format"),
             CELLS.stream()
                 .map(c -> new RunManifest.CellRun(c, Map.of("format", c), "default"))
                 .toList(),
-            STEPS, null, null, null);
+            STEPS,
+            null,
+            null,
+            null);
     RunManifest.Machine machine =
         new RunManifest.Machine(
-            "Test CPU", 8, 16L << 30, "Linux 6.8", "17.0.1", harness, started.toString(),
-            started.plusSeconds(60).toString(), null);
+            "Test CPU",
+            8,
+            16L << 30,
+            "Linux 6.8",
+            "17.0.1",
+            harness,
+            started.toString(),
+            started.plusSeconds(60).toString(),
+            null);
     ServerRun server =
         new ServerRun(
-            "17", "17", "default", "embedded",
+            "17",
+            "17",
+            "default",
+            "embedded",
             new java.util.LinkedHashMap<>(Map.of("version_string", "PostgreSQL 17.6 on x86_64")),
-            Map.of("max_wal_size", "4GB"), null, null);
+            Map.of("max_wal_size", "4GB"),
+            null,
+            null);
     return new RunManifest(id, scenario, machine, List.of(server), null, RunManifest.ROUNDS, null);
   }
 }
