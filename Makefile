@@ -15,6 +15,7 @@
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
 #                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838] [MEMORY=256MB]
+#              make history SCENARIO=... [CELL=...] [STEP=copy] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]
 
 SCENARIO ?=
 PG ?=
@@ -58,7 +59,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report reproduce compare comment test test-fast clean jmh overhead scaling recommend
+.PHONY: build bench plan report reproduce compare comment test test-fast clean jmh overhead scaling recommend history
 
 build: $(JAR)
 
@@ -134,6 +135,17 @@ SCALES ?=
 PREDICT ?=
 scaling: $(JAR)
 	@JAVA="$(JAVA)" scripts/scaling.sh "$(or $(SCENARIO),ways-binary-freeze)" "$(or $(PG),17)" "$(SCALES)" "$(or $(REPEAT),3)" "$(PREDICT)" "$(MEMORY)"
+
+# Change points in every run of a scenario (docs/history.md); FAIL_ON_CHANGE=1 exits 3 when the
+# newest runs of a series start a slower segment, for a CI job.
+CELL ?=
+STEP ?=
+RESULTS ?=
+FAIL_ON_CHANGE ?=
+history: $(JAR)
+	@test -n "$(SCENARIO)" || { echo "usage: make history SCENARIO=<name> [CELL=...] [STEP=copy] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]" >&2; exit 2; }
+	@$(PGLOADBENCH) history "$(SCENARIO)" --cell "$(CELL)" --step "$(STEP)" --results "$(RESULTS)" \
+	  $(if $(filter-out 0 no false off,$(FAIL_ON_CHANGE)),--fail-on-change)
 
 clean:
 	$(MVN) clean

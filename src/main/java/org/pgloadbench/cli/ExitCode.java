@@ -16,5 +16,8 @@ final class ExitCode {
   /** A run's control differed from its twin: the machine drifted, no verdict is trusted. */
   static final int DRIFTING = 3;
 
+  /** {@code history --fail-on-change}: the newest runs of a series start a slower segment. */
+  static final int SLOWER = 3;
+
   private ExitCode() {}
 }

@@ -1,0 +1,205 @@
+package org.pgloadbench.cli;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import org.pgloadbench.analysis.EDivisive;
+import org.pgloadbench.history.DatabaseUrl;
+import org.pgloadbench.history.HistoryException;
+import org.pgloadbench.history.HistoryPoint;
+import org.pgloadbench.history.HistoryReport;
+import org.pgloadbench.history.HistorySource;
+import org.pgloadbench.history.ResultsDatabase;
+import org.pgloadbench.history.ResultsDirectories;
+import org.pgloadbench.history.Series;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "history",
+    mixinStandardHelpOptions = true,
+    versionProvider = Revision.class,
+    description = {
+      "The history of a scenario's cells: every stored run of it (from results directories or a"
+          + " results database), one series per machine, server and cell, its change points"
+          + " found by E-divisive with a permutation test; writes reports/history/<scenario>/"
+          + "report.md and prints its path as the last line. With --fail-on-change, exits 3 when"
+          + " the newest runs of a series start a slower segment."
+    })
+final class HistoryCommand implements Callable<Integer> {
+  /** At most this share of series without a change report one. */
+  static final double ALPHA = 0.05;
+
+  static final int PERMUTATIONS = 199;
+
+  /** The fewest runs on either side of a change point. */
+  static final int MIN_SEGMENT = 3;
+
+  /** The fewest runs a series needs to be searched: a segment on either side. */
+  static final int MIN_RUNS = 2 * MIN_SEGMENT;
+
+  /** --fail-on-change: a slower last segment fails when it is at most this many runs long. */
+  static final int RECENT = 5;
+
+  private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
+
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "SCENARIO", description = "the scenario's name, as results name it")
+  String scenario;
+
+  @Option(names = "--cell", paramLabel = "CELL", description = "one cell only (default: all)")
+  String cell;
+
+  @Option(
+      names = "--step",
+      paramLabel = "STEP",
+      description = "one step's seconds (copy, primary_key, ...); default: the cell's total")
+  String step;
+
+  @Option(
+      names = "--results",
+      paramLabel = "DIR|URL",
+      description =
+          "a results directory, or a results database postgresql://user@host:port/db (password"
+              + " from the URL, PGPASSWORD or PGPASSFILE); default: results")
+  String results;
+
+  @Option(
+      names = "--reports",
+      paramLabel = "DIR",
+      description = "where reports go (default: ${DEFAULT-VALUE})")
+  Path reports = Path.of("reports");
+
+  @Option(
+      names = "--fail-on-change",
+      description =
+          "exit 3 when a series' newest runs (its last "
+              + RECENT
+              + " at most) start a slower segment")
+  boolean failOnChange;
+
+  @Override
+  public Integer call() throws Exception {
+    try {
+      return history();
+    } catch (HistoryException e) {
+      spec.commandLine().getErr().println("pgloadbench history: " + e.getMessage());
+      return ExitCode.USAGE;
+    }
+  }
+
+  private int history() throws Exception {
+    String where = results == null || results.isBlank() ? "results" : results.strip();
+    if (!DatabaseUrl.isUrl(where)) {
+      return history(new ResultsDirectories(Path.of(where)));
+    }
+    DatabaseUrl url = DatabaseUrl.parse(where, System::getenv);
+    try (Connection connection = url.connect()) {
+      return history(new ResultsDatabase(connection, url.redacted()));
+    }
+  }
+
+  private int history(HistorySource source) throws Exception {
+    List<String> scenarios = source.scenarios();
+    if (!scenarios.contains(scenario) || !PLAIN_NAME.matcher(scenario).matches()) {
+      throw new HistoryException(
+          "no runs of scenario "
+              + scenario
+              + " in "
+              + source.where()
+              + "; scenarios there: "
+              + (scenarios.isEmpty() ? "none" : String.join(", ", scenarios)));
+    }
+    List<HistoryPoint> points = source.points(scenario);
+    String wantedStep = blank(step) ? HistoryPoint.TOTAL : step.strip();
+    points = only(points, "cell", blank(cell) ? null : cell.strip(), p -> p.series().cell());
+    points = only(points, "step", wantedStep, p -> p.series().step());
+    EDivisive method = new EDivisive(ALPHA, PERMUTATIONS, MIN_SEGMENT, 1);
+    List<Series> series = Series.of(points, method);
+    int longest = series.stream().mapToInt(s -> s.points().size()).max().orElse(0);
+    if (longest < MIN_RUNS) {
+      throw new HistoryException(
+          "scenario "
+              + scenario
+              + " has "
+              + longest
+              + " runs in its longest series; a change point needs "
+              + MIN_RUNS
+              + " ("
+              + MIN_SEGMENT
+              + " on either side): run it more times first");
+    }
+    Path report =
+        HistoryReport.write(
+            scenario,
+            source.where(),
+            methodText(),
+            series,
+            reports.resolve("history").resolve(scenario));
+    int code = ExitCode.OK;
+    for (Series s : series) {
+      Optional<Series.Change> slower = s.newestSlower(RECENT);
+      if (failOnChange && slower.isPresent()) {
+        spec.commandLine()
+            .getErr()
+            .printf(
+                "slower since run %s: %s, %+.1f%%%n",
+                slower.get().after().run().id(), s.key().label(), slower.get().size() * 100);
+        code = ExitCode.SLOWER;
+      }
+    }
+    spec.commandLine().getOut().println(report);
+    return code;
+  }
+
+  /** The points whose {@code part} is {@code wanted} (all for null); an unknown one refused. */
+  private List<HistoryPoint> only(
+      List<HistoryPoint> points,
+      String what,
+      String wanted,
+      java.util.function.Function<HistoryPoint, String> part)
+      throws HistoryException {
+    if (wanted == null) {
+      return points;
+    }
+    List<HistoryPoint> kept = points.stream().filter(p -> wanted.equals(part.apply(p))).toList();
+    if (kept.isEmpty()) {
+      throw new HistoryException(
+          "no "
+              + what
+              + " "
+              + wanted
+              + " in the runs of "
+              + scenario
+              + "; "
+              + what
+              + "s there: "
+              + String.join(", ", points.stream().map(part).distinct().sorted().toList()));
+    }
+    return kept;
+  }
+
+  private static boolean blank(String text) {
+    return text == null || text.isBlank();
+  }
+
+  private static String methodText() {
+    return "Change points by E-divisive (energy statistic, bisection, each kept at p ≤ "
+        + ALPHA
+        + " by a test against "
+        + PERMUTATIONS
+        + " shuffles of its segments, at least "
+        + MIN_SEGMENT
+        + " runs on either side; Matteson and James 2014): in a series without a change, one is"
+        + " reported with probability at most "
+        + ALPHA
+        + " (docs/history.md).";
+  }
+}

@@ -1,0 +1,41 @@
+package org.pgloadbench.history;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/** How a machine is told apart from another in a history, and how the report names it. */
+final class Machines {
+  private Machines() {}
+
+  /**
+   * The first 16 hex digits of SHA-256 of {@code cpu_model|cpus|memory_bytes|os} (an unknown one
+   * empty): the results database's {@code machines.machine}, so that a machine's runs make one
+   * series whether read from there or from its results directories.
+   */
+  static String fingerprint(String cpuModel, Integer cpus, Long memoryBytes, String os) {
+    String text = String.join("|", text(cpuModel), text(cpus), text(memoryBytes), text(os));
+    try {
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(hash).substring(0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java has SHA-256", e);
+    }
+  }
+
+  /** "8 × Intel Xeon ..., 31.2 GiB, Linux 6.8": what the report shows beside a fingerprint. */
+  static String describe(String cpuModel, Integer cpus, Long memoryBytes, String os) {
+    String memory =
+        memoryBytes == null
+            ? "memory unknown"
+            : String.format(Locale.ROOT, "%.1f GiB", memoryBytes / (1024.0 * 1024 * 1024));
+    return (cpus == null ? "?" : cpus) + " × " + text(cpuModel) + ", " + memory + ", " + text(os);
+  }
+
+  private static String text(Object value) {
+    return value == null ? "" : value.toString();
+  }
+}
