@@ -4,10 +4,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.pgloadbench.publish.ResultsDatabase;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(
     name = "publish",

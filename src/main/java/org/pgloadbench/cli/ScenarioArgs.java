@@ -22,11 +22,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A scenario, its overrides and the results database its run is published to, shared by {@code bench}, {@code plan}, {@code reproduce}, {@code
- * recommend} and {@code overhead}. The flags stay text (make passes each variable, blank when unset)
- * until {@link #overrides()} reads them into one typed {@link Overrides}, with the make-variable
- * names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK,
- * INSTRUCTIONS) in its error messages ({@link OverrideText}).
+ * A scenario, its overrides and the results database its run is published to, shared by {@code
+ * bench}, {@code plan}, {@code reproduce}, {@code recommend} and {@code overhead}. The flags stay
+ * text (make passes each variable, blank when unset) until {@link #overrides()} reads them into one
+ * typed {@link Overrides}, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET,
+ * BUILDS, IMAGE, MEMORY, BUDGET, DISK, INSTRUCTIONS) in its error messages ({@link OverrideText}).
  */
 final class ScenarioArgs {
   @Parameters(

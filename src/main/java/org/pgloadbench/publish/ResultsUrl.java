@@ -6,9 +6,10 @@ import java.util.Properties;
 import java.util.function.UnaryOperator;
 
 /**
- * A results database as the user names it, {@code postgresql://user[:password]@host[:port]/db[?...]}.
- * The password goes into the driver's connection properties only: {@link #redacted} is what every
- * message shows, and {@link #toString} is that too.
+ * A results database as the user names it, {@code
+ * postgresql://user[:password]@host[:port]/db[?...]}. The password goes into the driver's
+ * connection properties only: {@link #redacted} is what every message shows, and {@link #toString}
+ * is that too.
  *
  * @param query the URL's parameters ({@code sslmode=require}), handed to the driver as written
  */
@@ -26,7 +27,8 @@ record ResultsUrl(
     }
     if (uri == null || !"postgresql".equals(uri.getScheme()) || uri.getHost() == null) {
       // the text may hold a password, so it is not repeated
-      throw new PublishException("the results database is not a URL the harness can use; write " + FORM);
+      throw new PublishException(
+          "the results database is not a URL the harness can use; write " + FORM);
     }
     String userInfo = uri.getUserInfo() == null ? "" : uri.getUserInfo();
     int colon = userInfo.indexOf(':');
@@ -42,7 +44,13 @@ record ResultsUrl(
 
   /** {@code postgresql://user@host:port/db}: the URL without its password and parameters. */
   String redacted() {
-    return "postgresql://" + (user.isEmpty() ? "" : user + "@") + host + ":" + port + "/" + database;
+    return "postgresql://"
+        + (user.isEmpty() ? "" : user + "@")
+        + host
+        + ":"
+        + port
+        + "/"
+        + database;
   }
 
   @Override
@@ -51,13 +59,19 @@ record ResultsUrl(
   }
 
   String jdbcUrl() {
-    return "jdbc:postgresql://" + host + ":" + port + "/" + database + (query == null ? "" : "?" + query);
+    return "jdbc:postgresql://"
+        + host
+        + ":"
+        + port
+        + "/"
+        + database
+        + (query == null ? "" : "?" + query);
   }
 
   /**
    * The user (the URL's, else PGUSER, else the login name) and the password, in libpq's order: the
-   * URL's, else PGPASSWORD; with neither, the driver reads PGPASSFILE or ~/.pgpass as libpq does.
-   * A short connect timeout, so that a database that does not answer fails the command in seconds.
+   * URL's, else PGPASSWORD; with neither, the driver reads PGPASSFILE or ~/.pgpass as libpq does. A
+   * short connect timeout, so that a database that does not answer fails the command in seconds.
    */
   Properties properties(UnaryOperator<String> env) {
     Properties properties = new Properties();

@@ -201,9 +201,9 @@ final class RunRows {
   }
 
   /**
-   * Each check of a claim as the report numbers its rows: the claim's words with the versions
-   * (and settings profile, disk) it was checked on; p is the one its verdict rests on, after
-   * Holm's correction where its table had one.
+   * Each check of a claim as the report numbers its rows: the claim's words with the versions (and
+   * settings profile, disk) it was checked on; p is the one its verdict rests on, after Holm's
+   * correction where its table had one.
    */
   private void insertClaims(Connection c) throws SQLException {
     List<ClaimCheck> checks = Answer.of(run).claims();

@@ -81,7 +81,8 @@ final class Schema {
         }
         try (PreparedStatement insert =
             c.prepareStatement(
-                "INSERT INTO pgloadbench.schema_version (version, harness_revision) VALUES (?, ?)")) {
+                "INSERT INTO pgloadbench.schema_version (version, harness_revision) VALUES (?,"
+                    + " ?)")) {
           insert.setInt(1, VERSION);
           insert.setString(2, Environment.harnessRevision());
           insert.executeUpdate();

@@ -148,8 +148,8 @@ public final class Bench {
   }
 
   /**
-   * Publishes the stored run; when that fails, its results and report stay as written, and the
-   * one line says how to publish it later.
+   * Publishes the stored run; when that fails, its results and report stay as written, and the one
+   * line says how to publish it later.
    */
   private static void publish(ResultsDatabase database, Path runDir, Path report, PrintWriter out)
       throws IOException, PublishException {
