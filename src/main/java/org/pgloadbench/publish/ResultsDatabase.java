@@ -85,7 +85,10 @@ public final class ResultsDatabase {
   /** One line: which database, what went wrong, what to do. */
   private PublishException failed(SQLException e) {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
-    String what = e.getMessage() == null ? e.toString() : e.getMessage().replaceAll("\\s+", " ");
+    String what =
+        e.getMessage() == null
+            ? e.toString()
+            : e.getMessage().replaceAll("\\s+", " ").replaceFirst("\\.$", "");
     String remedy =
         switch (state) {
           case "28P01", "28000" ->
