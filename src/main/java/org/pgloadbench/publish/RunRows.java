@@ -9,9 +9,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -34,7 +32,6 @@ import org.pgloadbench.results.StoredRun;
  */
 final class RunRows {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final int BATCH = 1000;
 
   private final StoredRun run;
   private final String manifestText;
@@ -86,7 +83,7 @@ final class RunRows {
    */
   void insertMachine(Connection c) throws SQLException {
     RunManifest.Machine m = run.manifest().environment();
-    execute(
+    Statements.execute(
         c,
         "INSERT INTO pgloadbench.machines VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         machine,
@@ -101,7 +98,7 @@ final class RunRows {
     RunManifest.Machine m = run.manifest().environment();
     JsonNode manifest = JSON.readTree(manifestText);
     int added =
-        execute(
+        Statements.execute(
             c,
             "INSERT INTO pgloadbench.runs (run_key, run_id, scenario, machine, started, ended,"
                 + " harness_revision, java, group_id, shard, shards, manifest)"
@@ -147,7 +144,7 @@ final class RunRows {
             json(s.settings())
           });
     }
-    batch(
+    Statements.batch(
         c,
         "INSERT INTO pgloadbench.servers VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)"
             + " ON CONFLICT DO NOTHING",
@@ -164,7 +161,7 @@ final class RunRows {
       Map<String, String> axes = cell.getValue() == null ? Map.of() : cell.getValue();
       rows.add(new Object[] {runKey, cell.getKey(), json(axes)});
     }
-    batch(c, "INSERT INTO pgloadbench.cells VALUES (?, ?, ?::jsonb)", rows);
+    Statements.batch(c, "INSERT INTO pgloadbench.cells VALUES (?, ?, ?::jsonb)", rows);
   }
 
   /** Every line of steps.jsonl, its place in the file its ordinal, every figure a column. */
@@ -197,7 +194,7 @@ final class RunRows {
       figures.forEach(f -> row.add(Measurements.named(f).apply(s.measured())));
       rows.add(row.toArray());
     }
-    batch(c, sql, rows);
+    Statements.batch(c, sql, rows);
   }
 
   /**
@@ -223,7 +220,7 @@ final class RunRows {
             finite(Double.isNaN(check.pHolm()) ? check.p() : check.pHolm())
           });
     }
-    batch(c, "INSERT INTO pgloadbench.claims VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows);
+    Statements.batch(c, "INSERT INTO pgloadbench.claims VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows);
   }
 
   private static String scoped(ClaimCheck check) {
@@ -256,36 +253,6 @@ final class RunRows {
       return JSON.writeValueAsString(value);
     } catch (IOException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static int execute(Connection c, String sql, Object... values) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(sql)) {
-      bind(s, values);
-      return s.executeUpdate();
-    }
-  }
-
-  private static void batch(Connection c, String sql, List<Object[]> rows) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(sql)) {
-      for (int i = 0; i < rows.size(); i++) {
-        bind(s, rows.get(i));
-        s.addBatch();
-        if ((i + 1) % BATCH == 0 || i == rows.size() - 1) {
-          s.executeBatch();
-        }
-      }
-    }
-  }
-
-  private static void bind(PreparedStatement s, Object[] values) throws SQLException {
-    for (int i = 0; i < values.length; i++) {
-      Object v = values[i];
-      if (v == null) {
-        s.setNull(i + 1, Types.NULL);
-      } else {
-        s.setObject(i + 1, v);
-      }
     }
   }
 
