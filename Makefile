@@ -13,6 +13,8 @@
 #              make jmh [QUICK=1] [JMH='EncodeBenchmark -p table=ways']
 #              make overhead [SCENARIO=middle-pk-freeze] [PG=17] [OVERHEAD_SCALE=20] [REPEAT=8]
 #                            [OVERHEAD_PGBENCH=pgbench-init|none] [OVERHEAD_OSM2PGSQL=osm-real|none]
+#              make publish RUN=results/<scenario>/<run-id> RESULTS=postgresql://user@host/db; RESULTS= on bench,
+#                           recommend and reproduce publishes each run too (docs/results-database.md)
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
 #                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838] [MEMORY=256MB]
 #              make history SCENARIO=... [CELL=...] [STEP=copy] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]
@@ -32,6 +34,8 @@ BUDGET ?=
 DISK ?=
 RESUME ?=
 RUN ?=
+# A results database the runs are published to: postgresql://user[:password]@host[:port]/db.
+RESULTS ?=
 # The scenarios of make reproduce, one or more per published experiment, in this order.
 REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,middle-planet-regime,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
 BASE_PG ?=
@@ -49,7 +53,7 @@ SOURCES := pom.xml $(shell find src/main -type f 2>/dev/null)
 PGLOADBENCH = $(JAVA) -Dpgloadbench.postgres.jars=target/postgres -jar $(JAR)
 OVERRIDES = --pg "$(PG)" --scale "$(SCALE)" --repeat "$(REPEAT)" --warmup "$(WARMUP)" \
   --data "$(DATA)" --target "$(TARGET)" --builds "$(BUILDS)" --image "$(IMAGE)" --memory "$(MEMORY)" --disk "$(DISK)" --budget "$(BUDGET)" \
-  $(if $(filter-out 0 no false off,$(INSTRUCTIONS)),--instructions) $(FLAGS)
+  $(if $(filter-out 0 no false off,$(INSTRUCTIONS)),--instructions) --results-db "$(RESULTS)" $(FLAGS)
 
 # The container target (Testcontainers reads these from the environment only): no Ryuk, whose
 # image may not be pullable (the harness stops its own containers), and Docker on this host unless
@@ -59,7 +63,7 @@ ifeq ($(DOCKER_HOST),)
 export TESTCONTAINERS_HOST_OVERRIDE ?= localhost
 endif
 
-.PHONY: build bench plan report reproduce compare comment test test-fast clean jmh overhead scaling recommend history
+.PHONY: build bench plan report reproduce compare comment test test-fast clean jmh overhead scaling recommend history publish
 
 build: $(JAR)
 
@@ -88,6 +92,10 @@ compare: $(JAR)
 	@test -n "$(RUN)" -o \( -n "$(BASE)" -a -n "$(NEW)" \) || { echo "usage: make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5], or BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]" >&2; exit 2; }
 	@if [ -n "$(RUN)" ]; then $(PGLOADBENCH) compare "$(RUN)" --base-pg "$(BASE_PG)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; \
 	else $(PGLOADBENCH) compare "$(BASE)" "$(NEW)" --fail-above "$(FAIL_ABOVE)" --fail-on "$(FAIL_ON)"; fi
+
+publish: $(JAR)
+	@test -n "$(RUN)" -a -n "$(RESULTS)" || { echo "usage: make publish RUN=results/<scenario>/<run-id> RESULTS=postgresql://user@host:port/db" >&2; exit 2; }
+	@$(PGLOADBENCH) publish "$(RUN)" --results-db "$(RESULTS)"
 
 # Prints comment.md alone, so that `make -s comment RUN=... | gh issue comment N --body-file -` works.
 comment: $(JAR)
@@ -140,7 +148,6 @@ scaling: $(JAR)
 # newest runs of a series start a slower segment, for a CI job.
 CELL ?=
 STEP ?=
-RESULTS ?=
 FAIL_ON_CHANGE ?=
 history: $(JAR)
 	@test -n "$(SCENARIO)" || { echo "usage: make history SCENARIO=<name> [CELL=...] [STEP=copy] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]" >&2; exit 2; }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.pgloadbench.estimate.History;
+import org.pgloadbench.publish.PublishException;
 import org.pgloadbench.run.Bench;
 import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Scenario;
@@ -16,7 +17,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     description = {
-      "Run a scenario, store its results and write its report.",
+      "Run a scenario, store its results and write its report (and publish the run with"
+          + " --results-db).",
       "The last line printed is the report's path."
     })
 final class BenchCommand implements Callable<Integer> {
@@ -49,7 +51,8 @@ final class BenchCommand implements Callable<Integer> {
    * servers, its rounds, the output directories, shown on the command's output with an estimate.
    */
   static Bench.Request request(
-      Scenario scenario, ScenarioArgs args, OutputDirs dirs, CommandSpec spec) {
+      Scenario scenario, ScenarioArgs args, OutputDirs dirs, CommandSpec spec)
+      throws PublishException {
     Supplier<History> history = History.lazily(dirs.results, scenario);
     return request(scenario, args, dirs, spec, AutoRounds.schedule(scenario, history), history);
   }
@@ -61,7 +64,8 @@ final class BenchCommand implements Callable<Integer> {
       OutputDirs dirs,
       CommandSpec spec,
       Schedule schedule,
-      Supplier<History> history) {
+      Supplier<History> history)
+      throws PublishException {
     return new Bench.Request(
         scenario,
         runId -> args.target(scenario, runId),
@@ -71,6 +75,7 @@ final class BenchCommand implements Callable<Integer> {
         null,
         null,
         schedule,
-        new BenchConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), history));
+        new BenchConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), history),
+        args.resultsDatabase());
   }
 }

@@ -7,12 +7,13 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.pgloadbench.analysis.EDivisive;
-import org.pgloadbench.history.DatabaseUrl;
 import org.pgloadbench.history.HistoryException;
 import org.pgloadbench.history.HistoryPoint;
 import org.pgloadbench.history.HistoryReport;
 import org.pgloadbench.history.HistorySource;
-import org.pgloadbench.history.ResultsDatabase;
+import org.pgloadbench.history.DatabaseSource;
+import org.pgloadbench.publish.PublishException;
+import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.history.ResultsDirectories;
 import org.pgloadbench.history.Series;
 import picocli.CommandLine.Command;
@@ -89,7 +90,7 @@ final class HistoryCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     try {
       return history();
-    } catch (HistoryException e) {
+    } catch (HistoryException | PublishException e) {
       spec.commandLine().getErr().println("pgloadbench history: " + e.getMessage());
       return ExitCode.USAGE;
     }
@@ -97,12 +98,12 @@ final class HistoryCommand implements Callable<Integer> {
 
   private int history() throws Exception {
     String where = results == null || results.isBlank() ? "results" : results.strip();
-    if (!DatabaseUrl.isUrl(where)) {
+    if (!ResultsDatabase.isUrl(where)) {
       return history(new ResultsDirectories(Path.of(where)));
     }
-    DatabaseUrl url = DatabaseUrl.parse(where, System::getenv);
-    try (Connection connection = url.connect()) {
-      return history(new ResultsDatabase(connection, url.redacted()));
+    ResultsDatabase database = ResultsDatabase.at(where);
+    try (Connection connection = database.open()) {
+      return history(new DatabaseSource(connection, database.redacted()));
     }
   }
 

@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
       ScalingCommand.class,
       RecommendCommand.class,
       SchemaCommand.class,
-      HistoryCommand.class
+      HistoryCommand.class,
+      PublishCommand.class
     })
 public final class Main implements Callable<Integer> {
   @Spec CommandSpec spec;

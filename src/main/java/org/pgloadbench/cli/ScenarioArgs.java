@@ -1,6 +1,8 @@
 package org.pgloadbench.cli;
 
 import java.nio.file.Path;
+import org.pgloadbench.publish.PublishException;
+import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.scenario.AllowedSettings;
 import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.Overrides;
@@ -20,11 +22,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * A scenario and its overrides, shared by {@code bench}, {@code plan}, {@code reproduce}, {@code
- * recommend} and {@code overhead}. The flags stay text (make passes each variable, blank when unset)
- * until {@link #overrides()} reads them into one typed {@link Overrides}, with the make-variable
- * names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET, BUILDS, IMAGE, MEMORY, BUDGET, DISK,
- * INSTRUCTIONS) in its error messages ({@link OverrideText}).
+ * A scenario, its overrides and the results database its run is published to, shared by {@code
+ * bench}, {@code plan}, {@code reproduce}, {@code recommend} and {@code overhead}. The flags stay
+ * text (make passes each variable, blank when unset) until {@link #overrides()} reads them into one
+ * typed {@link Overrides}, with the make-variable names (PG, SCALE, REPEAT, WARMUP, DATA, TARGET,
+ * BUILDS, IMAGE, MEMORY, BUDGET, DISK, INSTRUCTIONS) in its error messages ({@link OverrideText}).
  */
 final class ScenarioArgs {
   @Parameters(
@@ -129,6 +131,15 @@ final class ScenarioArgs {
   Path workDir;
 
   @Option(
+      names = "--results-db",
+      paramLabel = "URL",
+      description =
+          "also publish the run into this PostgreSQL database,"
+              + " postgresql://user[:password]@host[:port]/db (else the password from PGPASSWORD,"
+              + " PGPASSFILE or ~/.pgpass); checked before the run starts")
+  String resultsDb;
+
+  @Option(
       names = {AllowedSettings.TRUST_FLAG, AllowedSettings.OLD_TRUST_FLAG},
       description =
           "let the scenario file choose what otherwise only the command line does: the"
@@ -191,6 +202,11 @@ final class ScenarioArgs {
       case ServersSpec.URL -> new UrlTarget(servers.url(), runId);
       default -> new EmbeddedTarget(workRoot(), valgrind);
     };
+  }
+
+  /** The database the run is also published to, or null for none (make passes a blank one). */
+  ResultsDatabase resultsDatabase() throws PublishException {
+    return resultsDb == null || resultsDb.isBlank() ? null : ResultsDatabase.at(resultsDb);
   }
 
   /** Where the servers' data directories and the decoded PBF files go. */

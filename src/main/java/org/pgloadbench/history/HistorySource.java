@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Where the runs of a history are read from: the results directories of this machine ({@link
  * ResultsDirectories}) or the results database that many machines publish into ({@link
- * ResultsDatabase}). Both give the same points for the same runs.
+ * DatabaseSource}). Both give the same points for the same runs.
  */
 public interface HistorySource {
   /** The scenarios that have runs here, by name. */

@@ -1,5 +1,7 @@
 package org.pgloadbench.history;
 
+import org.pgloadbench.results.Machines;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

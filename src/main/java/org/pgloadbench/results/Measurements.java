@@ -90,7 +90,7 @@ public record Measurements(
   private static final RecordComponent[] FIGURES = Measurements.class.getRecordComponents();
 
   /** Each figure's name in results and claims, in the record's order: {@code wal_bytes}. */
-  private static final List<String> NAMES =
+  public static final List<String> NAMES =
       Arrays.stream(FIGURES)
           .map(c -> c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT))
           .toList();
@@ -131,6 +131,11 @@ public record Measurements(
         throw new IllegalStateException(e);
       }
     };
+  }
+
+  /** Whether a figure counts whole things (bytes, rows, pages) rather than seconds. */
+  public static boolean whole(String name) {
+    return FIGURES[index(name)].getType() == Long.class;
   }
 
   private static int index(String name) {

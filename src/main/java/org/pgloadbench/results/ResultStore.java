@@ -81,6 +81,10 @@ public final class ResultStore implements Closeable {
           // measure: instructions
           new Column("instructions", r -> r.measured().instructions()));
 
+  /** The measured figures among the columns, in their order: what a results database keeps. */
+  public static final List<String> FIGURES =
+      TRAILING.stream().map(Column::name).filter(Measurements.NAMES::contains).toList();
+
   /** Seconds to the millisecond. */
   private static String milliseconds(Double seconds) {
     return seconds == null ? null : String.format(Locale.ROOT, "%.3f", seconds);

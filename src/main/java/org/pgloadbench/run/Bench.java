@@ -10,6 +10,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.publish.PublishException;
+import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.scenario.Scenario;
@@ -37,6 +39,7 @@ public final class Bench {
    * @param workRoot where the dataset caches what it prepares (a decoded PBF file)
    * @param base the version the report compares the others with; null: the oldest
    * @param resume an interrupted run's directory to go on with, or null
+   * @param database where the stored run is published too ({@code RESULTS=}), or null
    */
   public record Request(
       Scenario scenario,
@@ -47,19 +50,21 @@ public final class Bench {
       String base,
       Path resume,
       Schedule schedule,
-      Console console) {
+      Console console,
+      ResultsDatabase database) {
     public Request {
       resume = resume == null || resume.toString().isBlank() ? null : resume;
     }
 
     public Request withBase(String version) {
       return new Request(
-          scenario, targets, results, reports, workRoot, version, resume, schedule, console);
+          scenario, targets, results, reports, workRoot, version, resume, schedule, console,
+          database);
     }
 
     public Request withResume(Path dir) {
       return new Request(
-          scenario, targets, results, reports, workRoot, base, dir, schedule, console);
+          scenario, targets, results, reports, workRoot, base, dir, schedule, console, database);
     }
   }
 
@@ -106,6 +111,9 @@ public final class Bench {
     Plan plan = request.schedule().plan(Plan.of(scenario, request.base()));
     String shown = console.plan(scenario, plan, target);
     Preflight.check(scenario, plan, target);
+    if (request.database() != null) {
+      request.database().check();
+    }
     target.prepare();
     if (runDir == null) {
       runDir = request.results().resolve(scenario.name()).resolve(runId);
@@ -132,7 +140,32 @@ public final class Bench {
     Path report =
         MarkdownReport.write(
             runDir, request.reports().resolve(scenario.name()).resolve(runId), request.base());
+    if (request.database() != null) {
+      publish(request.database(), runDir, report, console.out());
+    }
     console.out().println(report);
     return new Done(runDir, report, failures);
+  }
+
+  /**
+   * Publishes the stored run; when that fails, its results and report stay as written, and the one
+   * line says how to publish it later.
+   */
+  private static void publish(ResultsDatabase database, Path runDir, Path report, PrintWriter out)
+      throws IOException, PublishException {
+    try {
+      out.println("published: " + database.publish(runDir).runKey() + " to " + database);
+    } catch (PublishException e) {
+      throw new PublishException(
+          e.getMessage()
+              + "; the run is kept in "
+              + runDir
+              + " and its report in "
+              + report
+              + ": publish it later with make publish RUN="
+              + runDir
+              + " RESULTS="
+              + database.redacted());
+    }
   }
 }

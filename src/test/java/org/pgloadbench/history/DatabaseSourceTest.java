@@ -179,7 +179,7 @@ class ResultsDatabaseTest {
     List<HistoryPoint> fromFiles =
         new ResultsDirectories(dir.resolve("results")).points(HistoryRuns.SCENARIO);
     try (Connection c = server.connect("history")) {
-      ResultsDatabase database = new ResultsDatabase(c, "the test's database");
+      DatabaseSource database = new DatabaseSource(c, "the test's database");
       assertThat(database.scenarios()).containsExactly(HistoryRuns.SCENARIO);
       List<HistoryPoint> fromDatabase = database.points(HistoryRuns.SCENARIO);
       // 30 runs × 2 cells × (2 steps + total)
@@ -225,7 +225,7 @@ class ResultsDatabaseTest {
         .isEqualTo(2);
     assertThat(err.toString().strip().lines().reduce((a, b) -> b).orElseThrow())
         .startsWith(
-            "pgloadbench history: cannot connect to the results database postgresql://bench@");
+            "pgloadbench history: cannot use the results database postgresql://bench@");
     assertThat(err.toString()).doesNotContain(PASSWORD);
   }
 
@@ -235,7 +235,7 @@ class ResultsDatabaseTest {
         Statement s = c.createStatement()) {
       c.setAutoCommit(false); // rolled back: the other tests read version 1
       s.execute("UPDATE pgloadbench.schema_version SET version = 2");
-      assertThatThrownBy(() -> new ResultsDatabase(c, "db").points(HistoryRuns.SCENARIO))
+      assertThatThrownBy(() -> new DatabaseSource(c, "db").points(HistoryRuns.SCENARIO))
           .isInstanceOf(HistoryException.class)
           .hasMessage(
               "db holds results of schema version 2, newer than this harness reads (1);"

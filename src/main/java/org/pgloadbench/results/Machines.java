@@ -1,4 +1,4 @@
-package org.pgloadbench.history;
+package org.pgloadbench.results;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -7,7 +7,7 @@ import java.util.HexFormat;
 import java.util.Locale;
 
 /** How a machine is told apart from another in a history, and how the report names it. */
-final class Machines {
+public final class Machines {
   private Machines() {}
 
   /**
@@ -15,7 +15,7 @@ final class Machines {
    * empty): the results database's {@code machines.machine}, so that a machine's runs make one
    * series whether read from there or from its results directories.
    */
-  static String fingerprint(String cpuModel, Integer cpus, Long memoryBytes, String os) {
+  public static String fingerprint(String cpuModel, Integer cpus, Long memoryBytes, String os) {
     String text = String.join("|", text(cpuModel), text(cpus), text(memoryBytes), text(os));
     try {
       byte[] hash =
@@ -27,7 +27,7 @@ final class Machines {
   }
 
   /** "8 × Intel Xeon ..., 31.2 GiB, Linux 6.8": what the report shows beside a fingerprint. */
-  static String describe(String cpuModel, Integer cpus, Long memoryBytes, String os) {
+  public static String describe(String cpuModel, Integer cpus, Long memoryBytes, String os) {
     String memory =
         memoryBytes == null
             ? "memory unknown"

@@ -1,5 +1,7 @@
 package org.pgloadbench.history;
 
+import org.pgloadbench.results.Machines;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,7 +25,7 @@ import org.pgloadbench.results.Summary;
  * repetition counted only when all of its rows are ok and it has as many as the fullest one, the
  * median over those.
  */
-public final class ResultsDatabase implements HistorySource {
+public final class DatabaseSource implements HistorySource {
   /** The newest schema this harness reads. */
   static final int SCHEMA_VERSION = 1;
 
@@ -73,7 +75,7 @@ public final class ResultsDatabase implements HistorySource {
   /**
    * @param where the database as the report names it, without a password
    */
-  public ResultsDatabase(Connection connection, String where) {
+  public DatabaseSource(Connection connection, String where) {
     this.connection = connection;
     this.where = where;
   }
