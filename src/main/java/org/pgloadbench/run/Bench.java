@@ -37,6 +37,7 @@ public final class Bench {
    * @param workRoot where the dataset caches what it prepares (a decoded PBF file)
    * @param base the version the report compares the others with; null: the oldest
    * @param resume an interrupted run's directory to go on with, or null
+   * @param shard the part of the plan's servers to run ({@code SHARD=}), or null for all
    */
   public record Request(
       Scenario scenario,
@@ -47,19 +48,25 @@ public final class Bench {
       String base,
       Path resume,
       Schedule schedule,
-      Console console) {
+      Console console,
+      Shard shard) {
     public Request {
       resume = resume == null || resume.toString().isBlank() ? null : resume;
     }
 
     public Request withBase(String version) {
       return new Request(
-          scenario, targets, results, reports, workRoot, version, resume, schedule, console);
+          scenario, targets, results, reports, workRoot, version, resume, schedule, console, shard);
     }
 
     public Request withResume(Path dir) {
       return new Request(
-          scenario, targets, results, reports, workRoot, base, dir, schedule, console);
+          scenario, targets, results, reports, workRoot, base, dir, schedule, console, shard);
+    }
+
+    public Request withShard(Shard part) {
+      return new Request(
+          scenario, targets, results, reports, workRoot, base, resume, schedule, console, part);
     }
   }
 
@@ -103,7 +110,10 @@ public final class Bench {
     String runId =
         runDir == null ? newRunId() : runDir.toAbsolutePath().normalize().getFileName().toString();
     ServerTarget target = request.targets().apply(runId);
-    Plan plan = request.schedule().plan(Plan.of(scenario, request.base()));
+    Plan plan = request.schedule().plan(Plan.of(scenario, request.base(), request.shard()));
+    if (stored != Resume.NONE) {
+      Shard.resumes(stored.stored(), request.shard(), runDir);
+    }
     String shown = console.plan(scenario, plan, target);
     Preflight.check(scenario, plan, target);
     target.prepare();
@@ -131,7 +141,9 @@ public final class Bench {
     }
     Path report =
         MarkdownReport.write(
-            runDir, request.reports().resolve(scenario.name()).resolve(runId), request.base());
+            runDir,
+            request.reports().resolve(scenario.name()).resolve(runId),
+            plan.base(request.base()));
     console.out().println(report);
     return new Done(runDir, report, failures);
   }
