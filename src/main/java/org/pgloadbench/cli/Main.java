@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
       OverheadCommand.class,
       ScalingCommand.class,
       RecommendCommand.class,
-      SchemaCommand.class
+      SchemaCommand.class,
+      GroupReportCommand.class
     })
 public final class Main implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -203,8 +203,8 @@ final class PlanText {
     Shard shard = plan.shard();
     return String.format(
         Locale.ROOT,
-        "  shard     %s of group %s: %s, the other shards the rest of the plan's server starts, each"
-            + " on its own machine; make report GROUP=%s RUNS=... joins them%n",
+        "  shard     %s of group %s: %s; the other shards run the rest of the plan's server"
+            + " starts, each on its own machine; make report GROUP=%s RUNS=... joins them%n",
         shard.text(),
         shard.group(),
         String.join(", ", plan.servers().stream().map(Plan.Server::label).toList()),

@@ -5,7 +5,7 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import picocli.CommandLine.Option;
 
-/** A part of a plan to run on this machine, and the group of its parts ({@code bench}, {@code plan}). */
+/** A part of a plan to run on this machine, and the group of its parts (bench, plan). */
 final class ShardArgs {
   @Option(
       names = "--shard",

@@ -164,7 +164,7 @@ public record Plan(
    * what that machine's drift alone does, the yardstick of every comparison across machines.
    */
   public static Plan of(Scenario scenario, String base, Shard shard) {
-    // each settings profile, memory cap, standby and disk limit the cells use is a server start of its own
+    // each settings profile, memory cap, standby and disk limit the cells use is a server start
     List<Server> kinds = scenario.cells().stream().map(Plan::kind).distinct().toList();
     List<Server> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {

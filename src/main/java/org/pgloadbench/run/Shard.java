@@ -52,7 +52,7 @@ public record Shard(int index, int count, String group) {
     if (index < 1 || index > count) {
       throw new ScenarioException("SHARD=" + shardText + ": " + HOW);
     }
-    int servers = Plan.of(scenario, base).servers().stream().filter(s -> !s.control()).toList().size();
+    long servers = Plan.of(scenario, base).servers().stream().filter(s -> !s.control()).count();
     if (count > servers) {
       throw new ScenarioException(
           "SHARD="
@@ -65,13 +65,18 @@ public record Shard(int index, int count, String group) {
               + servers
               + " or fewer");
     }
-    if (grouped && !GROUP.matcher(groupText.strip()).matches()) {
+    return new Shard(index, count, grouped ? groupId(groupText) : group(scenario, base));
+  }
+
+  /** A group id as given ({@code GROUP=}), checked: it names a directory of reports. */
+  public static String groupId(String text) throws ScenarioException {
+    if (!GROUP.matcher(text.strip()).matches()) {
       throw new ScenarioException(
           "GROUP="
-              + groupText
+              + text
               + ": give up to 80 letters, digits, '.', '_' or '-', e.g. GROUP=$GITHUB_RUN_ID");
     }
-    return new Shard(index, count, grouped ? groupText.strip() : group(scenario, base));
+    return text.strip();
   }
 
   /**
@@ -94,7 +99,7 @@ public record Shard(int index, int count, String group) {
     }
   }
 
-  /** The part of {@code servers} this shard runs: the index-th of count contiguous, near-equal parts. */
+  /** The part of {@code servers} this shard runs: the index-th of count contiguous, even parts. */
   <T> List<T> part(List<T> servers) {
     int from = servers.size() * (index - 1) / count;
     int to = servers.size() * index / count;
@@ -118,7 +123,8 @@ public record Shard(int index, int count, String group) {
         stored.shard() == null
             ? "the whole plan"
             : "shard " + stored.shard() + "/" + stored.shards() + " of group " + stored.group();
-    String now = shard == null ? "the whole plan" : "shard " + shard.text() + " of group " + shard.group;
+    String now =
+        shard == null ? "the whole plan" : "shard " + shard.text() + " of group " + shard.group;
     if (!then.equals(now)) {
       throw new ScenarioException(
           "RESUME="
