@@ -107,8 +107,13 @@ public final class Bench {
     Scenario scenario = request.schedule().scenario(request.scenario());
     Path runDir = request.resume();
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
+    // a shard's id says which: the shards of a group start at once, maybe into one results tree
     String runId =
-        runDir == null ? newRunId() : runDir.toAbsolutePath().normalize().getFileName().toString();
+        runDir != null
+            ? runDir.toAbsolutePath().normalize().getFileName().toString()
+            : request.shard() == null
+                ? newRunId()
+                : newRunId() + "-shard" + request.shard().index() + "of" + request.shard().count();
     ServerTarget target = request.targets().apply(runId);
     Plan plan = request.schedule().plan(Plan.of(scenario, request.base(), request.shard()));
     if (stored != Resume.NONE) {
