@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -107,5 +108,20 @@ class ShardTest {
         .hasMessage("GROUP=run-1: names the shards of a plan; give SHARD=i/n with it");
     assertThatThrownBy(() -> Shard.of("1/2", "../up", scenario, null))
         .hasMessageStartingWith("GROUP=../up: give up to 80 letters");
+  }
+
+  @Test
+  void aStoredRunIsResumedOnlyAsTheShardItWas() throws Exception {
+    RunManifest shard =
+        new RunManifest(
+            "1", null, null, null, null, null, null, null, null, "g1", 2, 4);
+    Shard.resumes(shard, new Shard(2, 4, "g1"), "results/x/1");
+    Shard.resumes(RunManifest.NONE, null, "results/x/1");
+    assertThatThrownBy(() -> Shard.resumes(shard, null, "results/x/1"))
+        .hasMessage(
+            "RESUME=results/x/1: the stored run is shard 2/4 of group g1, this one the whole"
+                + " plan; resume it with the SHARD= and GROUP= it was started with");
+    assertThatThrownBy(() -> Shard.resumes(shard, new Shard(3, 4, "g1"), "results/x/1"))
+        .isInstanceOf(ScenarioException.class);
   }
 }
