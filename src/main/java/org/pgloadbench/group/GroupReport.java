@@ -124,7 +124,8 @@ public final class GroupReport {
                 .map(p -> Comparison.of(p.base().total().array(), p.other().total().array()))
                 .toList());
     Table table =
-        Table.aligned("lllrrrl", "cell", "base", "other", "base s", "other s", "other ÷ base", "verdict");
+        Table.aligned(
+            "lllrrrl", "cell", "base", "other", "base s", "other s", "other ÷ base", "verdict");
     for (int i = 0; i < pairs.size(); i++) {
       Pair pair = pairs.get(i);
       Comparison c = compared.get(i);
