@@ -4,6 +4,8 @@
 #                         [BUILDS=head=<bin dir>,patch=<bin dir>] [IMAGE=<container image>] [MEMORY=1GB]
 #                         [DISK=gp3|hdd-7200|sata-ssd|read=200MB/s,write=100MB/s,read_iops=3000,write_iops=3000]
 #                         [INSTRUCTIONS=1]: each step's instructions, the servers under valgrind
+#                         [SHARD=2/4 [GROUP=<id>]]: one part of the plan's servers, for one machine of several
+#              make report GROUP=<id> [RUNS='results/<scenario> ...']: the shards of a group in one report
 #              make plan SCENARIO=...    make test    make test-fast    make report RUN=results/<scenario>/<run-id>
 #              make recommend SCENARIO=... [BUDGET=10m]: a race of the cells instead of the matrix
 #              make reproduce [PG=...] [SCALE=...]: every published experiment, one combined report
@@ -36,6 +38,9 @@ RESUME ?=
 RUN ?=
 # A results database the runs are published to: postgresql://user[:password]@host[:port]/db.
 RESULTS ?=
+SHARD ?=
+GROUP ?=
+RUNS ?= results
 # The scenarios of make reproduce, one or more per published experiment, in this order.
 REPRODUCE ?= middle-pk-freeze,ways-binary-freeze,ways-parallel-copy,ways-unlogged,middle-indexes,middle-vacuum-freeze,middle-planet-regime,osm-real,bulk-settings,gist-build-versions,gin-fastupdate,gin-identical-wide,gin-identical-narrow,pgbench-init
 BASE_PG ?=
@@ -72,21 +77,22 @@ $(JAR): $(SOURCES)
 	$(MVN) -DskipTests package
 
 bench: $(JAR) require-scenario
-	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)"
+	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)" --shard "$(SHARD)" --group "$(GROUP)"
 
 # A race of the scenario's cells on one version instead of the full matrix (BUDGET= per server).
 recommend: $(JAR) require-scenario
 	@$(PGLOADBENCH) recommend "$(SCENARIO)" $(OVERRIDES)
 
 plan: $(JAR) require-scenario
-	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES)
+	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES) --shard "$(SHARD)" --group "$(GROUP)"
 
 reproduce: $(JAR)
 	@$(PGLOADBENCH) reproduce "$(REPRODUCE)" $(OVERRIDES)
 
 report: $(JAR)
-	@test -n "$(RUN)" || { echo "usage: make report RUN=results/<scenario>/<run-id>" >&2; exit 2; }
-	@$(PGLOADBENCH) report "$(RUN)" --base-pg "$(BASE_PG)"
+	@test -n "$(RUN)$(GROUP)" || { echo "usage: make report RUN=results/<scenario>/<run-id>, or GROUP=<id> [RUNS=<results dirs>]" >&2; exit 2; }
+	@if [ -n "$(GROUP)" ]; then $(PGLOADBENCH) group "$(GROUP)" $(RUNS); \
+	else $(PGLOADBENCH) report "$(RUN)" --base-pg "$(BASE_PG)"; fi
 
 compare: $(JAR)
 	@test -n "$(RUN)" -o \( -n "$(BASE)" -a -n "$(NEW)" \) || { echo "usage: make compare RUN=results/<scenario>/<run-id> [BASE_PG=head] [FAIL_ABOVE=5], or BASE=results/<scenario>/<run-id> NEW=results/<scenario>/<run-id> [FAIL_ABOVE=5] [FAIL_ON=total]" >&2; exit 2; }

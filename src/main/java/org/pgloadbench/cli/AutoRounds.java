@@ -13,6 +13,7 @@ import org.pgloadbench.estimate.History;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Plan;
+import org.pgloadbench.run.Shard;
 import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Claim;
@@ -61,8 +62,8 @@ final class AutoRounds implements RoundPolicy {
   }
 
   /** The plan of a scenario; for an auto run, {@link #minimum} rounds to begin with. */
-  static Plan plan(Scenario scenario, String base) {
-    Plan plan = Plan.of(scenario, base);
+  static Plan plan(Scenario scenario, String base, Shard shard) {
+    Plan plan = Plan.of(scenario, base, shard);
     return scenario.stopping().auto()
         ? plan.withRepeat(minimum(scenario))
         : plan;

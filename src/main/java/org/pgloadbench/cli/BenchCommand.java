@@ -26,6 +26,7 @@ final class BenchCommand implements Callable<Integer> {
   @Mixin ScenarioArgs args;
   @Mixin OutputDirs dirs;
   @Mixin BaseVersion base;
+  @Mixin ShardArgs shard;
 
   @Option(
       names = "--resume",
@@ -38,10 +39,12 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
+    String baseVersion = base.checked(scenario.servers().versions());
     Bench.Done done =
         Bench.run(
             request(scenario, args, dirs, spec)
-                .withBase(base.checked(scenario.servers().versions()))
+                .withBase(baseVersion)
+                .withShard(shard.shard(scenario, baseVersion))
                 .withResume(resume));
     return done.failures() == 0 ? ExitCode.OK : ExitCode.FAILED;
   }
@@ -76,6 +79,7 @@ final class BenchCommand implements Callable<Integer> {
         null,
         schedule,
         new BenchConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), history),
-        args.resultsDatabase());
+        args.resultsDatabase(),
+        null);
   }
 }

@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
       RecommendCommand.class,
       SchemaCommand.class,
       HistoryCommand.class,
-      PublishCommand.class
+      PublishCommand.class,
+      GroupReportCommand.class
     })
 public final class Main implements Callable<Integer> {
   @Spec CommandSpec spec;

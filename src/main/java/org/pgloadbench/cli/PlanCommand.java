@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
 final class PlanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
+  @Mixin ShardArgs shard;
 
   @Option(
       names = "--results",
@@ -39,7 +40,9 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
     History history = History.of(results, scenario);
-    Plan plan = AutoRounds.plan(scenario, null).restartingAsStored(scenario, history::runs);
+    Plan plan =
+        AutoRounds.plan(scenario, null, shard.shard(scenario, null))
+            .restartingAsStored(scenario, history::runs);
     ServerTarget target = args.target(scenario, "plan");
     String shown = PlanText.describe(scenario, plan, target);
     // refused as bench would refuse it, in the same one line, before anything is shown

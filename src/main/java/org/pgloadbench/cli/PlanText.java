@@ -12,6 +12,7 @@ import org.pgloadbench.recipe.Recipe;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.run.Plan;
+import org.pgloadbench.run.Shard;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Measure;
 import org.pgloadbench.scenario.MemoryCaps;
@@ -57,6 +58,9 @@ final class PlanText {
         .append(": ")
         .append(String.join(", ", servers))
         .append('\n');
+    if (plan.shard() != null) {
+      out.append(shard(plan));
+    }
     if (!scenario.settings().isEmpty()) {
       out.append("  settings  ").append(scenario.settings()).append('\n');
     }
@@ -192,6 +196,19 @@ final class PlanText {
                       + ")"));
     }
     return out.toString();
+  }
+
+  /** What a shard runs, and how its group is joined. */
+  private static String shard(Plan plan) {
+    Shard shard = plan.shard();
+    return String.format(
+        Locale.ROOT,
+        "  shard     %s of group %s: %s; the other shards run the rest of the plan's server"
+            + " starts, each on its own machine; make report GROUP=%s RUNS=... joins them%n",
+        shard.text(),
+        shard.group(),
+        String.join(", ", plan.servers().stream().map(Plan.Server::label).toList()),
+        shard.group());
   }
 
   /**

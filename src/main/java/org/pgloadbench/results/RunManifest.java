@@ -29,6 +29,10 @@ import org.pgloadbench.server.Environment;
  * @param startRounds the rounds before which every server was started afresh ({@code restart:}),
  *     ascending; empty for a run whose servers were started once (and every run of an older
  *     harness)
+ * @param group the id the shards of one plan share ({@code SHARD=}, {@code GROUP=}); null, and
+ *     left out of run.json with {@code shard} and {@code shards}, for a run of the whole plan
+ * @param shard which part of the plan's server starts the run ran, from 1
+ * @param shards into how many parts the plan was split
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @RunJson
@@ -41,7 +45,10 @@ public record RunManifest(
     String schedule,
     Rounds rounds,
     Map<String, OutsideSteps> outsideSteps,
-    List<Integer> startRounds) {
+    List<Integer> startRounds,
+    String group,
+    Integer shard,
+    Integer shards) {
 
   /** What results call a control server (a second instance of the base): its label and this. */
   public static final String CONTROL_SUFFIX = "-control";
@@ -51,7 +58,7 @@ public record RunManifest(
 
   /** The manifest of a run directory without run.json. */
   public static final RunManifest NONE =
-      new RunManifest(null, null, null, null, null, null, null, null, null);
+      new RunManifest(null, null, null, null, null, null, null, null, null, null, null, null);
 
   public RunManifest {
     scenario = scenario == null ? Resolved.NONE : scenario;
@@ -100,6 +107,32 @@ public record RunManifest(
       String schedule,
       Rounds rounds) {
     this(runId, scenario, environment, servers, datasetShape, schedule, rounds, null, null);
+  }
+
+  /** The manifest of a run of the whole plan, not of a shard of it. */
+  public RunManifest(
+      String runId,
+      Resolved scenario,
+      Machine environment,
+      List<ServerRun> servers,
+      Map<String, Object> datasetShape,
+      String schedule,
+      Rounds rounds,
+      Map<String, OutsideSteps> outsideSteps,
+      List<Integer> startRounds) {
+    this(
+        runId,
+        scenario,
+        environment,
+        servers,
+        datasetShape,
+        schedule,
+        rounds,
+        outsideSteps,
+        startRounds,
+        null,
+        null,
+        null);
   }
 
   /** Whether loads of the same round pair up across servers and cells (see {@link #schedule}). */

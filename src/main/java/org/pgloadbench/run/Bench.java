@@ -40,6 +40,7 @@ public final class Bench {
    * @param base the version the report compares the others with; null: the oldest
    * @param resume an interrupted run's directory to go on with, or null
    * @param database where the stored run is published too ({@code RESULTS=}), or null
+   * @param shard the part of the plan's servers to run ({@code SHARD=}), or null for all
    */
   public record Request(
       Scenario scenario,
@@ -51,7 +52,8 @@ public final class Bench {
       Path resume,
       Schedule schedule,
       Console console,
-      ResultsDatabase database) {
+      ResultsDatabase database,
+      Shard shard) {
     public Request {
       resume = resume == null || resume.toString().isBlank() ? null : resume;
     }
@@ -59,12 +61,19 @@ public final class Bench {
     public Request withBase(String version) {
       return new Request(
           scenario, targets, results, reports, workRoot, version, resume, schedule, console,
-          database);
+          database, shard);
     }
 
     public Request withResume(Path dir) {
       return new Request(
-          scenario, targets, results, reports, workRoot, base, dir, schedule, console, database);
+          scenario, targets, results, reports, workRoot, base, dir, schedule, console, database,
+          shard);
+    }
+
+    public Request withShard(Shard part) {
+      return new Request(
+          scenario, targets, results, reports, workRoot, base, resume, schedule, console, database,
+          part);
     }
   }
 
@@ -105,10 +114,18 @@ public final class Bench {
     Scenario scenario = request.schedule().scenario(request.scenario());
     Path runDir = request.resume();
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
+    // a shard's id says which: the shards of a group start at once, maybe into one results tree
     String runId =
-        runDir == null ? newRunId() : runDir.toAbsolutePath().normalize().getFileName().toString();
+        runDir != null
+            ? runDir.toAbsolutePath().normalize().getFileName().toString()
+            : request.shard() == null
+                ? newRunId()
+                : newRunId() + "-shard" + request.shard().index() + "of" + request.shard().count();
     ServerTarget target = request.targets().apply(runId);
-    Plan plan = request.schedule().plan(Plan.of(scenario, request.base()));
+    Plan plan = request.schedule().plan(Plan.of(scenario, request.base(), request.shard()));
+    if (stored != Resume.NONE) {
+      Shard.resumes(stored.stored(), request.shard(), runDir);
+    }
     String shown = console.plan(scenario, plan, target);
     Preflight.check(scenario, plan, target);
     if (request.database() != null) {
@@ -139,7 +156,9 @@ public final class Bench {
     }
     Path report =
         MarkdownReport.write(
-            runDir, request.reports().resolve(scenario.name()).resolve(runId), request.base());
+            runDir,
+            request.reports().resolve(scenario.name()).resolve(runId),
+            plan.base(request.base()));
     if (request.database() != null) {
       publish(request.database(), runDir, report, console.out());
     }

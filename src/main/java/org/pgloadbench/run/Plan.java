@@ -37,6 +37,8 @@ import org.pgloadbench.variant.StandbyMode;
  *     again) before rounds 1 + k × restartEvery; 0 for one start for the whole run
  * @param restartFrom the stored run whose starts chose {@code restartEvery} ({@code restart:
  *     auto}), or null
+ * @param shard the part of the scenario's server starts this plan runs ({@code SHARD=}), or null
+ *     for them all
  */
 public record Plan(
     List<Server> servers,
@@ -44,7 +46,8 @@ public record Plan(
     int repeat,
     int warmup,
     int restartEvery,
-    String restartFrom) {
+    String restartFrom,
+    Shard shard) {
 
   /** What results call a control server: the base server's label and this. */
   public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
@@ -102,12 +105,12 @@ public record Plan(
 
   /** A plan whose servers start once. */
   public Plan(List<Server> servers, List<Cell> cells, int repeat, int warmup) {
-    this(servers, cells, repeat, warmup, 0, null);
+    this(servers, cells, repeat, warmup, 0, null, null);
   }
 
   /** This plan with {@code rounds} measured rounds. */
   public Plan withRepeat(int rounds) {
-    return new Plan(servers, cells, rounds, warmup, restartEvery, restartFrom);
+    return new Plan(servers, cells, rounds, warmup, restartEvery, restartFrom, shard);
   }
 
   /**
@@ -126,7 +129,7 @@ public record Plan(
       StartVariance.Design fastest = design == null ? null : design.fastest();
       if (fastest != null) {
         int every = Math.max(Restarts.AUTO_EVERY, fastest.roundsPerStart());
-        return new Plan(servers, cells, repeat, warmup, every, run.id());
+        return new Plan(servers, cells, repeat, warmup, every, run.id(), shard);
       }
     }
     return this;
@@ -150,7 +153,18 @@ public record Plan(
    * @param base the version (or label) the others are compared with; null for the first
    */
   public static Plan of(Scenario scenario, String base) {
-    // each settings profile, memory cap, standby and disk limit the cells use is a server start of its own
+    return of(scenario, base, null);
+  }
+
+  /**
+   * As {@link #of(Scenario, String)}, keeping only {@code shard}'s part of the server starts (all
+   * of them when null). Each shard has its own control, so that its comparisons stand alone on its
+   * machine: the base server's twin when the shard holds the base server, else its first server's.
+   * A shard of a single server gets one too when the whole plan would have one: it then measures
+   * what that machine's drift alone does, the yardstick of every comparison across machines.
+   */
+  public static Plan of(Scenario scenario, String base, Shard shard) {
+    // each settings profile, memory cap, standby and disk limit the cells use is a server start
     List<Server> kinds = scenario.cells().stream().map(Plan::kind).distinct().toList();
     List<Server> servers = new ArrayList<>();
     for (String version : scenario.servers().versions()) {
@@ -158,18 +172,32 @@ public record Plan(
         servers.add(kind.on(version));
       }
     }
-    if (scenario.control() && servers.size() > 1) {
-      Server baseServer =
-          servers.stream()
-              .filter(s -> base == null || s.requested().equals(base))
-              .findFirst()
-              .orElse(servers.get(0));
+    boolean control = scenario.control() && servers.size() > 1;
+    Server baseServer =
+        servers.stream()
+            .filter(s -> base == null || s.requested().equals(base))
+            .findFirst()
+            .orElse(servers.get(0));
+    if (shard != null) {
+      servers = new ArrayList<>(shard.part(servers));
+      baseServer = servers.contains(baseServer) ? baseServer : servers.get(0);
+    }
+    if (control) {
       servers.add(baseServer.control(true));
     }
     int restartEvery =
         scenario.restarts().every(servers.size(), scenario.servers(), scenario.measure());
     return new Plan(
-        servers, scenario.cells(), scenario.repeat(), scenario.warmup(), restartEvery, null);
+        servers, scenario.cells(), scenario.repeat(), scenario.warmup(), restartEvery, null, shard);
+  }
+
+  /**
+   * The version {@code base} the report compares with, as this plan can: a shard that does not
+   * hold it compares with its first server, whose twin is its control.
+   */
+  public String base(String base) {
+    boolean held = servers.stream().anyMatch(s -> !s.control() && s.requested().equals(base));
+    return shard == null || held ? base : servers.get(0).requested();
   }
 
   /**

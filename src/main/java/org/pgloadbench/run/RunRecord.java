@@ -30,9 +30,12 @@ final class RunRecord {
   private RunManifest.Rounds rounds;
   private final Map<String, OutsideSteps> outside = new LinkedHashMap<>();
   private final List<Integer> startRounds = new ArrayList<>();
+  private final Shard shard;
 
-  RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started) {
+  /** {@code shard} the part of the plan the run runs, or null for all of it. */
+  RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started, Shard shard) {
     this.runId = runId;
+    this.shard = shard;
     this.scenario = resolved(scenario);
     this.host = host;
     this.started = seconds(started);
@@ -146,7 +149,10 @@ final class RunRecord {
         RunManifest.ROUNDS,
         rounds,
         outside,
-        startRounds);
+        startRounds,
+        shard == null ? null : shard.group(),
+        shard == null ? null : shard.index(),
+        shard == null ? null : shard.count());
   }
 
   /** The scenario as run.json records it; a resumed run must have the same. */

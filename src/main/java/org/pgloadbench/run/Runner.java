@@ -96,7 +96,7 @@ public final class Runner {
     this.store = store;
     this.progress = progress;
     this.resume = resume.against(scenario, dataset);
-    this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now());
+    this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now(), plan.shard());
     record.datasetShape(dataset.shape());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
     this.pgbench = scenario.dataset().reportsPgbenchPhases();

@@ -1,0 +1,141 @@
+package org.pgloadbench.group;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StoredRun;
+import org.pgloadbench.scenario.ScenarioException;
+
+/**
+ * The shards of one plan, joined: every shard once, all of one scenario resolved alike. A group
+ * with a shard missing is refused rather than reported in part: its report would pass over the
+ * missing servers without a word in any of its comparisons.
+ *
+ * @param shards in shard order
+ */
+public record Group(String id, List<Member> shards) {
+  /** One shard's run, where it is stored. */
+  public record Member(Path dir, StoredRun run) {
+    public int index() {
+      return run.manifest().shard();
+    }
+
+    public int count() {
+      return run.manifest().shards();
+    }
+
+    /** As a message names it: its shard and directory. */
+    String named() {
+      return "shard " + index() + "/" + count() + " (" + dir + ")";
+    }
+  }
+
+  public Group {
+    shards = List.copyOf(shards);
+  }
+
+  /** The scenario's name, as its shards ran it. */
+  public String scenario() {
+    return shards.get(0).run().scenarioName();
+  }
+
+  /** Reads group {@code id} from {@code source}; refuses, in one line, a group not whole. */
+  public static Group join(String id, GroupRuns source) throws IOException, ScenarioException {
+    String group = "GROUP=" + id + ": ";
+    List<Member> found = new ArrayList<>();
+    for (Path dir : source.find(id)) {
+      found.add(new Member(dir, StoredRun.load(dir)));
+    }
+    if (found.isEmpty()) {
+      throw new ScenarioException(
+          group
+              + "no run of this group under "
+              + source.where()
+              + "; give RUNS= the results directories its shards wrote (run.json's \"group\")");
+    }
+    found.sort(Comparator.comparing(Member::index));
+    Member first = found.get(0);
+    for (Member shard : found) {
+      if (shard.count() != first.count()) {
+        throw new ScenarioException(
+            group + shard.named() + " and " + first.named() + " split the plan differently");
+      }
+      String differs = differs(first.run().manifest(), shard.run().manifest());
+      if (differs != null) {
+        throw new ScenarioException(
+            group
+                + shard.named()
+                + " ran "
+                + differs
+                + " than "
+                + first.named()
+                + "; a group is the shards of one plan, one scenario with the same overrides");
+      }
+    }
+    for (int i = 1; i < found.size(); i++) {
+      if (found.get(i).index() == found.get(i - 1).index()) {
+        throw new ScenarioException(
+            group
+                + found.get(i - 1).named()
+                + " is there twice, also in "
+                + found.get(i).dir()
+                + "; keep one of them under RUNS=, or give each run of the plan a GROUP= of its"
+                + " own");
+      }
+    }
+    List<Integer> missing =
+        IntStream.rangeClosed(1, first.count())
+            .filter(i -> found.stream().noneMatch(m -> m.index() == i))
+            .boxed()
+            .toList();
+    if (!missing.isEmpty()) {
+      int count = first.count();
+      throw new ScenarioException(
+          group
+              + "shard "
+              + String.join(", ", missing.stream().map(i -> i + "/" + count).toList())
+              + " missing under "
+              + source.where()
+              + "; run it (SHARD="
+              + missing.get(0)
+              + "/"
+              + count
+              + " GROUP="
+              + id
+              + ") or add its results to RUNS=");
+    }
+    return new Group(id, found);
+  }
+
+  /**
+   * How {@code other}'s scenario differs from {@code first}'s, in words (its name, or the first
+   * field resolved differently), or null when it does not; the file's path may differ.
+   */
+  private static String differs(RunManifest first, RunManifest other) {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode a = json.valueToTree(first.scenario());
+    ObjectNode b = json.valueToTree(other.scenario());
+    if (!a.path("name").equals(b.path("name"))) {
+      return "another scenario, " + b.path("name").asText() + ",";
+    }
+    a.remove("source");
+    b.remove("source");
+    Set<String> keys = new LinkedHashSet<>();
+    a.fieldNames().forEachRemaining(keys::add);
+    b.fieldNames().forEachRemaining(keys::add);
+    for (String key : keys) {
+      if (!a.path(key).equals(b.path(key))) {
+        return "scenario " + b.path("name").asText() + " with another " + key;
+      }
+    }
+    return null;
+  }
+}
