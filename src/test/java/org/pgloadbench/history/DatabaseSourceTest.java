@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.cli.Main;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.Machines;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.results.StepResult;
