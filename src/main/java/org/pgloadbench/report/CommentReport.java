@@ -40,11 +40,6 @@ public final class CommentReport {
 
   private CommentReport() {}
 
-  /** The comment for a run; {@code comparison} is null for a run over one version. */
-  public static String render(StoredRun results, VersionComparison comparison) {
-    return render(new ReportedRun(results, comparison));
-  }
-
   /**
    * The setup and the footer always; the answer with as many cells as fit; the versions compared in
    * the room left.

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -37,6 +38,11 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
             s ->
                 s.measured().serverCpuUserSeconds() != null
                     || s.measured().ioWrittenBytes() != null);
+  }
+
+  @Override
+  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
+    return Map.of(CHART, ResourcesChart.chart(run.results()));
   }
 
   @Override
