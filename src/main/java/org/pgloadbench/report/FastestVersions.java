@@ -13,10 +13,10 @@ import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 
 /**
- * The answer's question across versions, "which version loads this fastest?": per cell, the
- * version with the lowest median total and its ratio to every other version, with the verdict.
- * Where the control drifted, every verdict is marked not trusted; where a cell's writes escaped its
- * disk limit on some version, its row gives no verdict.
+ * The answer's question across versions, "which version loads this fastest?": per cell, the version
+ * with the lowest median total and its ratio to every other version, with the verdict. Where the
+ * control drifted, every verdict is marked not trusted; where a cell's writes escaped its disk
+ * limit on some version, its row gives no verdict.
  */
 final class FastestVersions {
   private FastestVersions() {}
@@ -36,15 +36,22 @@ final class FastestVersions {
                 ? "the ratio over server starts with its 95% interval and the verdict of Student's"
                     + " t over the starts (see Server starts)"
                 : comparison.paired()
-                ? "the median of the per-round ratios with its 95% interval and the verdict of the"
-                    + " paired test"
-                : "the ratio of the medians and the verdict of the Mann-Whitney test")
+                    ? "the median of the per-round ratios with its 95% interval and the verdict of"
+                          + " the paired test"
+                    : "the ratio of the medians and the verdict of the Mann-Whitney test")
             + ", Holm-corrected over the table.");
     VersionComparison.Control control = comparison.control();
     boolean drifting = control != null && control.drifting();
     Table table =
         Table.aligned(
-            "llrlrrl", "cell", "fastest", "total (s)", "against", "ratio", "95% interval", "verdict");
+            "llrlrrl",
+            "cell",
+            "fastest",
+            "total (s)",
+            "against",
+            "ratio",
+            "95% interval",
+            "verdict");
     for (VersionComparison.Fastest f : fastest) {
       double escaped = escaped(answer, f);
       boolean first = true;

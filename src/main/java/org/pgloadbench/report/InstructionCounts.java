@@ -68,8 +68,8 @@ public record InstructionCounts(
     }
   }
 
-  /** The section of report.md, the versions compared against their base. */
-  static final Section<ReportedRun> SECTION =
+  /** The section of report.md and compare.md, the versions compared against their base. */
+  public static final Section<ReportedRun> SECTION =
       Section.when(
           run -> applies(run.results()),
           (run, page) ->

@@ -8,20 +8,20 @@ import org.pgloadbench.results.StoredRun;
  * {@code run.json}, its versions compared (null for a run over one), and its answer and why each
  * comparison stopped, each worked out once however many sections read them.
  */
-final class ReportedRun {
+public final class ReportedRun {
   private final StoredRun results;
   private final RunSetup setup;
   private final VersionComparison comparison;
   private Answer answer;
   private StopReasons stops;
 
-  ReportedRun(StoredRun results, VersionComparison comparison) {
+  public ReportedRun(StoredRun results, VersionComparison comparison) {
     this.results = results;
     this.setup = new RunSetup(results.manifest());
     this.comparison = comparison;
   }
 
-  StoredRun results() {
+  public StoredRun results() {
     return results;
   }
 
@@ -30,7 +30,7 @@ final class ReportedRun {
   }
 
   /** The versions compared; null for a run over one. */
-  VersionComparison comparison() {
+  public VersionComparison comparison() {
     return comparison;
   }
 
