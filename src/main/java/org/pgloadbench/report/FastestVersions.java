@@ -37,7 +37,7 @@ final class FastestVersions {
                     + " t over the starts (see Server starts)"
                 : comparison.paired()
                     ? "the median of the per-round ratios with its 95% interval and the verdict of"
-                          + " the paired test"
+                        + " the paired test"
                     : "the ratio of the medians and the verdict of the Mann-Whitney test")
             + ", Holm-corrected over the table.");
     VersionComparison.Control control = comparison.control();

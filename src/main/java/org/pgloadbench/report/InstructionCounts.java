@@ -87,15 +87,7 @@ public record InstructionCounts(
    */
   public static InstructionCounts of(StoredRun run, String requestedBase) {
     List<String> servers = run.versions();
-    String base =
-        VersionComparison.base(servers, requestedBase)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "BASE_PG="
-                            + requestedBase
-                            + ": no such server in this run; it has "
-                            + String.join(", ", servers)));
+    String base = VersionComparison.baseOrFail(servers, requestedBase, "server");
     Set<String> cells = new LinkedHashSet<>();
     servers.forEach(v -> cells.addAll(run.cells(v)));
     List<Row> rows = new ArrayList<>();

@@ -19,18 +19,15 @@ final class ResourcesChart {
     List<Double> server = new ArrayList<>();
     List<Double> client = new ArrayList<>();
     List<Double> rest = new ArrayList<>();
-    for (String version : results.versions()) {
-      for (String cell : results.cells(version)) {
-        TimeSplit split =
-            WhereTimeGoesSection.split(results, version, cell, results.steps(version, cell));
-        if (Double.isNaN(split.wall())) {
-          continue;
-        }
-        labels.add(version + " · " + cell);
-        server.add(zeroIfNaN(split.serverCpu()));
-        client.add(zeroIfNaN(split.clientCpu()));
-        rest.add(split.rest());
+    for (RunCell c : RunCell.of(results)) {
+      TimeSplit split = WhereTimeGoesSection.split(results, c.version(), c.cell(), c.steps());
+      if (Double.isNaN(split.wall())) {
+        continue;
       }
+      labels.add(c.version() + " · " + c.cell());
+      server.add(zeroIfNaN(split.serverCpu()));
+      client.add(zeroIfNaN(split.clientCpu()));
+      rest.add(split.rest());
     }
     CategoryChart chart =
         Charts.bars(

@@ -82,18 +82,27 @@ public record VersionComparison(
         .or(() -> versions.stream().filter(v -> v.startsWith(wanted + ".")).findFirst());
   }
 
+  /**
+   * The base {@link #base} finds, else the error naming what the run has; {@code what} its servers
+   * are called there: a "version" compared, a "server" that counted instructions.
+   */
+  static String baseOrFail(List<String> servers, String requested, String what) {
+    return base(servers, requested)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "BASE_PG="
+                        + requested
+                        + ": no such "
+                        + what
+                        + " in this run; it has "
+                        + String.join(", ", servers)));
+  }
+
   /** The comparison of a run with two or more versions; {@code base} as {@link #base}. */
   public static VersionComparison of(StoredRun results, String requestedBase) {
     List<String> versions = results.versions();
-    String base =
-        base(versions, requestedBase)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "BASE_PG="
-                            + requestedBase
-                            + ": no such version in this run; it has "
-                            + String.join(", ", versions)));
+    String base = baseOrFail(versions, requestedBase, "version");
     Set<String> cells = new LinkedHashSet<>();
     versions.forEach(v -> cells.addAll(results.cells(v)));
     List<Row> rows = new ArrayList<>();
