@@ -92,17 +92,12 @@ final class CompareWithinRun {
               + " run it again on a quieter machine");
       code = Main.DRIFTING;
     } else if (threshold != null) {
-      List<String> slower = slowerThan(comparison, threshold);
-      if (!slower.isEmpty()) {
-        err.println(
-            "pgloadbench: "
-                + slower.size()
-                + " total(s) significantly slower by more than "
-                + threshold
-                + "%, e.g. "
-                + slower.get(0));
-        code = Main.FAILED;
-      }
+      code =
+          gate(
+              slowerThan(comparison, threshold),
+              " total(s) significantly slower by more than " + threshold + "%, e.g. ",
+              Main.FAILED,
+              err);
     }
     out.println(file);
     return code;
@@ -127,30 +122,34 @@ final class CompareWithinRun {
     if (threshold == null) {
       return Main.OK;
     }
-    List<String> grew = counts.grewMoreThan(threshold);
-    if (!grew.isEmpty()) {
-      err.println(
-          "pgloadbench: "
-              + grew.size()
-              + " step(s) or total(s) executed more than "
-              + threshold
-              + "% more instructions, e.g. "
-              + grew.get(0));
-      return Main.FAILED;
+    int grew =
+        gate(
+            counts.grewMoreThan(threshold),
+            " step(s) or total(s) executed more than " + threshold + "% more instructions, e.g. ",
+            Main.FAILED,
+            err);
+    return grew != Main.OK
+        ? grew
+        : gate(
+            counts.undecided(threshold),
+            " step(s) or total(s) grew by more than "
+                + threshold
+                + "% where the control differed from its twin by more than 0.05%, so no verdict:"
+                + " e.g. ",
+            Main.DRIFTING,
+            err);
+  }
+
+  /**
+   * {@code code} when the gate found rows, saying how many and the first of them after {@code
+   * what}; else OK.
+   */
+  private static int gate(List<String> rows, String what, int code, PrintWriter err) {
+    if (rows.isEmpty()) {
+      return Main.OK;
     }
-    List<String> undecided = counts.undecided(threshold);
-    if (!undecided.isEmpty()) {
-      err.println(
-          "pgloadbench: "
-              + undecided.size()
-              + " step(s) or total(s) grew by more than "
-              + threshold
-              + "% where the control differed from its twin by more than 0.05%, so no verdict:"
-              + " e.g. "
-              + undecided.get(0));
-      return Main.DRIFTING;
-    }
-    return Main.OK;
+    err.println("pgloadbench: " + rows.size() + what + rows.get(0));
+    return code;
   }
 
   /** Each cell's total on a server (not the control) significantly slower than the base's. */
