@@ -91,8 +91,8 @@ class VersionComparisonTest {
       }
     }
     StoredRun results = StoredRun.load(RunFixture.runDir(root));
-    List<VersionComparison.Fastest> fastest = VersionComparison.of(results, null).fastest();
-    assertThat(fastest).extracting(VersionComparison.Fastest::cell).containsExactly("a", "b");
+    List<FastestVersions.Fastest> fastest = FastestVersions.of(VersionComparison.of(results, null));
+    assertThat(fastest).extracting(FastestVersions.Fastest::cell).containsExactly("a", "b");
     assertThat(fastest.get(0).version()).isEqualTo("17.6");
     assertThat(fastest.get(0).against().keySet()).containsExactly("15.14", "16.10");
     assertThat(fastest.get(0).against().get("15.14").verdict()).isEqualTo(Verdict.LOWER);
