@@ -139,13 +139,10 @@ public final class CommentReport {
     List<String> labels = new ArrayList<>();
     List<String> values = new ArrayList<>();
     double max = 0;
-    int bars = 0;
-    for (String version : results.versions()) {
-      bars += results.cells(version).size();
-    }
+    int bars = RunCell.of(results).size();
     boolean manyVersions = results.versions().size() > 1;
     outer:
-    for (String cell : cellsInOrder(results)) {
+    for (String cell : RunCell.labels(results)) {
       for (String version : results.versions()) {
         if (!results.cells(version).contains(cell)) {
           continue;
@@ -183,14 +180,6 @@ public final class CommentReport {
                 + "\n    bar ["
                 + String.join(", ", values)
                 + "]\n```");
-  }
-
-  private static List<String> cellsInOrder(StoredRun results) {
-    List<String> cells = new ArrayList<>();
-    for (String version : results.versions()) {
-      results.cells(version).stream().filter(c -> !cells.contains(c)).forEach(cells::add);
-    }
-    return cells;
   }
 
   private static Sample total(StoredRun results, String version, String cell) {

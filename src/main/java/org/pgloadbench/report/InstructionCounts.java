@@ -88,10 +88,8 @@ public record InstructionCounts(
   public static InstructionCounts of(StoredRun run, String requestedBase) {
     List<String> servers = run.versions();
     String base = VersionComparison.baseOrFail(servers, requestedBase, "server");
-    Set<String> cells = new LinkedHashSet<>();
-    servers.forEach(v -> cells.addAll(run.cells(v)));
     List<Row> rows = new ArrayList<>();
-    for (String cell : cells) {
+    for (String cell : RunCell.labels(run)) {
       Set<StepKind> counted = new LinkedHashSet<>();
       for (String server : servers) {
         for (StepKind step : run.steps(server, cell)) {

@@ -1,7 +1,9 @@
 package org.pgloadbench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StoredRun;
@@ -21,6 +23,13 @@ record RunCell(String version, String cell, List<String> tables, List<StepKind> 
       }
     }
     return cells;
+  }
+
+  /** Every cell of the run once, in the order the servers ran them. */
+  static Set<String> labels(StoredRun results) {
+    Set<String> labels = new LinkedHashSet<>();
+    results.versions().forEach(v -> labels.addAll(results.cells(v)));
+    return labels;
   }
 
   /**

@@ -103,10 +103,8 @@ public record VersionComparison(
   public static VersionComparison of(StoredRun results, String requestedBase) {
     List<String> versions = results.versions();
     String base = baseOrFail(versions, requestedBase, "version");
-    Set<String> cells = new LinkedHashSet<>();
-    versions.forEach(v -> cells.addAll(results.cells(v)));
     List<Row> rows = new ArrayList<>();
-    for (String cell : cells) {
+    for (String cell : RunCell.labels(results)) {
       Set<StepKind> steps = new LinkedHashSet<>();
       versions.forEach(v -> steps.addAll(results.steps(v, cell)));
       for (StepKind step : steps) {
