@@ -4,9 +4,9 @@ import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.results.StoredRun;
 
 /**
- * A stored run as the sections of its report and comment read it: its results, its setup from
- * {@code run.json}, its versions compared (null for a run over one), and its answer and why each
- * comparison stopped, each worked out once however many sections read them.
+ * A stored run as the sections of its report, comment and compare.md read it: its results, its
+ * setup from {@code run.json}, its versions compared (null for a run over one), and its answer and
+ * why each comparison stopped, each worked out once however many sections read them.
  */
 public final class ReportedRun {
   private final StoredRun results;
