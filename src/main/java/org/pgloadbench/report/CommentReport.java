@@ -2,6 +2,7 @@ package org.pgloadbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -150,7 +151,7 @@ public final class CommentReport {
         if (labels.size() == MAX_BARS) {
           break outer;
         }
-        Sample total = total(results, version, cell);
+        Sample total = Answer.total(results, version, cell);
         if (total.isEmpty()) {
           continue; // failed: the tables say so, a zero bar would mislead
         }
@@ -180,10 +181,6 @@ public final class CommentReport {
                 + "\n    bar ["
                 + String.join(", ", values)
                 + "]\n```");
-  }
-
-  private static Sample total(StoredRun results, String version, String cell) {
-    return results.seconds(version, cell, results.tables(version), results.steps(version, cell));
   }
 
   private static String reportPath(StoredRun results) {
