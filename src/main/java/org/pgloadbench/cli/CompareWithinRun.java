@@ -11,10 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
+import org.pgloadbench.compare.CompareReport;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.report.ComparisonSection;
 import org.pgloadbench.report.InstructionCounts;
+import org.pgloadbench.report.ReportedRun;
 import org.pgloadbench.report.VersionComparison;
 import org.pgloadbench.results.StoredRun;
 
@@ -25,22 +28,29 @@ import org.pgloadbench.results.StoredRun;
  * (then no verdict of the run is trusted, and a slowdown cannot be told from a drifting machine).
  */
 final class CompareWithinRun {
-  static final String FILE = "compare.md";
-
-  private CompareWithinRun() {}
-
   /** What {@code --fail-on} names to gate on instructions rather than time. */
   static final String INSTRUCTIONS = "instructions";
 
-  static int run(
-      Path runDir, String base, Double threshold, Path dir, PrintWriter out, PrintWriter err)
-      throws IOException {
-    return run(runDir, base, threshold, false, dir, out, err);
-  }
+  /** {@code compare.md} of one run: its servers against the base, their instructions if counted. */
+  private static final List<Section<ReportedRun>> SECTIONS =
+      List.of(
+          (run, page) ->
+              page.heading(1, "Compare within one run")
+                  .block(
+                      "Run "
+                          + Markdown.code(run.results().source())
+                          + ": every server against "
+                          + Markdown.text(run.comparison().base())
+                          + "."),
+          (run, page) -> ComparisonSection.render(run.comparison(), null, page),
+          InstructionCounts.SECTION);
+
+  private CompareWithinRun() {}
 
   /**
-   * As above; {@code onInstructions} (FAIL_ON=instructions) gates on each cell's total instructions
-   * instead of its time, and on the control agreeing within 0.05%.
+   * Writes {@code compare.md} into {@code dir} and prints it; returns the exit code. {@code
+   * onInstructions} (FAIL_ON=instructions) gates on each cell's total instructions instead of its
+   * time, and on the control agreeing within 0.05%.
    */
   static int run(
       Path runDir,
@@ -57,30 +67,18 @@ final class CompareWithinRun {
           runDir + " ran one server: compare needs two, or two runs (compare <base> <new>)");
     }
     VersionComparison comparison = VersionComparison.of(run, base);
-    MarkdownPage page =
-        MarkdownPage.report()
-            .heading(1, "Compare within one run")
-            .block(
-                "Run "
-                    + Markdown.code(run.source())
-                    + ": every server against "
-                    + Markdown.text(comparison.base())
-                    + ".");
-    ComparisonSection.render(comparison, null, page);
     InstructionCounts counts =
         InstructionCounts.applies(run) ? InstructionCounts.of(run, comparison.base()) : null;
-    if (counts != null) {
-      counts.render(page);
-    }
-    String markdown = page.toString();
     if (onInstructions && counts == null) {
       throw new IOException(
           runDir
               + " counted no instructions: run it with INSTRUCTIONS=1 (measure: instructions) to"
               + " gate on them");
     }
+    String markdown =
+        MarkdownPage.report().sections(SECTIONS, new ReportedRun(run, comparison)).toString();
     Files.createDirectories(dir);
-    Path file = dir.resolve(FILE);
+    Path file = dir.resolve(CompareReport.FILE);
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     out.print(markdown);
     int code = ExitCode.OK;
@@ -94,17 +92,12 @@ final class CompareWithinRun {
               + " run it again on a quieter machine");
       code = ExitCode.DRIFTING;
     } else if (threshold != null) {
-      List<String> slower = slowerThan(comparison, threshold);
-      if (!slower.isEmpty()) {
-        err.println(
-            "pgloadbench: "
-                + slower.size()
-                + " total(s) significantly slower by more than "
-                + threshold
-                + "%, e.g. "
-                + slower.get(0));
-        code = ExitCode.FAILED;
-      }
+      code =
+          gate(
+              slowerThan(comparison, threshold),
+              " total(s) significantly slower by more than " + threshold + "%, e.g. ",
+              ExitCode.FAILED,
+              err);
     }
     out.println(file);
     return code;
@@ -129,30 +122,34 @@ final class CompareWithinRun {
     if (threshold == null) {
       return ExitCode.OK;
     }
-    List<String> grew = counts.grewMoreThan(threshold);
-    if (!grew.isEmpty()) {
-      err.println(
-          "pgloadbench: "
-              + grew.size()
-              + " step(s) or total(s) executed more than "
-              + threshold
-              + "% more instructions, e.g. "
-              + grew.get(0));
-      return ExitCode.FAILED;
+    int grew =
+        gate(
+            counts.grewMoreThan(threshold),
+            " step(s) or total(s) executed more than " + threshold + "% more instructions, e.g. ",
+            ExitCode.FAILED,
+            err);
+    return grew != ExitCode.OK
+        ? grew
+        : gate(
+            counts.undecided(threshold),
+            " step(s) or total(s) grew by more than "
+                + threshold
+                + "% where the control differed from its twin by more than 0.05%, so no verdict:"
+                + " e.g. ",
+            ExitCode.DRIFTING,
+            err);
+  }
+
+  /**
+   * {@code code} when the gate found rows, saying how many and the first of them after {@code
+   * what}; else OK.
+   */
+  private static int gate(List<String> rows, String what, int code, PrintWriter err) {
+    if (rows.isEmpty()) {
+      return ExitCode.OK;
     }
-    List<String> undecided = counts.undecided(threshold);
-    if (!undecided.isEmpty()) {
-      err.println(
-          "pgloadbench: "
-              + undecided.size()
-              + " step(s) or total(s) grew by more than "
-              + threshold
-              + "% where the control differed from its twin by more than 0.05%, so no verdict:"
-              + " e.g. "
-              + undecided.get(0));
-      return ExitCode.DRIFTING;
-    }
-    return ExitCode.OK;
+    err.println("pgloadbench: " + rows.size() + what + rows.get(0));
+    return code;
   }
 
   /** Each cell's total on a server (not the control) significantly slower than the base's. */

@@ -1,6 +1,5 @@
 package org.pgloadbench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +13,8 @@ import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.render.Markdown;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.StoredRun;
@@ -50,9 +51,9 @@ final class ReproduceCommand implements Callable<Integer> {
   @Mixin OutputDirs dirs;
 
   /**
-   * A scenario run: its bench, its wall time, its claims as its report checked them, whether it
-   * ran without its control ({@link #controlLeftOut}), and the scenario's own versions where it
-   * ran on fewer ({@code reproduce_versions:}; empty when it ran on all of them).
+   * A scenario run: its bench, its wall time, its claims as its report checked them, whether it ran
+   * without its control ({@link #controlLeftOut}), and the scenario's own versions where it ran on
+   * fewer ({@code reproduce_versions:}; empty when it ran on all of them).
    */
   record Done(
       Scenario scenario,
@@ -121,17 +122,34 @@ final class ReproduceCommand implements Callable<Integer> {
         && !Plan.claimsCompareServers(scenario);
   }
 
+  /**
+   * What the combined report shows: the scenarios run, the total wall time, the report's own
+   * directory (its links are relative to it) and the overrides as {@link #overrides} gives them.
+   */
+  private record Reproduced(List<Done> done, double total, Path dir, String overrides) {}
+
+  private static final List<Section<Reproduced>> SECTIONS =
+      List.of(
+          ReproduceCommand::summary,
+          (reproduced, page) -> reproduced.done().forEach(d -> scenario(d, reproduced.dir(), page)),
+          // how the claims are decided, as the notes under a claims table say it
+          (reproduced, page) ->
+              reproduced.done().stream()
+                  .filter(d -> !d.claims().isEmpty())
+                  .findFirst()
+                  .ifPresent(d -> page.block("---").block(MarkdownReport.claimsNotes(d.claims()))));
+
   /** The combined report; {@code overrides} as {@link #overrides} gives them. */
-  static String render(List<Done> done, double total, Path dir, String overrides)
-      throws IOException {
-    StringBuilder md = new StringBuilder("# Reproducing the published experiments\n\n");
-    md.append("Every scenario below ran in turn on this machine");
-    md.append(overrides.isEmpty() ? "" : " with " + overrides)
-        .append("; total wall time **")
-        .append(minutes(total))
-        .append("**.\n\n");
+  static String render(List<Done> done, double total, Path dir, String overrides) {
+    return MarkdownPage.report()
+        .sections(SECTIONS, new Reproduced(done, total, dir, overrides))
+        .toString();
+  }
+
+  /** The title, the overrides and wall time, a row per scenario, the claims' verdicts counted. */
+  private static void summary(Reproduced reproduced, MarkdownPage page) {
     Table table = Table.aligned("lrrl", "scenario", "wall time", "failed steps", "report");
-    for (Done d : done) {
+    for (Done d : reproduced.done()) {
       table.row(
           Markdown.text(d.scenario().name())
               + (d.ownVersions().isEmpty()
@@ -143,51 +161,54 @@ final class ReproduceCommand implements Callable<Integer> {
                       + ": reproduce_versions)"),
           minutes(d.seconds()),
           String.valueOf(d.bench().failures()),
-          "[report](" + link(dir, d.bench().report()) + ")");
+          "[report](" + link(reproduced.dir(), d.bench().report()) + ")");
     }
-    table.appendTo(md);
-    md.append('\n').append(tally(done)).append("\n\n");
     List<String> leftOut =
-        done.stream().filter(Done::controlLeftOut).map(d -> d.scenario().name()).toList();
+        reproduced.done().stream()
+            .filter(Done::controlLeftOut)
+            .map(d -> d.scenario().name())
+            .toList();
+    page.heading(1, "Reproducing the published experiments")
+        .block(
+            "Every scenario below ran in turn on this machine"
+                + (reproduced.overrides().isEmpty() ? "" : " with " + reproduced.overrides())
+                + "; total wall time **"
+                + minutes(reproduced.total())
+                + "**.")
+        .table(table)
+        .block(tally(reproduced.done()));
     if (!leftOut.isEmpty()) {
-      md.append("Run without their control server, every claim of theirs comparing cells of one")
-          .append(" server (the control, an A/A twin of the base server, guards comparisons")
-          .append(" across servers; `make bench` keeps it): ")
-          .append(Markdown.text(String.join(", ", leftOut)))
-          .append(".\n\n");
+      page.block(
+          "Run without their control server, every claim of theirs comparing cells of one server"
+              + " (the control, an A/A twin of the base server, guards comparisons across"
+              + " servers; `make bench` keeps it): "
+              + Markdown.text(String.join(", ", leftOut))
+              + ".");
     }
-    String notes = "";
-    for (Done d : done) {
-      md.append("## ").append(Markdown.text(d.scenario().name())).append("\n\n");
-      if (!d.scenario().description().isEmpty()) {
-        md.append(Markdown.text(d.scenario().description())).append("\n\n");
-      }
-      md.append(
-          d.claims().isEmpty()
-              ? "_This scenario checks no claims._\n"
-              : MarkdownReport.claims(d.claims()));
-      // an own finding is shown apart from the claims, as in the scenario's report
-      d.scenario()
-          .findings()
-          .forEach(f -> md.append("\nFinding of earlier runs: ").append(Markdown.text(f)).append('\n'));
-      md.append("\n[full report](")
-          .append(link(dir, d.bench().report()))
-          .append(")\n\n");
-      if (notes.isEmpty() && !d.claims().isEmpty()) {
-        notes = MarkdownReport.claimsNotes(d.claims());
-      }
-    }
-    if (!notes.isEmpty()) {
-      md.append("---\n\n").append(notes).append('\n');
-    }
-    return md.toString();
+  }
+
+  /**
+   * A scenario: its description, its claims as its own report shows them, an own finding apart from
+   * them as in that report, and the link to it.
+   */
+  private static void scenario(Done d, Path dir, MarkdownPage page) {
+    page.heading(2, Markdown.text(d.scenario().name()))
+        .block(Markdown.text(d.scenario().description()))
+        .block(
+            d.claims().isEmpty()
+                ? "_This scenario checks no claims._"
+                : MarkdownReport.claims(d.claims()));
+    d.scenario()
+        .findings()
+        .forEach(f -> page.block("Finding of earlier runs: " + Markdown.text(f)));
+    page.block("[full report](" + link(dir, d.bench().report()) + ")");
   }
 
   /**
    * Both verdicts counted over every scenario's claims: "**Claims:** direction held N, not held N,
-   * inconclusive N; size as published N, smaller here N, larger here N, not judged N (of the N
-   * with a published ratio and a verdict)", the claims without a verdict or a published ratio left
-   * out of the size, and a regime's calibrating claim too ({@link Answer#sizeTally}).
+   * inconclusive N; size as published N, smaller here N, larger here N, not judged N (of the N with
+   * a published ratio and a verdict)", the claims without a verdict or a published ratio left out
+   * of the size, and a regime's calibrating claim too ({@link Answer#sizeTally}).
    */
   static String tally(List<Done> done) {
     List<ClaimCheck> all = done.stream().flatMap(d -> d.claims().stream()).toList();
@@ -219,7 +240,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
   private String overrides() {
     // the rounds, scale and limits; where the servers and data came from (TARGET=, BUILDS=, IMAGE=,
-    // DATA=) each scenario's own report says, as its target reports them: a URL may carry a password
+    // DATA=) each scenario's own report says, as its target reports them: a URL may carry a
+    // password
     List<String> given = new ArrayList<>();
     add(given, "PG", args.pg);
     add(given, "SCALE", args.scale);

@@ -5,9 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.render.Charts;
@@ -25,30 +28,47 @@ import org.pgloadbench.results.Summary;
  */
 public final class CompareReport {
   public static final String FILE = "compare.md";
-  public static final String CHART = "compare";
+  static final String CHART = "compare";
 
   private static final List<String> HEADER =
       List.of(
           "PostgreSQL", "cell", "table", "step", "base (s)", "new (s)", "delta", "p", "verdict");
 
-  /** What {@code compare.md} shows: the comparison, and its chart's file or null. */
-  private record Shown(RunComparison comparison, String chartFile) {}
-
-  private static final List<Section<Shown>> SECTIONS =
+  private static final List<Section<RunComparison>> SECTIONS =
       List.of(
           CompareReport::head,
           CompareReport::rows,
           Section.when(
-              shown ->
-                  !shown.comparison().onlyBase().isEmpty()
-                      || !shown.comparison().onlyNew().isEmpty(),
-              (shown, page) ->
+              comparison -> !comparison.onlyBase().isEmpty() || !comparison.onlyNew().isEmpty(),
+              (comparison, page) ->
                   page.heading(2, "On one side only")
-                      .bullets(onlyOneSide(shown.comparison(), Markdown::text))),
-          (shown, page) -> page.block(summary(shown.comparison())),
-          Section.when(
-              shown -> shown.chartFile() != null,
-              (shown, page) -> page.image("base and new totals", shown.chartFile())),
+                      .bullets(onlyOneSide(comparison, Markdown::text))),
+          (comparison, page) -> page.block(summary(comparison)),
+          new Section<>() {
+            @Override
+            public boolean applies(RunComparison comparison) {
+              return !comparison.rows().isEmpty();
+            }
+
+            @Override
+            public void render(RunComparison comparison, MarkdownPage page) {
+              page.image("base and new totals", CHART + ".png");
+            }
+
+            /** Per version and cell, the base's and the new run's totals side by side. */
+            @Override
+            public Map<String, Chart<?, ?>> charts(RunComparison comparison) {
+              List<RunComparison.Row> totals =
+                  comparison.rows().stream().filter(RunComparison.Row::total).toList();
+              Map<String, List<Summary>> sides = new LinkedHashMap<>();
+              sides.put("base", totals.stream().map(r -> r.comparison().base()).toList());
+              sides.put("new", totals.stream().map(r -> r.comparison().other()).toList());
+              List<String> labels =
+                  totals.stream().map(r -> r.version() + " · " + r.cell()).toList();
+              return Map.of(
+                  CHART, Charts.totals("Base and new: total seconds per cell", labels, sides));
+            }
+          },
           CompareReport::footer);
 
   private CompareReport() {}
@@ -85,13 +105,12 @@ public final class CompareReport {
     return out.append(summary(comparison)).toString();
   }
 
-  /** {@code compare.md}; {@code chartFile} null for none. */
-  public static String markdown(RunComparison comparison, String chartFile) {
-    return MarkdownPage.report().sections(SECTIONS, new Shown(comparison, chartFile)).toString();
+  /** {@code compare.md}: its chart shown beside it. */
+  public static String markdown(RunComparison comparison) {
+    return MarkdownPage.report().sections(SECTIONS, comparison).toString();
   }
 
-  private static void head(Shown shown, MarkdownPage page) {
-    RunComparison comparison = shown.comparison();
+  private static void head(RunComparison comparison, MarkdownPage page) {
     List<String> sides = new ArrayList<>();
     sides.add("base: " + Markdown.code(comparison.baseSource()));
     sides.add("new: " + Markdown.code(comparison.newSource()));
@@ -99,9 +118,9 @@ public final class CompareReport {
     page.heading(1, "Compare").bullets(sides);
   }
 
-  private static void rows(Shown shown, MarkdownPage page) {
+  private static void rows(RunComparison comparison, MarkdownPage page) {
     Table table = Table.aligned("llllrrrrl", HEADER.toArray(String[]::new));
-    for (RunComparison.Row row : shown.comparison().rows()) {
+    for (RunComparison.Row row : comparison.rows()) {
       List<String> cells = cells(row);
       // the run's strings: version, cell, table, step
       for (int i = 0; i < 4; i++) {
@@ -115,7 +134,7 @@ public final class CompareReport {
     page.table(table);
   }
 
-  private static void footer(Shown shown, MarkdownPage page) {
+  private static void footer(RunComparison comparison, MarkdownPage page) {
     page.block(
         "<sub>Seconds: median of the repetitions ± half the width of its 95% confidence interval,"
             + " relative. Delta: new median against base median. A total sums the tables and"
@@ -127,12 +146,9 @@ public final class CompareReport {
   /** Writes {@code compare.md} and its chart (PNG and SVG) into {@code dir}; returns the file. */
   public static Path write(RunComparison comparison, Path dir) throws IOException {
     Files.createDirectories(dir);
-    String chart =
-        comparison.rows().isEmpty()
-            ? null
-            : Charts.write(CompareChart.chart(comparison), dir, CHART);
+    Charts.write(SECTIONS, comparison, dir);
     Path file = dir.resolve(FILE);
-    Files.writeString(file, markdown(comparison, chart), StandardCharsets.UTF_8);
+    Files.writeString(file, markdown(comparison), StandardCharsets.UTF_8);
     return file;
   }
 

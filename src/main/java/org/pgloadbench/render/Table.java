@@ -55,8 +55,10 @@ public final class Table {
     return rows.isEmpty();
   }
 
-  /** Appends the table, header and rule first, each line ending in a line break. */
-  public void appendTo(StringBuilder out) {
+  /** The table, header and rule first, each line ending in a line break. */
+  @Override
+  public String toString() {
+    StringBuilder out = new StringBuilder();
     line(out, header);
     List<String> rule = new ArrayList<>();
     for (int i = 0; i < header.size(); i++) {
@@ -64,12 +66,6 @@ public final class Table {
     }
     line(out, rule);
     rows.forEach(row -> line(out, row));
-  }
-
-  @Override
-  public String toString() {
-    StringBuilder out = new StringBuilder();
-    appendTo(out);
     return out.toString();
   }
 

@@ -17,8 +17,8 @@ import org.pgloadbench.scenario.Stopping;
  * "The answer", first in report.md and comment.md: on each version, every cell's total against the
  * baseline cell with its ratio, 95% interval, p-values and verdict, the fastest cell marked (or the
  * cells that cannot be told apart from it); over several versions, each cell's fastest version
- * ({@link FastestVersions}); then the claims, tallied and tabled. A run that went on
- * until it was sure says of each comparison why it stopped; a race says who left when.
+ * ({@link FastestVersions}); then the claims, tallied and tabled. A run that went on until it was
+ * sure says of each comparison why it stopped; a race says who left when.
  *
  * @param rowsPerVersion the most cells a version's table lists (the baseline and the fastest always
  *     among them)

@@ -2,6 +2,7 @@ package org.pgloadbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -32,42 +33,42 @@ public final class CommentReport {
   /** The most cells an answer table lists, tried in turn until the comment fits. */
   private static final List<Integer> ROWS = List.of(Integer.MAX_VALUE, 12, 8, 5, 3);
 
-  /** What a comment always shows, whatever the room: the setup first; the chart, the rule last. */
-  private static final List<Section<ReportedRun>> HEAD = List.of(CommentReport::head);
+  /**
+   * A run's comment with the room its parts were given: the most cells the answer lists per
+   * version, and the characters the versions compared may take (none while the answer is fitted).
+   */
+  private record Fitted(ReportedRun run, int answerRows, int versionsRoom) {}
 
-  private static final List<Section<ReportedRun>> TAIL =
-      List.of(CommentReport::mermaid, CommentReport::footer);
+  /**
+   * The comment, part by part: the setup, the answer and the chart and the rule always; the answer
+   * with as many cells as fit, the versions compared in the room left.
+   */
+  private static final List<Section<Fitted>> SECTIONS =
+      List.of(
+          (fitted, page) -> head(fitted.run(), page),
+          Section.when(
+              fitted -> fitted.run().measured(),
+              (fitted, page) ->
+                  new AnswerSection(fitted.answerRows(), true).render(fitted.run(), page)),
+          Section.when(
+              fitted -> fitted.run().comparison() != null,
+              (fitted, page) -> versions(fitted.run().comparison(), fitted.versionsRoom(), page)),
+          (fitted, page) -> mermaid(fitted.run(), page),
+          (fitted, page) -> footer(fitted.run(), page));
 
   private CommentReport() {}
 
-  /** The comment for a run; {@code comparison} is null for a run over one version. */
-  public static String render(StoredRun results, VersionComparison comparison) {
-    return render(new ReportedRun(results, comparison));
-  }
-
-  /**
-   * The setup and the footer always; the answer with as many cells as fit; the versions compared in
-   * the room left.
-   */
+  /** The comment, its answer cut down to the most cells that fit, then the versions compared. */
   static String render(ReportedRun run) {
-    MarkdownPage head = page().sections(HEAD, run);
-    MarkdownPage tail = page().sections(TAIL, run);
-    MarkdownPage answer = page();
-    if (run.measured()) {
-      for (int rows : ROWS) {
-        answer = page();
-        new AnswerSection(rows, true).render(run, answer);
-        if (page().add(head).add(answer).add(tail).toString().length() <= BUDGET) {
-          break;
-        }
+    Fitted fitted = null;
+    for (int rows : ROWS) {
+      fitted = new Fitted(run, rows, 0);
+      if (page().sections(SECTIONS, fitted).toString().length() <= BUDGET) {
+        break;
       }
     }
-    MarkdownPage versions = page();
-    if (run.comparison() != null) {
-      int room = BUDGET - page().add(head).add(answer).add(tail).toString().length();
-      versions(run.comparison(), room, versions);
-    }
-    return page().add(head).add(answer).add(versions).add(tail).toString();
+    int room = BUDGET - page().sections(SECTIONS, fitted).toString().length();
+    return page().sections(SECTIONS, new Fitted(run, fitted.answerRows(), room)).toString();
   }
 
   /** A comment's page: its headings two levels below a report's, under the issue's. */
@@ -139,13 +140,10 @@ public final class CommentReport {
     List<String> labels = new ArrayList<>();
     List<String> values = new ArrayList<>();
     double max = 0;
-    int bars = 0;
-    for (String version : results.versions()) {
-      bars += results.cells(version).size();
-    }
+    int bars = RunCell.of(results).size();
     boolean manyVersions = results.versions().size() > 1;
     outer:
-    for (String cell : cellsInOrder(results)) {
+    for (String cell : RunCell.labels(results)) {
       for (String version : results.versions()) {
         if (!results.cells(version).contains(cell)) {
           continue;
@@ -153,7 +151,7 @@ public final class CommentReport {
         if (labels.size() == MAX_BARS) {
           break outer;
         }
-        Sample total = total(results, version, cell);
+        Sample total = Answer.total(results, version, cell);
         if (total.isEmpty()) {
           continue; // failed: the tables say so, a zero bar would mislead
         }
@@ -183,18 +181,6 @@ public final class CommentReport {
                 + "\n    bar ["
                 + String.join(", ", values)
                 + "]\n```");
-  }
-
-  private static List<String> cellsInOrder(StoredRun results) {
-    List<String> cells = new ArrayList<>();
-    for (String version : results.versions()) {
-      results.cells(version).stream().filter(c -> !cells.contains(c)).forEach(cells::add);
-    }
-    return cells;
-  }
-
-  private static Sample total(StoredRun results, String version, String cell) {
-    return results.seconds(version, cell, results.tables(version), results.steps(version, cell));
   }
 
   private static String reportPath(StoredRun results) {

@@ -1,9 +1,13 @@
 package org.pgloadbench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -12,6 +16,7 @@ import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.Summary;
 
 /**
  * A run over several versions: per cell, one column per version with its total's median, and for
@@ -31,6 +36,24 @@ public final class ComparisonSection implements Section<ReportedRun> {
     render(run.comparison(), CHART + ".png", page);
   }
 
+  /** Per cell, the versions' totals side by side. */
+  @Override
+  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
+    VersionComparison comparison = run.comparison();
+    Map<String, List<Summary>> sides = new LinkedHashMap<>();
+    for (String version : comparison.versions()) {
+      List<Summary> totals = new ArrayList<>();
+      for (VersionComparison.Row row : comparison.totals()) {
+        Sample sample = row.samples().get(version);
+        totals.add(sample == null || sample.isEmpty() ? null : sample.summary());
+      }
+      sides.put("PostgreSQL " + version, totals);
+    }
+    String title = "Total seconds per cell: " + run.results().scenarioName();
+    List<String> cells = comparison.totals().stream().map(VersionComparison.Row::cell).toList();
+    return Map.of(CHART, Charts.totals(title, cells, sides));
+  }
+
   /** The section; {@code chartFile} null for none ({@code compare} of one run draws none). */
   public static void render(VersionComparison comparison, String chartFile, MarkdownPage page) {
     String warning = comparison.tooSmallToDecide();
@@ -43,9 +66,9 @@ public final class ComparisonSection implements Section<ReportedRun> {
                         + " averaged), verdict and its p-value by Student's t over the starts (see"
                         + " Server starts)."
                     : comparison.paired()
-                    ? " (the base): the median of the per-round ratios, verdict and its p-value,"
-                        + " rounds paired (see the notes)."
-                    : " (the base): ratio of medians, verdict and its p-value (see the notes).")
+                        ? " (the base): the median of the per-round ratios, verdict and its"
+                            + " p-value, rounds paired (see the notes)."
+                        : " (the base): ratio of medians, verdict and its p-value (see the notes).")
                 + (warning.isEmpty() ? "" : " **" + warning + "**"));
     if (comparison.control() != null) {
       page.block(control(comparison));

@@ -5,9 +5,11 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.pgloadbench.analysis.ClaimCheck;
@@ -15,6 +17,7 @@ import org.pgloadbench.analysis.DiskSweep;
 import org.pgloadbench.analysis.DiskSweep.Point;
 import org.pgloadbench.analysis.DiskSweep.Series;
 import org.pgloadbench.analysis.Size;
+import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Section;
@@ -33,8 +36,8 @@ final class DiskSweepSection implements Section<ReportedRun> {
 
   /**
    * Below this relative difference between the sides' times at the slowest limit (their bytes
-   * through the throttle over its rate), the disk cannot tell them apart: the claim depends on
-   * the CPU.
+   * through the throttle over its rate), the disk cannot tell them apart: the claim depends on the
+   * CPU.
    */
   static final double CPU_BOUND = 0.25;
 
@@ -57,8 +60,7 @@ final class DiskSweepSection implements Section<ReportedRun> {
     bandwidths.forEach(b -> header.add(bandwidth(b)));
     header.addAll(List.of("as published", "crossing", "at the slowest"));
     Table table =
-        Table.aligned(
-            "rll" + "r".repeat(bandwidths.size()) + "lrl", header.toArray(String[]::new));
+        Table.aligned("rll" + "r".repeat(bandwidths.size()) + "lrl", header.toArray(String[]::new));
     List<String> listed = new ArrayList<>();
     for (Series s : sweep.series()) {
       listed.add(
@@ -66,8 +68,7 @@ final class DiskSweepSection implements Section<ReportedRun> {
       List<String> row = new ArrayList<>();
       row.add(Integer.toString(listed.size()));
       row.add(Markdown.text(s.versions()));
-      row.add(
-          s.published() == null ? ClaimsSection.NO_FIGURE : ClaimsSection.ratio(s.published()));
+      row.add(s.published() == null ? ClaimsSection.NO_FIGURE : ClaimsSection.ratio(s.published()));
       for (double column : bandwidths) {
         row.add(
             s.points().stream()
@@ -150,9 +151,7 @@ final class DiskSweepSection implements Section<ReportedRun> {
     if (!Double.isNaN(range.crossing())) {
       return bandwidth(range.crossing());
     }
-    return Double.isNaN(range.nearest())
-        ? "–"
-        : "none; nearest " + bandwidth(range.nearest());
+    return Double.isNaN(range.nearest()) ? "–" : "none; nearest " + bandwidth(range.nearest());
   }
 
   private static String range(DiskSweep.Range range) {
@@ -176,9 +175,9 @@ final class DiskSweepSection implements Section<ReportedRun> {
 
   /**
    * At the slowest limit, whether the disk can tell the claim's two sides apart: "CPU" when the
-   * time their bytes through the throttle take at the limit differs by less than {@link
-   * #CPU_BOUND} of the larger (they pass the same bytes, so what separates them is the server's
-   * work, not the disk), else "disk"; with each side's time at the limit and CPU time.
+   * time their bytes through the throttle take at the limit differs by less than {@link #CPU_BOUND}
+   * of the larger (they pass the same bytes, so what separates them is the server's work, not the
+   * disk), else "disk"; with each side's time at the limit and CPU time.
    */
   private static String difference(StoredRun results, Series s) {
     ClaimCheck slowest = s.points().get(0).check();
@@ -202,11 +201,12 @@ final class DiskSweepSection implements Section<ReportedRun> {
   }
 
   /** Each claim's ratio against the bandwidth, its published ratio dashed across. */
-  static XYChart chart(ReportedRun run) {
+  @Override
+  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
     DiskSweep sweep = DiskSweep.of(run.answer().claims());
     XYChart chart =
         new XYChartBuilder()
-            .width(StepsChart.WIDTH)
+            .width(Charts.WIDTH)
             .height(500)
             .title("Claims over the disk sweep: " + run.results().scenarioName())
             .xAxisTitle("write bandwidth, MB/s (log scale; unthrottled not shown)")
@@ -250,7 +250,7 @@ final class DiskSweepSection implements Section<ReportedRun> {
       }
       n++;
     }
-    return chart;
+    return Map.of(CHART, chart);
   }
 
   private static String shortName(String claim) {

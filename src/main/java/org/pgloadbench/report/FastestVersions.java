@@ -1,5 +1,7 @@
 package org.pgloadbench.report;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.analysis.Answer;
@@ -11,23 +13,83 @@ import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
+import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.Sample;
 
 /**
- * The answer's question across versions, "which version loads this fastest?": per cell, the
- * version with the lowest median total and its ratio to every other version, with the verdict.
- * Where the control drifted, every verdict is marked not trusted; where a cell's writes escaped its
- * disk limit on some version, its row gives no verdict.
+ * The answer's question across versions, "which version loads this fastest?": per cell, the version
+ * with the lowest median total and its ratio to every other version, with the verdict. Where the
+ * control drifted, every verdict is marked not trusted; where a cell's writes escaped its disk
+ * limit on some version, its row gives no verdict.
  */
 final class FastestVersions {
   private FastestVersions() {}
 
+  /**
+   * The version that loaded a cell fastest (the lowest median total) and how it compares with each
+   * other version.
+   *
+   * @param against per other version (the control left out: it is the base again), the fastest
+   *     against it, paired as the run's rounds are: a ratio below 1 is the fastest's lead; Holm
+   *     over every cell's comparisons, one family
+   */
+  record Fastest(String cell, String version, Sample total, Map<String, Comparison> against) {}
+
+  /** Each cell's fastest version, in cell order; a cell measured on fewer than two: left out. */
+  static List<Fastest> of(VersionComparison comparison) {
+    List<Fastest> found = new ArrayList<>();
+    List<Comparison> family = new ArrayList<>();
+    for (VersionComparison.Row row : comparison.totals()) {
+      Map<String, Sample> measured = new LinkedHashMap<>();
+      row.samples()
+          .forEach(
+              (version, sample) -> {
+                if (!version.endsWith(RunManifest.CONTROL_SUFFIX) && !sample.isEmpty()) {
+                  measured.put(version, sample);
+                }
+              });
+      if (measured.size() < 2) {
+        continue;
+      }
+      String best = null;
+      for (Map.Entry<String, Sample> e : measured.entrySet()) {
+        if (best == null
+            || e.getValue().summary().median() < measured.get(best).summary().median()) {
+          best = e.getKey();
+        }
+      }
+      Map<String, Comparison> against = new LinkedHashMap<>();
+      for (Map.Entry<String, Sample> e : measured.entrySet()) {
+        if (!e.getKey().equals(best)) {
+          Comparison c =
+              Comparison.between(
+                  e.getValue(), measured.get(best), comparison.paired(), comparison.starts());
+          against.put(e.getKey(), c);
+          family.add(c);
+        }
+      }
+      found.add(new Fastest(row.cell(), best, measured.get(best), against));
+    }
+    List<Comparison> adjusted = family.size() < 2 ? family : Comparison.holm(family);
+    List<Fastest> corrected = new ArrayList<>();
+    int k = 0;
+    for (Fastest f : found) {
+      Map<String, Comparison> against = new LinkedHashMap<>();
+      for (String version : f.against().keySet()) {
+        against.put(version, adjusted.get(k++));
+      }
+      corrected.add(new Fastest(f.cell(), f.version(), f.total(), against));
+    }
+    return corrected;
+  }
+
   /** The table, its first {@code limit} cells (a comment's), a line counting the others. */
   static void render(VersionComparison comparison, Answer answer, int limit, MarkdownPage page) {
-    List<VersionComparison.Fastest> all = comparison.fastest();
+    List<Fastest> all = of(comparison);
     if (all.isEmpty()) {
       return;
     }
-    List<VersionComparison.Fastest> fastest = all.subList(0, Math.min(limit, all.size()));
+    List<Fastest> fastest = all.subList(0, Math.min(limit, all.size()));
     page.heading(3, "Fastest version per cell");
     page.block(
         "Each cell's total on every version: the version with the lowest median, and its ratio to"
@@ -36,16 +98,23 @@ final class FastestVersions {
                 ? "the ratio over server starts with its 95% interval and the verdict of Student's"
                     + " t over the starts (see Server starts)"
                 : comparison.paired()
-                ? "the median of the per-round ratios with its 95% interval and the verdict of the"
-                    + " paired test"
-                : "the ratio of the medians and the verdict of the Mann-Whitney test")
+                    ? "the median of the per-round ratios with its 95% interval and the verdict of"
+                        + " the paired test"
+                    : "the ratio of the medians and the verdict of the Mann-Whitney test")
             + ", Holm-corrected over the table.");
     VersionComparison.Control control = comparison.control();
     boolean drifting = control != null && control.drifting();
     Table table =
         Table.aligned(
-            "llrlrrl", "cell", "fastest", "total (s)", "against", "ratio", "95% interval", "verdict");
-    for (VersionComparison.Fastest f : fastest) {
+            "llrlrrl",
+            "cell",
+            "fastest",
+            "total (s)",
+            "against",
+            "ratio",
+            "95% interval",
+            "verdict");
+    for (Fastest f : fastest) {
       double escaped = escaped(answer, f);
       boolean first = true;
       for (Map.Entry<String, Comparison> e : f.against().entrySet()) {
@@ -78,7 +147,7 @@ final class FastestVersions {
   }
 
   /** The largest share of the cell's writes that escaped its disk limit, over the versions. */
-  private static double escaped(Answer answer, VersionComparison.Fastest f) {
+  private static double escaped(Answer answer, Fastest f) {
     double most = 0;
     for (Answer.Table table : answer.tables()) {
       Answer.Row row = table.row(f.cell());

@@ -68,8 +68,8 @@ public record InstructionCounts(
     }
   }
 
-  /** The section of report.md, the versions compared against their base. */
-  static final Section<ReportedRun> SECTION =
+  /** The section of report.md and compare.md, the versions compared against their base. */
+  public static final Section<ReportedRun> SECTION =
       Section.when(
           run -> applies(run.results()),
           (run, page) ->
@@ -87,19 +87,9 @@ public record InstructionCounts(
    */
   public static InstructionCounts of(StoredRun run, String requestedBase) {
     List<String> servers = run.versions();
-    String base =
-        VersionComparison.base(servers, requestedBase)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "BASE_PG="
-                            + requestedBase
-                            + ": no such server in this run; it has "
-                            + String.join(", ", servers)));
-    Set<String> cells = new LinkedHashSet<>();
-    servers.forEach(v -> cells.addAll(run.cells(v)));
+    String base = VersionComparison.baseOrFail(servers, requestedBase, "server");
     List<Row> rows = new ArrayList<>();
-    for (String cell : cells) {
+    for (String cell : RunCell.labels(run)) {
       Set<StepKind> counted = new LinkedHashSet<>();
       for (String server : servers) {
         for (StepKind step : run.steps(server, cell)) {

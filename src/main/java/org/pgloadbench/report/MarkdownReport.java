@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.pgloadbench.analysis.ClaimCheck;
-import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Size;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
@@ -25,8 +24,6 @@ import org.pgloadbench.results.StoredRun;
  */
 public final class MarkdownReport {
   public static final String REPORT = "report.md";
-  public static final String CHART = "steps.png";
-  static final String STEPS_CHART = "steps";
 
   /** The report, section by section. */
   private static final List<Section<ReportedRun>> SECTIONS =
@@ -44,20 +41,16 @@ public final class MarkdownReport {
           new VersionSection(),
           new IndexBuildsByVersion(),
           new PgbenchSection(),
-          Section.when(ReportedRun::paired, MarkdownReport::runOrder),
+          new RunOrderChart(),
           new WhereTimeGoesSection(),
           new StandbySection(),
-          Section.when(ReportedRun::measured, MarkdownReport::steps),
+          new StepsChart(),
           new StatisticsSection(),
           new FailuresSection(),
           new NotesSection(),
           MarkdownReport::footer);
 
   private MarkdownReport() {}
-
-  public static Path write(Path runDir, Path reportDir) throws IOException {
-    return write(runDir, reportDir, null);
-  }
 
   /**
    * Writes {@code report.md}, its charts (PNG and SVG), {@code comment.md} and {@code report.html}
@@ -72,29 +65,13 @@ public final class MarkdownReport {
     if (results.versions().isEmpty() && results.failures().isEmpty()) {
       throw new IOException("no measured steps in " + runDir.resolve(ResultStore.STEPS));
     }
-    ReportedRun run = reported(results, base);
+    ReportedRun run =
+        new ReportedRun(
+            results, results.versions().size() > 1 ? VersionComparison.of(results, base) : null);
     Files.createDirectories(reportDir);
-    if (!results.versions().isEmpty()) {
-      Charts.write(StepsChart.chart(results), reportDir, STEPS_CHART);
-    }
-    if (results.manifest().paired() && !results.versions().isEmpty()) {
-      Charts.write(RunOrderChart.chart(results), reportDir, RunOrderChart.CHART);
-    }
-    if (WhereTimeGoesSection.applies(results)) {
-      Charts.write(ResourcesChart.chart(results), reportDir, WhereTimeGoesSection.CHART);
-    }
-    if (new DiskSweepSection().applies(run)) {
-      Charts.write(DiskSweepSection.chart(run), reportDir, DiskSweepSection.CHART);
-    }
-    if (run.comparison() != null) {
-      Charts.write(
-          ComparisonChart.chart(
-              run.comparison(), "Total seconds per cell: " + results.scenarioName()),
-          reportDir,
-          ComparisonSection.CHART);
-    }
+    Charts.write(SECTIONS, run, reportDir);
     Path file = reportDir.resolve(REPORT);
-    String markdown = render(run);
+    String markdown = MarkdownPage.report().sections(SECTIONS, run).toString();
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     Files.writeString(
         reportDir.resolve(CommentReport.FILE), CommentReport.render(run), StandardCharsets.UTF_8);
@@ -121,20 +98,6 @@ public final class MarkdownReport {
             : "");
   }
 
-  /** The Markdown text of a run's report, versions compared with the oldest. */
-  public static String render(StoredRun results) {
-    return render(reported(results, null));
-  }
-
-  private static ReportedRun reported(StoredRun results, String base) {
-    return new ReportedRun(
-        results, results.versions().size() > 1 ? VersionComparison.of(results, base) : null);
-  }
-
-  private static String render(ReportedRun run) {
-    return MarkdownPage.report().sections(SECTIONS, run).toString();
-  }
-
   /** The title, the scenario's description and how the run was set up. */
   private static void head(ReportedRun run, MarkdownPage page) {
     page.heading(1, Markdown.text(run.results().scenarioName()))
@@ -148,18 +111,6 @@ public final class MarkdownReport {
             + " that succeeded. `sum` and `total` are medians of per-repetition sums. "
             + Noise.FLAG
             + ": noisy, see the notes.");
-  }
-
-  private static void runOrder(ReportedRun run, MarkdownPage page) {
-    page.heading(2, "Every load in run order")
-        .block(
-            "Each server's loads as they ran, round after round: a slope is drift, of the machine"
-                + " (all servers alike) or of what one server accumulates.")
-        .image("every load in run order", RunOrderChart.CHART + ".png");
-  }
-
-  private static void steps(ReportedRun run, MarkdownPage page) {
-    page.heading(2, "Steps per cell").image("steps per cell", CHART);
   }
 
   private static void footer(ReportedRun run, MarkdownPage page) {

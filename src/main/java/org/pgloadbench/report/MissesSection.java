@@ -86,8 +86,7 @@ final class MissesSection implements Section<ReportedRun> {
         double[] s = split(results, version, claim.subject(), each);
         double[] r = split(results, version, claim.reference(), each);
         double difference = Math.abs(zero(s[0]) - zero(r[0]));
-        if (step == null
-            || difference > Math.abs(zero(mostSubject[0]) - zero(mostReference[0]))) {
+        if (step == null || difference > Math.abs(zero(mostSubject[0]) - zero(mostReference[0]))) {
           step = each.yamlName();
           mostSubject = s;
           mostReference = r;
@@ -116,12 +115,12 @@ final class MissesSection implements Section<ReportedRun> {
    * A side's steps: wall, server CPU, time at the limit, the rest (wall less the larger of the
    * two), medians over repetitions, the side's tables summed.
    */
-  static double[] split(
-      StoredRun results, String version, Claim.Side side, List<StepKind> steps) {
+  static double[] split(StoredRun results, String version, Claim.Side side, List<StepKind> steps) {
     List<String> tables = ClaimsSection.tables(results, version, side);
     double wall = results.seconds(version, side.cell(), tables, steps).median();
     double cpu =
-        results.sample(version, side.cell(), tables, steps, Measurements::serverCpuSeconds)
+        results
+            .sample(version, side.cell(), tables, steps, Measurements::serverCpuSeconds)
             .median();
     double atLimit = ThrottleSection.leastSeconds(results, version, side.cell(), tables, steps);
     double rest = zero(wall) - Math.max(zero(cpu), zero(atLimit));

@@ -89,8 +89,8 @@ final class RaceLines {
           c == null ? "–" : Verdicts.pValue(c.pHigher()),
           holm == null || holm.isNaN() ? "–" : String.format(Locale.ROOT, "%.3f", holm));
     }
-    table.appendTo(out);
-    return out.append(
+    return out.append(table)
+        .append(
             "\nA cell left when the one-sided exact signed-rank test found it slower than the best"
                 + " of that round (Holm-corrected over the cells still in), at the significance"
                 + " that look could spend (see the notes).\n\n")

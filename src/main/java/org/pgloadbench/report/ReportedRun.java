@@ -4,24 +4,24 @@ import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.results.StoredRun;
 
 /**
- * A stored run as the sections of its report and comment read it: its results, its setup from
- * {@code run.json}, its versions compared (null for a run over one), and its answer and why each
- * comparison stopped, each worked out once however many sections read them.
+ * A stored run as the sections of its report, comment and compare.md read it: its results, its
+ * setup from {@code run.json}, its versions compared (null for a run over one), and its answer and
+ * why each comparison stopped, each worked out once however many sections read them.
  */
-final class ReportedRun {
+public final class ReportedRun {
   private final StoredRun results;
   private final RunSetup setup;
   private final VersionComparison comparison;
   private Answer answer;
   private StopReasons stops;
 
-  ReportedRun(StoredRun results, VersionComparison comparison) {
+  public ReportedRun(StoredRun results, VersionComparison comparison) {
     this.results = results;
     this.setup = new RunSetup(results.manifest());
     this.comparison = comparison;
   }
 
-  StoredRun results() {
+  public StoredRun results() {
     return results;
   }
 
@@ -30,7 +30,7 @@ final class ReportedRun {
   }
 
   /** The versions compared; null for a run over one. */
-  VersionComparison comparison() {
+  public VersionComparison comparison() {
     return comparison;
   }
 

@@ -3,7 +3,7 @@ package org.pgloadbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
+import org.pgloadbench.render.Charts;
 import org.pgloadbench.results.StoredRun;
 
 /**
@@ -19,30 +19,22 @@ final class ResourcesChart {
     List<Double> server = new ArrayList<>();
     List<Double> client = new ArrayList<>();
     List<Double> rest = new ArrayList<>();
-    for (String version : results.versions()) {
-      for (String cell : results.cells(version)) {
-        TimeSplit split =
-            WhereTimeGoesSection.split(results, version, cell, results.steps(version, cell));
-        if (Double.isNaN(split.wall())) {
-          continue;
-        }
-        labels.add(version + " · " + cell);
-        server.add(zeroIfNaN(split.serverCpu()));
-        client.add(zeroIfNaN(split.clientCpu()));
-        rest.add(split.rest());
+    for (RunCell c : RunCell.of(results)) {
+      TimeSplit split = WhereTimeGoesSection.split(results, c.version(), c.cell(), c.steps());
+      if (Double.isNaN(split.wall())) {
+        continue;
       }
+      labels.add(c.version() + " · " + c.cell());
+      server.add(zeroIfNaN(split.serverCpu()));
+      client.add(zeroIfNaN(split.clientCpu()));
+      rest.add(split.rest());
     }
-    int longest = labels.stream().mapToInt(String::length).max().orElse(0);
-    int rotation =
-        labels.size() * longest * 8 < StepsChart.WIDTH ? 0 : labels.size() <= 8 ? 30 : 90;
     CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(StepsChart.WIDTH)
-            .height(650 + (int) (longest * 8 * Math.sin(Math.toRadians(rotation))))
-            .title("Where the time goes: " + results.scenarioName())
-            .yAxisTitle("seconds (medians, all steps and tables)")
-            .build();
-    StepsChart.style(chart.getStyler(), rotation);
+        Charts.bars(
+            "Where the time goes: " + results.scenarioName(),
+            "seconds (medians, all steps and tables)",
+            labels,
+            650);
     if (labels.isEmpty()) {
       labels.add(" ");
       server.add(0.0);

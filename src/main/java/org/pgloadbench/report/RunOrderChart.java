@@ -8,24 +8,46 @@ import java.util.Objects;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.pgloadbench.render.Charts;
+import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 
 /**
- * Every measured load in the order it ran, one series per server: what drifts over a run (the
- * machine, or what a server accumulates load after load) shows as a slope, which medians hide.
+ * "Every load in run order", for a run whose servers ran round after round: each measured load in
+ * the order it ran, one series per server. What drifts over a run (the machine, or what a server
+ * accumulates load after load) shows as a slope, which medians hide.
  */
-final class RunOrderChart {
+final class RunOrderChart implements Section<ReportedRun> {
   static final String CHART = "runorder";
 
-  private RunOrderChart() {}
+  @Override
+  public boolean applies(ReportedRun run) {
+    return run.paired();
+  }
+
+  @Override
+  public void render(ReportedRun run, MarkdownPage page) {
+    page.heading(2, "Every load in run order")
+        .block(
+            "Each server's loads as they ran, round after round: a slope is drift, of the machine"
+                + " (all servers alike) or of what one server accumulates.")
+        .image("every load in run order", CHART + ".png");
+  }
+
+  @Override
+  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
+    return run.measured() ? Map.of(CHART, chart(run.results())) : Map.of();
+  }
 
   /** A load: the steps stored one after another for one server, cell and repetition. */
   private record Load(String server, String cell, int repetition) {}
 
-  static XYChart chart(StoredRun results) {
+  private static XYChart chart(StoredRun results) {
     // steps.jsonl is in the order measured: a load is a run of consecutive steps of one key
     Map<String, List<Double>> xs = new LinkedHashMap<>();
     Map<String, List<Double>> ys = new LinkedHashMap<>();
@@ -45,7 +67,7 @@ final class RunOrderChart {
     add(current, number, seconds, xs, ys);
     XYChart chart =
         new XYChartBuilder()
-            .width(StepsChart.WIDTH)
+            .width(Charts.WIDTH)
             .height(500)
             .title("Every load in run order: " + results.scenarioName())
             .xAxisTitle("load, in the order run")

@@ -170,7 +170,7 @@ final class ScaleSections {
                 + " the scales measured, extrapolated to the rows given, and summed. Leave-one-out"
                 + " error: each measured scale predicted by the fit through the others, the"
                 + " largest miss (and each scale's).")
-        .block(MemoryCap.note(series.runs(), predict));
+        .block(MemoryRegime.note(series.runs(), predict));
   }
 
   private static String leaveOneOut(ScaleSeries series, String cell) {

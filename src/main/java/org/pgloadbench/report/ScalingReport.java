@@ -1,7 +1,6 @@
 package org.pgloadbench.report;
 
 import java.awt.Color;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,12 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import javax.imageio.ImageIO;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Section;
@@ -40,11 +39,7 @@ public final class ScalingReport {
   /** A run's peak resident set size in kB, as {@code scripts/scaling.sh} records it. */
   public static final String PEAK_RSS_FILE = "peak_rss_kb";
 
-  static {
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-  }
+  private static final String CHART = "scaling";
 
   /** One run of one cell: rows copied, median COPY seconds, median load seconds (all steps). */
   record Point(String cell, long rows, double copySeconds, double loadSeconds, Long peakRssKb) {}
@@ -62,7 +57,17 @@ public final class ScalingReport {
 
   private static final List<Section<Scaled>> SECTIONS =
       List.of(
-          ScalingReport::points,
+          new Section<>() {
+            @Override
+            public void render(Scaled scaled, MarkdownPage page) {
+              points(scaled, page);
+            }
+
+            @Override
+            public Map<String, Chart<?, ?>> charts(Scaled scaled) {
+              return Map.of(CHART, chart(scaled.points(), scaled.scenario()));
+            }
+          },
           ScaleSections.CLAIMS,
           ScaleSections.PER_ROW,
           ScaleSections.PREDICTION);
@@ -70,16 +75,10 @@ public final class ScalingReport {
   private ScalingReport() {}
 
   /**
-   * Writes {@code scaling.md} and {@code scaling.png} into {@code out}; returns the report path.
-   */
-  public static Path write(List<Path> runDirs, Path out) throws IOException {
-    return write(runDirs, out, Map.of());
-  }
-
-  /**
-   * As {@link #write(List, Path)}, with the claims at each scale, each cell's time per row and
-   * slope, and, for {@code predict}'s rows per table (short names; empty for none), each cell's
-   * predicted time and ratio to the baseline.
+   * Writes {@code scaling.md} and its chart (PNG and SVG) into {@code out}, with the claims at each
+   * scale, each cell's time per row and slope, and, for {@code predict}'s rows per table (short
+   * names; empty for none), each cell's predicted time and ratio to the baseline; returns the
+   * report path.
    */
   public static Path write(List<Path> runDirs, Path out, Map<String, Long> predict)
       throws IOException {
@@ -93,13 +92,6 @@ public final class ScalingReport {
       points.addAll(points(steps, peakRss(run)));
     }
     points.sort(Comparator.comparing(Point::cell).thenComparingLong(Point::rows));
-    Files.createDirectories(out);
-    Path png = out.resolve("scaling.png");
-    BufferedImage image = BitmapEncoder.getBufferedImage(chart(points, scenario));
-    if (!ImageIO.write(image, "png", png.toFile())) {
-      throw new IOException("no PNG writer for " + png);
-    }
-    Path md = out.resolve("scaling.md");
     List<StoredRun> runs = new ArrayList<>();
     for (Path run : runDirs) {
       runs.add(StoredRun.load(run));
@@ -112,6 +104,9 @@ public final class ScalingReport {
             runDirs,
             series,
             series == null ? predict : series.inTableOrder(predict));
+    Files.createDirectories(out);
+    Charts.write(SECTIONS, scaled, out);
+    Path md = out.resolve("scaling.md");
     Files.writeString(
         md, MarkdownPage.report().sections(SECTIONS, scaled).toString(), StandardCharsets.UTF_8);
     return md;
@@ -171,10 +166,10 @@ public final class ScalingReport {
                     ", ", scaled.runDirs().stream().map(d -> Markdown.text(d.toString())).toList()))
         .block("Medians over repetitions. Linear cost: the µs per row stay level as rows grow.")
         .table(table)
-        .image("copy seconds against rows", "scaling.png");
+        .image("copy seconds against rows", CHART + ".png");
   }
 
-  static XYChart chart(List<Point> points, String scenario) {
+  private static XYChart chart(List<Point> points, String scenario) {
     XYChart chart =
         new XYChartBuilder()
             .width(900)

@@ -197,8 +197,7 @@ final class StandbySection implements Section<ReportedRun> {
       return null;
     }
     // a standby is a server start of its own: over the run's starts where it had several
-    return Comparison.between(
-        base, with, results.manifest().paired(), results.manifest().starts());
+    return Comparison.between(base, with, results.manifest().paired(), results.manifest().starts());
   }
 
   private static String waited(

@@ -19,8 +19,8 @@ import org.pgloadbench.results.StoredRun;
 
 /**
  * A run whose servers were started afresh every few rounds: how each server's time spread between
- * its starts and within one, what the control's starts say the run could detect, and the number
- * of starts and rounds per start that would reach a 3% detectable difference soonest here.
+ * its starts and within one, what the control's starts say the run could detect, and the number of
+ * starts and rounds per start that would reach a 3% detectable difference soonest here.
  */
 final class StartsSection implements Section<ReportedRun> {
   @Override

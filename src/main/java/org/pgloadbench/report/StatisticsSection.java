@@ -42,14 +42,12 @@ final class StatisticsSection implements Section<ReportedRun> {
             "min",
             "max",
             "CV");
-    for (String version : results.versions()) {
-      for (String cell : results.cells(version)) {
-        for (String name : results.tables(version)) {
-          for (StepKind step : results.steps(version, cell)) {
-            Sample sample = results.seconds(version, cell, List.of(name), List.of(step));
-            if (!sample.isEmpty()) {
-              table.row(row(version, cell, name, step.yamlName(), sample.summary()));
-            }
+    for (RunCell c : RunCell.of(results)) {
+      for (String name : c.tables()) {
+        for (StepKind step : c.steps()) {
+          Sample sample = results.seconds(c.version(), c.cell(), List.of(name), List.of(step));
+          if (!sample.isEmpty()) {
+            table.row(row(c.version(), c.cell(), name, step.yamlName(), sample.summary()));
           }
         }
       }

@@ -124,29 +124,19 @@ final class ThrottleSection {
             "writes",
             "server written MB",
             "escaped MB");
-    for (String version : results.versions()) {
-      List<String> tables = results.tables(version);
-      for (String cell : results.cells(version)) {
-        Optional<DiskLimit> limit = limit(results, cell);
-        if (limit.isEmpty()) {
-          continue;
-        }
-        List<StepKind> steps = results.steps(version, cell);
-        for (StepKind step : steps) {
-          List<String> row =
-              row(results, version, cell, tables, List.of(step), step.yamlName(), limit.get());
-          if (row != null) {
-            table.row(row);
-          }
-        }
-        List<String> total =
-            steps.size() > 1
-                ? row(results, version, cell, tables, steps, "**total**", limit.get())
-                : null;
-        if (total != null) {
-          table.row(total);
-        }
+    for (RunCell c : RunCell.of(results)) {
+      Optional<DiskLimit> limit = limit(results, c.cell());
+      if (limit.isEmpty()) {
+        continue;
       }
+      c.stepsThenTotal(
+          (label, steps) -> {
+            List<String> row =
+                row(results, c.version(), c.cell(), c.tables(), steps, label, limit.get());
+            if (row != null) {
+              table.row(row);
+            }
+          });
     }
     if (table.isEmpty()) {
       return;

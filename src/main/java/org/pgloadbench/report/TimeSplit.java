@@ -11,8 +11,8 @@ package org.pgloadbench.report;
  * @param readBytes bytes the server read from storage, or NaN
  * @param writtenBytes bytes the server handed over to write to storage, or NaN
  * @param throttleSeconds on a server whose disk is limited: the least time the I/O its throttle let
- *     through takes at the limit (bytes or operations each way over its rate, the largest); NaN
- *     for a server whose disk is not limited
+ *     through takes at the limit (bytes or operations each way over its rate, the largest); NaN for
+ *     a server whose disk is not limited
  */
 record TimeSplit(
     double wall,

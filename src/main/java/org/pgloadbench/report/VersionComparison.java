@@ -83,22 +83,29 @@ public record VersionComparison(
         .or(() -> versions.stream().filter(v -> v.startsWith(wanted + ".")).findFirst());
   }
 
+  /**
+   * The base {@link #base} finds, else the error naming what the run has; {@code what} its servers
+   * are called there: a "version" compared, a "server" that counted instructions.
+   */
+  static String baseOrFail(List<String> servers, String requested, String what) {
+    return base(servers, requested)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "BASE_PG="
+                        + requested
+                        + ": no such "
+                        + what
+                        + " in this run; it has "
+                        + String.join(", ", servers)));
+  }
+
   /** The comparison of a run with two or more versions; {@code base} as {@link #base}. */
   public static VersionComparison of(StoredRun results, String requestedBase) {
     List<String> versions = results.versions();
-    String base =
-        base(versions, requestedBase)
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "BASE_PG="
-                            + requestedBase
-                            + ": no such version in this run; it has "
-                            + String.join(", ", versions)));
-    Set<String> cells = new LinkedHashSet<>();
-    versions.forEach(v -> cells.addAll(results.cells(v)));
+    String base = baseOrFail(versions, requestedBase, "version");
     List<Row> rows = new ArrayList<>();
-    for (String cell : cells) {
+    for (String cell : RunCell.labels(results)) {
       Set<StepKind> steps = new LinkedHashSet<>();
       versions.forEach(v -> steps.addAll(results.steps(v, cell)));
       for (StepKind step : steps) {
@@ -229,63 +236,6 @@ public record VersionComparison(
       }
     }
     return new Row(cell, step, samples, comparisons);
-  }
-
-  /**
-   * The version that loaded a cell fastest (the lowest median total) and how it compares with each
-   * other version.
-   *
-   * @param against per other version (the control left out: it is the base again), the fastest
-   *     against it, paired as the run's rounds are: a ratio below 1 is the fastest's lead; Holm
-   *     over every cell's comparisons, one family
-   */
-  public record Fastest(
-      String cell, String version, Sample total, Map<String, Comparison> against) {}
-
-  /** Each cell's fastest version, in cell order; a cell measured on fewer than two: left out. */
-  public List<Fastest> fastest() {
-    List<Fastest> found = new ArrayList<>();
-    List<Comparison> family = new ArrayList<>();
-    for (Row row : totals()) {
-      Map<String, Sample> measured = new LinkedHashMap<>();
-      row.samples()
-          .forEach(
-              (version, sample) -> {
-                if (!version.endsWith(RunManifest.CONTROL_SUFFIX) && !sample.isEmpty()) {
-                  measured.put(version, sample);
-                }
-              });
-      if (measured.size() < 2) {
-        continue;
-      }
-      String best = null;
-      for (Map.Entry<String, Sample> e : measured.entrySet()) {
-        if (best == null
-            || e.getValue().summary().median() < measured.get(best).summary().median()) {
-          best = e.getKey();
-        }
-      }
-      Map<String, Comparison> against = new LinkedHashMap<>();
-      for (Map.Entry<String, Sample> e : measured.entrySet()) {
-        if (!e.getKey().equals(best)) {
-          Comparison c = Comparison.between(e.getValue(), measured.get(best), paired, starts);
-          against.put(e.getKey(), c);
-          family.add(c);
-        }
-      }
-      found.add(new Fastest(row.cell(), best, measured.get(best), against));
-    }
-    List<Comparison> adjusted = family.size() < 2 ? family : Comparison.holm(family);
-    List<Fastest> corrected = new ArrayList<>();
-    int k = 0;
-    for (Fastest f : found) {
-      Map<String, Comparison> against = new LinkedHashMap<>();
-      for (String version : f.against().keySet()) {
-        against.put(version, adjusted.get(k++));
-      }
-      corrected.add(new Fastest(f.cell(), f.version(), f.total(), against));
-    }
-    return corrected;
   }
 
   /** The total rows only, one per cell. */

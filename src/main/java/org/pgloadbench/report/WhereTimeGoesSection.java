@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -40,6 +41,11 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
   }
 
   @Override
+  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
+    return Map.of(CHART, ResourcesChart.chart(run.results()));
+  }
+
+  @Override
   public void render(ReportedRun run, MarkdownPage page) {
     StoredRun results = run.results();
     page.heading(2, "Where the time goes")
@@ -67,16 +73,9 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
             "read MB",
             "written MB",
             "bound");
-    for (String version : results.versions()) {
-      for (String cell : results.cells(version)) {
-        List<StepKind> steps = results.steps(version, cell);
-        for (StepKind step : steps) {
-          table.row(row(results, version, cell, step.yamlName(), List.of(step)));
-        }
-        if (steps.size() > 1) {
-          table.row(row(results, version, cell, "**total**", steps));
-        }
-      }
+    for (RunCell c : RunCell.of(results)) {
+      c.stepsThenTotal(
+          (label, steps) -> table.row(row(results, c.version(), c.cell(), label, steps)));
     }
     page.table(table).image("where the time goes", CHART + ".png");
     statIo(results, page);
@@ -129,27 +128,24 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
             "extended MB",
             "fsyncs",
             "WAL full-page images");
-    for (String version : results.versions()) {
-      List<String> tables = results.tables(version);
-      for (String cell : results.cells(version)) {
-        for (StepKind step : results.steps(version, cell)) {
-          Function<Function<Measurements, ? extends Number>, Double> median =
-              m -> results.sample(version, cell, tables, List.of(step), m).median();
-          double written = median.apply(Measurements::ioWrittenBytes);
-          if (Double.isNaN(written)) {
-            continue;
-          }
-          table.row(
-              Markdown.text(version),
-              Markdown.text(cell),
-              step.yamlName(),
-              Formats.orDash(median.apply(Measurements::ioReadBytes), Formats::megabytes),
-              Formats.orDash(written, Formats::megabytes),
-              Formats.orDash(median.apply(Measurements::ioBackendWrittenBytes), Formats::megabytes),
-              Formats.orDash(median.apply(Measurements::ioExtendedBytes), Formats::megabytes),
-              Formats.orDash(median.apply(Measurements::ioFsyncs), Formats::count),
-              Formats.orDash(median.apply(Measurements::walFpi), Formats::count));
+    for (RunCell c : RunCell.of(results)) {
+      for (StepKind step : c.steps()) {
+        Function<Function<Measurements, ? extends Number>, Double> median =
+            m -> results.sample(c.version(), c.cell(), c.tables(), List.of(step), m).median();
+        double written = median.apply(Measurements::ioWrittenBytes);
+        if (Double.isNaN(written)) {
+          continue;
         }
+        table.row(
+            Markdown.text(c.version()),
+            Markdown.text(c.cell()),
+            step.yamlName(),
+            Formats.orDash(median.apply(Measurements::ioReadBytes), Formats::megabytes),
+            Formats.orDash(written, Formats::megabytes),
+            Formats.orDash(median.apply(Measurements::ioBackendWrittenBytes), Formats::megabytes),
+            Formats.orDash(median.apply(Measurements::ioExtendedBytes), Formats::megabytes),
+            Formats.orDash(median.apply(Measurements::ioFsyncs), Formats::count),
+            Formats.orDash(median.apply(Measurements::walFpi), Formats::count));
       }
     }
     if (table.isEmpty()) {
@@ -181,34 +177,32 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
       return;
     }
     List<String> lines = new ArrayList<>();
-    for (String version : results.versions()) {
-      for (String cell : results.cells(version)) {
-        Long cap = caps.get(cell);
-        if (cap == null) {
-          continue;
-        }
-        List<String> sizes = new ArrayList<>();
-        for (String table : results.tables(version)) {
-          double bytes = largest(results, version, cell, table);
-          if (!Double.isNaN(bytes)) {
-            sizes.add(
-                Markdown.text(Formats.table(table))
-                    + " "
-                    + Formats.megabytes(bytes)
-                    + " MB, "
-                    + Formats.significant(bytes / cap)
-                    + "× the server's memory");
-          }
-        }
-        lines.add(
-            Markdown.text(version)
-                + " "
-                + Markdown.text(cell)
-                + ": capped at "
-                + Formats.megabytes(cap)
-                + " MB"
-                + (sizes.isEmpty() ? "" : "; " + String.join("; ", sizes)));
+    for (RunCell c : RunCell.of(results)) {
+      Long cap = caps.get(c.cell());
+      if (cap == null) {
+        continue;
       }
+      List<String> sizes = new ArrayList<>();
+      for (String table : c.tables()) {
+        double bytes = largest(results, c.version(), c.cell(), table);
+        if (!Double.isNaN(bytes)) {
+          sizes.add(
+              Markdown.text(Formats.table(table))
+                  + " "
+                  + Formats.megabytes(bytes)
+                  + " MB, "
+                  + Formats.significant(bytes / cap)
+                  + "× the server's memory");
+        }
+      }
+      lines.add(
+          Markdown.text(c.version())
+              + " "
+              + Markdown.text(c.cell())
+              + ": capped at "
+              + Formats.megabytes(cap)
+              + " MB"
+              + (sizes.isEmpty() ? "" : "; " + String.join("; ", sizes)));
     }
     page.block(
             "Servers with a memory cap (their processes and the page cache they fill held to it by"

@@ -96,7 +96,7 @@ class HostileScenarioTest {
     }
     assertThat(failures).as(progress.toString()).isZero();
     Path reports = dir.resolve("reports").resolve(scenario.name());
-    Path report = MarkdownReport.write(runDir, reports);
+    Path report = MarkdownReport.write(runDir, reports, null);
     String markdown = Files.readString(report);
     String comment = Files.readString(reports.resolve("comment.md"));
     String html = Files.readString(reports.resolve("report.html"));

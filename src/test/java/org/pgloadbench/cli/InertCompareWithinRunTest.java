@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.compare.CompareReport;
 import org.pgloadbench.report.HostileRun;
 import org.pgloadbench.report.Inert;
 
@@ -29,10 +30,11 @@ class InertCompareWithinRunTest {
         run,
         V2,
         null,
+        false,
         dir.resolve("out"),
         new PrintWriter(new StringWriter()),
         new PrintWriter(new StringWriter()));
-    String markdown = Files.readString(dir.resolve("out").resolve(CompareWithinRun.FILE));
+    String markdown = Files.readString(dir.resolve("out").resolve(CompareReport.FILE));
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))

@@ -37,8 +37,7 @@ class InertCompareTest {
     Files.write(steps, kept);
 
     String markdown =
-        CompareReport.markdown(
-            RunComparison.of(StoredRun.load(base), StoredRun.load(other)), "compare.png");
+        CompareReport.markdown(RunComparison.of(StoredRun.load(base), StoredRun.load(other)));
 
     Inert.assertMarkdown(markdown);
     assertThat(Inert.shown(markdown))

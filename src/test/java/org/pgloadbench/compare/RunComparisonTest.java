@@ -61,7 +61,7 @@ class RunComparisonTest {
         .contains("copy", "total");
     assertThat(comparison.slowerThan(50)).isEmpty();
 
-    String markdown = CompareReport.markdown(comparison, "compare.png");
+    String markdown = CompareReport.markdown(comparison);
     Path golden = GOLDEN.resolve("compare.golden.md");
     if (Boolean.getBoolean("golden.update")) {
       Files.writeString(golden, markdown, StandardCharsets.UTF_8);

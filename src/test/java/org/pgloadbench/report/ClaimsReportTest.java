@@ -30,27 +30,37 @@ class ClaimsReportTest {
             "VACUUM after FREEZE far shorter than after COPY",
             "osm2pgsql issue #2110",
             "0.5 s vs 7 min",
-            0.5 / 420, null,
+            0.5 / 420,
+            null,
             "seconds",
             Relation.LESS,
             0.1,
             new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.VACUUM)),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)), null, null, null, null);
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.VACUUM)),
+            null,
+            null,
+            null,
+            null);
     Claim copy =
         new Claim(
             "binary | FREEZE COPY of ways faster than text",
             "osm2pgsql issue #2110",
             "32 min vs 57 min",
-            32 / 57.0, null,
+            32 / 57.0,
+            null,
             "seconds",
             Relation.LESS,
             1,
             new Side(RunFixture.BINARY, null, List.of("ways"), List.of(StepKind.COPY)),
-            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)), null, null, null, null);
+            new Side(RunFixture.TEXT, null, List.of("ways"), List.of(StepKind.COPY)),
+            null,
+            null,
+            null,
+            null);
     ((ObjectNode) run.path("scenario")).set("claims", json.valueToTree(List.of(vacuum, copy)));
     Files.writeString(runDir.resolve(ResultStore.RUN), json.writeValueAsString(run));
 
-    String report = MarkdownReport.render(StoredRun.load(runDir));
+    String report = ReportText.markdown(runDir);
 
     // in the answer, before the versions compared
     String section =
@@ -73,8 +83,7 @@ class ClaimsReportTest {
             .map(l -> List.of(l.substring(2, l.length() - 2).split(" \\| ", -1)))
             .toList();
     assertThat(rows.get(0))
-        .containsExactly(
-            "claim", "PostgreSQL", "measured ratio", "p", "Holm p", "verdict", "size");
+        .containsExactly("claim", "PostgreSQL", "measured ratio", "p", "Holm p", "verdict", "size");
     assertThat(rows.subList(1, rows.size()))
         .containsExactly(
             List.of(
@@ -94,24 +103,12 @@ class ClaimsReportTest {
                 "inconclusive",
                 "larger here"),
             List.of(
-                "2",
-                "16.9",
-                "2.50 (0.67–4.00)",
-                "0.800",
-                "1.000",
-                "inconclusive",
-                "larger here"),
+                "2", "16.9", "2.50 (0.67–4.00)", "0.800", "1.000", "inconclusive", "larger here"),
             List.of(
-                "2",
-                "16.10",
-                "1.00 (1.00–1.00)",
-                "0.700",
-                "1.000",
-                "inconclusive",
-                "larger here"));
+                "2", "16.10", "1.00 (1.00–1.00)", "0.700", "1.000", "inconclusive", "larger here"));
     assertThat(section).contains("**held** when a one-sided Mann-Whitney test");
 
-    String comment = CommentReport.render(StoredRun.load(runDir), null);
+    String comment = CommentReport.render(new ReportedRun(StoredRun.load(runDir), null));
     assertThat(comment)
         .contains("#### Claims")
         .contains("1. **VACUUM after FREEZE far shorter than after COPY** (osm2pgsql issue #2110)")
@@ -120,8 +117,8 @@ class ClaimsReportTest {
 
   @Test
   void aRunWithoutClaimsHasNoClaimsSection() throws Exception {
-    StoredRun results = StoredRun.load(RunFixture.standard(root));
-    assertThat(MarkdownReport.render(results)).doesNotContain("# Claims");
-    assertThat(CommentReport.render(results, null)).doesNotContain("# Claims");
+    Path runDir = RunFixture.standard(root);
+    assertThat(ReportText.markdown(runDir)).doesNotContain("# Claims");
+    assertThat(ReportText.comment(runDir)).doesNotContain("# Claims");
   }
 }

@@ -40,7 +40,7 @@ class CommentReportTest {
     }
     StoredRun results = StoredRun.load(RunFixture.runDir(root));
     VersionComparison comparison = VersionComparison.of(results, null);
-    String comment = CommentReport.render(results, comparison);
+    String comment = CommentReport.render(new ReportedRun(results, comparison));
     String fullTable = ComparisonSection.table(comparison, comparison.rows()).toString();
     assertThat(fullTable.length()).isGreaterThan(CommentReport.GITHUB_LIMIT);
     assertThat(comment.length()).isLessThanOrEqualTo(CommentReport.BUDGET);
@@ -61,7 +61,7 @@ class CommentReportTest {
       }
     }
     StoredRun results = StoredRun.load(RunFixture.runDir(root));
-    String comment = CommentReport.render(results, null);
+    String comment = CommentReport.render(new ReportedRun(results, null));
     assertThat(comment)
         .doesNotContain("Versions compared")
         .contains("| text (baseline) | 2.03 | 1 | – | – | – | baseline |")

@@ -34,7 +34,8 @@ class DataShapeSectionTest {
       run.ok("17.6", "text", 1, "planet_osm_nodes", "copy", 1.5, 372749L, 8192L, 1L, 0L, 0L);
     }
     String markdown =
-        Files.readString(MarkdownReport.write(RunFixture.runDir(root), root.resolve("report")));
+        Files.readString(
+            MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"), null));
 
     assertThat(markdown).contains("data: andorra-2023-07-12.osm.pbf");
     assertThat(markdown)

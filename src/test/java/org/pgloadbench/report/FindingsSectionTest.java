@@ -33,7 +33,7 @@ class FindingsSectionTest {
                 List.of("15 built it 2.27 x slower than 14", "# a | b <img src=x> [link](y)")));
     Files.writeString(file, json.writeValueAsString(run));
 
-    String report = MarkdownReport.render(StoredRun.load(runDir));
+    String report = ReportText.markdown(runDir);
 
     String section =
         "## Findings of earlier runs\n\nWhat this harness found before, as the scenario states"
@@ -50,7 +50,7 @@ class FindingsSectionTest {
   @Test
   void aRunWithoutFindingsHasNoSectionAndNoKey() throws Exception {
     Path runDir = RunFixture.standard(root);
-    assertThat(MarkdownReport.render(StoredRun.load(runDir))).doesNotContain("## Findings");
+    assertThat(ReportText.markdown(runDir)).doesNotContain("## Findings");
     StoredRun stored = StoredRun.load(runDir);
     assertThat(stored.manifest().scenario().findings()).isEmpty();
     assertThat(new ObjectMapper().writeValueAsString(stored.manifest().scenario()))

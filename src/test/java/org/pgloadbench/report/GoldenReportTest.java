@@ -23,7 +23,7 @@ class GoldenReportTest {
   @BeforeAll
   static void writeReport() throws IOException {
     reportDir = root.resolve("reports");
-    MarkdownReport.write(RunFixture.standard(root), reportDir);
+    MarkdownReport.write(RunFixture.standard(root), reportDir, null);
   }
 
   @Test

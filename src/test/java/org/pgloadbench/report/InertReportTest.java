@@ -31,6 +31,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +53,7 @@ class InertReportTest {
   @BeforeAll
   static void writeReports() throws IOException {
     reportDir = root.resolve("reports");
-    MarkdownReport.write(HostileRun.write(root), reportDir);
+    MarkdownReport.write(HostileRun.write(root), reportDir, null);
     report = Files.readString(reportDir.resolve(MarkdownReport.REPORT));
     comment = Files.readString(reportDir.resolve(CommentReport.FILE));
     html = Files.readString(reportDir.resolve(HtmlReport.FILE));
@@ -103,7 +104,8 @@ class InertReportTest {
   @Test
   void scalingReportToo() throws IOException {
     String scaling =
-        Files.readString(ScalingReport.write(List.of(HostileRun.dir(root)), root.resolve("scale")));
+        Files.readString(
+            ScalingReport.write(List.of(HostileRun.dir(root)), root.resolve("scale"), Map.of()));
     Inert.assertMarkdown(scaling);
     assertThat(Inert.shown(scaling))
         .contains("Time against rows: " + SCENARIO + " on PostgreSQL 16.9")

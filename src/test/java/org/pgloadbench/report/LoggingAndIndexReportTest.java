@@ -14,7 +14,6 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 
 /** The report's UNLOGGED and index-build tables, from results written with chosen values. */
 class LoggingAndIndexReportTest {
@@ -59,7 +58,7 @@ class LoggingAndIndexReportTest {
               Measurements.timed(0.1).build(),
               "ERROR: out of memory"));
     }
-    String report = MarkdownReport.render(StoredRun.load(runDir));
+    String report = ReportText.markdown(runDir);
 
     assertThat(report)
         .contains("**UNLOGGED, then SET LOGGED:**")

@@ -12,6 +12,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgloadbench.render.Charts;
 
 /** One report of the fixture run, written once (charts are the slow part), read by every test. */
 class MarkdownReportTest {
@@ -24,7 +25,7 @@ class MarkdownReportTest {
   static void writeReport() throws IOException {
     Path runDir = RunFixture.standard(root);
     reportDir = root.resolve("reports").resolve(RunFixture.SCENARIO).resolve(RunFixture.RUN_ID);
-    report = MarkdownReport.write(runDir, reportDir);
+    report = MarkdownReport.write(runDir, reportDir, null);
     markdown = Files.readString(report);
   }
 
@@ -130,7 +131,7 @@ class MarkdownReportTest {
   void chartIsADecodablePngOfTheExpectedWidth() throws IOException {
     BufferedImage image = ImageIO.read(reportDir.resolve("steps.png").toFile());
     assertThat(image).isNotNull();
-    assertThat(image.getWidth()).isEqualTo(StepsChart.WIDTH).isEqualTo(1200);
+    assertThat(image.getWidth()).isEqualTo(Charts.WIDTH).isEqualTo(1200);
     assertThat(image.getHeight()).isGreaterThan(400);
   }
 }

@@ -44,7 +44,7 @@ class ScalingReportTest {
   void onePointPerRunWithTheMedianOfTheRepetitions() throws Exception {
     Path small = run("small", 100_000, 5, 140_000L);
     Path large = run("large", 1_000_000, 0, null);
-    Path md = ScalingReport.write(List.of(large, small), dir.resolve("report"));
+    Path md = ScalingReport.write(List.of(large, small), dir.resolve("report"), Map.of());
 
     String text = Files.readString(md);
     assertThat(text).startsWith("# Time against rows: scenario on PostgreSQL 17.6");

@@ -16,9 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.results.StoredRun;
-import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Claim;
+import org.pgloadbench.scenario.Claim.Relation;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
@@ -86,12 +85,16 @@ class ShippedClaimsTest {
   void theSourcesFindingsAreClaimedWhereTheirShapeIs() throws Exception {
     Map<String, List<String>> seeds =
         Map.of(
-            "middle-pk-freeze", List.of("179 min vs 204 min", "29 min vs 142 min", "4 min vs 60 min"),
+            "middle-pk-freeze",
+                List.of("179 min vs 204 min", "29 min vs 142 min", "4 min vs 60 min"),
             "ways-binary-freeze", List.of("7 min vs 55 min"),
             "gin-identical-wide",
                 List.of("31.9 s vs 113.0 s", "69.2 s vs 111.1 s", "50.5 s vs 1.93 s"),
             "gin-identical-narrow",
-                List.of("65.5 s vs 119.3 s", "24.3 s vs 69.1 s", "48.8 s vs 65.5 s",
+                List.of(
+                    "65.5 s vs 119.3 s",
+                    "24.3 s vs 69.1 s",
+                    "48.8 s vs 65.5 s",
                     "20.8 s vs 3.59 s"),
             "gin-fastupdate",
                 List.of("45 s vs 317 s", "65.461 s vs 316.147 s", "12.795 s vs 0.770 s"),
@@ -138,7 +141,7 @@ class ShippedClaimsTest {
     ObjectNode run = (ObjectNode) json.readTree(runDir.resolve(ResultStore.RUN).toFile());
     ((ObjectNode) run.path("scenario")).set("claims", json.valueToTree(s.claims()));
     Files.writeString(runDir.resolve(ResultStore.RUN), json.writeValueAsString(run));
-    String report = MarkdownReport.render(StoredRun.load(runDir));
+    String report = ReportText.markdown(runDir);
     String section = report.substring(report.indexOf("## Claims"));
     section = section.substring(0, section.indexOf("\n\n", section.indexOf("| ---")));
     // each claim's line: "N. **words** (source): published <figures> (<ratio>); `< f ×`"

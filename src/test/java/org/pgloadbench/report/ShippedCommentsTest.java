@@ -46,7 +46,7 @@ class ShippedCommentsTest {
     StoredRun results = StoredRun.load(dir);
     VersionComparison comparison =
         results.versions().size() > 1 ? VersionComparison.of(results, null) : null;
-    String comment = CommentReport.render(results, comparison);
+    String comment = CommentReport.render(new ReportedRun(results, comparison));
     assertThat(comment.length()).as(name).isLessThan(CommentReport.BUDGET);
     assertThat(comment).startsWith("### pgloadbench: " + name).contains("#### The answer");
   }
@@ -76,7 +76,8 @@ class ShippedCommentsTest {
                 .toList(),
             scenario.steps(),
             scenario.claims(),
-            scenario.baseline(), null);
+            scenario.baseline(),
+            null);
     Random random = new Random(16);
     try (ResultStore store = ResultStore.create(dir, scenario.axes())) {
       store.writeRun(

@@ -19,7 +19,8 @@ class SmallRunReportTest {
       run.ok("17.6", "text+no-freeze+pk-first", 1, "items", "copy", 1.5, 10L, 8192L, 8192L, 1L, 0L);
     }
     String markdown =
-        Files.readString(MarkdownReport.write(RunFixture.runDir(root), root.resolve("report")));
+        Files.readString(
+            MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"), null));
 
     assertThat(markdown).startsWith("# tiny\n\n");
     MarkdownTable timings = MarkdownTable.after(markdown, "## PostgreSQL 17.6", 0);
@@ -39,7 +40,7 @@ class SmallRunReportTest {
     try (RunFixture run = RunFixture.create(root, "{}")) {
       run.failed("17", "-", 0, "-", "server", 0, "PostgreSQL 17.6.0 did not start: FATAL: bad");
     }
-    Path report = MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"));
+    Path report = MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"), null);
 
     assertThat(Files.readString(report))
         .contains(
@@ -53,7 +54,8 @@ class SmallRunReportTest {
   @Test
   void runWithoutStepsIsAnErrorNamingTheFile() throws IOException {
     RunFixture.create(root, "{}").close();
-    assertThatThrownBy(() -> MarkdownReport.write(RunFixture.runDir(root), root.resolve("report")))
+    assertThatThrownBy(
+            () -> MarkdownReport.write(RunFixture.runDir(root), root.resolve("report"), null))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("no measured steps in")
         .hasMessageEndingWith("steps.jsonl");

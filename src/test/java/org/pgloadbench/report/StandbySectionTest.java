@@ -14,7 +14,6 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 
 /**
  * "The standby": a cell with a standby against its twin without one, its WAL, its largest lag and
@@ -59,7 +58,7 @@ class StandbySectionTest {
       }
     }
 
-    String report = MarkdownReport.render(StoredRun.load(run));
+    String report = ReportText.markdown(run);
 
     assertThat(report)
         .contains("## The standby")
@@ -76,7 +75,7 @@ class StandbySectionTest {
     try (ResultStore store = ResultStore.create(run, List.of())) {
       store.append(step("c", 1, StepKind.COPY, timed(1.0).build()));
     }
-    assertThat(MarkdownReport.render(StoredRun.load(run))).doesNotContain("The standby");
+    assertThat(ReportText.markdown(run)).doesNotContain("The standby");
   }
 
   private static Measurements.Builder timed(double seconds) {

@@ -8,7 +8,6 @@ import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.results.StoredRun;
 
 /** Reports from runs cut short, and from servers that did not allow every figure. */
 class TornRunReportTest {
@@ -17,10 +16,10 @@ class TornRunReportTest {
   @Test
   void aHalfWrittenLastLineIsLeftOutOfTheReport() throws Exception {
     Path run = RunFixture.standard(dir);
-    String whole = MarkdownReport.render(StoredRun.load(run));
+    String whole = ReportText.markdown(run);
     Files.writeString(
         run.resolve(ResultStore.STEPS), "{\"run_id\":\"20261129", StandardOpenOption.APPEND);
-    assertThat(MarkdownReport.render(StoredRun.load(run))).isEqualTo(whole);
+    assertThat(ReportText.markdown(run)).isEqualTo(whole);
   }
 
   @Test
@@ -36,7 +35,7 @@ class TornRunReportTest {
       fixture.ok(
           "16.10", RunFixture.TEXT, 1, RunFixture.WAYS, "copy", 1.0, 1000L, 1L, 8192L, 1L, null);
     }
-    String report = MarkdownReport.render(StoredRun.load(RunFixture.runDir(dir)));
+    String report = ReportText.markdown(RunFixture.runDir(dir));
     assertThat(report)
         .contains("Server: url, server db.example:5432/postgres")
         .contains(

@@ -55,7 +55,7 @@ class VersionComparisonTest {
         .isEqualTo(Verdict.NO_DIFFERENCE);
     assertThat(comparison.tooSmallToDecide()).isEmpty();
 
-    String markdown = MarkdownReport.render(results);
+    String markdown = ReportText.markdown(RunFixture.runDir(root));
     assertThat(markdown.indexOf("## Versions compared"))
         .isLessThan(markdown.indexOf("\n## PostgreSQL"));
     // the steps are a table, a family for Holm, of their own: two comparisons here
@@ -91,8 +91,8 @@ class VersionComparisonTest {
       }
     }
     StoredRun results = StoredRun.load(RunFixture.runDir(root));
-    List<VersionComparison.Fastest> fastest = VersionComparison.of(results, null).fastest();
-    assertThat(fastest).extracting(VersionComparison.Fastest::cell).containsExactly("a", "b");
+    List<FastestVersions.Fastest> fastest = FastestVersions.of(VersionComparison.of(results, null));
+    assertThat(fastest).extracting(FastestVersions.Fastest::cell).containsExactly("a", "b");
     assertThat(fastest.get(0).version()).isEqualTo("17.6");
     assertThat(fastest.get(0).against().keySet()).containsExactly("15.14", "16.10");
     assertThat(fastest.get(0).against().get("15.14").verdict()).isEqualTo(Verdict.LOWER);
@@ -103,7 +103,8 @@ class VersionComparisonTest {
     assertThat(fastest.get(1).against().get("16.10").pAdjusted()).isGreaterThan(0.05);
 
     MarkdownTable table =
-        MarkdownTable.after(MarkdownReport.render(results), "### Fastest version per cell", 0);
+        MarkdownTable.after(
+            ReportText.markdown(RunFixture.runDir(root)), "### Fastest version per cell", 0);
     assertThat(table.get("b", "PostgreSQL 15.14", "total (s)")).isEqualTo("1.03");
     // a row per other version, the cell and its fastest version named on the first
     assertThat(table.get("a", "PostgreSQL 17.6", "against")).isEqualTo("PostgreSQL 15.14");
@@ -127,6 +128,7 @@ class VersionComparisonTest {
     assertThat(comparison.rows().get(0).comparisons().get("17.6").verdict())
         .isEqualTo(Verdict.NO_DIFFERENCE);
     assertThat(comparison.tooSmallToDecide()).contains("smallest possible p is 0.100");
-    assertThat(MarkdownReport.render(results)).contains("no difference can be called significant");
+    assertThat(ReportText.markdown(RunFixture.runDir(root)))
+        .contains("no difference can be called significant");
   }
 }

@@ -14,7 +14,6 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 
 /**
  * "Where the time goes": the rule's words, and the section built from stored steps, with what a
@@ -53,13 +52,13 @@ class WhereTimeGoesTest {
           new ObjectMapper()
               .readValue(
                   """
-                  {"run_id": "r", "scenario": {"name": "throttled", "steps": ["copy", "checkpoint"],
-                   "cells": [{"label": "disk-w30MBps", "axes": {"disk": "write=30MB/s"},
-                              "disk": "write=30MB/s"}]},
-                   "servers": [{"requested": "17", "version": "17.6",
-                                "disk_limit": "write=30MB/s"}],
-                   "schedule": "rounds"}
-                  """,
+{"run_id": "r", "scenario": {"name": "throttled", "steps": ["copy", "checkpoint"],
+ "cells": [{"label": "disk-w30MBps", "axes": {"disk": "write=30MB/s"},
+            "disk": "write=30MB/s"}]},
+ "servers": [{"requested": "17", "version": "17.6",
+              "disk_limit": "write=30MB/s"}],
+ "schedule": "rounds"}
+""",
                   RunManifest.class));
       for (int repetition = 1; repetition <= 3; repetition++) {
         store.append(
@@ -87,11 +86,12 @@ class WhereTimeGoesTest {
       }
     }
 
-    String report = MarkdownReport.render(StoredRun.load(run));
+    String report = ReportText.markdown(run);
 
     assertThat(report)
         .contains(TimeSplit.throttledRule())
-        .contains("| 17.6 | disk-w30MBps | copy | 4.00 | 0.800 | 0.200 | 3.00 | 0 | 114 | throttled |")
+        .contains(
+            "| 17.6 | disk-w30MBps | copy | 4.00 | 0.800 | 0.200 | 3.00 | 0 | 114 | throttled |")
         .contains("What the disk throttle saw")
         .contains(
             "| 17.6 | disk-w30MBps | copy | `write=30MB/s` | 4.00 | 2.00 | 0 | 57.2 | 0 | 60 | 114"
@@ -143,7 +143,7 @@ class WhereTimeGoesTest {
       }
     }
 
-    String report = MarkdownReport.render(StoredRun.load(run));
+    String report = ReportText.markdown(run);
 
     assertThat(report)
         .contains("## Where the time goes")
@@ -162,7 +162,7 @@ class WhereTimeGoesTest {
     try (ResultStore store = ResultStore.create(run, List.of())) {
       store.append(step(1, StepKind.COPY, Measurements.timed(1.0).clientCpuSeconds(0.1).build()));
     }
-    assertThat(MarkdownReport.render(StoredRun.load(run))).doesNotContain("Where the time goes");
+    assertThat(ReportText.markdown(run)).doesNotContain("Where the time goes");
   }
 
   private static StepResult step(int repetition, StepKind step, Measurements m) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.report.ReportText;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
@@ -25,10 +26,10 @@ import org.pgloadbench.server.WorkRoots;
 
 /**
  * One real run of the same COPY on two servers held to 64 MB and 30 MB/s written: buffered, whose
- * dirty pages the cap forces out through the kernel's writeback (charged to no cgroup under v1,
- * so they escape the throttle), and with direct I/O, whose every byte its own processes write
- * through the throttle. The buffered load's verdicts are withheld; the direct one's bytes are held.
- * Under cgroup v2, which charges writeback to the cgroup, the buffered load may be held too.
+ * dirty pages the cap forces out through the kernel's writeback (charged to no cgroup under v1, so
+ * they escape the throttle), and with direct I/O, whose every byte its own processes write through
+ * the throttle. The buffered load's verdicts are withheld; the direct one's bytes are held. Under
+ * cgroup v2, which charges writeback to the cgroup, the buffered load may be held too.
  */
 @Tag("server")
 class DirectIoRunTest {
@@ -79,11 +80,12 @@ class DirectIoRunTest {
       StoredRun run = StoredRun.load(runDir);
       Answer.Table table = Answer.of(run).tables().get(0);
       assertThat(table.rows()).noneMatch(Answer.Row::judged);
-      assertThat(MarkdownReport.render(run))
+      assertThat(ReportText.markdown(runDir))
           .contains("not judged: ")
           .contains("of the writes escaped the disk limit");
     }
   }
+
   /**
    * A claim named without the disk axis is checked at each limit, and the report gives its ratio
    * per bandwidth, where its size is as published and its chart, from a real run of two limits.
@@ -117,7 +119,8 @@ class DirectIoRunTest {
                 than: {cell: no-freeze}
             """);
     Scenario scenario = ScenarioLoader.load(file);
-    assertThat(scenario.claims()).extracting(c -> c.disk())
+    assertThat(scenario.claims())
+        .extracting(c -> c.disk())
         .containsExactly("io=direct", "write=20MB/s,io=direct");
     Path runDir = dir.resolve("sweep-run");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
@@ -131,7 +134,7 @@ class DirectIoRunTest {
                   .run())
           .isZero();
     }
-    Path report = MarkdownReport.write(runDir, dir.resolve("sweep-report"));
+    Path report = MarkdownReport.write(runDir, dir.resolve("sweep-report"), null);
     String markdown = Files.readString(report);
     String sweep = markdown.substring(markdown.indexOf("## Claims over the disk sweep"));
     assertThat(sweep)

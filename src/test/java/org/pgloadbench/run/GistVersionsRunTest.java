@@ -10,10 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.report.ReportText;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -62,7 +61,7 @@ class GistVersionsRunTest {
     assertThat(builds).extracting(StepResult::object).containsOnly("points_p_idx");
     assertThat(builds).extracting(StepResult::table).containsOnly("points");
 
-    String report = MarkdownReport.render(StoredRun.load(runDir));
+    String report = ReportText.markdown(runDir);
     String section = report.substring(report.indexOf("## Index builds per version"));
     assertThat(section.lines().skip(6).findFirst().orElseThrow())
         .startsWith("| default | points_p_idx | ")

@@ -12,11 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgloadbench.report.CommentReport;
-import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.report.ReportText;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -101,9 +99,7 @@ class Osm2pgsqlProfileRunTest {
   /** The claim is one row per profile, each saying its profile, each with its own verdict. */
   @Test
   void theClaimsTableSaysWhichProfileEachVerdictComesFrom() throws Exception {
-    StoredRun stored = StoredRun.load(runDir);
-    for (String report :
-        List.of(MarkdownReport.render(stored), CommentReport.render(stored, null))) {
+    for (String report : List.of(ReportText.markdown(runDir), ReportText.comment(runDir))) {
       // the claim's words once, its checks a row each beneath, each naming its profile
       assertThat(report.split("COPY FREEZE writes under a tenth of the WAL", -1)).hasSize(2);
       assertThat(report).contains("1. **COPY FREEZE writes under a tenth of the WAL");

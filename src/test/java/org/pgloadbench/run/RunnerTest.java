@@ -22,11 +22,10 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.estimate.Estimate;
 import org.pgloadbench.estimate.History;
 import org.pgloadbench.recipe.StepKind;
-import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.report.ReportText;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -115,7 +114,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
         .filteredOn(step("primary_key", "planet_osm_nodes"))
         .hasSize(12)
         .allMatch(s -> s.measured().indexBytes() > 100_000);
-    assertThat(MarkdownReport.render(StoredRun.load(runDir)))
+    assertThat(ReportText.markdown(runDir))
         .contains("indexes at the end (MB)")
         .doesNotContain("indexes after copy (MB)");
 

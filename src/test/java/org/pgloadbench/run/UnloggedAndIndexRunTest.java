@@ -13,10 +13,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.report.ReportText;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.EmbeddedTarget;
@@ -121,7 +120,7 @@ class UnloggedAndIndexRunTest {
     assertThat(csv)
         .anyMatch(l -> l.contains(",indexes,ok,") && l.contains(",planet_osm_ways_nodes_idx,"));
 
-    String report = MarkdownReport.render(StoredRun.load(runDir));
+    String report = ReportText.markdown(runDir);
     assertThat(report)
         .contains("**UNLOGGED, then SET LOGGED:**")
         .contains("| unlogged+idx-later+ways-full | ways | ")

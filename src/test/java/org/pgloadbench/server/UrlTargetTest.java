@@ -107,7 +107,7 @@ class UrlTargetTest {
       running.set(false);
       watcher.join();
     }
-    Path report = MarkdownReport.write(runDir, dir.resolve("reports/url/20261130-050000"));
+    Path report = MarkdownReport.write(runDir, dir.resolve("reports/url/20261130-050000"), null);
 
     assertThat(failures).as(progress.toString(StandardCharsets.UTF_8)).isZero();
     List<StepResult> steps = ResultStore.readSteps(runDir);

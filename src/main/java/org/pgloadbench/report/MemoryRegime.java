@@ -18,8 +18,8 @@ import org.pgloadbench.results.StoredRun;
  * where the table outgrows memory inside the measured range; without one, the report says plainly
  * that a prediction past the machine's memory is an extrapolation across that change.
  */
-final class MemoryCap {
-  private MemoryCap() {}
+final class MemoryRegime {
+  private MemoryRegime() {}
 
   /**
    * The memory the run's servers were capped at, in bytes: the smallest cell's cap when every cell
