@@ -80,12 +80,10 @@ public final class HistoryReport {
     List<HistoryPoint.Run> runs = history.runs();
     int n = 0;
     for (Map.Entry<String, List<Series>> chart : byChart.entrySet()) {
-      String file =
-          Charts.write(
-              HistoryChart.chart(scenario + " · " + chart.getKey(), chart.getValue(), runs),
-              dir,
-              "history-" + ++n);
-      history.charts().put(file, chart.getValue());
+      String name = "history-" + ++n;
+      Charts.write(
+          HistoryChart.chart(scenario + " · " + chart.getKey(), chart.getValue(), runs), dir, name);
+      history.charts().put(name + ".png", chart.getValue());
     }
     Path report = dir.resolve(FILE);
     Files.writeString(

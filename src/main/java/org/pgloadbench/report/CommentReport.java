@@ -151,7 +151,7 @@ public final class CommentReport {
         if (labels.size() == MAX_BARS) {
           break outer;
         }
-        Sample total = Answer.total(results, version, cell);
+        Sample total = results.total(version, cell);
         if (total.isEmpty()) {
           continue; // failed: the tables say so, a zero bar would mislead
         }
