@@ -2,7 +2,6 @@ package org.pgloadbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
