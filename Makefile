@@ -19,7 +19,7 @@
 #                           recommend and reproduce publishes each run too (docs/results-database.md)
 #              make scaling [SCENARIO=ways-binary-freeze] [PG=17] [SCALES='0.25 1 4'] [REPEAT=3]
 #                           [PREDICT=nodes=7646463672,ways=854479032,rels=9855838] [MEMORY=256MB]
-#              make history SCENARIO=... [CELL=...] [STEP=copy] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]
+#              make history SCENARIO=... [CELL=...] [STEP=copy] [AGAINST=head] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]
 
 SCENARIO ?=
 PG ?=
@@ -154,10 +154,11 @@ scaling: $(JAR)
 # newest runs of a series start a slower segment, for a CI job.
 CELL ?=
 STEP ?=
+AGAINST ?=
 FAIL_ON_CHANGE ?=
 history: $(JAR)
 	@test -n "$(SCENARIO)" || { echo "usage: make history SCENARIO=<name> [CELL=...] [STEP=copy] [RESULTS=postgresql://user@host/db] [FAIL_ON_CHANGE=1]" >&2; exit 2; }
-	@$(PGLOADBENCH) history "$(SCENARIO)" --cell "$(CELL)" --step "$(STEP)" --results "$(RESULTS)" \
+	@$(PGLOADBENCH) history "$(SCENARIO)" --cell "$(CELL)" --step "$(STEP)" --against "$(AGAINST)" --results "$(RESULTS)" \
 	  $(if $(filter-out 0 no false off,$(FAIL_ON_CHANGE)),--fail-on-change)
 
 clean:

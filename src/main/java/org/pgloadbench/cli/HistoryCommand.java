@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.pgloadbench.analysis.EDivisive;
@@ -73,6 +74,14 @@ final class HistoryCommand implements Callable<Integer> {
   String results;
 
   @Option(
+      names = "--against",
+      paramLabel = "SERVER",
+      description =
+          "each server's figure divided by this server's in the same run (e.g. head): a machine"
+              + " that slows every server of a run alike cancels")
+  String against;
+
+  @Option(
       names = "--reports",
       paramLabel = "DIR",
       description = "where reports go (default: ${DEFAULT-VALUE})")
@@ -122,6 +131,10 @@ final class HistoryCommand implements Callable<Integer> {
     String wantedStep = blank(step) ? HistoryPoint.TOTAL : step.strip();
     points = only(points, "cell", blank(cell) ? null : cell.strip(), p -> p.series().cell());
     points = only(points, "step", wantedStep, p -> p.series().step());
+    if (!blank(against)) {
+      only(points, "server", against.strip(), p -> p.series().server()); // refused if none
+      points = HistoryPoint.against(points, against.strip());
+    }
     EDivisive method = new EDivisive(ALPHA, PERMUTATIONS, MIN_SEGMENT, 1);
     List<Series> series = Series.of(points, method);
     int longest = series.stream().mapToInt(s -> s.points().size()).max().orElse(0);
@@ -141,7 +154,12 @@ final class HistoryCommand implements Callable<Integer> {
         HistoryReport.write(
             scenario,
             source.where(),
-            methodText(),
+            (blank(against)
+                    ? "Each figure is a run's median seconds. "
+                    : "Each figure is a server's median seconds divided by "
+                        + against.strip()
+                        + "'s in the same run. ")
+                + methodText(),
             series,
             reports.resolve("history").resolve(scenario));
     int code = ExitCode.OK;
@@ -165,7 +183,7 @@ final class HistoryCommand implements Callable<Integer> {
       List<HistoryPoint> points,
       String what,
       String wanted,
-      java.util.function.Function<HistoryPoint, String> part)
+      Function<HistoryPoint, String> part)
       throws HistoryException {
     if (wanted == null) {
       return points;

@@ -1,8 +1,11 @@
 package org.pgloadbench.history;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,6 +42,34 @@ public record HistoryPoint(
    * @param started when it started; runs are ordered by it
    */
   public record Run(String key, String id, Instant started) {}
+
+  /**
+   * Each server's points divided by {@code base}'s of the same run, machine, cell and step: the
+   * pairing a run's rounds already give, so that a slower machine, which slows every server of a
+   * run alike, cancels. The base's own points, and points of runs without it, are left out.
+   */
+  public static List<HistoryPoint> against(List<HistoryPoint> points, String base) {
+    Map<List<String>, HistoryPoint> bases = new HashMap<>();
+    for (HistoryPoint p : points) {
+      if (p.series().server().equals(base)) {
+        bases.put(pairing(p), p);
+      }
+    }
+    List<HistoryPoint> ratios = new ArrayList<>();
+    for (HistoryPoint p : points) {
+      HistoryPoint b = bases.get(pairing(p));
+      if (b != null && b != p && b.seconds() > 0) {
+        Series.Key k = p.series();
+        Series.Key ratio = new Series.Key(k.machine(), k.server() + " ÷ " + base, k.cell(), k.step());
+        ratios.add(new HistoryPoint(ratio, p.run(), p.seconds() / b.seconds(), p.context()));
+      }
+    }
+    return ratios;
+  }
+
+  private static List<String> pairing(HistoryPoint p) {
+    return List.of(p.run().key(), p.series().machine(), p.series().cell(), p.series().step());
+  }
 
   /** What a run ran with, as {@link #context} holds it; null values left out. */
   static Map<String, String> context(

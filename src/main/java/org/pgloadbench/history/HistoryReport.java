@@ -150,7 +150,7 @@ public final class HistoryReport {
     page.heading(2, "Series");
     h.charts().forEach((file, series) -> page.image("history chart", file));
     Table table =
-        Table.aligned("lrllrr", "Series", "Runs", "First", "Newest", "Median s", "Changes");
+        Table.aligned("lrllrr", "Series", "Runs", "First", "Newest", "Median", "Changes");
     for (Series s : h.series()) {
       List<HistoryPoint> points = s.points();
       table.row(
