@@ -234,7 +234,7 @@ public final class OverheadResults implements Closeable {
         servers,
         Map.of(),
         RunManifest.ROUNDS,
-        null);
+        null, null, null, null, null, null);
   }
 
   /** Writes run.json with what ran and when it ended, and closes the results files. */

@@ -97,44 +97,6 @@ public record RunManifest(
         .orElse(List.of());
   }
 
-  /** A manifest without the time outside the steps, of servers started once. */
-  public RunManifest(
-      String runId,
-      Resolved scenario,
-      Machine environment,
-      List<ServerRun> servers,
-      Map<String, Object> datasetShape,
-      String schedule,
-      Rounds rounds) {
-    this(runId, scenario, environment, servers, datasetShape, schedule, rounds, null, null);
-  }
-
-  /** The manifest of a run of the whole plan, not of a shard of it. */
-  public RunManifest(
-      String runId,
-      Resolved scenario,
-      Machine environment,
-      List<ServerRun> servers,
-      Map<String, Object> datasetShape,
-      String schedule,
-      Rounds rounds,
-      Map<String, OutsideSteps> outsideSteps,
-      List<Integer> startRounds) {
-    this(
-        runId,
-        scenario,
-        environment,
-        servers,
-        datasetShape,
-        schedule,
-        rounds,
-        outsideSteps,
-        startRounds,
-        null,
-        null,
-        null);
-  }
-
   /** Whether loads of the same round pair up across servers and cells (see {@link #schedule}). */
   public boolean paired() {
     return ROUNDS.equals(schedule);

@@ -48,7 +48,7 @@ class AnswerTest {
             baseline, null);
     return StoredRun.of(
         Path.of("results/s/1"),
-        new RunManifest("1", scenario, null, List.of(), null, RunManifest.ROUNDS, null),
+        new RunManifest("1", scenario, null, List.of(), null, RunManifest.ROUNDS, null, null, null, null, null, null),
         steps);
   }
 

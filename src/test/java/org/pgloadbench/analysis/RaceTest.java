@@ -25,7 +25,7 @@ class RaceTest {
   private static StoredRun stored(List<StepResult> steps) {
     return StoredRun.of(
         Path.of("results/r/1"),
-        new RunManifest("1", null, null, List.of(), null, RunManifest.ROUNDS, null),
+        new RunManifest("1", null, null, List.of(), null, RunManifest.ROUNDS, null, null, null, null, null, null),
         steps);
   }
 

@@ -100,7 +100,7 @@ class AutoRoundsTest {
             null, null);
     return StoredRun.of(
         Path.of("results/auto/1"),
-        new RunManifest("1", scenario, null, List.of(), null, RunManifest.ROUNDS, null),
+        new RunManifest("1", scenario, null, List.of(), null, RunManifest.ROUNDS, null, null, null, null, null, null),
         steps);
   }
 

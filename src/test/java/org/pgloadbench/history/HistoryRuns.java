@@ -118,6 +118,6 @@ public final class HistoryRuns {
             Map.of("max_wal_size", "4GB"),
             null,
             null);
-    return new RunManifest(id, scenario, machine, List.of(server), null, RunManifest.ROUNDS, null);
+    return new RunManifest(id, scenario, machine, List.of(server), null, RunManifest.ROUNDS, null, null, null, null, null, null);
   }
 }

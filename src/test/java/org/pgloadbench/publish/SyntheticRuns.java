@@ -35,7 +35,7 @@ final class SyntheticRuns {
               m.schedule(),
               m.rounds(),
               m.outsideSteps(),
-              m.startRounds()));
+              m.startRounds(), null, null, null));
       for (int i = 0; i < steps; i++) {
         StepResult s = real.get(i % real.size());
         StepKey k = s.key();

@@ -74,7 +74,7 @@ class ScaleSeriesTest {
             null, null);
     try (ResultStore store = ResultStore.create(run, List.of("freeze"))) {
       store.writeRun(
-          new RunManifest(id, scenario, null, List.of(), null, RunManifest.ROUNDS, null));
+          new RunManifest(id, scenario, null, List.of(), null, RunManifest.ROUNDS, null, null, null, null, null, null));
       long rels = ways / 100;
       for (int round = 1; round <= 6; round++) {
         double noise = 1 + 0.001 * round;

@@ -82,7 +82,7 @@ class ShippedCommentsTest {
     try (ResultStore store = ResultStore.create(dir, scenario.axes())) {
       store.writeRun(
           new RunManifest(
-              "20261130-000000", resolved, null, List.of(), null, RunManifest.ROUNDS, null));
+              "20261130-000000", resolved, null, List.of(), null, RunManifest.ROUNDS, null, null, null, null, null, null));
       for (int round = 1; round <= 8; round++) {
         for (String version : versions) {
           for (Cell cell : scenario.cells()) {

@@ -231,7 +231,7 @@ class PlanTest {
     }
     RunManifest manifest =
         new RunManifest(
-            id, null, null, List.of(), null, RunManifest.ROUNDS, null, outside, List.of(3, 5, 7, 9));
+            id, null, null, List.of(), null, RunManifest.ROUNDS, null, outside, List.of(3, 5, 7, 9), null, null, null);
     return StoredRun.of(Path.of(id), manifest, steps);
   }
 }
