@@ -11,6 +11,7 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
+import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.report.MarkdownReport;
@@ -41,8 +42,15 @@ public final class GroupReport {
     return file;
   }
 
+  /** The report, section by section. */
+  private static final List<Section<Group>> SECTIONS =
+      List.of(GroupReport::head, GroupReport::shardsAndMachines, GroupReport::acrossMachines);
+
   static String render(Group group) {
-    MarkdownPage page = MarkdownPage.report();
+    return MarkdownPage.report().sections(SECTIONS, group).toString();
+  }
+
+  private static void head(Group group, MarkdownPage page) {
     page.heading(1, "Group " + Markdown.text(group.id()) + ": " + Markdown.text(group.scenario()));
     long machines = group.shards().stream().map(s -> machine(s.run())).distinct().count();
     page.block(
@@ -54,7 +62,13 @@ public final class GroupReport {
             + " machine(s) as their run.json records them. Each shard's report compares its own"
             + " servers, loads of one round paired, with a control of its own (a second instance"
             + " of one of its servers) for what that machine's drift alone does.");
+  }
+
+  private static void shardsAndMachines(Group group, MarkdownPage page) {
     page.heading(2, "Shards and machines").table(shards(group));
+  }
+
+  private static void acrossMachines(Group group, MarkdownPage page) {
     page.heading(2, "Across machines: unpaired");
     page.block(
         "Servers of different shards ran on different machines (or at different times), so no"
@@ -64,7 +78,6 @@ public final class GroupReport {
             + " shard's own report tells its servers apart from its machine.");
     Table across = across(group);
     page.block(across.isEmpty() ? "No cell ran on servers of two shards." : across.toString());
-    return page.toString();
   }
 
   /** Each shard: its machine, its servers, its run and its own report. */
