@@ -14,6 +14,7 @@ import org.pgloadbench.history.HistoryReport;
 import org.pgloadbench.history.HistorySource;
 import org.pgloadbench.history.DatabaseSource;
 import org.pgloadbench.publish.PublishException;
+import org.pgloadbench.render.Markdown;
 import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.history.ResultsDirectories;
 import org.pgloadbench.history.Series;
@@ -157,7 +158,7 @@ final class HistoryCommand implements Callable<Integer> {
             (blank(against)
                     ? "Each figure is a run's median seconds. "
                     : "Each figure is a server's median seconds divided by "
-                        + against.strip()
+                        + Markdown.code(against.strip())
                         + "'s in the same run. ")
                 + methodText(),
             series,

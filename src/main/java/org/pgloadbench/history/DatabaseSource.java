@@ -1,5 +1,6 @@
 package org.pgloadbench.history;
 
+import org.pgloadbench.publish.Schema;
 import org.pgloadbench.results.Machines;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -21,13 +22,14 @@ import org.pgloadbench.results.Summary;
 
 /**
  * The runs published into a results database (schema {@code pgloadbench}, version 1), read with the
- * rule reports read a run by: a step's seconds summed over its tables within each repetition, a
- * repetition counted only when all of its rows are ok and it has as many as the fullest one, the
- * median over those.
+ * rule reports read a run by: a step stored twice (a resumed run measured its repetition again)
+ * counted as its later measurement, a step's seconds summed over its tables within each
+ * repetition, a repetition counted only when all of its rows are ok and it has as many as the
+ * fullest one, the median over those.
  */
 public final class DatabaseSource implements HistorySource {
   /** The newest schema this harness reads. */
-  static final int SCHEMA_VERSION = 1;
+  static final int SCHEMA_VERSION = Schema.VERSION;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,13 +43,17 @@ public final class DatabaseSource implements HistorySource {
         SELECT s.run_key, s.pg_version, s.cell, s.step, s.repetition,
                sum(s.seconds) AS seconds, count(*) AS parts,
                bool_and(s.status = 'ok' AND s.seconds IS NOT NULL) AS whole
-        FROM pgloadbench.steps s JOIN pgloadbench.runs r ON r.run_key = s.run_key
+        FROM (SELECT DISTINCT ON (run_key, pg_version, cell, table_name, step, object, repetition) *
+              FROM pgloadbench.steps
+              ORDER BY run_key, pg_version, cell, table_name, step, object, repetition,
+                       ordinal DESC) s
+        JOIN pgloadbench.runs r ON r.run_key = s.run_key
         WHERE r.scenario = ? AND s.repetition >= 1
         GROUP BY GROUPING SETS ((s.run_key, s.pg_version, s.cell, s.repetition, s.step),
                                 (s.run_key, s.pg_version, s.cell, s.repetition)))
       SELECT p.run_key, r.run_id, r.started, r.harness_revision, r.java,
              r.machine, m.cpu_model, m.cpus, m.memory_bytes, m.os,
-             v.version, v.version_string, v.settings::text AS settings,
+             v.label, v.version_string, v.settings::text AS settings,
              p.pg_version, p.cell, p.step, p.seconds, p.parts, p.whole
       FROM repetitions p
       JOIN pgloadbench.runs r ON r.run_key = p.run_key
@@ -178,7 +184,7 @@ public final class DatabaseSource implements HistorySource {
     long memory = rs.getLong("memory_bytes");
     Long memoryBytes = rs.wasNull() ? null : memory;
     return HistoryPoint.context(
-        versionString == null ? rs.getString("version") : versionString,
+        versionString == null || versionString.isBlank() ? rs.getString("label") : versionString,
         rs.getString("harness_revision"),
         rs.getString("java"),
         Machines.describe(rs.getString("cpu_model"), cpuCount, memoryBytes, rs.getString("os")),

@@ -3,6 +3,7 @@ package org.pgloadbench.history;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.List;
+import org.pgloadbench.render.Charts;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -22,11 +23,14 @@ final class HistoryChart {
   static XYChart chart(String title, List<Series> series, List<HistoryPoint.Run> runs) {
     XYChart chart =
         new XYChartBuilder()
-            .width(1200)
+            .width(Charts.WIDTH)
             .height(500)
             .title(title)
             .xAxisTitle("run, in the order started (1 = oldest)")
-            .yAxisTitle("seconds (median over the run's repetitions)")
+            .yAxisTitle(
+                series.stream().anyMatch(s -> s.key().server().contains(HistoryPoint.OVER))
+                    ? "ratio to the base's in the same run (medians over the run's repetitions)"
+                    : "seconds (median over the run's repetitions)")
             .build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setMarkerSize(5);

@@ -27,6 +27,9 @@ public record HistoryPoint(
   public static final String MACHINE = "machine";
   public static final String SETTING = "setting ";
 
+  /** Between a server and the base its figures are divided by ({@link #against}). */
+  public static final String OVER = " ÷ ";
+
   /** The step that stands for every step of the cell summed: the cell's total. */
   public static final String TOTAL = "total";
 
@@ -60,7 +63,7 @@ public record HistoryPoint(
       HistoryPoint b = bases.get(pairing(p));
       if (b != null && b != p && b.seconds() > 0) {
         Series.Key k = p.series();
-        Series.Key ratio = new Series.Key(k.machine(), k.server() + " ÷ " + base, k.cell(), k.step());
+        Series.Key ratio = new Series.Key(k.machine(), k.server() + OVER + base, k.cell(), k.step());
         ratios.add(new HistoryPoint(ratio, p.run(), p.seconds() / b.seconds(), p.context()));
       }
     }

@@ -19,6 +19,7 @@ import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
+import org.pgloadbench.results.Summary;
 
 /**
  * {@code reports/history/<scenario>/report.md}: the change points of every series of a scenario's
@@ -159,10 +160,7 @@ public final class HistoryReport {
           date(points.get(0).run().started()),
           date(points.get(points.size() - 1).run().started()),
           Formats.significant(
-              points.stream()
-                  .mapToDouble(HistoryPoint::seconds)
-                  .sorted()
-                  .toArray()[points.size() / 2]),
+              Summary.plain(points.stream().map(HistoryPoint::seconds).toList()).median()),
           Integer.toString(s.changes().size()));
     }
     page.table(table);

@@ -3,7 +3,6 @@ package org.pgloadbench.history;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -182,12 +181,5 @@ public final class Series {
 
   public List<Change> changes() {
     return changes;
-  }
-
-  /** The series' values by run key: what the chart and tests read. */
-  public Map<String, Double> byRun() {
-    Map<String, Double> values = new LinkedHashMap<>();
-    points.forEach(p -> values.put(p.run().key(), p.seconds()));
-    return values;
   }
 }

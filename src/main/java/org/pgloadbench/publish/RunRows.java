@@ -2,7 +2,6 @@ package org.pgloadbench.publish;
 
 import org.pgloadbench.results.Machines;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +16,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Map;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
@@ -61,8 +61,9 @@ final class RunRows {
               + " RUN=results/<scenario>/<run-id>");
     }
     String manifest = Files.readString(dir.resolve(ResultStore.RUN), StandardCharsets.UTF_8);
-    List<StepResult> steps = ResultStore.readSteps(dir);
-    return new RunRows(StoredRun.load(dir, warning -> {}), manifest, steps);
+    // read once: every line of steps.jsonl is a row (a step measured again on resume too)
+    List<StepResult> steps = ResultStore.readSteps(dir, warning -> {});
+    return new RunRows(StoredRun.of(dir, ResultStore.readRun(dir), steps), manifest, steps);
   }
 
   /** The run's key in the database: its id and a hash of what tells it from another's. */
@@ -98,7 +99,6 @@ final class RunRows {
   /** Every row of the run; false, writing nothing, when the run is published already. */
   boolean insert(Connection c) throws SQLException, IOException {
     RunManifest.Machine m = run.manifest().environment();
-    JsonNode manifest = JSON.readTree(manifestText);
     int added =
         Statements.execute(
             c,
@@ -114,9 +114,9 @@ final class RunRows {
             m.ended(),
             m.harnessRevision(),
             m.java(),
-            text(manifest, "group_id"),
-            number(manifest, "shard"),
-            number(manifest, "shards"),
+            run.manifest().group(),
+            run.manifest().shard(),
+            run.manifest().shards(),
             manifestText);
     if (added == 0) {
       return false;
@@ -176,6 +176,8 @@ final class RunRows {
             + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
             + ", ?".repeat(figures.size())
             + ")";
+    List<Function<Measurements, Number>> columns =
+        figures.stream().map(Measurements::named).toList();
     List<Object[]> rows = new ArrayList<>();
     for (int i = 0; i < steps.size(); i++) {
       StepResult s = steps.get(i);
@@ -193,7 +195,7 @@ final class RunRows {
           s.seconds(),
           s.error(),
           s.object());
-      figures.forEach(f -> row.add(Measurements.named(f).apply(s.measured())));
+      columns.forEach(column -> row.add(column.apply(s.measured())));
       rows.add(row.toArray());
     }
     Statements.batch(c, sql, rows);
@@ -238,16 +240,6 @@ final class RunRows {
 
   private static Double finite(double value) {
     return Double.isFinite(value) ? value : null;
-  }
-
-  private static String text(JsonNode manifest, String field) {
-    JsonNode value = manifest.get(field);
-    return value == null || value.isNull() ? null : value.asText();
-  }
-
-  private static Integer number(JsonNode manifest, String field) {
-    JsonNode value = manifest.get(field);
-    return value == null || !value.canConvertToInt() ? null : value.asInt();
   }
 
   private static String json(Object value) {

@@ -19,8 +19,8 @@ import org.pgloadbench.server.Environment;
  * ({@link ResultStore#FIGURES}); a figure this harness measures and the database lacks is added as
  * a nullable column, which every reader of version 1 can ignore, so it needs no new version.
  */
-final class Schema {
-  static final int VERSION = 1;
+public final class Schema {
+  public static final int VERSION = 1;
 
   /** The advisory lock the schema is created and extended under: any constant of our own. */
   private static final long LOCK = 0x70676c6f61646265L; // "pgloadbe"

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,23 +20,19 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.cli.Main;
+import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.results.Machines;
-import org.pgloadbench.results.RunManifest;
-import org.pgloadbench.results.ServerRun;
-import org.pgloadbench.results.StepResult;
-import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
 /**
- * The history read from a results database of schema version 1 (created here from the contract, its
- * rows inserted from runs the real ResultStore wrote) is the history read from those runs'
- * directories; the command reads it through a URL whose password appears nowhere.
+ * The history read from a results database (the runs the real ResultStore wrote, one of them
+ * resumed, published by the real publisher) is the history read from those runs' directories;
+ * the command reads it through a URL whose password appears nowhere.
  */
 @Tag("server")
-class ResultsDatabaseTest {
+class DatabaseSourceTest {
   static final String PASSWORD = "s3cret-" + Long.toHexString(System.nanoTime());
 
   @TempDir static Path dir;
@@ -53,103 +47,36 @@ class ResultsDatabaseTest {
         (run, cell) -> cell.equals("binary") && run >= 20 ? 1.05 : 1,
         20,
         1);
+    // run 7 resumed: its first step stored again, as a resumed run measures its repetition again
+    Path resumed;
+    try (Stream<Path> runs = Files.list(dir.resolve("results").resolve(HistoryRuns.SCENARIO))) {
+      resumed = runs.sorted().toList().get(6).resolve(ResultStore.STEPS);
+    }
+    Files.writeString(
+        resumed, Files.readAllLines(resumed).get(0) + "\n", StandardOpenOption.APPEND);
     server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("CREATE ROLE bench LOGIN PASSWORD '" + PASSWORD + "'");
-      s.execute("CREATE DATABASE history");
-    }
-    try (Connection c = server.connect("history");
-        Statement s = c.createStatement()) {
-      s.execute(
-          new String(
-              ResultsDatabaseTest.class.getResourceAsStream("schema-v1.sql").readAllBytes(),
-              StandardCharsets.UTF_8));
-      try (Stream<Path> runs = Files.list(dir.resolve("results").resolve(HistoryRuns.SCENARIO))) {
-        for (Path run : runs.sorted().toList()) {
-          publish(c, run);
-        }
-      }
-      s.execute("GRANT USAGE ON SCHEMA pgloadbench TO bench");
-      s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA pgloadbench TO bench");
+      s.execute("CREATE DATABASE history OWNER bench");
     }
     url =
         server
             .jdbcUrl("history")
             .replaceFirst("^jdbc:postgresql://", "postgresql://bench:" + PASSWORD + "@");
+    // published as a run is: the real publisher, the schema it creates
+    ResultsDatabase database = ResultsDatabase.at(url, name -> null);
+    try (Stream<Path> runs = Files.list(dir.resolve("results").resolve(HistoryRuns.SCENARIO))) {
+      for (Path run : runs.sorted().toList()) {
+        database.publish(run);
+      }
+    }
   }
 
   @AfterAll
   static void stopServer() {
     if (server != null) {
       server.close();
-    }
-  }
-
-  /** A run's rows as the contract lays them out. */
-  static void publish(Connection c, Path runDir) throws Exception {
-    StoredRun run = StoredRun.load(runDir);
-    RunManifest.Machine env = run.manifest().environment();
-    String machine = Machines.fingerprint(env.cpuModel(), env.cpus(), env.memoryBytes(), env.os());
-    String key = run.id() + "-" + machine.substring(0, 12);
-    insert(
-        c,
-        "INSERT INTO pgloadbench.machines VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        machine,
-        env.cpuModel(),
-        env.cpus(),
-        env.memoryBytes(),
-        env.os());
-    insert(
-        c,
-        "INSERT INTO pgloadbench.runs (run_key, run_id, scenario, machine, started, ended,"
-            + " harness_revision, java, manifest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)",
-        key,
-        run.id(),
-        run.scenarioName(),
-        machine,
-        Timestamp.from(Instant.parse(env.started())),
-        Timestamp.from(Instant.parse(env.ended())),
-        env.harnessRevision(),
-        env.java(),
-        Files.readString(runDir.resolve(ResultStore.RUN)));
-    for (ServerRun server : run.manifest().servers()) {
-      insert(
-          c,
-          "INSERT INTO pgloadbench.servers VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)",
-          key,
-          server.requested(),
-          server.version(),
-          server.detail("version_string"),
-          server.target(),
-          server.profile(),
-          new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(server.settings()));
-    }
-    int ordinal = 0;
-    for (StepResult step : run.measured()) {
-      insert(
-          c,
-          "INSERT INTO pgloadbench.steps (run_key, pg_version, cell, repetition, table_name,"
-              + " step, ordinal, status, seconds, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          key,
-          step.server(),
-          step.cell(),
-          step.repetition(),
-          step.table(),
-          step.step().yamlName(),
-          ordinal++,
-          step.status().text(),
-          step.seconds(),
-          step.error());
-    }
-  }
-
-  private static void insert(Connection c, String sql, Object... values) throws Exception {
-    try (PreparedStatement s = c.prepareStatement(sql)) {
-      for (int i = 0; i < values.length; i++) {
-        s.setObject(i + 1, values[i]);
-      }
-      s.executeUpdate();
     }
   }
 

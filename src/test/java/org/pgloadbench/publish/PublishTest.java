@@ -288,6 +288,23 @@ class PublishTest {
     assertThat(wrong.getMessage()).contains("password");
   }
 
+  @Test
+  void aShardIsPublishedWithItsGroup() throws Exception {
+    String name = freshDatabase();
+    Path run = SyntheticRuns.write(dir.resolve("shard"), "20261202-000000-shard2of4", 10, "g1", 2, 4);
+
+    ResultsDatabase.Published published = at(url(name)).publish(run);
+
+    assertThat(
+            value(
+                name,
+                "SELECT group_id || ' ' || shard || '/' || shards FROM pgloadbench.runs"
+                    + " WHERE run_key = '"
+                    + published.runKey()
+                    + "'"))
+        .isEqualTo("g1 2/4");
+  }
+
   private static String[] publish(Path run, String url) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -20,6 +20,13 @@ final class SyntheticRuns {
 
   /** {@code results/<scenario>/<runId>} under {@code results}, of {@code steps} steps. */
   static Path write(Path results, String runId, int steps) throws IOException {
+    return write(results, runId, steps, null, null, null);
+  }
+
+  /** {@link #write}, as shard {@code shard} of {@code shards} of the group {@code group}. */
+  static Path write(
+      Path results, String runId, int steps, String group, Integer shard, Integer shards)
+      throws IOException {
     RunManifest m = ResultStore.readRun(WAYS);
     List<StepResult> real = ResultStore.readSteps(WAYS);
     int rounds = real.stream().mapToInt(StepResult::repetition).max().orElseThrow();
@@ -35,7 +42,10 @@ final class SyntheticRuns {
               m.schedule(),
               m.rounds(),
               m.outsideSteps(),
-              m.startRounds(), null, null, null));
+              m.startRounds(),
+              group,
+              shard,
+              shards));
       for (int i = 0; i < steps; i++) {
         StepResult s = real.get(i % real.size());
         StepKey k = s.key();
