@@ -80,13 +80,13 @@ bench: $(JAR) require-scenario
 	@$(PGLOADBENCH) bench "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --resume "$(RESUME)" --shard "$(SHARD)" --group "$(GROUP)"
 
 # A race of the scenario's cells on one version instead of the full matrix (BUDGET= per server).
-recommend: $(JAR) require-scenario
+recommend: no-shard $(JAR) require-scenario
 	@$(PGLOADBENCH) recommend "$(SCENARIO)" $(OVERRIDES)
 
 plan: $(JAR) require-scenario
-	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES) --shard "$(SHARD)" --group "$(GROUP)"
+	@$(PGLOADBENCH) plan "$(SCENARIO)" $(OVERRIDES) --base-pg "$(BASE_PG)" --shard "$(SHARD)" --group "$(GROUP)"
 
-reproduce: $(JAR)
+reproduce: no-shard $(JAR)
 	@$(PGLOADBENCH) reproduce "$(REPRODUCE)" $(OVERRIDES)
 
 report: $(JAR)
@@ -163,6 +163,12 @@ history: $(JAR)
 
 clean:
 	$(MVN) clean
+
+# SHARD= and GROUP= split one plan over machines: bench and plan take them, the others would run
+# the whole plan without a word.
+.PHONY: no-shard
+no-shard:
+	@test -z "$(SHARD)$(GROUP)" || { echo "SHARD= and GROUP= are for make bench and make plan; leave them out of make $(MAKECMDGOALS)" >&2; exit 2; }
 
 .PHONY: require-scenario
 require-scenario:

@@ -1,5 +1,6 @@
 package org.pgloadbench.cli;
 
+import java.util.List;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -46,7 +47,7 @@ final class BenchCommand implements Callable<Integer> {
                 .withBase(baseVersion)
                 .withShard(shard.shard(scenario, baseVersion))
                 .withResume(resume));
-    return done.failures() == 0 ? ExitCode.OK : ExitCode.FAILED;
+    return exitCode(List.of(done));
   }
 
   /**
@@ -81,5 +82,16 @@ final class BenchCommand implements Callable<Integer> {
         new BenchConsole(spec.commandLine().getOut(), spec.commandLine().getErr(), history),
         args.resultsDatabase(),
         null);
+  }
+
+  /**
+   * A bench's exit: 2 when a run could not be published (its line said how to publish it later),
+   * else 1 when a step failed, else 0.
+   */
+  static int exitCode(List<Bench.Done> done) {
+    if (done.stream().anyMatch(Bench.Done::unpublished)) {
+      return ExitCode.USAGE;
+    }
+    return done.stream().allMatch(d -> d.failures() == 0) ? ExitCode.OK : ExitCode.FAILED;
   }
 }

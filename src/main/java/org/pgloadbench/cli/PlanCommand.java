@@ -27,6 +27,7 @@ final class PlanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ScenarioArgs args;
   @Mixin ShardArgs shard;
+  @Mixin BaseVersion base;
 
   @Option(
       names = "--results",
@@ -40,8 +41,10 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Scenario scenario = args.scenario();
     History history = History.of(results, scenario);
+    // the base bench would compare with: its control's twin, and a shard's group id, are the same
+    String baseVersion = base.checked(scenario.servers().versions());
     Plan plan =
-        AutoRounds.plan(scenario, null, shard.shard(scenario, null))
+        AutoRounds.plan(scenario, baseVersion, shard.shard(scenario, baseVersion))
             .restartingAsStored(scenario, history::runs);
     ServerTarget target = args.target(scenario, "plan");
     String shown = PlanText.describe(scenario, plan, target);

@@ -80,7 +80,7 @@ final class RecommendCommand implements Callable<Integer> {
     Bench.Done done = Bench.run(BenchCommand.request(raced, args, dirs, spec, race, null));
     out.println(summary(StoredRun.load(done.results())));
     out.println(done.report());
-    return done.failures() == 0 ? ExitCode.OK : ExitCode.FAILED;
+    return BenchCommand.exitCode(List.of(done));
   }
 
   /**

@@ -109,7 +109,7 @@ final class ReproduceCommand implements Callable<Integer> {
     Files.writeString(report, render(done, total, dir, overrides()), StandardCharsets.UTF_8);
     out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
     out.println(report);
-    return done.stream().allMatch(d -> d.bench().failures() == 0) ? ExitCode.OK : ExitCode.FAILED;
+    return BenchCommand.exitCode(done.stream().map(Done::bench).toList());
   }
 
   /**

@@ -104,7 +104,7 @@ public interface DatasetSpec {
   }
 
   /** {@link #reportsPgbenchPhases()} of the kind a stored run names ({@code pgbench}, ...). */
-  static boolean reportsPgbenchPhases(String kind) {
+  public static boolean reportsPgbenchPhases(String kind) {
     return PgbenchDataset.Spec.KIND.equals(kind);
   }
 

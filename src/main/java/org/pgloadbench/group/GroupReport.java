@@ -15,6 +15,7 @@ import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.report.MarkdownReport;
+import org.pgloadbench.report.VersionComparison;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.RunManifest.Machine;
 import org.pgloadbench.results.Sample;
@@ -27,7 +28,6 @@ import org.pgloadbench.results.StoredRun;
  * that is all two machines at two times allow.
  */
 public final class GroupReport {
-  public static final String REPORT = "report.md";
 
   private GroupReport() {}
 
@@ -37,7 +37,7 @@ public final class GroupReport {
     for (Group.Member shard : group.shards()) {
       MarkdownReport.write(shard.dir(), dir.resolve(shardDir(shard)), base(shard.run()));
     }
-    Path file = dir.resolve(REPORT);
+    Path file = dir.resolve(MarkdownReport.REPORT);
     Files.writeString(file, render(group), StandardCharsets.UTF_8);
     return file;
   }
@@ -89,7 +89,7 @@ public final class GroupReport {
           shard.index() + "/" + shard.count(),
           Markdown.text(machine(run)),
           Markdown.text(String.join(", ", run.versions())),
-          Markdown.code(run.source())
+          Markdown.text(run.source())
               + ", "
               + Markdown.text(Objects.toString(run.manifest().environment().started(), "")),
           "[shard " + shard.index() + "](" + shardDir(shard) + "/" + MarkdownReport.REPORT + ")",
@@ -155,19 +155,18 @@ public final class GroupReport {
   }
 
   /**
-   * A shard's control against its twin over every cell's total per round, paired: what its
-   * machine's drift alone made of two identical servers; a dash without a control.
+   * A shard's control against its twin, as the shard's own report states it (over the cells the
+   * control ran, its server starts as the unit): what its machine's drift alone made of two
+   * identical servers; a dash without a control.
    */
   private static String control(StoredRun run) {
     String base = base(run);
-    if (base == null) {
+    VersionComparison.Control control =
+        base == null ? null : VersionComparison.of(run, base).control();
+    if (control == null) {
       return "–";
     }
-    String control = base + RunManifest.CONTROL_SUFFIX;
-    List<String> cells = run.cells(base);
-    Comparison c =
-        Comparison.paired(run.totalsPerRound(base, cells), run.totalsPerRound(control, cells));
-    return Verdicts.ratio(c) + " " + Verdicts.stated(c);
+    return Verdicts.ratio(control.comparison()) + " " + Verdicts.stated(control.comparison());
   }
 
   /** The server a shard's control is the twin of, which its report compares with; else null. */

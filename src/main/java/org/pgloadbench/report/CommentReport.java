@@ -142,7 +142,7 @@ public final class CommentReport {
     int bars = RunCell.of(results).size();
     boolean manyVersions = results.versions().size() > 1;
     outer:
-    for (String cell : RunCell.labels(results)) {
+    for (String cell : results.cells()) {
       for (String version : results.versions()) {
         if (!results.cells(version).contains(cell)) {
           continue;

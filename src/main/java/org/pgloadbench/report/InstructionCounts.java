@@ -89,7 +89,7 @@ public record InstructionCounts(
     List<String> servers = run.versions();
     String base = VersionComparison.baseOrFail(servers, requestedBase, "server");
     List<Row> rows = new ArrayList<>();
-    for (String cell : RunCell.labels(run)) {
+    for (String cell : run.cells()) {
       Set<StepKind> counted = new LinkedHashSet<>();
       for (String server : servers) {
         for (StepKind step : run.steps(server, cell)) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Section;
@@ -19,7 +20,7 @@ import org.pgloadbench.results.StoredRun;
 final class PgbenchSection implements Section<ReportedRun> {
   @Override
   public boolean applies(ReportedRun run) {
-    return run.results().manifest().scenario().datasetKind().equals("pgbench");
+    return DatasetSpec.reportsPgbenchPhases(run.results().manifest().scenario().datasetKind());
   }
 
   @Override

@@ -1,15 +1,13 @@
 package org.pgloadbench.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BiConsumer;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StoredRun;
 
 /**
- * One server's cell of a run as the report's tables walk them: servers in run order, each one's
+ * One server's cell of a run as the report's tables walk them: servers in the run's order, each one's
  * cells in order, with the server's tables and the steps the cell ran.
  */
 record RunCell(String version, String cell, List<String> tables, List<StepKind> steps) {
@@ -23,13 +21,6 @@ record RunCell(String version, String cell, List<String> tables, List<StepKind> 
       }
     }
     return cells;
-  }
-
-  /** Every cell of the run once, in the order the servers ran them. */
-  static Set<String> labels(StoredRun results) {
-    Set<String> labels = new LinkedHashSet<>();
-    results.versions().forEach(v -> labels.addAll(results.cells(v)));
-    return labels;
   }
 
   /**

@@ -105,7 +105,7 @@ public record VersionComparison(
     List<String> versions = results.versions();
     String base = baseOrFail(versions, requestedBase, "version");
     List<Row> rows = new ArrayList<>();
-    for (String cell : RunCell.labels(results)) {
+    for (String cell : results.cells()) {
       Set<StepKind> steps = new LinkedHashSet<>();
       versions.forEach(v -> steps.addAll(results.steps(v, cell)));
       for (StepKind step : steps) {

@@ -100,7 +100,13 @@ public final class Bench {
   }
 
   /** What one bench left: its results, its report and how many steps failed. */
-  public record Done(Path results, Path report, int failures) {}
+  /**
+   * What a bench left.
+   *
+   * @param unpublished whether publishing it to the results database failed (its one line said how
+   *     to publish it later); the results and report are whole either way
+   */
+  public record Done(Path results, Path report, int failures, boolean unpublished) {}
 
   /** A new run's id: the time it starts, UTC, to the second. */
   public static String newRunId() {
@@ -159,23 +165,24 @@ public final class Bench {
             runDir,
             request.reports().resolve(scenario.name()).resolve(runId),
             plan.base(request.base()));
-    if (request.database() != null) {
-      publish(request.database(), runDir, report, console.out());
-    }
+    boolean unpublished =
+        request.database() != null && !publish(request.database(), runDir, report, console);
     console.out().println(report);
-    return new Done(runDir, report, failures);
+    return new Done(runDir, report, failures, unpublished);
   }
 
   /**
    * Publishes the stored run; when that fails, its results and report stay as written, and the one
    * line says how to publish it later.
    */
-  private static void publish(ResultsDatabase database, Path runDir, Path report, PrintWriter out)
-      throws IOException, PublishException {
+  private static boolean publish(
+      ResultsDatabase database, Path runDir, Path report, Console console) throws IOException {
     try {
-      out.println("published: " + database.publish(runDir).runKey() + " to " + database);
+      console.out().println("published: " + database.publish(runDir).runKey() + " to " + database);
+      return true;
     } catch (PublishException e) {
-      throw new PublishException(
+      // one line, and the command goes on: reproduce's next scenario, the report's path last
+      console.err().println(
           e.getMessage()
               + "; the run is kept in "
               + runDir
@@ -185,6 +192,7 @@ public final class Bench {
               + runDir
               + " RESULTS="
               + database.redacted());
+      return false;
     }
   }
 }

@@ -192,7 +192,7 @@ public final class Runner {
       List<Cell> cells = plan.cells(server);
       // with rounds after the plan's, a server whose planned rounds are stored may have more to do
       if (stopping
-          || (policy == null && resume.done(Servers.requested(server), cells, plan.repeat()))) {
+          || (policy == null && resume.done(server.label(), cells, plan.repeat()))) {
         continue;
       }
       try {

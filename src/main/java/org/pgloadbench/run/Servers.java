@@ -73,7 +73,7 @@ final class Servers implements AutoCloseable {
       // the server's full version(): build, compiler, platform
       details.put("version_string", Sql.value(c, "SELECT pg_catalog.version()"));
       record.addServer(
-          requested(server),
+          server.label(),
           label(server),
           variant.profile().profileName(),
           scenario.servers().target(),
@@ -94,11 +94,6 @@ final class Servers implements AutoCloseable {
     if (postgres != null) {
       postgres.close();
     }
-  }
-
-  /** The version (or label) asked for; a control's with its suffix, as run.json names it. */
-  static String requested(Plan.Server server) {
-    return server.control() ? server.requested() + Plan.CONTROL_SUFFIX : server.requested();
   }
 
   /** How results name a server: its version or label; a control with its suffix. */

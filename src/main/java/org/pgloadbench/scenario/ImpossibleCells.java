@@ -128,7 +128,9 @@ final class ImpossibleCells {
   static Rule of(Cell cell) {
     return RULES.stream()
         .filter(r -> r.breaks(cell.variant()))
-        .min(Comparator.comparing(r -> r.given() == Axis.LOADER))
+        // a stable sort, so that of two rules a cell breaks the one listed first speaks
+        .sorted(Comparator.comparing(r -> r.given() == Axis.LOADER))
+        .findFirst()
         .orElse(null);
   }
 

@@ -105,7 +105,7 @@ class HostileScenarioTest {
             List.of(
                 new ReproduceCommand.Done(
                     scenario,
-                    new Bench.Done(null, report, failures),
+                    new Bench.Done(null, report, failures, false),
                     1,
                     Answer.of(StoredRun.load(runDir)).claims(),
                     true,

@@ -63,6 +63,6 @@ class ReproduceReportTest {
   }
 
   private static Bench.Done bench(Path report) {
-    return new Bench.Done(null, report, 0);
+    return new Bench.Done(null, report, 0, false);
   }
 }

@@ -81,6 +81,25 @@ class PublishBenchTest {
         assertThat(rs.getInt(1)).isEqualTo(steps).isEqualTo(2 * 2 * 3);
       }
       assertThat(filesHolding(PASSWORD, dir.resolve("results"), dir.resolve("reports"))).isEmpty();
+
+      // a database that refuses the run's rows after the check before the run passed: the run and
+      // its report stay whole, the report's path is still the last line, exit 2 with the remedy
+      try (var c = server.connect("results");
+          var s = c.createStatement()) {
+        s.execute("REVOKE INSERT ON pgloadbench.steps FROM publisher");
+      }
+      String[] refused = bench(scenario, work, url);
+      assertThat(refused[0]).as(refused[2]).isEqualTo("2");
+      assertThat(refused[2])
+          .doesNotContain("\n")
+          .doesNotContain(PASSWORD)
+          .contains("permission denied")
+          .contains("publish it later with make publish RUN=");
+      String last = refused[1].strip().lines().reduce((a, b) -> b).orElseThrow();
+      assertThat(Path.of(last)).exists().hasFileName("report.md");
+      try (Stream<Path> runs = Files.list(dir.resolve("results/published"))) {
+        assertThat(runs.count()).isEqualTo(2);
+      }
     } finally {
       server.close();
     }
