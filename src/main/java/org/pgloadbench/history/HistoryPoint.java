@@ -64,7 +64,10 @@ public record HistoryPoint(
       if (b != null && b != p && b.seconds() > 0) {
         Series.Key k = p.series();
         Series.Key ratio = new Series.Key(k.machine(), k.server() + OVER + base, k.cell(), k.step());
-        ratios.add(new HistoryPoint(ratio, p.run(), p.seconds() / b.seconds(), p.context()));
+        // what either server ran with: a change in the base's build moves the ratio too
+        Map<String, String> context = new LinkedHashMap<>(p.context());
+        b.context().forEach((name, value) -> context.put(base + ": " + name, value));
+        ratios.add(new HistoryPoint(ratio, p.run(), p.seconds() / b.seconds(), context));
       }
     }
     return ratios;

@@ -14,7 +14,7 @@ class HistoryPointTest {
         new Series.Key("m1", server, "as-pgbench", "copy"),
         new HistoryPoint.Run("key-" + run, "run-" + run, Instant.ofEpochSecond(run)),
         seconds,
-        Map.of());
+        Map.of(HistoryPoint.POSTGRESQL, server + " 15.18"));
   }
 
   @Test
@@ -32,5 +32,9 @@ class HistoryPointTest {
     assertThat(ratios).extracting(p -> p.series().server()).containsOnly("patch ÷ head");
     assertThat(ratios).extracting(HistoryPoint::seconds).containsExactly(1.0, 1.0, 1.0, 1.2);
     assertThat(ratios).extracting(p -> p.run().id()).containsExactly("run-1", "run-2", "run-3", "run-4");
+    // what either server ran with, so that a change in the base's build shows too
+    assertThat(ratios.get(0).context())
+        .containsEntry(HistoryPoint.POSTGRESQL, "patch 15.18")
+        .containsEntry("head: " + HistoryPoint.POSTGRESQL, "head 15.18");
   }
 }
