@@ -87,6 +87,14 @@ public interface DatasetSpec {
   Dataset open(Path workRoot, Consumer<String> notes) throws IOException;
 
   /**
+   * This dataset's tables filled from an OpenStreetMap PBF file instead ({@code DATA=}), or null
+   * for a kind no such file feeds.
+   */
+  default DatasetSpec fromFile(Path pbf) {
+    return null;
+  }
+
+  /**
    * The PostgreSQL extensions the rows need, created by the harness in each load database by these
    * fixed names (a scenario cannot name others): none for most kinds.
    */

@@ -155,6 +155,7 @@ public final class GeometryDataset implements Dataset {
     }
 
     /** These tables from {@code pbf} instead (DATA=). */
+    @Override
     public Spec fromFile(Path pbf) {
       return new Spec(tables, Map.of(), pbf, srid, seed);
     }

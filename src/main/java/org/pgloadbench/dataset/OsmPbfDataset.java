@@ -142,6 +142,12 @@ public final class OsmPbfDataset implements Dataset {
 
   /** The objects of an OSM PBF file, as osm2pgsql writes them to its middle tables. */
   public record Spec(Path file, List<String> tables) implements DatasetSpec {
+    /** The same tables, their rows the file's objects. */
+    @Override
+    public DatasetSpec fromFile(Path pbf) {
+      return new OsmPbfDataset.Spec(pbf, tables());
+    }
+
     /** The kind as scenarios name it. */
     public static final String KIND = "osm-pbf";
 

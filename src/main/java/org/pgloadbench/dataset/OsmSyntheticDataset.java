@@ -137,6 +137,12 @@ public final class OsmSyntheticDataset {
   /** Synthetic osm2pgsql middle rows. {@code rows} may size a table not loaded (node ids). */
   public record Spec(List<String> tables, Map<String, Long> rows, long seed)
       implements DatasetSpec {
+    /** The same tables, their rows the file's objects. */
+    @Override
+    public DatasetSpec fromFile(Path pbf) {
+      return new OsmPbfDataset.Spec(pbf, tables());
+    }
+
     /** The kind as scenarios name it. */
     public static final String KIND = "osm-synthetic";
 

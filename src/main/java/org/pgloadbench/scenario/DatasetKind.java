@@ -11,25 +11,19 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
 /**
  * One dataset kind as a scenario writes it ({@link DatasetKinds}): its name, what it loads, its
  * keys besides {@code kind}, how they make its {@link DatasetSpec}, and what the schema checks of
- * the keys together ({@code rules}, e.g. a row count for every table loaded), and how DATA= on the
- * command line replaces its rows ({@code fromFile}, null for a kind no OpenStreetMap file feeds).
+ * the keys together ({@code rules}, e.g. a row count for every table loaded); how DATA= on the
+ * command line replaces its rows is its spec's own ({@link DatasetSpec#fromFile}).
  */
 record DatasetKind(
     String name,
     String description,
     Keys keys,
     Read read,
-    Supplier<ArrayNode> rules,
-    FromFile fromFile) {
+    Supplier<ArrayNode> rules) {
 
   /** The spec a section of this kind makes, its keys already known to be this kind's. */
   interface Read {
     DatasetSpec from(Mapping m, Path scenarioFile, boolean trusted) throws ScenarioException;
-  }
-
-  /** The spec of {@code scenario}'s tables filled from an OSM PBF file instead. */
-  interface FromFile {
-    DatasetSpec of(DatasetSpec scenario, Path file);
   }
 
   /** Every key of the section, {@code kind} first. */

@@ -82,8 +82,7 @@ final class DatasetKinds {
             ArrayNode rules = JSON.arrayNode();
             DatasetSpec.MIDDLE_TABLES.forEach(t -> rules.add(needsRows(listing(t), t)));
             return rules;
-          },
-          DatasetKinds::pbfRows);
+          });
 
   private static final Key<YamlNode> PBF_FILE =
       Key.of("file", DatasetSections::pbfFileSchema).required(DatasetSections.PBF_HINT);
@@ -104,8 +103,7 @@ final class DatasetKinds {
             Path pbf = DatasetSections.pbfFile(PBF_FILE.in(m), file, trusted);
             return new OsmPbfDataset.Spec(pbf, PBF_TABLES.in(m, DatasetSpec.MIDDLE_TABLES));
           },
-          JSON::arrayNode,
-          DatasetKinds::pbfRows);
+          JSON::arrayNode);
 
   private static final Key<Long> ARRAY_ROWS =
       Key.whole("rows", 1, Integer.MAX_VALUE, null).required("e.g. rows: 10000");
@@ -132,8 +130,7 @@ final class DatasetKinds {
                   IntArrayDataset.Distribution.byYamlName(DISTRIBUTION.in(m, "uniform")),
                   DOMAIN.in(m, 10_000L).intValue(),
                   SEED.in(m, 1L)),
-          JSON::arrayNode,
-          null);
+          JSON::arrayNode);
 
   private static final Key<Long> POINT_ROWS =
       Key.whole("rows", 1, Long.MAX_VALUE, null).required("e.g. rows: 100000");
@@ -153,8 +150,7 @@ final class DatasetKinds {
                   PointDataset.Shape.byYamlName(SHAPE.in(m, "uniform")),
                   PointDataset.Geometry.byYamlName(GEOMETRY.in(m, "point")),
                   SEED.in(m, 1L)),
-          JSON::arrayNode,
-          null);
+          JSON::arrayNode);
 
   static final DatasetKind GEOMETRY_KIND =
       new DatasetKind(
@@ -164,8 +160,7 @@ final class DatasetKinds {
               + " PostGIS",
           GeometryKind.KEYS,
           GeometryKind::read,
-          GeometryKind::rules,
-          (spec, file) -> ((GeometryDataset.Spec) spec).fromFile(file));
+          GeometryKind::rules);
 
   private static final Key<Long> SCALE =
       Key.whole(
@@ -180,8 +175,7 @@ final class DatasetKinds {
           "pgbench's four tables with the rows pgbench -i writes",
           Keys.of(SCALE),
           (m, file, trusted) -> new PgbenchDataset.Spec(SCALE.in(m, 1L).intValue()),
-          JSON::arrayNode,
-          null);
+          JSON::arrayNode);
 
   /** Every kind, in the order the schema and the docs list them. */
   static final List<DatasetKind> ALL =
@@ -195,11 +189,6 @@ final class DatasetKinds {
 
   static DatasetKind named(String name) {
     return ALL.stream().filter(k -> k.name().equals(name)).findFirst().orElse(null);
-  }
-
-  /** An osm kind's tables, their rows the file's objects. */
-  private static DatasetSpec pbfRows(DatasetSpec scenario, Path file) {
-    return new OsmPbfDataset.Spec(file, scenario.tables());
   }
 
   static ScenarioException noRows(Mapping counts, String table) {

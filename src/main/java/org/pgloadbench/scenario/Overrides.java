@@ -185,7 +185,7 @@ public record Overrides(
     if (data == null) {
       return scale == null ? scenario : scenario.scaled(scale);
     }
-    DatasetKind.FromFile fromFile = DatasetKinds.named(scenario.kind()).fromFile();
+    DatasetSpec fromFile = scenario.fromFile(data.toAbsolutePath());
     if (fromFile == null) {
       throw new ScenarioException(
           "DATA="
@@ -194,7 +194,7 @@ public record Overrides(
               + scenario.kind()
               + " rows, not OpenStreetMap data; leave DATA out");
     }
-    return fromFile.of(scenario, data.toAbsolutePath());
+    return fromFile;
   }
 
   /** The scenario's stopping rule with REPEAT (a number: fixed rounds; auto) and BUDGET applied. */

@@ -145,4 +145,24 @@ class OverridesTest {
                     Overrides.NONE.with(Overrides.DATA, Path.of("no/such.osm.pbf"))))
         .hasMessage("DATA=no/such.osm.pbf: no such file; give an OpenStreetMap .osm.pbf file");
   }
+
+  @Test
+  void dataIsRefusedForAKindNoOpenStreetMapFileFeeds() throws Exception {
+    Scenario pgbench =
+        ScenarioLoader.load(
+            Files.writeString(
+                dir.resolve("p.yaml"),
+                """
+                name: p
+                dataset: {kind: pgbench, scale: 1}
+                servers: {versions: [17]}
+                steps: [create, copy]
+                """));
+    Path pbf = Files.write(dir.resolve("x.osm.pbf"), new byte[0]);
+    assertThatThrownBy(() -> pgbench.withOverrides(Overrides.NONE.with(Overrides.DATA, pbf)))
+        .hasMessage(
+            "DATA="
+                + pbf
+                + ": the scenario loads pgbench rows, not OpenStreetMap data; leave DATA out");
+  }
 }
