@@ -96,8 +96,19 @@ final class RunRows {
         m.os());
   }
 
-  /** Every row of the run; false, writing nothing, when the run is published already. */
+  /**
+   * Every row of the run; false, writing nothing, when the run is published already. A run
+   * published before it was resumed holds fewer steps than it has now: it is replaced whole, in
+   * the same transaction.
+   */
   boolean insert(Connection c) throws SQLException, IOException {
+    Statements.execute(
+        c,
+        "DELETE FROM pgloadbench.runs WHERE run_key = ?"
+            + " AND (SELECT count(*) FROM pgloadbench.steps WHERE run_key = ?) < ?",
+        runKey,
+        runKey,
+        steps.size());
     RunManifest.Machine m = run.manifest().environment();
     int added =
         Statements.execute(

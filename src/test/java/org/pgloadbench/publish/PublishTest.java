@@ -289,6 +289,22 @@ class PublishTest {
   }
 
   @Test
+  void aRunPublishedBeforeItWasResumedIsCompletedByPublishingItAgain() throws Exception {
+    String name = freshDatabase();
+    Path before = SyntheticRuns.write(dir.resolve("before-resume"), "20261202-000001", 10);
+    Path after = SyntheticRuns.write(dir.resolve("after-resume"), "20261202-000001", 20);
+
+    ResultsDatabase.Published first = at(url(name)).publish(before);
+    ResultsDatabase.Published resumed = at(url(name)).publish(after);
+    ResultsDatabase.Published again = at(url(name)).publish(before);
+
+    assertThat(resumed.runKey()).isEqualTo(first.runKey());
+    assertThat(resumed.added()).isTrue();
+    assertThat(again.added()).isFalse();
+    assertThat(counts(name, first.runKey())).containsEntry("steps", 20L);
+  }
+
+  @Test
   void aShardIsPublishedWithItsGroup() throws Exception {
     String name = freshDatabase();
     Path run = SyntheticRuns.write(dir.resolve("shard"), "20261202-000000-shard2of4", 10, "g1", 2, 4);
