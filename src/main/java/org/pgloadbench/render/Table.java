@@ -1,12 +1,15 @@
 package org.pgloadbench.render;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A Markdown table, the one way every report writes one: a header, each column aligned left (text)
  * or right (figures), then rows. Cells are Markdown already: a figure, or a run's string passed
- * through {@link Markdown#text}.
+ * through {@link Markdown#text}. A column shown only sometimes is null in the header and in every
+ * row where it is not shown: it is left out of both, with its alignment.
  */
 public final class Table {
   private final List<String> header;
@@ -17,8 +20,18 @@ public final class Table {
     if (align.length() != header.size() || !align.matches("[lr]*")) {
       throw new IllegalArgumentException("align each of " + header.size() + " columns: l or r");
     }
-    this.header = List.copyOf(header);
-    this.align = align;
+    StringBuilder shown = new StringBuilder();
+    for (int i = 0; i < header.size(); i++) {
+      if (header.get(i) != null) {
+        shown.append(align.charAt(i));
+      }
+    }
+    this.header = present(header);
+    this.align = shown.toString();
+  }
+
+  private static List<String> present(List<String> cells) {
+    return cells.stream().filter(Objects::nonNull).toList();
   }
 
   /** A table with these columns, the first {@code textColumns} of them text, the rest figures. */
@@ -28,27 +41,28 @@ public final class Table {
 
   /** A table whose columns align as {@code align} says, one letter each: l(eft) or r(ight). */
   public static Table aligned(String align, String... header) {
-    return new Table(List.of(header), align);
+    return new Table(Arrays.asList(header), align);
   }
 
   /** As {@link #of(int, List)}. */
   public static Table of(int textColumns, String... header) {
-    return of(textColumns, List.of(header));
+    return of(textColumns, Arrays.asList(header));
   }
 
-  /** Adds a row; it has as many cells as the header. */
+  /** Adds a row; it has as many cells, nulls left out, as the header. */
   public Table row(List<String> cells) {
-    if (cells.size() != header.size()) {
+    List<String> shown = present(cells);
+    if (shown.size() != header.size()) {
       throw new IllegalArgumentException(
-          "a row of " + cells.size() + " cells in a table of " + header.size() + " columns");
+          "a row of " + shown.size() + " cells in a table of " + header.size() + " columns");
     }
-    rows.add(List.copyOf(cells));
+    rows.add(shown);
     return this;
   }
 
   /** As {@link #row(List)}. */
   public Table row(String... cells) {
-    return row(List.of(cells));
+    return row(Arrays.asList(cells));
   }
 
   public boolean isEmpty() {

@@ -18,15 +18,7 @@ import org.pgloadbench.render.Verdicts;
  * One version's table of the answer: each cell's total against the baseline, the fastest marked;
  * cut to the baseline, the fastest and the quickest others when a comment has no room for all.
  */
-final class AnswerTable {
-  private final String baseline;
-  private final StopReasons stops;
-
-  AnswerTable(String baseline, StopReasons stops) {
-    this.baseline = baseline;
-    this.stops = stops;
-  }
-
+record AnswerTable(String baseline, StopReasons stops) {
   void render(Answer.Table table, int limit, MarkdownPage page) {
     List<String> header =
         new ArrayList<>(

@@ -51,6 +51,9 @@ final class ClaimsSection {
    */
   static final String NO_FIGURE = "no published figure";
 
+  /** A check's settings or disk where the claim names none. */
+  private static final String CELLS = "as its cells say";
+
   private ClaimsSection() {}
 
   /** The warning when the claims' rounds can decide none of them after Holm's correction. */
@@ -111,52 +114,39 @@ final class ClaimsSection {
     page.block(String.join("\n", listed));
     boolean profiles = checks.stream().anyMatch(c -> c.claim().settings() != null);
     boolean disks = checks.stream().anyMatch(c -> c.claim().disk() != null);
-    List<String> header = new ArrayList<>(List.of("claim", "PostgreSQL"));
-    if (profiles) {
-      header.add("settings");
-    }
-    if (disks) {
-      header.add("disk");
-    }
-    header.addAll(List.of("measured ratio", "p", "Holm p", "verdict", "size"));
-    if (stops.shown()) {
-      header.add("stopped");
-    }
     Table table =
         Table.aligned(
-            "rl"
-                + (profiles ? "l" : "")
-                + (disks ? "l" : "")
-                + "rrrll"
-                + (stops.shown() ? "l" : ""),
-            header.toArray(String[]::new));
+            "rlllrrrlll",
+            "claim",
+            "PostgreSQL",
+            profiles ? "settings" : null,
+            disks ? "disk" : null,
+            "measured ratio",
+            "p",
+            "Holm p",
+            "verdict",
+            "size",
+            stops.shown() ? "stopped" : null);
     int shown = Math.min(rows, checks.size());
     for (int i = 0; i < shown; i++) {
       ClaimCheck check = checks.get(i);
       Claim claim = check.claim();
-      List<String> row = new ArrayList<>();
       int number = 1;
       while (!sameClaim(claims.get(number - 1), claim)) {
         number++;
       }
-      row.add(Integer.toString(number));
-      row.add(Markdown.text(check.versions()));
-      if (profiles) {
-        row.add(claim.settings() == null ? "as its cells say" : Markdown.text(claim.settings()));
-      }
-      if (disks) {
-        row.add(claim.disk() == null ? "as its cells say" : Markdown.code(claim.disk()));
-      }
-      row.add(measured(check));
       boolean tested = check.verdict() != Verdict.NO_VERDICT;
-      row.add(tested ? Verdicts.pValue(check.p()) : "–");
-      row.add(tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–");
-      row.add(verdict(check));
-      row.add(Verdicts.sizeAlone(check));
-      if (stops.shown()) {
-        row.add(stops.of(Settling.key(i)));
-      }
-      table.row(row);
+      table.row(
+          Integer.toString(number),
+          Markdown.text(check.versions()),
+          !profiles ? null : claim.settings() == null ? CELLS : Markdown.text(claim.settings()),
+          !disks ? null : claim.disk() == null ? CELLS : Markdown.code(claim.disk()),
+          measured(check),
+          tested ? Verdicts.pValue(check.p()) : "–",
+          tested && !Double.isNaN(check.pHolm()) ? Verdicts.pValue(check.pHolm()) : "–",
+          verdict(check),
+          Verdicts.sizeAlone(check),
+          stops.shown() ? stops.of(Settling.key(i)) : null);
     }
     page.table(table);
     if (shown < checks.size()) {

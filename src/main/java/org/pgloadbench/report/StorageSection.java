@@ -1,6 +1,5 @@
 package org.pgloadbench.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
@@ -42,51 +41,49 @@ final class StorageSection {
    */
   private void storage(String version) {
     boolean vacuum = results.hasStep(version, StepKind.VACUUM);
-    List<String> header =
-        new ArrayList<>(
-            List.of("cell", "table", "rows", "copy (s)", "client CPU (s)", "WAL by copy (MB)"));
-    header.addAll(List.of("heap (MB)", "all-frozen after copy"));
-    if (vacuum) {
-      header.add("after vacuum");
-    }
     // the indexes the load paid for as it went, and what the table ends with (the primary key
     // added later, a GIN index's pending list merged by VACUUM)
     boolean duringLoad = anyIndexBytes(version, StepKind.COPY, true);
     boolean atEnd = anyIndexBytes(version, null, false);
-    if (duringLoad) {
-      header.add("indexes after copy (MB)");
-    }
-    if (atEnd) {
-      header.add("indexes at the end (MB)");
-    }
-    Table shown = Table.of(2, header);
+    Table shown =
+        Table.of(
+            2,
+            "cell",
+            "table",
+            "rows",
+            "copy (s)",
+            "client CPU (s)",
+            "WAL by copy (MB)",
+            "heap (MB)",
+            "all-frozen after copy",
+            vacuum ? "after vacuum" : null,
+            duringLoad ? "indexes after copy (MB)" : null,
+            atEnd ? "indexes at the end (MB)" : null);
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
         Place at = new Place(version, cell, table);
-        List<String> row = new ArrayList<>(List.of(label, VersionSection.table(table)));
-        row.add(median(at, StepKind.COPY, Measurements::rows, Formats::count));
-        // the harness's own CPU beside the wall time: how much of the machine the client took
-        row.add(median(at, StepKind.COPY, Measurements::seconds, Formats::significant));
-        row.add(median(at, StepKind.COPY, Measurements::clientCpuSeconds, Formats::significant));
-        row.add(median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
-        row.add(median(at, StepKind.COPY, Measurements::tableBytes, Formats::megabytes));
-        row.add(median(at, StepKind.COPY, StorageSection::frozen, Formats::percent));
-        if (vacuum) {
-          row.add(median(at, StepKind.VACUUM, StorageSection::frozen, Formats::percent));
-        }
-        if (duringLoad) {
-          row.add(median(at, StepKind.COPY, Measurements::indexBytes, Formats::megabytes));
-        }
-        if (atEnd) {
-          row.add(
-              median(
-                  at,
-                  lastStep(version, cell, table),
-                  Measurements::indexBytes,
-                  Formats::megabytes));
-        }
-        shown.row(row);
+        shown.row(
+            label,
+            VersionSection.table(table),
+            median(at, StepKind.COPY, Measurements::rows, Formats::count),
+            // the harness's own CPU beside the wall time: how much of the machine the client took
+            median(at, StepKind.COPY, Measurements::seconds, Formats::significant),
+            median(at, StepKind.COPY, Measurements::clientCpuSeconds, Formats::significant),
+            median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
+            median(at, StepKind.COPY, Measurements::tableBytes, Formats::megabytes),
+            median(at, StepKind.COPY, StorageSection::frozen, Formats::percent),
+            vacuum ? median(at, StepKind.VACUUM, StorageSection::frozen, Formats::percent) : null,
+            duringLoad
+                ? median(at, StepKind.COPY, Measurements::indexBytes, Formats::megabytes)
+                : null,
+            atEnd
+                ? median(
+                    at,
+                    lastStep(version, cell, table),
+                    Measurements::indexBytes,
+                    Formats::megabytes)
+                : null);
         label = "";
       }
     }
@@ -102,37 +99,38 @@ final class StorageSection {
     Table shown =
         Table.of(
             2,
-            List.of(
-                "cell",
-                "table",
-                "copy (s)",
-                "set_logged (s)",
-                "copy + set_logged (s)",
-                "WAL by copy (MB)",
-                "WAL by set_logged (MB)",
-                "all-frozen after set_logged"));
+            "cell",
+            "table",
+            "copy (s)",
+            "set_logged (s)",
+            "copy + set_logged (s)",
+            "WAL by copy (MB)",
+            "WAL by set_logged (MB)",
+            "all-frozen after set_logged");
     List<StepKind> both = List.of(StepKind.COPY, StepKind.SET_LOGGED);
     for (String cell : results.cells(version)) {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
         Place at = new Place(version, cell, table);
-        List<String> row = new ArrayList<>(List.of(label, VersionSection.table(table)));
-        row.add(
-            VersionSection.seconds(
-                results.seconds(version, cell, List.of(table), List.of(StepKind.COPY))));
-        row.add(
-            VersionSection.seconds(
-                results.seconds(version, cell, List.of(table), List.of(StepKind.SET_LOGGED))));
-        row.add(VersionSection.seconds(results.seconds(version, cell, List.of(table), both)));
-        row.add(median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes));
-        row.add(median(at, StepKind.SET_LOGGED, Measurements::walBytes, Formats::megabytes));
-        // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
-        row.add(median(at, StepKind.SET_LOGGED, StorageSection::frozen, Formats::percent));
-        shown.row(row);
+        shown.row(
+            label,
+            VersionSection.table(table),
+            seconds(at, List.of(StepKind.COPY)),
+            seconds(at, List.of(StepKind.SET_LOGGED)),
+            seconds(at, both),
+            median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
+            median(at, StepKind.SET_LOGGED, Measurements::walBytes, Formats::megabytes),
+            // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
+            median(at, StepKind.SET_LOGGED, StorageSection::frozen, Formats::percent));
         label = "";
       }
     }
     page.table(shown);
+  }
+
+  private String seconds(Place at, List<StepKind> steps) {
+    return VersionSection.seconds(
+        results.seconds(at.version(), at.cell(), List.of(at.table()), steps));
   }
 
   /** One cell's table on one version, whose figures a row shows. */
@@ -146,10 +144,9 @@ final class StorageSection {
       Function<Double, String> format) {
     Sample sample =
         results.sample(at.version(), at.cell(), List.of(at.table()), List.of(step), measure);
-    if (sample.isEmpty()) {
-      return sample.failed() ? "failed" : "–";
-    }
-    return format.apply(sample.summary().median());
+    return sample.isEmpty()
+        ? VersionSection.seconds(sample)
+        : format.apply(sample.summary().median());
   }
 
   /** Whether a step (any, for null) of a version measured its table's indexes (above zero). */
