@@ -43,7 +43,7 @@ public record RunComparison(
     }
 
     public String label() {
-      return "PostgreSQL " + version + " · " + cell + " · " + shortTable(table) + " · " + step;
+      return new Key(version, cell, table, step).label();
     }
   }
 
@@ -212,14 +212,10 @@ public record RunComparison(
     return MiddleTable.shortName(table);
   }
 
-  /** The rows significantly slower on the new side by more than {@code percent}. */
-  public List<Row> slowerThan(double percent) {
-    return slowerThan(percent, false);
-  }
-
   /**
-   * As {@link #slowerThan(double)}, among the totals only when {@code totalsOnly}: a gate on twenty
-   * millisecond steps fails identical builds by chance far more often than one on totals.
+   * The rows significantly slower on the new side by more than {@code percent}, among the totals
+   * only when {@code totalsOnly}: a gate on twenty millisecond steps fails identical builds by
+   * chance far more often than one on totals.
    */
   public List<Row> slowerThan(double percent, boolean totalsOnly) {
     return rows.stream()

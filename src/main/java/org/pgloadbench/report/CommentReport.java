@@ -21,9 +21,6 @@ import org.pgloadbench.results.StoredRun;
 public final class CommentReport {
   public static final String FILE = "comment.md";
 
-  /** GitHub refuses a comment body longer than this. */
-  public static final int GITHUB_LIMIT = 65_536;
-
   /** The most a comment takes: a comment longer than a screenful or two goes unread. */
   public static final int BUDGET = 15_000;
 

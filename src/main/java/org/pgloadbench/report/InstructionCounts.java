@@ -60,11 +60,11 @@ public record InstructionCounts(
    *     step), as a fraction, unsigned: what the gate judges a build by
    * @param differing the rows beyond {@link #CONTROL_TOLERANCE}, totals and steps, each as "cell
    *     step +0.12%"
-   * @param totalsAgree whether every cell's total is within the tolerance
    */
-  public record Control(String label, double largest, List<String> differing, boolean totalsAgree) {
+  public record Control(String label, double largest, List<String> differing) {
+    /** Whether every cell's total is within the tolerance. */
     public boolean agrees() {
-      return totalsAgree;
+      return largest <= CONTROL_TOLERANCE;
     }
   }
 
@@ -158,7 +158,7 @@ public record InstructionCounts(
         differing.add(row.cell() + " " + row.step() + " " + signed(d));
       }
     }
-    return new Control(label, largest, differing, largest <= CONTROL_TOLERANCE);
+    return new Control(label, largest, differing);
   }
 
   /** Whether a build is judged by this row: a cell's total, or the one step of a cell without. */

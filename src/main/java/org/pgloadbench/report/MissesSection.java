@@ -83,8 +83,8 @@ final class MissesSection implements Section<ReportedRun> {
       mostSubject = null;
       mostReference = null;
       for (StepKind each : claim.subject().steps()) {
-        double[] s = split(results, version, claim.subject(), each);
-        double[] r = split(results, version, claim.reference(), each);
+        double[] s = split(results, version, claim.subject(), List.of(each));
+        double[] r = split(results, version, claim.reference(), List.of(each));
         double difference = Math.abs(zero(s[0]) - zero(r[0]));
         if (step == null || difference > Math.abs(zero(mostSubject[0]) - zero(mostReference[0]))) {
           step = each.yamlName();
@@ -104,11 +104,6 @@ final class MissesSection implements Section<ReportedRun> {
       row.add(signed(zero(mostSubject[i]) - zero(mostReference[i])));
     }
     return row;
-  }
-
-  /** A side's step, as below. */
-  private static double[] split(StoredRun results, String version, Claim.Side side, StepKind step) {
-    return split(results, version, side, List.of(step));
   }
 
   /**

@@ -152,7 +152,7 @@ final class ScaleSections {
     Map<String, Double> predicted = new LinkedHashMap<>();
     series
         .cells()
-        .forEach(c -> predicted.put(c, series.predicted(c, series.tables(c), null, predict)));
+        .forEach(c -> predicted.put(c, series.predicted(c, null, predict)));
     Table table = Table.of(1, "cell", "predicted", "ratio to the baseline", "leave-one-out error");
     double base = predicted.getOrDefault(series.baseline(), Double.NaN);
     for (String cell : series.cells()) {
@@ -182,7 +182,7 @@ final class ScaleSections {
     double worst = 0;
     for (int i = 0; i < runs.size(); i++) {
       double measured = ScaleSeries.total(runs.get(i), cell).median();
-      double p = series.predicted(cell, series.tables(cell), i, ScaleSeries.rowsOf(runs.get(i)));
+      double p = series.predicted(cell, i, ScaleSeries.rowsOf(runs.get(i)));
       if (Double.isNaN(measured) || Double.isNaN(p)) {
         return "–";
       }

@@ -21,44 +21,22 @@ import org.pgloadbench.scenario.Claim;
  * One scenario run at several scales, in order of the rows they loaded, and what their times
  * predict: each step's time on each table fitted against the table's rows on log-log axes, and
  * extrapolated.
+ *
+ * @param runs smallest first
+ * @param version the largest run's version, as its cells and baseline cell: those the tables show
  */
-final class ScaleSeries {
-  private final List<StoredRun> runs;
-  private final String version;
-  private final List<String> cells;
-  private final String baseline;
-
+record ScaleSeries(List<StoredRun> runs, String version, List<String> cells, String baseline) {
   /** {@code runs} at any order; they are sorted by the rows they loaded. */
-  ScaleSeries(List<StoredRun> runs) {
+  static ScaleSeries of(List<StoredRun> runs) {
     List<StoredRun> sorted = new ArrayList<>(runs);
     sorted.sort(Comparator.comparingLong(ScaleSeries::totalRows));
-    this.runs = sorted;
     StoredRun largest = sorted.get(sorted.size() - 1);
-    this.version = version(largest);
-    this.cells = largest.cells(version);
-    this.baseline = Answer.baseline(largest);
-  }
-
-  /** The runs, smallest first. */
-  List<StoredRun> runs() {
-    return runs;
+    String version = version(largest);
+    return new ScaleSeries(sorted, version, largest.cells(version), Answer.baseline(largest));
   }
 
   StoredRun largest() {
     return runs.get(runs.size() - 1);
-  }
-
-  /** The largest run's version, cells and baseline cell: those the tables show. */
-  String version() {
-    return version;
-  }
-
-  List<String> cells() {
-    return cells;
-  }
-
-  String baseline() {
-    return baseline;
   }
 
   /** The rows to predict at: the given ones, in the runs' table order, for the headings. */
@@ -71,11 +49,9 @@ final class ScaleSeries {
     return predict;
   }
 
-  /**
-   * A cell's time over its tables at {@code predict}'s rows, each table fitted (without one run).
-   */
-  double predicted(String cell, List<String> tables, Integer without, Map<String, Long> at) {
-    return predicted(cell, tables, null, without, at);
+  /** A cell's time over the tables at {@code at}'s rows, each table fitted (without one run). */
+  double predicted(String cell, Integer without, Map<String, Long> at) {
+    return predicted(cell, tables(), null, without, at);
   }
 
   /**
@@ -134,15 +110,14 @@ final class ScaleSeries {
 
   private double predictedSide(Claim.Side side, Map<String, Long> at) {
     List<String> tables =
-        tables(side.cell()).stream()
+        tables().stream()
             .filter(t -> side.tables().contains(MiddleTable.shortName(t)))
             .toList();
     return predicted(side.cell(), tables, side.steps(), null, at);
   }
 
-  List<String> tables(String cell) {
-    StoredRun largest = largest();
-    return largest.tables(version(largest));
+  List<String> tables() {
+    return largest().tables(version);
   }
 
   static Sample total(StoredRun run, String cell) {

@@ -96,7 +96,7 @@ public final class ScalingReport {
     for (Path run : runDirs) {
       runs.add(StoredRun.load(run));
     }
-    ScaleSeries series = runs.isEmpty() ? null : new ScaleSeries(runs);
+    ScaleSeries series = runs.isEmpty() ? null : ScaleSeries.of(runs);
     Scaled scaled =
         new Scaled(
             points,

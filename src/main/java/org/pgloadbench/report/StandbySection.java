@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
@@ -75,13 +74,18 @@ final class StandbySection implements Section<ReportedRun> {
               .filter(
                   cell ->
                       !results
-                          .sample(version, cell, tables, results.steps(version, cell), lagBytes())
+                          .sample(
+                              version,
+                              cell,
+                              tables,
+                              results.steps(version, cell),
+                              Measurements::standbyLagBytes)
                           .isEmpty())
               .toList();
       Map<String, Comparison> versus = versus(results, version, watched, cells);
       for (String cell : watched) {
         List<StepKind> all = results.steps(version, cell);
-        Largest largest = largest(results, version, cell);
+        Largest largest = largest(results, version, cell, all);
         Comparison c = versus.get(cell);
         cost.row(
             Markdown.text(version),
@@ -123,17 +127,15 @@ final class StandbySection implements Section<ReportedRun> {
   /** The lag at the end of the step (and table) where it was largest, median over repetitions. */
   private record Largest(double bytes, double seconds, String at) {}
 
-  private static Largest largest(StoredRun results, String version, String cell) {
-    return largest(results, version, cell, results.steps(version, cell));
-  }
-
   private static Largest largest(
       StoredRun results, String version, String cell, List<StepKind> steps) {
     Largest largest = new Largest(Double.NaN, Double.NaN, "–");
     for (StepKind step : steps) {
       for (String table : results.tables(version)) {
         double bytes =
-            results.sample(version, cell, List.of(table), List.of(step), lagBytes()).median();
+            results
+                .sample(version, cell, List.of(table), List.of(step), Measurements::standbyLagBytes)
+                .median();
         if (!Double.isNaN(bytes) && !(bytes <= largest.bytes())) {
           double seconds =
               results
@@ -207,9 +209,5 @@ final class StandbySection implements Section<ReportedRun> {
             .sample(version, cell, results.tables(version), steps, Measurements::syncWaitSeconds)
             .median(),
         Formats::significant);
-  }
-
-  private static Function<Measurements, Long> lagBytes() {
-    return Measurements::standbyLagBytes;
   }
 }

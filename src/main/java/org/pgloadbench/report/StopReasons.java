@@ -10,20 +10,12 @@ import org.pgloadbench.scenario.Stopping;
 /**
  * Why each comparison of a {@code repeat: auto} run stopped, replayed from its stored rounds: the
  * answer's and the claims' "stopped" column. Shown only for such a run.
+ *
+ * @param stops by {@link Settling#key}; null for a run that did not go on until it was sure
  */
-final class StopReasons {
-  private final RunManifest.Rounds rounds;
-
-  /** By {@link Settling#key}; null for a run that did not go on until it was sure. */
-  private final Map<String, Settling.Status> stops;
-
+record StopReasons(RunManifest.Rounds rounds, Map<String, Settling.Status> stops) {
   /** For checks shown without their run's rounds: no "stopped" column. */
   static final StopReasons NONE = new StopReasons(null, null);
-
-  private StopReasons(RunManifest.Rounds rounds, Map<String, Settling.Status> stops) {
-    this.rounds = rounds;
-    this.stops = stops;
-  }
 
   static StopReasons of(StoredRun results) {
     RunManifest.Rounds rounds = results.manifest().rounds();

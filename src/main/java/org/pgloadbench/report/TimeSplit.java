@@ -21,12 +21,6 @@ record TimeSplit(
     double readBytes,
     double writtenBytes,
     double throttleSeconds) {
-  /** A step on a server whose disk is not limited. */
-  TimeSplit(
-      double wall, double serverCpu, double clientCpu, double readBytes, double writtenBytes) {
-    this(wall, serverCpu, clientCpu, readBytes, writtenBytes, Double.NaN);
-  }
-
   /** Shorter steps cannot be judged: the operating system counts CPU time in 10 ms ticks. */
   static final double SHORTEST = 0.05;
 

@@ -56,10 +56,10 @@ class RunComparisonTest {
     assertThat(comparison.rows().get(0).comparison().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
     assertThat(comparison.onlyBase()).containsExactly("PostgreSQL 17.6 · text · rels · analyze");
     assertThat(comparison.onlyNew()).isEmpty();
-    assertThat(comparison.slowerThan(5))
+    assertThat(comparison.slowerThan(5, false))
         .extracting(RunComparison.Row::step)
         .contains("copy", "total");
-    assertThat(comparison.slowerThan(50)).isEmpty();
+    assertThat(comparison.slowerThan(50, false)).isEmpty();
 
     String markdown = CompareReport.markdown(comparison);
     Path golden = GOLDEN.resolve("compare.golden.md");
@@ -114,7 +114,7 @@ class RunComparisonTest {
     Path other = run("new", "17.6", Map.of("format", "text"), same, false, 0.002);
     RunComparison comparison = RunComparison.of(StoredRun.load(base), StoredRun.load(other));
 
-    assertThat(comparison.slowerThan(5)).extracting(RunComparison.Row::step).contains("create");
+    assertThat(comparison.slowerThan(5, false)).extracting(RunComparison.Row::step).contains("create");
     assertThat(comparison.slowerThan(5, true)).isEmpty();
     assertThat(compare(base, other, "--fail-on", "total")).isZero();
     assertThat(compare(base, other, "--fail-on", "all")).isEqualTo(1);

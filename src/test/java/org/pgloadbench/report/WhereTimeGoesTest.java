@@ -26,12 +26,18 @@ class WhereTimeGoesTest {
 
   @Test
   void theRuleSaysWhatBoundAStep() {
-    assertThat(new TimeSplit(1.0, 0.4, 0.2, 0, 0).bound()).isEqualTo(TimeSplit.CPU_BOUND);
-    assertThat(new TimeSplit(1.0, 1.7, 0.1, 0, 0).rest()).isZero();
-    assertThat(new TimeSplit(2.0, 0.2, 0, 50 * MB, 0).bound()).isEqualTo(TimeSplit.DISK_BOUND);
-    assertThat(new TimeSplit(2.0, 0.2, 0, 1 * MB, 2 * MB).bound()).isEqualTo(TimeSplit.WAITING);
-    assertThat(new TimeSplit(0.04, 0, 0, 0, 0).bound()).as("under the CPU clock's ticks").isNull();
-    assertThat(new TimeSplit(1.0, Double.NaN, 0.1, Double.NaN, Double.NaN).bound()).isNull();
+    assertThat(new TimeSplit(1.0, 0.4, 0.2, 0, 0, Double.NaN).bound())
+        .isEqualTo(TimeSplit.CPU_BOUND);
+    assertThat(new TimeSplit(1.0, 1.7, 0.1, 0, 0, Double.NaN).rest()).isZero();
+    assertThat(new TimeSplit(2.0, 0.2, 0, 50 * MB, 0, Double.NaN).bound())
+        .isEqualTo(TimeSplit.DISK_BOUND);
+    assertThat(new TimeSplit(2.0, 0.2, 0, 1 * MB, 2 * MB, Double.NaN).bound())
+        .isEqualTo(TimeSplit.WAITING);
+    assertThat(new TimeSplit(0.04, 0, 0, 0, 0, Double.NaN).bound())
+        .as("under the CPU clock's ticks")
+        .isNull();
+    assertThat(new TimeSplit(1.0, Double.NaN, 0.1, Double.NaN, Double.NaN, Double.NaN).bound())
+        .isNull();
     assertThat(new TimeSplit(3.0, 0.5, 0.1, 0, 60 * MB, 2.0).bound())
         .as("the throttled I/O needs 2.0 s of the 2.4 s rest")
         .isEqualTo(TimeSplit.THROTTLED);
@@ -51,7 +57,7 @@ class WhereTimeGoesTest {
       store.writeRun(
           new ObjectMapper()
               .readValue(
-                  """
+"""
 {"run_id": "r", "scenario": {"name": "throttled", "steps": ["copy", "checkpoint"],
  "cells": [{"label": "disk-w30MBps", "axes": {"disk": "write=30MB/s"},
             "disk": "write=30MB/s"}]},
