@@ -206,11 +206,9 @@ public final class CompareReport {
             slower,
             same,
             tooFew == 0 ? "" : ", " + tooFew + " without a verdict (fewer than 3 repetitions)");
-    int most = 0;
-    for (RunComparison.Row row : comparison.rows()) {
-      most = Math.max(most, Math.min(row.comparison().base().n(), row.comparison().other().n()));
-    }
-    String warning = Verdicts.tooSmallToDecide(most, most);
+    // unpaired: Mann-Whitney's rule, whatever the family
+    String warning =
+        Verdicts.tooFew(comparison.rows().stream().map(RunComparison.Row::comparison).toList(), 0);
     return warning.isEmpty() ? summary : summary + warning + "\n";
   }
 

@@ -1,5 +1,6 @@
 package org.pgloadbench.render;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.function.IntToDoubleFunction;
 import org.pgloadbench.analysis.ClaimCheck;
@@ -31,8 +32,8 @@ public final class Verdicts {
   }
 
   /**
-   * A claim's size verdict as a table cell, with the source's uncertainty it allowed: "as
-   * published (±10%)", "larger here (±9.3%)"; "–" without one.
+   * A claim's size verdict as a table cell, with the source's uncertainty it allowed: "as published
+   * (±10%)", "larger here (±9.3%)"; "–" without one.
    */
   public static String size(ClaimCheck check) {
     String size = sizeAlone(check);
@@ -214,6 +215,21 @@ public final class Verdicts {
         Comparison.ALPHA,
         needed,
         needed);
+  }
+
+  /**
+   * A warning when even the best-measured of these comparisons, in a table of {@code family} tests,
+   * can never reach significance (the rule of {@link #tooFewPairs} or of {@link
+   * #tooSmallToDecide}), else empty.
+   */
+  public static String tooFew(List<Comparison> comparisons, int family) {
+    int most = 0;
+    boolean paired = false;
+    for (Comparison c : comparisons) {
+      paired |= c.test().paired();
+      most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
+    }
+    return paired ? tooFewPairs(most, family, false) : tooSmallToDecide(most, most);
   }
 
   /**

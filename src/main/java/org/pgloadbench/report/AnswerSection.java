@@ -3,6 +3,7 @@ package org.pgloadbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Settling;
@@ -92,23 +93,15 @@ record AnswerSection(int rowsPerVersion, boolean comment) implements Section<Rep
 
   /** The warning when this run's rounds can never give a verdict, else empty. */
   private static String tooFew(Answer answer) {
-    int most = 0;
+    List<Comparison> all = new ArrayList<>();
     int family = 0;
-    boolean paired = false;
     for (Answer.Table table : answer.tables()) {
-      int tests = 0;
-      for (Answer.Row row : table.rows()) {
-        Comparison c = row.comparison();
-        if (c != null) {
-          tests++;
-          paired |= c.test().paired();
-          most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
-        }
-      }
-      family = Math.max(family, tests);
+      List<Comparison> tests =
+          table.rows().stream().map(Answer.Row::comparison).filter(Objects::nonNull).toList();
+      all.addAll(tests);
+      family = Math.max(family, tests.size());
     }
-    String warning =
-        paired ? Verdicts.tooFewPairs(most, family, false) : Verdicts.tooSmallToDecide(most, most);
+    String warning = Verdicts.tooFew(all, family);
     return warning.isEmpty() ? "" : "**" + warning + "**";
   }
 

@@ -261,23 +261,15 @@ public record VersionComparison(
               + Comparison.MIN_SAMPLES
               + " (more rounds, or fewer per start: restart:).";
     }
-    // The best-measured comparison in the smaller family (the totals): if even it cannot reach
-    // significance, none can.
-    int most = 0;
-    boolean paired = false;
-    int totals = 0;
-    for (Row row : rows) {
-      for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
-        Comparison c = e.getValue();
-        paired |= c.test().paired();
-        most = Math.max(most, paired ? c.pairs() : Math.min(c.base().n(), c.other().n()));
-        // the control stands apart from Holm's families (see holm)
-        boolean control = e.getKey().endsWith(RunManifest.CONTROL_SUFFIX);
-        totals += row.total() && !control ? 1 : 0;
-      }
-    }
-    return paired
-        ? Verdicts.tooFewPairs(most, totals, false)
-        : Verdicts.tooSmallToDecide(most, most);
+    // The best-measured comparison in the smaller family (the totals, the control standing apart
+    // as in holm): if even it cannot reach significance, none can.
+    int totals =
+        (int)
+            totals().stream()
+                .flatMap(r -> r.comparisons().keySet().stream())
+                .filter(v -> !v.endsWith(RunManifest.CONTROL_SUFFIX))
+                .count();
+    return Verdicts.tooFew(
+        rows.stream().flatMap(r -> r.comparisons().values().stream()).toList(), totals);
   }
 }
