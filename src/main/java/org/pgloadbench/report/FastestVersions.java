@@ -1,6 +1,7 @@
 package org.pgloadbench.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ final class FastestVersions {
   /** Each cell's fastest version, in cell order; a cell measured on fewer than two: left out. */
   static List<Fastest> of(VersionComparison comparison) {
     List<Fastest> found = new ArrayList<>();
-    List<Comparison> family = new ArrayList<>();
+    Map<List<String>, Comparison> family = new LinkedHashMap<>();
     for (VersionComparison.Row row : comparison.totals()) {
       Map<String, Sample> measured = new LinkedHashMap<>();
       row.samples()
@@ -51,13 +52,11 @@ final class FastestVersions {
       if (measured.size() < 2) {
         continue;
       }
-      String best = null;
-      for (Map.Entry<String, Sample> e : measured.entrySet()) {
-        if (best == null
-            || e.getValue().summary().median() < measured.get(best).summary().median()) {
-          best = e.getKey();
-        }
-      }
+      String best =
+          measured.entrySet().stream()
+              .min(Comparator.comparingDouble(e -> e.getValue().summary().median()))
+              .orElseThrow()
+              .getKey();
       Map<String, Comparison> against = new LinkedHashMap<>();
       for (Map.Entry<String, Sample> e : measured.entrySet()) {
         if (!e.getKey().equals(best)) {
@@ -65,19 +64,16 @@ final class FastestVersions {
               Comparison.between(
                   e.getValue(), measured.get(best), comparison.paired(), comparison.starts());
           against.put(e.getKey(), c);
-          family.add(c);
+          family.put(List.of(row.cell(), e.getKey()), c);
         }
       }
       found.add(new Fastest(row.cell(), best, measured.get(best), against));
     }
-    List<Comparison> adjusted = family.size() < 2 ? family : Comparison.holm(family);
+    Map<List<String>, Comparison> adjusted = VersionComparison.holm(family);
     List<Fastest> corrected = new ArrayList<>();
-    int k = 0;
     for (Fastest f : found) {
       Map<String, Comparison> against = new LinkedHashMap<>();
-      for (String version : f.against().keySet()) {
-        against.put(version, adjusted.get(k++));
-      }
+      f.against().keySet().forEach(v -> against.put(v, adjusted.get(List.of(f.cell(), v))));
       corrected.add(new Fastest(f.cell(), f.version(), f.total(), against));
     }
     return corrected;

@@ -1,6 +1,5 @@
 package org.pgloadbench.report;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -158,21 +157,14 @@ final class StandbySection implements Section<ReportedRun> {
    */
   private static Map<String, Comparison> versus(
       StoredRun results, String version, List<String> watched, Map<String, CellRun> cells) {
-    List<String> compared = new ArrayList<>();
-    List<Comparison> family = new ArrayList<>();
+    Map<String, Comparison> family = new LinkedHashMap<>();
     for (String cell : watched) {
       Comparison c = versus(results, version, cell, cells);
       if (c != null) {
-        compared.add(cell);
-        family.add(c);
+        family.put(cell, c);
       }
     }
-    List<Comparison> corrected = Comparison.holm(family);
-    Map<String, Comparison> byCell = new LinkedHashMap<>();
-    for (int i = 0; i < compared.size(); i++) {
-      byCell.put(compared.get(i), corrected.get(i));
-    }
-    return byCell;
+    return VersionComparison.holm(family);
   }
 
   private static Comparison versus(

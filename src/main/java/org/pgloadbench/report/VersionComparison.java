@@ -128,36 +128,38 @@ public record VersionComparison(
    * drift.
    */
   private static List<Row> holm(List<Row> rows) {
-    List<Row> corrected = new ArrayList<>(rows);
-    for (boolean totals : List.of(true, false)) {
-      List<Comparison> family = new ArrayList<>();
-      for (int i = 0; i < rows.size(); i++) {
-        if (rows.get(i).total() != totals) {
-          continue;
+    Map<List<Object>, Comparison> totals = new LinkedHashMap<>();
+    Map<List<Object>, Comparison> steps = new LinkedHashMap<>();
+    for (int i = 0; i < rows.size(); i++) {
+      for (Map.Entry<String, Comparison> e : rows.get(i).comparisons().entrySet()) {
+        if (!e.getKey().endsWith(RunManifest.CONTROL_SUFFIX)) {
+          (rows.get(i).total() ? totals : steps).put(List.of(i, e.getKey()), e.getValue());
         }
-        for (Map.Entry<String, Comparison> e : rows.get(i).comparisons().entrySet()) {
-          if (!e.getKey().endsWith(RunManifest.CONTROL_SUFFIX)) {
-            family.add(e.getValue());
-          }
-        }
-      }
-      List<Comparison> adjusted = Comparison.holm(family);
-      int k = 0;
-      for (int i = 0; i < rows.size(); i++) {
-        Row row = corrected.get(i);
-        if (row.total() != totals) {
-          continue;
-        }
-        Map<String, Comparison> comparisons = new LinkedHashMap<>();
-        for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
-          comparisons.put(
-              e.getKey(),
-              e.getKey().endsWith(RunManifest.CONTROL_SUFFIX) ? e.getValue() : adjusted.get(k++));
-        }
-        corrected.set(i, new Row(row.cell(), row.step(), row.samples(), comparisons));
       }
     }
-    return corrected;
+    Map<List<Object>, Comparison> corrected = holm(totals);
+    corrected.putAll(holm(steps));
+    List<Row> holm = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      Map<String, Comparison> comparisons = new LinkedHashMap<>();
+      for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
+        comparisons.put(e.getKey(), corrected.getOrDefault(List.of(i, e.getKey()), e.getValue()));
+      }
+      holm.add(new Row(row.cell(), row.step(), row.samples(), comparisons));
+    }
+    return holm;
+  }
+
+  /** Holm's correction over one family ({@link Comparison#holm}), each comparison by its key. */
+  static <K> Map<K, Comparison> holm(Map<K, Comparison> family) {
+    List<Comparison> corrected = Comparison.holm(List.copyOf(family.values()));
+    Map<K, Comparison> byKey = new LinkedHashMap<>();
+    int i = 0;
+    for (K key : family.keySet()) {
+      byKey.put(key, corrected.get(i++));
+    }
+    return byKey;
   }
 
   /** The rows of one step each (no totals). */
