@@ -44,34 +44,24 @@ public final class CompareReport {
                   page.heading(2, "On one side only")
                       .bullets(onlyOneSide(comparison, Markdown::text))),
           (comparison, page) -> page.block(summary(comparison)),
-          new Section<>() {
-            @Override
-            public boolean applies(RunComparison comparison) {
-              return !comparison.rows().isEmpty();
-            }
-
-            @Override
-            public void render(RunComparison comparison, MarkdownPage page) {
-              page.image("base and new totals", CHART + ".png");
-            }
-
-            /** Per version and cell, the base's and the new run's totals side by side. */
-            @Override
-            public Map<String, Chart<?, ?>> charts(RunComparison comparison) {
-              List<RunComparison.Row> totals =
-                  comparison.rows().stream().filter(RunComparison.Row::total).toList();
-              Map<String, List<Summary>> sides = new LinkedHashMap<>();
-              sides.put("base", totals.stream().map(r -> r.comparison().base()).toList());
-              sides.put("new", totals.stream().map(r -> r.comparison().other()).toList());
-              List<String> labels =
-                  totals.stream().map(r -> r.version() + " · " + r.cell()).toList();
-              return Map.of(
-                  CHART, Charts.totals("Base and new: total seconds per cell", labels, sides));
-            }
-          },
+          Section.of(
+              comparison -> !comparison.rows().isEmpty(),
+              (comparison, page) -> page.image("base and new totals", CHART + ".png"),
+              CompareReport::chart),
           CompareReport::footer);
 
   private CompareReport() {}
+
+  /** Per version and cell, the base's and the new run's totals side by side. */
+  private static Map<String, Chart<?, ?>> chart(RunComparison comparison) {
+    List<RunComparison.Row> totals =
+        comparison.rows().stream().filter(RunComparison.Row::total).toList();
+    Map<String, List<Summary>> sides = new LinkedHashMap<>();
+    sides.put("base", totals.stream().map(r -> r.comparison().base()).toList());
+    sides.put("new", totals.stream().map(r -> r.comparison().other()).toList());
+    List<String> labels = totals.stream().map(r -> r.version() + " · " + r.cell()).toList();
+    return Map.of(CHART, Charts.totals("Base and new: total seconds per cell", labels, sides));
+  }
 
   /** Aligned columns for a terminal. */
   public static String text(RunComparison comparison) {

@@ -1,6 +1,7 @@
 package org.pgloadbench.render;
 
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -34,6 +35,14 @@ public interface Section<T> {
 
   /** A section shown only where {@code applies} holds. */
   static <T> Section<T> when(Predicate<? super T> applies, Section<T> section) {
+    return of(applies, section, section::charts);
+  }
+
+  /** A section shown only where {@code applies} holds, with the charts {@code charts} draws. */
+  static <T> Section<T> of(
+      Predicate<? super T> applies,
+      Section<T> section,
+      Function<? super T, Map<String, Chart<?, ?>>> charts) {
     return new Section<>() {
       @Override
       public boolean applies(T input) {
@@ -47,7 +56,7 @@ public interface Section<T> {
 
       @Override
       public Map<String, Chart<?, ?>> charts(T input) {
-        return section.charts(input);
+        return charts.apply(input);
       }
     };
   }

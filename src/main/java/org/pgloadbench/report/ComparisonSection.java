@@ -23,22 +23,19 @@ import org.pgloadbench.results.Summary;
  * each version but the base its ratio to the base and a verdict; then the same step by step. The
  * totals and the steps are two tables, each one family for Holm's correction.
  */
-public final class ComparisonSection implements Section<ReportedRun> {
+public final class ComparisonSection {
   static final String CHART = "versions";
 
-  @Override
-  public boolean applies(ReportedRun run) {
-    return run.comparison() != null;
-  }
+  static final Section<ReportedRun> SECTION =
+      Section.of(
+          run -> run.comparison() != null,
+          (run, page) -> render(run.comparison(), CHART + ".png", page),
+          ComparisonSection::chart);
 
-  @Override
-  public void render(ReportedRun run, MarkdownPage page) {
-    render(run.comparison(), CHART + ".png", page);
-  }
+  private ComparisonSection() {}
 
   /** Per cell, the versions' totals side by side. */
-  @Override
-  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
+  private static Map<String, Chart<?, ?>> chart(ReportedRun run) {
     VersionComparison comparison = run.comparison();
     Map<String, List<Summary>> sides = new LinkedHashMap<>();
     for (String version : comparison.versions()) {

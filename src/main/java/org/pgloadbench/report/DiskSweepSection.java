@@ -31,7 +31,7 @@ import org.pgloadbench.scenario.Claim;
  * the published one, whether one bandwidth explains all the claims, and which claims the disk
  * explains little of (their time at the slowest limit is mostly the server's CPU).
  */
-final class DiskSweepSection implements Section<ReportedRun> {
+final class DiskSweepSection {
   static final String CHART = "disksweep";
 
   /**
@@ -41,13 +41,15 @@ final class DiskSweepSection implements Section<ReportedRun> {
    */
   static final double CPU_BOUND = 0.25;
 
-  @Override
-  public boolean applies(ReportedRun run) {
-    return !run.answer().claims().isEmpty() && !DiskSweep.of(run.answer().claims()).isEmpty();
-  }
+  static final Section<ReportedRun> SECTION =
+      Section.of(
+          run -> !run.answer().claims().isEmpty() && !DiskSweep.of(run.answer().claims()).isEmpty(),
+          DiskSweepSection::render,
+          DiskSweepSection::chart);
 
-  @Override
-  public void render(ReportedRun run, MarkdownPage page) {
+  private DiskSweepSection() {}
+
+  private static void render(ReportedRun run, MarkdownPage page) {
     DiskSweep sweep = DiskSweep.of(run.answer().claims());
     List<Double> bandwidths =
         sweep.series().stream()
@@ -201,8 +203,7 @@ final class DiskSweepSection implements Section<ReportedRun> {
   }
 
   /** Each claim's ratio against the bandwidth, its published ratio dashed across. */
-  @Override
-  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
+  private static Map<String, Chart<?, ?>> chart(ReportedRun run) {
     DiskSweep sweep = DiskSweep.of(run.answer().claims());
     XYChart chart =
         new XYChartBuilder()

@@ -8,11 +8,9 @@ import java.util.Objects;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.pgloadbench.render.Charts;
-import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Section;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
@@ -22,27 +20,21 @@ import org.pgloadbench.results.StoredRun;
  * the order it ran, one series per server. What drifts over a run (the machine, or what a server
  * accumulates load after load) shows as a slope, which medians hide.
  */
-final class RunOrderChart implements Section<ReportedRun> {
+final class RunOrderChart {
   static final String CHART = "runorder";
 
-  @Override
-  public boolean applies(ReportedRun run) {
-    return run.paired();
-  }
+  static final Section<ReportedRun> SECTION =
+      Section.of(
+          ReportedRun::paired,
+          (run, page) ->
+              page.heading(2, "Every load in run order")
+                  .block(
+                      "Each server's loads as they ran, round after round: a slope is drift, of the"
+                          + " machine (all servers alike) or of what one server accumulates.")
+                  .image("every load in run order", CHART + ".png"),
+          run -> run.measured() ? Map.of(CHART, chart(run.results())) : Map.of());
 
-  @Override
-  public void render(ReportedRun run, MarkdownPage page) {
-    page.heading(2, "Every load in run order")
-        .block(
-            "Each server's loads as they ran, round after round: a slope is drift, of the machine"
-                + " (all servers alike) or of what one server accumulates.")
-        .image("every load in run order", CHART + ".png");
-  }
-
-  @Override
-  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
-    return run.measured() ? Map.of(CHART, chart(run.results())) : Map.of();
-  }
+  private RunOrderChart() {}
 
   /** A load: the steps stored one after another for one server, cell and repetition. */
   private record Load(String server, String cell, int repetition) {}

@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Charts;
@@ -57,17 +56,10 @@ public final class ScalingReport {
 
   private static final List<Section<Scaled>> SECTIONS =
       List.of(
-          new Section<>() {
-            @Override
-            public void render(Scaled scaled, MarkdownPage page) {
-              points(scaled, page);
-            }
-
-            @Override
-            public Map<String, Chart<?, ?>> charts(Scaled scaled) {
-              return Map.of(CHART, chart(scaled.points(), scaled.scenario()));
-            }
-          },
+          Section.of(
+              scaled -> true,
+              ScalingReport::points,
+              scaled -> Map.of(CHART, chart(scaled.points(), scaled.scenario()))),
           ScaleSections.CLAIMS,
           ScaleSections.PER_ROW,
           ScaleSections.PREDICTION);

@@ -6,10 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Charts;
-import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Section;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -19,23 +17,16 @@ import org.pgloadbench.results.StoredRun;
  * repetitions of the step's seconds summed over tables, so a bar's segments match the report's
  * {@code sum} column.
  */
-final class StepsChart implements Section<ReportedRun> {
+final class StepsChart {
   static final String CHART = "steps";
 
-  @Override
-  public boolean applies(ReportedRun run) {
-    return run.measured();
-  }
+  static final Section<ReportedRun> SECTION =
+      Section.of(
+          ReportedRun::measured,
+          (run, page) -> page.heading(2, "Steps per cell").image("steps per cell", CHART + ".png"),
+          run -> Map.of(CHART, chart(run.results())));
 
-  @Override
-  public void render(ReportedRun run, MarkdownPage page) {
-    page.heading(2, "Steps per cell").image("steps per cell", CHART + ".png");
-  }
-
-  @Override
-  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
-    return Map.of(CHART, chart(run.results()));
-  }
+  private StepsChart() {}
 
   private static CategoryChart chart(StoredRun results) {
     List<String> labels = new ArrayList<>();

@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.CategoryChart;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -23,30 +24,24 @@ import org.pgloadbench.results.StoredRun;
  * bound the step ({@link TimeSplit}); PostgreSQL's own account of the I/O (pg_stat_io, 16+); and,
  * for servers with a memory cap, the tables' sizes against it.
  */
-final class WhereTimeGoesSection implements Section<ReportedRun> {
+final class WhereTimeGoesSection {
   static final String CHART = "resources";
 
-  @Override
-  public boolean applies(ReportedRun run) {
-    return applies(run.results());
-  }
+  /** Shown where the run measured any server resources (runs of older harnesses did not). */
+  static final Section<ReportedRun> SECTION =
+      Section.of(
+          run ->
+              run.results().measured().stream()
+                  .anyMatch(
+                      s ->
+                          s.measured().serverCpuUserSeconds() != null
+                              || s.measured().ioWrittenBytes() != null),
+          WhereTimeGoesSection::render,
+          run -> Map.of(CHART, chart(run.results())));
 
-  /** Whether the run measured any server resources (runs of older harnesses did not). */
-  static boolean applies(StoredRun results) {
-    return results.measured().stream()
-        .anyMatch(
-            s ->
-                s.measured().serverCpuUserSeconds() != null
-                    || s.measured().ioWrittenBytes() != null);
-  }
+  private WhereTimeGoesSection() {}
 
-  @Override
-  public Map<String, Chart<?, ?>> charts(ReportedRun run) {
-    return Map.of(CHART, ResourcesChart.chart(run.results()));
-  }
-
-  @Override
-  public void render(ReportedRun run, MarkdownPage page) {
+  private static void render(ReportedRun run, MarkdownPage page) {
     StoredRun results = run.results();
     page.heading(2, "Where the time goes")
         .block(
@@ -80,6 +75,44 @@ final class WhereTimeGoesSection implements Section<ReportedRun> {
     page.table(table).image("where the time goes", CHART + ".png");
     statIo(results, page);
     ThrottleSection.render(results, page);
+  }
+
+  /**
+   * "Where the time goes" as a chart: one stacked bar per (server, cell), all its steps and tables,
+   * segments the server's CPU time, the harness's and the rest. A bar above the wall time means
+   * CPUs worked side by side (the client beside the server, parallel workers), as the notes say.
+   */
+  private static CategoryChart chart(StoredRun results) {
+    List<String> labels = new ArrayList<>();
+    List<Double> server = new ArrayList<>();
+    List<Double> client = new ArrayList<>();
+    List<Double> rest = new ArrayList<>();
+    for (RunCell c : RunCell.of(results)) {
+      TimeSplit split = split(results, c.version(), c.cell(), c.steps());
+      if (Double.isNaN(split.wall())) {
+        continue;
+      }
+      labels.add(c.version() + " · " + c.cell());
+      server.add(MissesSection.zero(split.serverCpu()));
+      client.add(MissesSection.zero(split.clientCpu()));
+      rest.add(split.rest());
+    }
+    CategoryChart chart =
+        Charts.bars(
+            "Where the time goes: " + results.scenarioName(),
+            "seconds (medians, all steps and tables)",
+            labels,
+            650);
+    if (labels.isEmpty()) {
+      labels.add(" ");
+      server.add(0.0);
+      client.add(0.0);
+      rest.add(0.0);
+    }
+    chart.addSeries("server CPU", labels, server);
+    chart.addSeries("client CPU", labels, client);
+    chart.addSeries("the rest (disk, locks, fsync)", labels, rest);
+    return chart;
   }
 
   /** One row: the medians of the step's figures, and the word for them. */
