@@ -49,7 +49,7 @@ public record RunComparison(
 
   private record Key(String version, String cell, String table, String step) {
     String label() {
-      return "PostgreSQL " + version + " · " + cell + " · " + shortTable(table) + " · " + step;
+      return String.join(" · ", "PostgreSQL " + version, cell, MiddleTable.shortName(table), step);
     }
   }
 
@@ -206,10 +206,6 @@ public record RunComparison(
               }
             });
     return parts.isEmpty() ? "default" : String.join("+", parts);
-  }
-
-  static String shortTable(String table) {
-    return MiddleTable.shortName(table);
   }
 
   /**

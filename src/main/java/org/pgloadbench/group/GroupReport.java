@@ -23,9 +23,9 @@ import org.pgloadbench.results.StoredRun;
 
 /**
  * The report of a group, {@code reports/group/<id>/report.md}: which machine ran which shard and
- * servers, each shard's own report beside it ({@code shard-<i>/report.md}, its servers compared
- * in pairs round by round with its own control), and across shards only the unpaired comparison
- * that is all two machines at two times allow.
+ * servers, each shard's own report beside it ({@code shard-<i>/report.md}, its servers compared in
+ * pairs round by round with its own control), and across shards only the unpaired comparison that
+ * is all two machines at two times allow.
  */
 public final class GroupReport {
 
@@ -44,7 +44,10 @@ public final class GroupReport {
 
   /** The report, section by section. */
   private static final List<Section<Group>> SECTIONS =
-      List.of(GroupReport::head, GroupReport::shardsAndMachines, GroupReport::acrossMachines);
+      List.of(
+          GroupReport::head,
+          (group, page) -> page.heading(2, "Shards and machines").table(shards(group)),
+          GroupReport::acrossMachines);
 
   static String render(Group group) {
     return MarkdownPage.report().sections(SECTIONS, group).toString();
@@ -62,10 +65,6 @@ public final class GroupReport {
             + " machine(s) as their run.json records them. Each shard's report compares its own"
             + " servers, loads of one round paired, with a control of its own (a second instance"
             + " of one of its servers) for what that machine's drift alone does.");
-  }
-
-  private static void shardsAndMachines(Group group, MarkdownPage page) {
-    page.heading(2, "Shards and machines").table(shards(group));
   }
 
   private static void acrossMachines(Group group, MarkdownPage page) {

@@ -14,13 +14,9 @@ public final class Noise {
 
   private Noise() {}
 
-  public static boolean noisy(Summary s) {
-    return s.n() >= 2 && !Double.isNaN(s.cv()) && s.cv() > CV_THRESHOLD;
-  }
-
   /** " ⚠" after a noisy figure, else nothing. */
   public static String flag(Summary s) {
-    return noisy(s) ? " " + FLAG : "";
+    return s.n() >= 2 && !Double.isNaN(s.cv()) && s.cv() > CV_THRESHOLD ? " " + FLAG : "";
   }
 
   public static final String RISING = "↗";

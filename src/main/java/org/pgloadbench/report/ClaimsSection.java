@@ -193,24 +193,16 @@ final class ClaimsSection {
 
   /** "Claims: 2 held, 1 inconclusive; size 1 as published": the verdicts tallied. */
   private static String heading(Answer answer) {
-    List<String> counts = new ArrayList<>();
-    answer
-        .tally()
-        .forEach(
-            (verdict, n) -> {
-              if (n > 0 || verdict != Verdict.NO_VERDICT) {
-                counts.add(n + " " + verdict);
-              }
-            });
-    List<String> sizes = new ArrayList<>();
-    answer
-        .sizeTally()
-        .forEach(
-            (size, n) -> {
-              if (n > 0) {
-                sizes.add(n + " " + size);
-              }
-            });
+    List<String> counts =
+        answer.tally().entrySet().stream()
+            .filter(e -> e.getValue() > 0 || e.getKey() != Verdict.NO_VERDICT)
+            .map(e -> e.getValue() + " " + e.getKey())
+            .toList();
+    List<String> sizes =
+        answer.sizeTally().entrySet().stream()
+            .filter(e -> e.getValue() > 0)
+            .map(e -> e.getValue() + " " + e.getKey())
+            .toList();
     boolean calibrated = answer.claims().stream().anyMatch(c -> c.claim().calibrates());
     return "Claims: "
         + String.join(", ", counts)

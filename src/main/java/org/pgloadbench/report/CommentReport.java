@@ -59,17 +59,16 @@ public final class CommentReport {
     Fitted fitted = null;
     for (int rows : ROWS) {
       fitted = new Fitted(run, rows, 0);
-      if (page().sections(SECTIONS, fitted).toString().length() <= BUDGET) {
+      if (page(fitted).length() <= BUDGET) {
         break;
       }
     }
-    int room = BUDGET - page().sections(SECTIONS, fitted).toString().length();
-    return page().sections(SECTIONS, new Fitted(run, fitted.answerRows(), room)).toString();
+    return page(new Fitted(run, fitted.answerRows(), BUDGET - page(fitted).length()));
   }
 
-  /** A comment's page: its headings two levels below a report's, under the issue's. */
-  private static MarkdownPage page() {
-    return MarkdownPage.nested(2);
+  /** A comment's text: its headings two levels below a report's, under the issue's. */
+  private static String page(Fitted fitted) {
+    return MarkdownPage.nested(2).sections(SECTIONS, fitted).toString();
   }
 
   private static void head(ReportedRun run, MarkdownPage page) {

@@ -79,27 +79,7 @@ public final class ComparisonSection {
 
   /** The totals table: a row per cell, a column per version. */
   static Table totals(VersionComparison comparison) {
-    Table table = Table.of(1, header(comparison, List.of("cell (total)")));
-    for (VersionComparison.Row row : comparison.totals()) {
-      List<String> cells = new ArrayList<>();
-      cells.add(Markdown.text(row.cell()));
-      for (String version : comparison.versions()) {
-        cells.add(entry(comparison, row, version));
-      }
-      table.row(cells);
-    }
-    return table;
-  }
-
-  private static List<String> header(VersionComparison comparison, List<String> first) {
-    List<String> header = new ArrayList<>(first);
-    for (String version : comparison.versions()) {
-      header.add(
-          "PostgreSQL "
-              + Markdown.text(version)
-              + (version.equals(comparison.base()) ? " (base)" : ""));
-    }
-    return header;
+    return table(comparison, comparison.totals(), false);
   }
 
   /**
@@ -140,16 +120,30 @@ public final class ComparisonSection {
 
   /** The comparison table over the given rows, a row per cell and step. */
   static Table table(VersionComparison comparison, List<VersionComparison.Row> rows) {
-    Table table = Table.of(2, header(comparison, List.of("cell", "step")));
+    return table(comparison, rows, true);
+  }
+
+  /** A row per given row, a column per version; without {@code steps}, a row per cell. */
+  private static Table table(
+      VersionComparison comparison, List<VersionComparison.Row> rows, boolean steps) {
+    List<String> header =
+        new ArrayList<>(steps ? List.of("cell", "step") : List.of("cell (total)"));
+    for (String version : comparison.versions()) {
+      header.add(
+          "PostgreSQL "
+              + Markdown.text(version)
+              + (version.equals(comparison.base()) ? " (base)" : ""));
+    }
+    Table table = Table.of(header.size() - comparison.versions().size(), header);
     String previous = null;
     for (VersionComparison.Row row : rows) {
       List<String> cells = new ArrayList<>();
-      cells.add(row.cell().equals(previous) ? "" : Markdown.text(row.cell()));
+      cells.add(steps && row.cell().equals(previous) ? "" : Markdown.text(row.cell()));
       previous = row.cell();
-      cells.add(row.total() ? "**total**" : Markdown.text(row.step()));
-      for (String version : comparison.versions()) {
-        cells.add(entry(comparison, row, version));
+      if (steps) {
+        cells.add(row.total() ? "**total**" : Markdown.text(row.step()));
       }
+      comparison.versions().forEach(version -> cells.add(entry(comparison, row, version)));
       table.row(cells);
     }
     return table;

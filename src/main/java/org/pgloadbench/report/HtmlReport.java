@@ -66,12 +66,6 @@ final class HtmlReport {
 
   private HtmlReport() {}
 
-  static Path write(String markdown, String title, Path reportDir) throws IOException {
-    Path file = reportDir.resolve(FILE);
-    Files.writeString(file, render(markdown, title, reportDir), StandardCharsets.UTF_8);
-    return file;
-  }
-
   /** The page; each {@code ![alt](name.png)} becomes the inline content of {@code name.svg}. */
   static String render(String markdown, String title, Path chartDir) throws IOException {
     List<Extension> extensions = List.of(TablesExtension.create());

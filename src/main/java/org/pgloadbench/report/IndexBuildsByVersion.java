@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -31,7 +32,11 @@ final class IndexBuildsByVersion implements Section<ReportedRun> {
   public void render(ReportedRun run, MarkdownPage page) {
     StoredRun results = run.results();
     List<String> versions = results.versions();
-    record Row(String cell, String table, String index) {}
+    record Row(String cell, String table, String index) {
+      Sample sample(StoredRun results, String v, Function<Measurements, ? extends Number> m) {
+        return results.objectSample(v, cell, table, StepKind.INDEXES, index, m);
+      }
+    }
     Set<Row> rows = new LinkedHashSet<>();
     for (String version : versions) {
       for (String cell : results.cells(version)) {
@@ -50,20 +55,11 @@ final class IndexBuildsByVersion implements Section<ReportedRun> {
       List<String> cells =
           new ArrayList<>(List.of(Markdown.text(row.cell()), Markdown.text(row.index())));
       for (String v : versions) {
-        Sample s =
-            results.objectSample(
-                v, row.cell(), row.table(), StepKind.INDEXES, row.index(), Measurements::seconds);
+        Sample s = row.sample(results, v, Measurements::seconds);
         cells.add(s.isEmpty() ? "–" : Formats.stats(s.summary()));
       }
       for (String v : versions) {
-        Sample s =
-            results.objectSample(
-                v,
-                row.cell(),
-                row.table(),
-                StepKind.INDEXES,
-                row.index(),
-                Measurements::objectBytes);
+        Sample s = row.sample(results, v, Measurements::objectBytes);
         cells.add(s.isEmpty() ? "–" : Formats.megabytes(s.summary().median()));
       }
       table.row(cells);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -105,13 +106,9 @@ public record InstructionCounts(
         rows.add(row(run, servers, cell, VersionComparison.TOTAL, List.copyOf(counted)));
       }
     }
-    String controlLabel =
-        servers.stream()
-            .filter(s -> s.equals(base + RunManifest.CONTROL_SUFFIX))
-            .findFirst()
-            .orElse(null);
+    String control = base + RunManifest.CONTROL_SUFFIX;
     return new InstructionCounts(
-        base, servers, rows, controlLabel == null ? null : control(rows, controlLabel, base));
+        base, servers, rows, servers.contains(control) ? control(rows, control, base) : null);
   }
 
   private static Row row(
@@ -138,7 +135,7 @@ public record InstructionCounts(
       String server,
       String cell,
       List<StepKind> steps,
-      java.util.function.Function<Measurements, ? extends Number> measure) {
+      Function<Measurements, ? extends Number> measure) {
     Sample sample = run.sample(server, cell, run.tables(server), steps, measure);
     return sample.isEmpty() ? Double.NaN : sample.median();
   }
@@ -200,13 +197,7 @@ public record InstructionCounts(
         double d = row.difference(server, base);
         if (d * 100 > percent) {
           grew.add(
-              row.cell()
-                  + " "
-                  + row.step()
-                  + " on "
-                  + server
-                  + " "
-                  + signed(d)
+              String.join(" ", row.cell(), row.step(), "on", server, signed(d))
                   + (trusted ? "" : " (the control " + signed(twins) + ")"));
         }
       }

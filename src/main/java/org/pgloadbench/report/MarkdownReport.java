@@ -14,6 +14,7 @@ import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.ResultStore;
+import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 
 /**
@@ -32,7 +33,9 @@ public final class MarkdownReport {
           AnswerSection.REPORT,
           DiskSweepSection.SECTION,
           new MissesSection(),
-          new FindingsSection(),
+          Section.when(
+              run -> !run.results().manifest().scenario().findings().isEmpty(),
+              MarkdownReport::findings),
           ComparisonSection.SECTION,
           new StartsSection(),
           MarkdownReport::legend,
@@ -46,9 +49,16 @@ public final class MarkdownReport {
           new StandbySection(),
           StepsChart.SECTION,
           new StatisticsSection(),
-          new FailuresSection(),
+          Section.when(
+              run -> !run.results().failures().isEmpty(),
+              (run, page) ->
+                  page.heading(2, "Failures")
+                      .bullets(
+                          run.results().failures().stream().map(MarkdownReport::failure).toList())),
           new NotesSection(),
           MarkdownReport::footer);
+
+  private static final int MAX_ERROR = 200;
 
   private MarkdownReport() {}
 
@@ -75,7 +85,10 @@ public final class MarkdownReport {
     Files.writeString(file, markdown, StandardCharsets.UTF_8);
     Files.writeString(
         reportDir.resolve(CommentReport.FILE), CommentReport.render(run), StandardCharsets.UTF_8);
-    HtmlReport.write(markdown, results.scenarioName(), reportDir);
+    Files.writeString(
+        reportDir.resolve(HtmlReport.FILE),
+        HtmlReport.render(markdown, results.scenarioName(), reportDir),
+        StandardCharsets.UTF_8);
     return file;
   }
 
@@ -103,6 +116,46 @@ public final class MarkdownReport {
     page.heading(1, Markdown.text(run.results().scenarioName()))
         .block(run.setup().description())
         .block(run.setup().line(run.results().versions()));
+  }
+
+  /**
+   * The scenario's own findings ({@code findings:}): what earlier runs of this harness found, kept
+   * apart from the claims, which test a source or an expectation stated before any run. A finding
+   * is the scenario's text, not this run's measurement, and the heading says so.
+   */
+  private static void findings(ReportedRun run, MarkdownPage page) {
+    page.heading(2, "Findings of earlier runs")
+        .block(
+            "What this harness found before, as the scenario states it; not checked as a claim."
+                + " This run's own figures, where it ran what a finding compares, are in the"
+                + " tables below.")
+        .bullets(
+            run.results().manifest().scenario().findings().stream().map(Markdown::text).toList());
+  }
+
+  /** A failed step, with the server's error. */
+  private static String failure(StepResult f) {
+    String where = "PostgreSQL " + Markdown.text(f.server()) + " · ";
+    if (f.repetition() < 1) {
+      return where + Markdown.text(f.step().yamlName()) + ": " + Markdown.code(error(f.error()));
+    }
+    return where
+        + Markdown.text(f.cell())
+        + " · repetition "
+        + f.repetition()
+        + " · "
+        + VersionSection.table(f.table())
+        + " · "
+        + Markdown.text(f.step().yamlName())
+        + (f.object() == null ? "" : " " + Markdown.text(f.object()))
+        + ": "
+        + Markdown.code(error(f.error()));
+  }
+
+  /** An error on one line (a server's spans several: DETAIL, HINT), cut short. */
+  private static String error(String error) {
+    String text = error == null ? "(no error message)" : error.strip().replaceAll("\\s+", " ");
+    return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR - 1) + "…";
   }
 
   private static void legend(ReportedRun run, MarkdownPage page) {

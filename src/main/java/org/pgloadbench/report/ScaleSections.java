@@ -49,9 +49,7 @@ final class ScaleSections {
     Map<String, Long> predict = scaled.predict();
     List<String> header = new ArrayList<>(List.of("claim", "published"));
     series.runs().forEach(r -> header.add(ScaleSeries.label(r)));
-    if (!predict.isEmpty()) {
-      header.add("predicted at " + ScaleSeries.rowsLabel(predict));
-    }
+    header.add(predict.isEmpty() ? null : "predicted at " + ScaleSeries.rowsLabel(predict));
     header.add("toward the published?");
     Table table = Table.of(1, header);
     List<List<ClaimCheck>> checks = new ArrayList<>();
@@ -83,9 +81,7 @@ final class ScaleSections {
                     + Markdown.text(c.verdict().toString())
                     + (c.size() == Size.NONE ? "" : ", size " + Verdicts.size(c)));
       }
-      if (!predict.isEmpty()) {
-        row.add(ClaimsSection.ratio(series.predicted(claim, predict)));
-      }
+      row.add(predict.isEmpty() ? null : ClaimsSection.ratio(series.predicted(claim, predict)));
       row.add(toward(claim.seedRatio(), ratios));
       table.row(row);
     }
@@ -150,9 +146,7 @@ final class ScaleSections {
     ScaleSeries series = scaled.series();
     Map<String, Long> predict = scaled.predict();
     Map<String, Double> predicted = new LinkedHashMap<>();
-    series
-        .cells()
-        .forEach(c -> predicted.put(c, series.predicted(c, null, predict)));
+    series.cells().forEach(c -> predicted.put(c, series.predicted(c, null, predict)));
     Table table = Table.of(1, "cell", "predicted", "ratio to the baseline", "leave-one-out error");
     double base = predicted.getOrDefault(series.baseline(), Double.NaN);
     for (String cell : series.cells()) {

@@ -77,9 +77,7 @@ final class VersionSection implements Section<ReportedRun> {
     boolean sum = tables.size() > 1;
     List<String> header = new ArrayList<>(List.of("cell", "step"));
     tables.forEach(t -> header.add(table(t)));
-    if (sum) {
-      header.add("sum");
-    }
+    header.add(sum ? "sum" : null);
     Table shown = Table.of(2, header);
     for (String cell : results.cells(version)) {
       List<StepKind> steps = results.steps(version, cell);
@@ -89,9 +87,7 @@ final class VersionSection implements Section<ReportedRun> {
         for (String table : tables) {
           row.add(seconds(results.seconds(version, cell, List.of(table), List.of(step))));
         }
-        if (sum) {
-          row.add(seconds(results.seconds(version, cell, tables, List.of(step))));
-        }
+        row.add(sum ? seconds(results.seconds(version, cell, tables, List.of(step))) : null);
         shown.row(row);
         label = "";
       }
