@@ -79,17 +79,13 @@ public final class CompareReport {
     out.append("new:  ").append(comparison.newSource()).append('\n');
     setAside(comparison, UnaryOperator.identity()).forEach(l -> out.append(l).append('\n'));
     for (List<String> line : lines) {
-      StringBuilder row = new StringBuilder();
+      List<String> padded = new ArrayList<>();
       for (int i = 0; i < line.size(); i++) {
-        String cell = line.get(i);
-        boolean number = i >= 4 && i <= 7;
-        String padded =
-            number
-                ? " ".repeat(widths[i] - cell.length()) + cell
-                : cell + " ".repeat(widths[i] - cell.length());
-        row.append(padded).append(i < line.size() - 1 ? "  " : "");
+        // the figures (base, new, delta, p) to the right
+        padded.add(
+            String.format("%" + (i >= 4 && i <= 7 ? "" : "-") + widths[i] + "s", line.get(i)));
       }
-      out.append(row.toString().stripTrailing()).append('\n');
+      out.append(String.join("  ", padded).stripTrailing()).append('\n');
     }
     onlyOneSide(comparison, UnaryOperator.identity()).forEach(l -> out.append(l).append('\n'));
     return out.append(summary(comparison)).toString();

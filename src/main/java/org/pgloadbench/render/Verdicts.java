@@ -156,26 +156,25 @@ public final class Verdicts {
 
   /** How a paired verdict is reached, for any loads alternated within the same rounds. */
   public static String pairedTest() {
-    return String.format(
-        Locale.ROOT,
-        "Verdicts test the per-round log ratios with the two-sided exact Wilcoxon signed-rank test"
-            + " at α = %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*; with fewer"
-            + " than %d rounds on both sides no verdict is given. The ratio is the median of the"
-            + " per-round ratios, with its 95%% interval where one is shown.",
-        Comparison.ALPHA,
-        Comparison.ALPHA,
-        SAME,
-        Comparison.MIN_SAMPLES);
+    return rule(
+        "test the per-round log ratios with the two-sided exact Wilcoxon signed-rank test",
+        "; with fewer than %d rounds on both sides no verdict is given. The ratio is the median of"
+            + " the per-round ratios, with its 95%% interval where one is shown.");
   }
 
   /** The rule of samples with nothing to pair them by (separate runs, older runs). */
   public static String rule() {
+    return rule(
+        "compare the repetitions of two sides with the two-sided exact Mann-Whitney U test",
+        ". With fewer than %d repetitions on a side no verdict is given. The ratio is the median of"
+            + " one side over the base's.");
+  }
+
+  private static String rule(String test, String tooFew) {
     return String.format(
         Locale.ROOT,
-        "Verdicts compare the repetitions of two sides with the two-sided exact Mann-Whitney U test"
-            + " at α = %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*. With fewer"
-            + " than %d repetitions on a side no verdict is given. The ratio is the median of one"
-            + " side over the base's.",
+        "Verdicts %s at α = %.2f: **faster** or **slower** when p < %.2f, otherwise *%s*" + tooFew,
+        test,
         Comparison.ALPHA,
         Comparison.ALPHA,
         SAME,

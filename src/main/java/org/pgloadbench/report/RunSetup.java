@@ -45,19 +45,25 @@ final class RunSetup {
 
   /** One line: rows, repetitions, servers, environment, run id and time span. */
   String line(List<String> versions) {
-    List<String> parts = new ArrayList<>();
+    return joinPresent(List.of(loaded(versions), machineAndRun()), " · ");
+  }
+
+  /**
+   * The same in two lines, for an issue comment: what was loaded and where, then the machine and
+   * the run.
+   */
+  List<String> twoLines(List<String> versions) {
+    String second = machineAndRun();
+    return second.isEmpty() ? List.of(loaded(versions)) : List.of(loaded(versions), second);
+  }
+
+  /** Rows, repetitions and servers. */
+  private String loaded(List<String> versions) {
     List<String> rows = new ArrayList<>();
     scenario
         .datasetRows()
         .forEach(
             (table, n) -> rows.add(Markdown.text(Formats.table(table)) + " " + Formats.count(n)));
-    if (!rows.isEmpty()) {
-      parts.add("rows: " + String.join(", ", rows));
-    }
-    String file = scenario.datasetFile();
-    if (!file.isEmpty()) {
-      parts.add("data: " + Markdown.text(file));
-    }
     List<String> runs = new ArrayList<>();
     RunManifest.Rounds rounds = run.rounds();
     if (rounds != null && rounds.run() != null) {
@@ -73,40 +79,21 @@ final class RunSetup {
     if (scenario.warmup() != null) {
       runs.add("warm-up: " + scenario.warmup());
     }
-    if (!runs.isEmpty()) {
-      parts.add(String.join(", ", runs));
-    }
-    parts.add(
-        "PostgreSQL "
-            + String.join(", ", versions.stream().map(Markdown::text).toList())
-            + targets());
-    String environment = environment();
-    if (!environment.isEmpty()) {
-      parts.add(environment);
-    }
-    String run = runSpan();
-    if (!run.isEmpty()) {
-      parts.add(run);
-    }
-    return "**Setup:** " + String.join(" · ", parts);
+    String file = scenario.datasetFile();
+    return "**Setup:** "
+        + joinPresent(
+            List.of(
+                rows.isEmpty() ? "" : "rows: " + String.join(", ", rows),
+                file.isEmpty() ? "" : "data: " + Markdown.text(file),
+                String.join(", ", runs),
+                "PostgreSQL "
+                    + String.join(", ", versions.stream().map(Markdown::text).toList())
+                    + targets()),
+            " · ");
   }
 
-  /**
-   * The same in two lines, for an issue comment: what was loaded and where, then the machine and
-   * the run.
-   */
-  List<String> twoLines(List<String> versions) {
-    String all = line(versions);
-    String environment = environment();
-    String run = runSpan();
-    String first = all;
-    for (String tail : List.of(run, environment)) {
-      if (!tail.isEmpty() && first.endsWith(" · " + tail)) {
-        first = first.substring(0, first.length() - tail.length() - 3);
-      }
-    }
-    String second = joinPresent(List.of(environment, run), " · ");
-    return second.isEmpty() ? List.of(first) : List.of(first, second);
+  private String machineAndRun() {
+    return joinPresent(List.of(environment(), runSpan()), " · ");
   }
 
   /**
