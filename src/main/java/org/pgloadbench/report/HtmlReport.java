@@ -76,7 +76,7 @@ final class HtmlReport {
               .extensions(extensions)
               .sanitizeUrls(true)
               .urlSanitizer(new DefaultUrlSanitizer(SCHEMES))
-              .nodeRendererFactory(OwnTagsOnly::new)
+              .nodeRendererFactory(context -> new OwnTagsOnly(context.getWriter()))
               .nodeRendererFactory(context -> new InlineCharts(context, chartDir))
               .build()
               .render(Parser.builder().extensions(extensions).build().parse(markdown));
@@ -93,13 +93,7 @@ final class HtmlReport {
   }
 
   /** Raw HTML in the Markdown: a tag of {@link #OWN_TAGS} as it is, anything else as text. */
-  private static final class OwnTagsOnly implements NodeRenderer {
-    private final HtmlWriter html;
-
-    OwnTagsOnly(HtmlNodeRendererContext context) {
-      this.html = context.getWriter();
-    }
-
+  private record OwnTagsOnly(HtmlWriter html) implements NodeRenderer {
     @Override
     public Set<Class<? extends Node>> getNodeTypes() {
       return Set.of(HtmlInline.class, HtmlBlock.class);
@@ -136,15 +130,8 @@ final class HtmlReport {
    * An image of one of the report's charts as its SVG inline, in a figure labelled with the alt
    * text; any other image as commonmark renders it, its URL sanitised.
    */
-  private static final class InlineCharts implements NodeRenderer {
-    private final HtmlNodeRendererContext context;
-    private final Path chartDir;
-
-    InlineCharts(HtmlNodeRendererContext context, Path chartDir) {
-      this.context = context;
-      this.chartDir = chartDir;
-    }
-
+  private record InlineCharts(HtmlNodeRendererContext context, Path chartDir)
+      implements NodeRenderer {
     @Override
     public Set<Class<? extends Node>> getNodeTypes() {
       return Set.of(Image.class);

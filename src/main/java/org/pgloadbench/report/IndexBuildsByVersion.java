@@ -21,6 +21,13 @@ import org.pgloadbench.results.StoredRun;
  * compares GiST builds across versions. Shown when a run built indexes on more than one version.
  */
 final class IndexBuildsByVersion implements Section<ReportedRun> {
+  /** An index a cell built on a table after the load. */
+  record Row(String cell, String table, String index) {
+    Sample sample(StoredRun results, String version, Function<Measurements, ? extends Number> m) {
+      return results.objectSample(version, cell, table, StepKind.INDEXES, index, m);
+    }
+  }
+
   @Override
   public boolean applies(ReportedRun run) {
     StoredRun results = run.results();
@@ -32,11 +39,6 @@ final class IndexBuildsByVersion implements Section<ReportedRun> {
   public void render(ReportedRun run, MarkdownPage page) {
     StoredRun results = run.results();
     List<String> versions = results.versions();
-    record Row(String cell, String table, String index) {
-      Sample sample(StoredRun results, String v, Function<Measurements, ? extends Number> m) {
-        return results.objectSample(v, cell, table, StepKind.INDEXES, index, m);
-      }
-    }
     Set<Row> rows = new LinkedHashSet<>();
     for (String version : versions) {
       for (String cell : results.cells(version)) {

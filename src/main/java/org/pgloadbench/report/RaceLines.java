@@ -40,7 +40,7 @@ final class RaceLines {
     String version = answer.tables().get(0).version();
     List<String> cells = results.cells(version);
     int run = rounds.run() == null ? results.rounds() : rounds.run();
-    int servers = (int) results.versions().stream().count();
+    int servers = results.versions().size();
     StringBuilder out = new StringBuilder();
     List<String> winners = left(results, version, rounds);
     out.append("**The race:** ")

@@ -19,7 +19,7 @@ import org.pgloadbench.results.ServerRun;
  * string of the run through {@link Markdown}. Every field is optional: a missing one is left out
  * rather than shown empty.
  */
-final class RunSetup {
+record RunSetup(RunManifest run) {
   static final String WAL_MINIMAL =
       "With `wal_level=minimal`, a COPY into a table created in the same transaction (the FREEZE"
           + " cells, whose COPY commits the CREATE TABLE) writes next to no WAL: the table is"
@@ -27,20 +27,16 @@ final class RunSetup {
           + " default), written to the WAL whole at commit. A COPY in a later transaction writes"
           + " its WAL as usual.";
 
-  private final RunManifest run;
-  private final RunManifest.Resolved scenario;
-
-  RunSetup(RunManifest run) {
-    this.run = run;
-    this.scenario = run.scenario();
+  private RunManifest.Resolved scenario() {
+    return run.scenario();
   }
 
   String description() {
-    return Markdown.text(text(scenario.description()));
+    return Markdown.text(text(scenario().description()));
   }
 
   boolean osmData() {
-    return scenario.datasetKind().startsWith("osm");
+    return scenario().datasetKind().startsWith("osm");
   }
 
   /** One line: rows, repetitions, servers, environment, run id and time span. */
@@ -60,7 +56,7 @@ final class RunSetup {
   /** Rows, repetitions and servers. */
   private String loaded(List<String> versions) {
     List<String> rows = new ArrayList<>();
-    scenario
+    scenario()
         .datasetRows()
         .forEach(
             (table, n) -> rows.add(Markdown.text(Formats.table(table)) + " " + Formats.count(n)));
@@ -73,13 +69,13 @@ final class RunSetup {
               + (rounds.race()
                   ? " (a race)"
                   : " (repeat: auto, at least " + rounds.minimum() + ")"));
-    } else if (scenario.repeat() != null) {
-      runs.add("repetitions: " + scenario.repeat());
+    } else if (scenario().repeat() != null) {
+      runs.add("repetitions: " + scenario().repeat());
     }
-    if (scenario.warmup() != null) {
-      runs.add("warm-up: " + scenario.warmup());
+    if (scenario().warmup() != null) {
+      runs.add("warm-up: " + scenario().warmup());
     }
-    String file = scenario.datasetFile();
+    String file = scenario().datasetFile();
     return "**Setup:** "
         + joinPresent(
             List.of(

@@ -46,9 +46,23 @@ final class StatisticsSection implements Section<ReportedRun> {
       for (String name : c.tables()) {
         for (StepKind step : c.steps()) {
           Sample sample = results.seconds(c.version(), c.cell(), List.of(name), List.of(step));
-          if (!sample.isEmpty()) {
-            table.row(row(c.version(), c.cell(), name, step.yamlName(), sample.summary()));
+          if (sample.isEmpty()) {
+            continue;
           }
+          Summary s = sample.summary();
+          table.row(
+              Markdown.text(c.version()),
+              Markdown.text(c.cell()),
+              Markdown.text(Formats.table(name)),
+              Markdown.text(step.yamlName()),
+              Integer.toString(s.n()),
+              Formats.significant(s.median()),
+              interval(s),
+              Formats.significant(s.mean()),
+              s.n() < 2 ? "–" : Formats.significant(s.sd()),
+              Formats.significant(s.min()),
+              Formats.significant(s.max()),
+              cv(s));
         }
       }
     }
@@ -59,23 +73,6 @@ final class StatisticsSection implements Section<ReportedRun> {
                 + " variation</summary>")
         .table(table)
         .block("</details>");
-  }
-
-  private static List<String> row(
-      String version, String cell, String table, String step, Summary s) {
-    return List.of(
-        Markdown.text(version),
-        Markdown.text(cell),
-        Markdown.text(Formats.table(table)),
-        Markdown.text(step),
-        Integer.toString(s.n()),
-        Formats.significant(s.median()),
-        interval(s),
-        Formats.significant(s.mean()),
-        s.n() < 2 ? "–" : Formats.significant(s.sd()),
-        Formats.significant(s.min()),
-        Formats.significant(s.max()),
-        cv(s));
   }
 
   /** "1.20–1.31", or a dash where one value gives no interval. */

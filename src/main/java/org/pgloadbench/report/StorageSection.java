@@ -15,15 +15,7 @@ import org.pgloadbench.results.StoredRun;
  * What a version's loads left behind: per cell and table the COPY's rows, time and WAL, the heap,
  * its all-frozen share and the indexes' size; for unlogged cells both halves of the load.
  */
-final class StorageSection {
-  private final StoredRun results;
-  private final MarkdownPage page;
-
-  private StorageSection(StoredRun results, MarkdownPage page) {
-    this.results = results;
-    this.page = page;
-  }
-
+record StorageSection(StoredRun results, MarkdownPage page) {
   /** A version's part: nothing for a version that copied nothing. */
   static void render(StoredRun results, String version, MarkdownPage page) {
     StorageSection section = new StorageSection(results, page);

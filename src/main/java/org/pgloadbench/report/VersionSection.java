@@ -105,16 +105,14 @@ final class VersionSection implements Section<ReportedRun> {
       String label = Markdown.text(cell);
       for (String table : results.tables(version)) {
         for (String index : results.objects(version, cell, table, StepKind.INDEXES)) {
-          List<String> row = new ArrayList<>(List.of(label, table(table), Markdown.text(index)));
-          row.add(
-              seconds(
-                  results.objectSample(
-                      version, cell, table, StepKind.INDEXES, index, Measurements::seconds)));
-          Sample size =
-              results.objectSample(
-                  version, cell, table, StepKind.INDEXES, index, Measurements::objectBytes);
-          row.add(size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
-          shown.row(row);
+          IndexBuildsByVersion.Row build = new IndexBuildsByVersion.Row(cell, table, index);
+          Sample size = build.sample(results, version, Measurements::objectBytes);
+          shown.row(
+              label,
+              table(table),
+              Markdown.text(index),
+              seconds(build.sample(results, version, Measurements::seconds)),
+              size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
           label = "";
         }
       }
