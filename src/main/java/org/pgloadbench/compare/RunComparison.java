@@ -1,6 +1,7 @@
 package org.pgloadbench.compare;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -100,7 +101,7 @@ public record RunComparison(
     List<String> groups = new ArrayList<>();
     left.keySet().forEach(k -> groups.add(k.version() + "\n" + k.cell()));
     rows.sort(
-        java.util.Comparator.comparingInt((Row r) -> groups.indexOf(r.version() + "\n" + r.cell()))
+        Comparator.comparingInt((Row r) -> groups.indexOf(r.version() + "\n" + r.cell()))
             .thenComparing(Row::total));
     return new RunComparison(base.source(), other.source(), setAside, rows, onlyBase, onlyNew);
   }

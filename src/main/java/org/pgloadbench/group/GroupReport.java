@@ -42,7 +42,6 @@ public final class GroupReport {
     return file;
   }
 
-  /** The report, section by section. */
   private static final List<Section<Group>> SECTIONS =
       List.of(
           GroupReport::head,

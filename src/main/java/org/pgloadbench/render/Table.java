@@ -44,7 +44,6 @@ public final class Table {
     return new Table(Arrays.asList(header), align);
   }
 
-  /** As {@link #of(int, List)}. */
   public static Table of(int textColumns, String... header) {
     return of(textColumns, Arrays.asList(header));
   }
@@ -60,7 +59,6 @@ public final class Table {
     return this;
   }
 
-  /** As {@link #row(List)}. */
   public Table row(String... cells) {
     return row(Arrays.asList(cells));
   }

@@ -26,7 +26,6 @@ import org.pgloadbench.results.StoredRun;
 public final class MarkdownReport {
   public static final String REPORT = "report.md";
 
-  /** The report, section by section. */
   private static final List<Section<ReportedRun>> SECTIONS =
       List.of(
           MarkdownReport::head,

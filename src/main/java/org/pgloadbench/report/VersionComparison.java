@@ -162,7 +162,6 @@ public record VersionComparison(
     return byKey;
   }
 
-  /** The rows of one step each (no totals). */
   public List<Row> steps() {
     return rows.stream().filter(r -> !r.total()).toList();
   }
@@ -240,7 +239,6 @@ public record VersionComparison(
     return new Row(cell, step, samples, comparisons);
   }
 
-  /** The total rows only, one per cell. */
   public List<Row> totals() {
     return rows.stream().filter(Row::total).toList();
   }
