@@ -71,24 +71,17 @@ public record Group(String id, List<Member> shards) {
       String differs = differs(first.run().manifest(), shard.run().manifest());
       if (differs != null) {
         throw new ScenarioException(
-            group
-                + shard.named()
-                + " ran "
-                + differs
-                + " than "
-                + first.named()
-                + "; a group is the shards of one plan, one scenario with the same overrides");
+            ("%s%s ran %s than %s; a group is the shards of one plan, one scenario with the same"
+                    + " overrides")
+                .formatted(group, shard.named(), differs, first.named()));
       }
     }
     for (int i = 1; i < found.size(); i++) {
       if (found.get(i).index() == found.get(i - 1).index()) {
         throw new ScenarioException(
-            group
-                + found.get(i - 1).named()
-                + " is there twice, also in "
-                + found.get(i).dir()
-                + "; keep one of them under RUNS=, or give each run of the plan a GROUP= of its"
-                + " own");
+            ("%s%s is there twice, also in %s; keep one of them under RUNS=, or give each run of"
+                    + " the plan a GROUP= of its own")
+                .formatted(group, found.get(i - 1).named(), found.get(i).dir()));
       }
     }
     List<Integer> missing =
@@ -99,18 +92,14 @@ public record Group(String id, List<Member> shards) {
     if (!missing.isEmpty()) {
       int count = first.count();
       throw new ScenarioException(
-          group
-              + "shard "
-              + String.join(", ", missing.stream().map(i -> i + "/" + count).toList())
-              + " missing under "
-              + source.where()
-              + "; run it (SHARD="
-              + missing.get(0)
-              + "/"
-              + count
-              + " GROUP="
-              + id
-              + ") or add its results to RUNS=");
+          "%sshard %s missing under %s; run it (SHARD=%s/%s GROUP=%s) or add its results to RUNS="
+              .formatted(
+                  group,
+                  String.join(", ", missing.stream().map(i -> i + "/" + count).toList()),
+                  source.where(),
+                  missing.get(0),
+                  count,
+                  id));
     }
     return new Group(id, found);
   }

@@ -110,10 +110,8 @@ public final class GroupReport {
    * did: their totals per round, unpaired. Controls are left out: each one's twin stands for it.
    */
   private static Table across(Group group) {
-    List<String> cells = new ArrayList<>();
-    for (Group.Member shard : group.shards()) {
-      shard.run().cells().stream().filter(c -> !cells.contains(c)).forEach(cells::add);
-    }
+    List<String> cells =
+        group.shards().stream().flatMap(s -> s.run().cells().stream()).distinct().toList();
     List<Pair> pairs = new ArrayList<>();
     for (String cell : cells) {
       List<Side> sides = new ArrayList<>();

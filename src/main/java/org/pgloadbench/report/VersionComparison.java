@@ -92,12 +92,8 @@ public record VersionComparison(
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
-                    "BASE_PG="
-                        + requested
-                        + ": no such "
-                        + what
-                        + " in this run; it has "
-                        + String.join(", ", servers)));
+                    "BASE_PG=%s: no such %s in this run; it has %s"
+                        .formatted(requested, what, String.join(", ", servers))));
   }
 
   /** The comparison of a run with two or more versions; {@code base} as {@link #base}. */
