@@ -58,14 +58,13 @@ final class StartsSection implements Section<ReportedRun> {
       StartVariance v = StartVariance.of(starts.group(logs(totals)));
       OutsideSteps outside = manifest.outsideSteps().get(version);
       table.row(
-          List.of(
-              "PostgreSQL " + Markdown.text(version),
-              Integer.toString(v.starts()),
-              Formats.significant(v.roundsPerStart()),
-              spread(v.between()),
-              spread(v.within()),
-              Formats.orDash(
-                  outside == null ? Double.NaN : outside.secondsPerStart(), Formats::significant)));
+          "PostgreSQL " + Markdown.text(version),
+          Integer.toString(v.starts()),
+          Formats.significant(v.roundsPerStart()),
+          spread(v.between()),
+          spread(v.within()),
+          Formats.orDash(
+              outside == null ? Double.NaN : outside.secondsPerStart(), Formats::significant));
     }
     page.table(table);
     VersionComparison.Control control = comparison.control();

@@ -220,21 +220,17 @@ final class WhereTimeGoesSection {
         double bytes = largest(results, c.version(), c.cell(), table);
         if (!Double.isNaN(bytes)) {
           sizes.add(
-              Markdown.text(Formats.table(table))
-                  + " "
-                  + Formats.megabytes(bytes)
-                  + " MB, "
-                  + Formats.significant(bytes / cap)
-                  + "× the server's memory");
+              "%s %s MB, %s× the server's memory"
+                  .formatted(
+                      Markdown.text(Formats.table(table)),
+                      Formats.megabytes(bytes),
+                      Formats.significant(bytes / cap)));
         }
       }
       lines.add(
-          Markdown.text(c.version())
-              + " "
-              + Markdown.text(c.cell())
-              + ": capped at "
-              + Formats.megabytes(cap)
-              + " MB"
+          "%s %s: capped at %s MB"
+                  .formatted(
+                      Markdown.text(c.version()), Markdown.text(c.cell()), Formats.megabytes(cap))
               + (sizes.isEmpty() ? "" : "; " + String.join("; ", sizes)));
     }
     page.block(
