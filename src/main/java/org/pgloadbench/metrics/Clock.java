@@ -1,5 +1,7 @@
 package org.pgloadbench.metrics;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * The one clock of the harness: the wall time and the harness's own CPU time of a piece of work,
  * read right around it and nowhere else. Whoever runs a step or a contender's load calls {@link
@@ -61,5 +63,37 @@ public final class Clock {
 
   private static double since(long start) {
     return (System.nanoTime() - start) / 1e9;
+  }
+
+  /** Sleeps; false, the thread's interrupt flag set again, when interrupted. */
+  public static boolean pause(long millis) {
+    try {
+      Thread.sleep(millis);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** What {@link #await} polls for. */
+  @FunctionalInterface
+  public interface Check<E extends Exception> {
+    boolean holds() throws E;
+  }
+
+  /**
+   * Polls {@code check} every {@code everyMillis} until it holds (true), for at most {@code millis}
+   * and while {@code alive} holds (false when either ends it, or an interrupt: its flag set again).
+   */
+  public static <E extends Exception> boolean await(
+      long millis, long everyMillis, Check<E> check, BooleanSupplier alive) throws E {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    while (!check.holds()) {
+      if (!alive.getAsBoolean() || System.nanoTime() > deadline || !pause(everyMillis)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -123,23 +123,18 @@ public final class ServerProbe {
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
         long walPosition = parseLsn(rs.getString(1));
-        Long objectBytes = nullable(rs, 5);
-        Long indexBytes = nullable(rs, 6);
-        Long bytes = nullable(rs, 2);
+        Long objectBytes = Sql.nullable(rs, 5);
+        Long indexBytes = Sql.nullable(rs, 6);
+        Long bytes = Sql.nullable(rs, 2);
         if (bytes == null) {
           return new After(walPosition, null, objectBytes, null);
         }
         long pages = rs.getLong(3);
-        Long frozen = nullable(rs, 4);
+        Long frozen = Sql.nullable(rs, 4);
         return new After(
             walPosition, new TableState(bytes, pages, frozen), objectBytes, indexBytes);
       }
     }
-  }
-
-  private static Long nullable(ResultSet rs, int column) throws SQLException {
-    long value = rs.getLong(column);
-    return rs.wasNull() ? null : value;
   }
 
   /** A pg_lsn as text ({@code 16/B374D848}) as a byte position. */

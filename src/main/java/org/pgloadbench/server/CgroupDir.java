@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.pgloadbench.metrics.Clock;
 
 /**
  * One directory of a server's cgroup, in one hierarchy ({@link ServerCgroup} holds one per
@@ -91,10 +92,7 @@ record CgroupDir(Path dir, CgroupHierarchy where, Process watchdog) implements A
           // busy a moment longer
         }
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      if (!Clock.pause(100)) {
         break;
       }
     }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
@@ -198,11 +199,8 @@ final class EmbeddedServer implements PostgresServer {
           throw e;
         }
       }
-      try {
-        Thread.sleep(1000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ServerException("interrupted while restarting PostgreSQL " + version, e);
+      if (!Clock.pause(1000)) {
+        throw new ServerException("interrupted while restarting PostgreSQL " + version);
       }
     }
   }

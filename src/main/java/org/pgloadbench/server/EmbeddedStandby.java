@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.variant.StandbyMode;
 import org.postgresql.PGConnection;
 
@@ -207,35 +207,23 @@ final class EmbeddedStandby implements Standby {
   /** Waits until the primary sees the standby in {@code condition}, or says why not. */
   private static void awaitState(EmbeddedServer primary, EmbeddedServer standby, String condition)
       throws ServerException {
-    long deadline = System.currentTimeMillis() + STREAMING_MILLIS;
-    try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
-        PreparedStatement s =
-            c.prepareStatement(
-                "SELECT count(*) FROM pg_catalog.pg_stat_replication"
-                    + " WHERE application_name = ? AND "
-                    + condition)) {
-      s.setString(1, StandbyMode.APPLICATION_NAME);
-      while (true) {
-        try (ResultSet rs = s.executeQuery()) {
-          rs.next();
-          if (rs.getLong(1) > 0) {
-            return;
-          }
-        }
-        if (!standby.alive() || System.currentTimeMillis() > deadline) {
-          throw new ServerException(
-              "the standby did not stream from its primary ("
-                  + condition
-                  + " in pg_stat_replication): "
-                  + ServerFiles.failureReason(standby.dir().resolve("postgres.log")));
-        }
-        Thread.sleep(50);
+    String sql =
+        "SELECT count(*) FROM pg_catalog.pg_stat_replication WHERE application_name = '%s' AND %s";
+    try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+      String seen = sql.formatted(StandbyMode.APPLICATION_NAME, condition);
+      if (Clock.await(STREAMING_MILLIS, 50, () -> !Sql.value(c, seen).equals("0"), standby::alive)) {
+        return;
       }
     } catch (SQLException e) {
       throw new ServerException("cannot see the standby on the primary: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ServerException("interrupted while waiting for the standby", e);
     }
+    if (Thread.currentThread().isInterrupted()) {
+      throw new ServerException("interrupted while waiting for the standby");
+    }
+    throw new ServerException(
+        "the standby did not stream from its primary ("
+            + condition
+            + " in pg_stat_replication): "
+            + ServerFiles.failureReason(standby.dir().resolve("postgres.log")));
   }
 }

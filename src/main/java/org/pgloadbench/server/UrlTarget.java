@@ -3,7 +3,6 @@ package org.pgloadbench.server;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.Sql;
 
 /**
@@ -107,18 +107,17 @@ public final class UrlTarget implements ServerTarget {
 
   @Override
   public String whyNoMemoryCap() {
-    return "the server at "
-        + where()
-        + " is not one the harness starts, so its memory is its own; leave MEMORY and"
-        + " servers.memory out";
+    return notStarted("memory", "MEMORY and servers.memory");
   }
 
   @Override
   public String whyNoDiskLimit() {
-    return "the server at "
-        + where()
-        + " is not one the harness starts, so its disk is its own; leave DISK and servers.disk"
-        + " out";
+    return notStarted("disk", "DISK and servers.disk");
+  }
+
+  private String notStarted(String what, String leaveOut) {
+    return "the server at %s is not one the harness starts, so its %s is its own; leave %s out"
+        .formatted(where(), what, leaveOut);
   }
 
   /** Asks the server, in the URL's database: the harness's own does not exist yet. */
@@ -166,21 +165,17 @@ public final class UrlTarget implements ServerTarget {
 
     /** Connects, and refuses a server where the harness's database exists already. */
     void open() throws ServerException {
-      try (Connection c = connect(MAINTENANCE_DATABASE);
-          Statement s = c.createStatement()) {
+      try (Connection c = connect(MAINTENANCE_DATABASE)) {
         version = Versions.label(Sql.value(c, "SHOW server_version"));
-        try (ResultSet rs =
-            s.executeQuery(
-                "SELECT 1 FROM pg_catalog.pg_database WHERE datname = '" + database + "'")) {
-          if (rs.next()) {
-            throw new ServerException(
-                "database "
-                    + database
-                    + " exists already on "
-                    + where()
-                    + "; the harness works only in a database it created (drop it if an"
-                    + " interrupted run left it)");
-          }
+        String sql = "SELECT count(*) FROM pg_catalog.pg_database WHERE datname = '%s'";
+        if (!Sql.value(c, sql.formatted(database)).equals("0")) {
+          throw new ServerException(
+              "database "
+                  + database
+                  + " exists already on "
+                  + where()
+                  + "; the harness works only in a database it created (drop it if an"
+                  + " interrupted run left it)");
         }
       } catch (SQLException e) {
         throw cannotConnect(e);
@@ -236,17 +231,8 @@ public final class UrlTarget implements ServerTarget {
     @Override
     public void recover() throws ServerException {
       long seconds = Long.getLong(WAIT_PROPERTY, 60);
-      long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-      while (System.nanoTime() < deadline) {
-        if (responds()) {
-          return;
-        }
-        try {
-          Thread.sleep(1000);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        }
+      if (Clock.await(seconds * 1000, 1000, this::responds, () -> true)) {
+        return;
       }
       throw new ServerException(
           "the server at "
