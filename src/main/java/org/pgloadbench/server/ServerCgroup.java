@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.variant.DiskLimit;
 
@@ -176,10 +175,9 @@ final class ServerCgroup implements AutoCloseable {
 
   private static String whyNot(ServerCgroup cgroup, String what, String remedy) {
     try (ServerCgroup probe = cgroup) {
-      List<String> command = probe.wrap(List.of("true"));
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(p.getInputStream().readAllBytes()).strip();
-      if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      Programs.Outcome entered = Programs.exec(probe.wrap(List.of("true")), 10);
+      String output = entered == null ? "" : entered.output().strip();
+      if (entered == null || entered.exit() != 0) {
         return "a process cannot enter the "
             + what
             + " cgroup "

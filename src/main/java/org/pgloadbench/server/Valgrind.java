@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The start option that runs a server's postmaster, and so every process it forks, under valgrind's
@@ -70,16 +69,11 @@ public final class Valgrind {
   /** Why instructions cannot be counted here, in one line with what to do; null when they can. */
   public static String whyNot() {
     try {
-      Process p =
-          new ProcessBuilder("valgrind", "--version")
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      if (!p.waitFor(30, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
+      Programs.Outcome version = Programs.exec(List.of("valgrind", "--version"), 30);
+      if (version == null) {
         return "valgrind --version did not answer in 30 s";
       }
-      return p.exitValue() == 0 ? null : NOT_INSTALLED;
+      return version.exit() == 0 ? null : NOT_INSTALLED;
     } catch (IOException e) {
       return NOT_INSTALLED;
     } catch (InterruptedException e) {

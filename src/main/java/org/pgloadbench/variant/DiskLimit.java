@@ -3,6 +3,7 @@ package org.pgloadbench.variant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -48,29 +49,27 @@ public record DiskLimit(
    */
   public enum Profile {
     /** AWS EBS gp3 baseline: 3,000 IOPS and 125 MiB/s (Amazon EBS User Guide, volume types). */
-    GP3("gp3", "read=125MiB/s,write=125MiB/s,read_iops=3000,write_iops=3000"),
+    GP3("read=125MiB/s,write=125MiB/s,read_iops=3000,write_iops=3000"),
     /**
      * A 7200 rpm SATA disk: 175 MB/s sustained at the outer tracks (Seagate Constellation ES.3
      * product manual), and 80 random operations a second, 1 / (8.2 ms average seek, HGST Ultrastar
      * 7K4000 specification, + 4.16 ms average rotational latency at 7200 rpm).
      */
-    HDD_7200("hdd-7200", "read=175MB/s,write=175MB/s,read_iops=80,write_iops=80"),
+    HDD_7200("read=175MB/s,write=175MB/s,read_iops=80,write_iops=80"),
     /**
      * A SATA SSD: Samsung 870 EVO data sheet, 560 MB/s sequential read, 530 MB/s write, 98,000 and
      * 88,000 random 4 KB IOPS (queue depth 32).
      */
-    SATA_SSD("sata-ssd", "read=560MB/s,write=530MB/s,read_iops=98000,write_iops=88000");
+    SATA_SSD("read=560MB/s,write=530MB/s,read_iops=98000,write_iops=88000");
 
-    private final String profileName;
     private final String limits;
 
-    Profile(String profileName, String limits) {
-      this.profileName = profileName;
+    Profile(String limits) {
       this.limits = limits;
     }
 
     public String profileName() {
-      return profileName;
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** The profile's figures, written as a limit is. */
@@ -118,7 +117,7 @@ public record DiskLimit(
     boolean direct = text.endsWith("io=direct");
     String limits = text.replaceFirst(",?" + IO + "$", "");
     Optional<Profile> profile =
-        Arrays.stream(Profile.values()).filter(p -> p.profileName.equals(limits)).findFirst();
+        Arrays.stream(Profile.values()).filter(p -> p.profileName().equals(limits)).findFirst();
     String parts = profile.map(Profile::limits).orElse(limits);
     long[] ways = new long[4];
     for (String part : parts.isEmpty() ? new String[0] : parts.split(",")) {
