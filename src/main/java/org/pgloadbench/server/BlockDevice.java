@@ -31,12 +31,9 @@ final class BlockDevice {
     Path sys = SYS_DEV_BLOCK.resolve(device);
     if (major(dev) == 0 || !Files.exists(sys)) {
       throw new ServerException(
-          dir
-              + " is on a file system without a block device ("
-              + fileSystem(dir)
-              + ", device "
-              + device
-              + "), so there is no disk to limit; "
+          "%s is on a file system without a block device (%s, device %s), so there is no disk to"
+                  .formatted(dir, fileSystem(dir), device)
+              + " limit; "
               + remedy(dir));
     }
     return wholeDisk(sys, device);

@@ -18,18 +18,33 @@ import org.pgloadbench.variant.DiskLimit;
  * @param version 1 or 2
  */
 record CgroupHierarchy(Path parent, int version) {
-  /** A controller a server's cgroup limits it with: its v1 hierarchy's name and its v2 name. */
+  /**
+   * A controller a server's cgroup limits it with: its v1 hierarchy's name, its v2 name, what it
+   * limits and what to do where it cannot.
+   */
   enum Controller {
-    MEMORY("memory", "memory", ServerCgroup.REMEDY),
-    IO("blkio", "io", ServerCgroup.DISK_REMEDY);
+    MEMORY(
+        "memory",
+        "memory",
+        "memory",
+        "run as root, or where a memory cgroup is delegated to you (cgroup v2), or leave the memory"
+            + " cap out"),
+    IO(
+        "blkio",
+        "io",
+        "disk",
+        "run as root, or where a cgroup with the io controller is delegated to you (cgroup v2), or"
+            + " leave the disk limit out");
 
     final String v1;
     final String v2;
+    final String what;
     final String remedy;
 
-    Controller(String v1, String v2, String remedy) {
+    Controller(String v1, String v2, String what, String remedy) {
       this.v1 = v1;
       this.v2 = v2;
+      this.what = what;
       this.remedy = remedy;
     }
   }
@@ -58,12 +73,8 @@ record CgroupHierarchy(Path parent, int version) {
     if (v1 != null) {
       if (!Files.isWritable(v1)) {
         throw new ServerException(
-            "the "
-                + controller.v1
-                + " cgroup "
-                + v1
-                + " (cgroup v1) is not writable by this user; "
-                + controller.remedy);
+            "the %s cgroup %s (cgroup v1) is not writable by this user; %s"
+                .formatted(controller.v1, v1, controller.remedy));
       }
       return new CgroupHierarchy(v1, 1);
     }
@@ -79,11 +90,9 @@ record CgroupHierarchy(Path parent, int version) {
       dir = dir.equals(fs.v2()) ? null : dir.getParent();
     }
     throw new ServerException(
-        "no cgroup v2 above "
-            + own
-            + " is writable by this user with the "
-            + controller.v2
-            + " controller on for its children; "
+        "no cgroup v2 above %s is writable by this user with the %s controller on for its children"
+                .formatted(own, controller.v2)
+            + "; "
             + controller.remedy);
   }
 

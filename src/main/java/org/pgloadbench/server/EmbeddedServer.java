@@ -175,12 +175,8 @@ final class EmbeddedServer implements PostgresServer {
     try {
       pgCtl("-l", dir.resolve("postgres.log").toString(), "-w", "-t", "120", "start");
     } catch (ServerException e) {
-      throw new ServerException(
-          "PostgreSQL "
-              + home.getFileName()
-              + " did not start: "
-              + ServerFiles.failureReason(dir.resolve("postgres.log")),
-          e);
+      String why = ServerFiles.failureReason(dir.resolve("postgres.log"));
+      throw new ServerException("PostgreSQL " + home.getFileName() + " did not start: " + why, e);
     }
     try (Connection c = connect(MAINTENANCE_DATABASE)) {
       version = Versions.label(Sql.value(c, "SHOW server_version"));

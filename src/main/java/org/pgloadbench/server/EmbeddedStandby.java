@@ -165,15 +165,9 @@ final class EmbeddedStandby implements Standby {
 
   /** How the standby reaches its primary: no password in it, only where the passfile is. */
   private static String conninfo(int port, Path dir) {
-    return "host=127.0.0.1 port="
-        + port
-        + " user="
-        + StandbyMode.APPLICATION_NAME
-        + " application_name="
-        + StandbyMode.APPLICATION_NAME
-        + " passfile='"
-        + dir.resolve(PASSFILE).toString().replace("\\", "\\\\").replace("'", "\\'")
-        + "'";
+    String passfile = dir.resolve(PASSFILE).toString().replace("\\", "\\\\").replace("'", "\\'");
+    return "host=127.0.0.1 port=%d user=%s application_name=%s passfile='%s'"
+        .formatted(port, StandbyMode.APPLICATION_NAME, StandbyMode.APPLICATION_NAME, passfile);
   }
 
   /**
@@ -204,8 +198,9 @@ final class EmbeddedStandby implements Standby {
     String sql =
         "SELECT count(*) FROM pg_catalog.pg_stat_replication WHERE application_name = '%s' AND %s";
     try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE)) {
-      String seen = sql.formatted(StandbyMode.APPLICATION_NAME, condition);
-      if (Clock.await(STREAMING_MILLIS, 50, () -> !Sql.value(c, seen).equals("0"), standby::alive)) {
+      String count = sql.formatted(StandbyMode.APPLICATION_NAME, condition);
+      Clock.Check<SQLException> seen = () -> !Sql.value(c, count).equals("0");
+      if (Clock.await(STREAMING_MILLIS, 50, seen, standby::alive)) {
         return;
       }
     } catch (SQLException e) {

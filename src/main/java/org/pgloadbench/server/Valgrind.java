@@ -100,27 +100,24 @@ public final class Valgrind {
     Path wrapper = dir.resolve(WRAPPER);
     String real = quoted(postgres.toAbsolutePath().toString());
     String script =
-        "#!/bin/sh\n"
-            + "# pgloadbench: the postmaster under callgrind, counting instructions; what initdb"
-            + " and pg_ctl ask of postgres runs it directly\n"
-            + "case \"$1\" in\n"
-            + "  "
-            + String.join("|", PASSED_THROUGH)
-            + ") exec "
-            + real
-            + " \"$@\" ;;\n"
-            + "esac\n"
-            + "exec "
-            + quoted(onPath().toString())
-            + " --tool=callgrind --trace-children=yes -q --dump-line=no --zero-before="
-            + ZERO_MARKER
-            + " --dump-before="
-            + DUMP_MARKER
-            + " --callgrind-out-file="
-            + quoted(counts.resolve("cg.%p").toString())
-            + " "
-            + real
-            + " \"$@\"\n";
+        """
+        #!/bin/sh
+        # pgloadbench: the postmaster under callgrind, counting instructions; what initdb and \
+        pg_ctl ask of postgres runs it directly
+        case "$1" in
+          %s) exec %s "$@" ;;
+        esac
+        exec %s --tool=callgrind --trace-children=yes -q --dump-line=no --zero-before=%s \
+        --dump-before=%s --callgrind-out-file=%s %s "$@"
+        """
+            .formatted(
+                String.join("|", PASSED_THROUGH),
+                real,
+                quoted(onPath().toString()),
+                ZERO_MARKER,
+                DUMP_MARKER,
+                quoted(counts.resolve("cg.%p").toString()),
+                real);
     try {
       Files.createDirectory(
           counts,
