@@ -60,11 +60,8 @@ public final class CgroupUse implements ResourceMeter {
   private ResourceUse readV1() {
     Double user = nanos(cpuacct.resolve("cpuacct.usage_user"));
     Double system = nanos(cpuacct.resolve("cpuacct.usage_sys"));
-    Long read = null;
-    if (blkio != null) {
-      read = sum(blkio.resolve("blkio.throttle.io_service_bytes_recursive"), " Read ");
-    }
-    return new ResourceUse(user, system, read, null);
+    Path bytes = blkio == null ? null : blkio.resolve("blkio.throttle.io_service_bytes_recursive");
+    return new ResourceUse(user, system, bytes == null ? null : sum(bytes, " Read "), null);
   }
 
   private ResourceUse readV2() {

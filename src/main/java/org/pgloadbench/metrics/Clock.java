@@ -38,9 +38,9 @@ public final class Clock {
     try {
       T value = work.run();
       return new Timed<>(
-          value, since(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
+          value, secondsSince(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
     } catch (Exception e) {
-      double seconds = since(start);
+      double seconds = secondsSince(start);
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
@@ -58,11 +58,7 @@ public final class Clock {
 
   /** Seconds since a reading of {@link #now}. */
   public static double secondsSince(long reading) {
-    return since(reading);
-  }
-
-  private static double since(long start) {
-    return (System.nanoTime() - start) / 1e9;
+    return (System.nanoTime() - reading) / 1e9;
   }
 
   /** Sleeps; false, the thread's interrupt flag set again, when interrupted. */

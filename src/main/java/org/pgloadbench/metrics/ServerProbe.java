@@ -122,17 +122,11 @@ public final class ServerProbe {
       s.setString(2, table);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
-        long walPosition = parseLsn(rs.getString(1));
-        Long objectBytes = Sql.nullable(rs, 5);
-        Long indexBytes = Sql.nullable(rs, 6);
         Long bytes = Sql.nullable(rs, 2);
-        if (bytes == null) {
-          return new After(walPosition, null, objectBytes, null);
-        }
-        long pages = rs.getLong(3);
-        Long frozen = Sql.nullable(rs, 4);
-        return new After(
-            walPosition, new TableState(bytes, pages, frozen), objectBytes, indexBytes);
+        TableState heap =
+            bytes == null ? null : new TableState(bytes, rs.getLong(3), Sql.nullable(rs, 4));
+        Long indexBytes = bytes == null ? null : Sql.nullable(rs, 6);
+        return new After(parseLsn(rs.getString(1)), heap, Sql.nullable(rs, 5), indexBytes);
       }
     }
   }

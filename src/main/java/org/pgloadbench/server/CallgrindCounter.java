@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,10 +74,8 @@ final class CallgrindCounter implements InstructionCounter {
           files
               .filter(f -> f.getFileName().toString().matches(Pattern.quote(prefix) + "\\d+"))
               .sorted(
-                  (a, b) ->
-                      Long.compare(
-                          Long.parseLong(a.getFileName().toString().substring(prefix.length())),
-                          Long.parseLong(b.getFileName().toString().substring(prefix.length()))))
+                  Comparator.comparingLong(
+                      f -> Long.parseLong(f.getFileName().toString().substring(prefix.length()))))
               .toList();
       if (dumps.isEmpty()) {
         throw new SQLException(

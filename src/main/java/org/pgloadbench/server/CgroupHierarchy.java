@@ -90,10 +90,9 @@ record CgroupHierarchy(Path parent, int version) {
       dir = dir.equals(fs.v2()) ? null : dir.getParent();
     }
     throw new ServerException(
-        "no cgroup v2 above %s is writable by this user with the %s controller on for its children"
-                .formatted(own, controller.v2)
-            + "; "
-            + controller.remedy);
+        ("no cgroup v2 above %s is writable by this user with the %s controller on for its"
+                + " children; %s")
+            .formatted(own, controller.v2, controller.remedy));
   }
 
   private static boolean delegates(Path dir, String controller) {

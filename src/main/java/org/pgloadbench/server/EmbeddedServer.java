@@ -252,12 +252,11 @@ final class EmbeddedServer implements PostgresServer {
    * us.
    */
   private void stop() {
-    Path pidFile = dir.resolve("data/postmaster.pid");
-    if (!Files.exists(pidFile)) {
+    if (!Files.exists(dir.resolve("data/postmaster.pid"))) {
       return;
     }
     try {
-      pgCtl("-m", "fast", "-w", "-t", "60", "stop");
+      stopCleanly();
     } catch (ServerException e) {
       Postmasters.kill(dir.resolve("data"));
     }

@@ -67,35 +67,18 @@ final class EmbeddedStandby implements Standby {
             server,
             mode,
             basebackup ? "pg_basebackup" : "a copy of the primary's data directory, stopped"));
-    ServerDir.create(
-        dir,
-        isolation,
-        PASSFILE,
-        replication::writePassfile,
-        "cannot create the standby's directory");
+    String failure = "cannot create the standby's directory";
+    ServerDir.create(dir, isolation, PASSFILE, replication::writePassfile, failure);
     String conninfo = conninfo(primary.port(), dir);
+    String data = dir.resolve("data").toString();
     if (basebackup) {
       replicationRole(primary, replication);
-      Programs.run(
-          isolation.command(
-              pgBasebackup,
-              List.of(
-                  "-D",
-                  dir.resolve("data").toString(),
-                  "-X",
-                  "stream",
-                  "-c",
-                  "fast",
-                  "-d",
-                  conninfo)),
-          "pg_basebackup");
+      List<String> args = List.of("-D", data, "-X", "stream", "-c", "fast", "-d", conninfo);
+      Programs.run(isolation.command(pgBasebackup, args), "pg_basebackup");
     } else {
       primary.stopCleanly();
-      Programs.run(
-          isolation.command(
-              Path.of("cp"),
-              List.of("-a", "--", primary.dir().resolve("data") + "/.", dir.resolve("data") + "")),
-          "copying the data directory");
+      List<String> args = List.of("-a", "--", primary.dir().resolve("data") + "/.", data);
+      Programs.run(isolation.command(Path.of("cp"), args), "copying the data directory");
       primary.start(primary.port());
       replicationRole(primary, replication);
     }
@@ -116,9 +99,8 @@ final class EmbeddedStandby implements Standby {
       Map<String, String> synchronous = new LinkedHashMap<>(settings);
       synchronous.put("synchronous_standby_names", StandbyMode.APPLICATION_NAME);
       ServerDir.writeConfig(primary.dir(), primary.port(), synchronous);
-      try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
-          Statement s = c.createStatement()) {
-        s.execute("SELECT pg_catalog.pg_reload_conf()");
+      try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+        Sql.value(c, "SELECT pg_catalog.pg_reload_conf()");
       } catch (SQLException e) {
         throw new ServerException("cannot reload the primary's settings: " + e.getMessage(), e);
       }

@@ -162,16 +162,13 @@ public final class EmbeddedTarget implements ServerTarget {
   EmbeddedServer launch(Path home, String name, int major, ServerStart start)
       throws ServerException {
     Long memoryBytes = start.variant().memoryCap();
-    StandbyMode standby = start.variant().standby();
     DiskLimit disk = start.variant().disk();
     String noDirectIo = disk.whyNot(major);
     if (noDirectIo != null) {
       throw new ServerException(noDirectIo);
     }
-    Map<String, String> settings = start.settings();
-    if (valgrind != null) {
-      settings = Valgrind.settings(settings);
-    }
+    Map<String, String> settings =
+        valgrind == null ? start.settings() : Valgrind.settings(start.settings());
     prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
     Postmasters.stopOrphans(workRoot);
@@ -184,11 +181,8 @@ public final class EmbeddedTarget implements ServerTarget {
     try {
       if (memoryBytes != null || !disk.isNone()) {
         // named as the server's directory: two servers of one build (two profiles) differ
-        server.limit(
-            name + "-" + dir.getFileName().toString().replaceAll(".*-", ""),
-            memoryBytes,
-            disk,
-            workRoot);
+        String cgroup = name + "-" + dir.getFileName().toString().replaceAll(".*-", "");
+        server.limit(cgroup, memoryBytes, disk, workRoot);
       }
       createDir(dir, credentials);
       if (valgrind != null) {
@@ -200,6 +194,7 @@ public final class EmbeddedTarget implements ServerTarget {
         initdb(home, dir, major);
       }
       ServerDir.start(server, dir, settings, "");
+      StandbyMode standby = start.variant().standby();
       if (standby != StandbyMode.NONE) {
         EmbeddedStandby.start(server, home, workRoot, name, isolation, standby, settings);
       }
@@ -252,12 +247,8 @@ public final class EmbeddedTarget implements ServerTarget {
 
   /** A server's (or a kept cluster's) directory, holding the password initdb gives its user. */
   private void createDir(Path dir, Credentials credentials) throws ServerException {
-    ServerDir.create(
-        dir,
-        isolation,
-        PASSWORD_FILE,
-        credentials::writePasswordFile,
-        "cannot create a data directory under " + workRoot);
+    String failure = "cannot create a data directory under " + workRoot;
+    ServerDir.create(dir, isolation, PASSWORD_FILE, credentials::writePasswordFile, failure);
   }
 
   /**

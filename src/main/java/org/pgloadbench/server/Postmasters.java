@@ -17,13 +17,8 @@ final class Postmasters {
   /** The pid of {@code data}'s running postmaster, or 0 when none runs. */
   static long of(Path data) {
     try {
-      long pid =
-          Long.parseLong(
-              ServerFiles.read(data.resolve("postmaster.pid"))
-                  .lines()
-                  .findFirst()
-                  .orElse("")
-                  .strip());
+      String pidFile = ServerFiles.read(data.resolve("postmaster.pid"));
+      long pid = Long.parseLong(pidFile.lines().findFirst().orElse("").strip());
       return isPostmasterOf(pid, data) ? pid : 0;
     } catch (IOException | RuntimeException e) {
       return 0;

@@ -143,7 +143,7 @@ public final class WorkRoot {
       return;
     }
     try {
-      check(dir);
+      check(dir, "work dir", REMEDY);
     } catch (IOException e) {
       throw new ServerException("work dir " + dir + ": " + e.getMessage() + "; " + REMEDY);
     }
@@ -158,11 +158,7 @@ public final class WorkRoot {
     return dir;
   }
 
-  /** Refuses a work root another user could write to, or swap for somewhere else. */
-  static void check(Path dir) throws ServerException, IOException {
-    check(dir, "work dir", REMEDY);
-  }
-
+  /** Refuses a directory another user could write to, or swap for somewhere else. */
   private static void check(Path dir, String what, String remedy)
       throws ServerException, IOException {
     String refuse = what + " " + dir + ": ";

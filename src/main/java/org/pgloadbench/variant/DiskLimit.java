@@ -93,16 +93,8 @@ public record DiskLimit(
    * {@link #parse} also refuses a way given twice.
    */
   public static final String PATTERN =
-      "none|(("
-          + String.join("|", Profile.names())
-          + "|"
-          + PART
-          + "(,"
-          + PART
-          + "){0,3})(,"
-          + IO
-          + ")?)|"
-          + IO;
+      "none|((%s|%s(,%s){0,3})(,%s)?)|%s"
+          .formatted(String.join("|", Profile.names()), PART, PART, IO, IO);
 
   private static final Pattern ONE = Pattern.compile("(read|write)(_iops)?=([0-9]+)([A-Za-z]*)/?s?");
 
@@ -205,12 +197,10 @@ public record DiskLimit(
    */
   public String whyNot(int major) {
     return direct && major < DIRECT_IO_SINCE
-        ? "io=direct needs PostgreSQL "
-            + DIRECT_IO_SINCE
-            + " or later (debug_io_direct), and "
-            + major
-            + " has none; use io=buffered (whose writes a memory cap lets escape a cgroup v1"
-            + " throttle) or a later version"
+        ? ("io=direct needs PostgreSQL %d or later (debug_io_direct), and %d has none; use"
+                + " io=buffered (whose writes a memory cap lets escape a cgroup v1 throttle) or a"
+                + " later version")
+            .formatted(DIRECT_IO_SINCE, major)
         : null;
   }
 
@@ -233,12 +223,9 @@ public record DiskLimit(
    * operations over its rate, the largest of them (the throttle holds each way on its own).
    */
   public double leastSeconds(double read, double written, double reads, double writes) {
-    double least = 0;
-    least = Math.max(least, over(read, readBytes));
-    least = Math.max(least, over(written, writeBytes));
-    least = Math.max(least, over(reads, readIops));
-    least = Math.max(least, over(writes, writeIops));
-    return least;
+    return Math.max(
+        Math.max(over(read, readBytes), over(written, writeBytes)),
+        Math.max(over(reads, readIops), over(writes, writeIops)));
   }
 
   private static double over(double amount, long rate) {

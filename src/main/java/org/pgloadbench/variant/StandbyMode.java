@@ -69,11 +69,9 @@ public enum StandbyMode implements ServerPart {
             settings.containsKey("synchronous_commit")
                 ? "the scenario's"
                 : "the " + profile + " profile's";
-        return "a sync standby with synchronous_commit "
-            + commit
-            + " ("
-            + whose
-            + ") makes no commit wait for it; set synchronous_commit: on, or use an async standby";
+        return ("a sync standby with synchronous_commit %s (%s) makes no commit wait for it; set"
+                + " synchronous_commit: on, or use an async standby")
+            .formatted(commit, whose);
       }
     }
     return null;
