@@ -117,13 +117,9 @@ record CgroupDir(Path dir, CgroupHierarchy where, Process watchdog) implements A
     try (Stream<Path> dirs = Files.list(parent)) {
       for (Path dir : dirs.toList()) {
         String name = dir.getFileName().toString();
-        if (!name.startsWith(PREFIX) || !Files.isDirectory(dir)) {
-          continue;
-        }
-        String pid = name.substring(PREFIX.length()).split("-", 2)[0];
-        if (pid.chars().allMatch(Character::isDigit)
-            && !pid.isEmpty()
-            && !ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) {
+        if (name.startsWith(PREFIX)
+            && Files.isDirectory(dir)
+            && Postmasters.gone(name.substring(PREFIX.length()).split("-", 2)[0])) {
           remove(dir);
         }
       }

@@ -150,12 +150,8 @@ final class ContainerServer implements PostgresServer {
 
   @Override
   public String jdbcUrl(String database) {
-    return "jdbc:postgresql://"
-        + container.getHost()
-        + ":"
-        + container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT)
-        + "/"
-        + database;
+    int port = container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT);
+    return "jdbc:postgresql://" + container.getHost() + ":" + port + "/" + database;
   }
 
   @Override

@@ -164,10 +164,8 @@ final class EmbeddedStandby implements Standby {
       c.unwrap(PGConnection.class)
           .alterUserPassword(
               replication.user(), replication.password().toCharArray(), "scram-sha-256");
-      s.execute(
-          "SELECT pg_catalog.pg_create_physical_replication_slot('"
-              + StandbyMode.APPLICATION_NAME
-              + "', true)");
+      String slot = "SELECT pg_catalog.pg_create_physical_replication_slot('%s', true)";
+      s.execute(slot.formatted(StandbyMode.APPLICATION_NAME));
     } catch (SQLException e) {
       throw new ServerException(
           "cannot create the standby's role on the primary: " + e.getMessage(), e);

@@ -73,11 +73,7 @@ public final class EmbeddedTarget implements ServerTarget {
    * #prepare}.
    */
   @Override
-  public void check(List<String> requested) throws ServerException {
-    checkWorkRoot();
-  }
-
-  private synchronized void checkWorkRoot() throws ServerException {
+  public synchronized void check(List<String> requested) throws ServerException {
     if (workRoot == null) {
       WorkRoot.checkIfExists(requestedWorkRoot);
     }
@@ -141,7 +137,7 @@ public final class EmbeddedTarget implements ServerTarget {
   @Override
   public String whyNoDiskLimit() {
     try {
-      checkWorkRoot();
+      check(List.of());
     } catch (ServerException e) {
       return e.getMessage();
     }

@@ -4,10 +4,10 @@ import static org.pgloadbench.server.CgroupHierarchy.Controller.IO;
 import static org.pgloadbench.server.CgroupHierarchy.Controller.MEMORY;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.pgloadbench.metrics.CgroupFs;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.server.CgroupHierarchy.Controller;
 import org.pgloadbench.variant.DiskLimit;
@@ -78,12 +78,9 @@ final class ServerCgroup implements AutoCloseable {
         && !memoryWhere.equals(ioWhere)) {
       // a process is in one cgroup of a v2 tree: both limits must be on the same one
       throw new ServerException(
-          "the cgroup v2 delegated for memory ("
-              + memoryWhere.parent()
-              + ") is not the one delegated for io ("
-              + ioWhere.parent()
-              + "); delegate both controllers to one, or leave the memory cap or the disk limit"
-              + " out");
+          ("the cgroup v2 delegated for memory (%s) is not the one delegated for io (%s); delegate"
+                  + " both controllers to one, or leave the memory cap or the disk limit out")
+              .formatted(memoryWhere.parent(), ioWhere.parent()));
     }
     List<CgroupDir> parts = new ArrayList<>();
     try {
@@ -156,13 +153,9 @@ final class ServerCgroup implements AutoCloseable {
       Programs.Outcome entered = Programs.exec(probe.wrap(List.of("true")), 10);
       String output = entered == null ? "" : entered.output().strip();
       if (entered == null || entered.exit() != 0) {
-        return "a process cannot enter the "
-            + controller.what
-            + " cgroup "
-            + probe.parts.get(0).dir()
-            + (output.isEmpty() ? "" : " (" + output.lines().findFirst().orElse("") + ")")
-            + "; "
-            + controller.remedy;
+        String said = output.isEmpty() ? "" : " (" + output.lines().findFirst().orElse("") + ")";
+        return "a process cannot enter the %s cgroup %s%s; %s"
+            .formatted(controller.what, probe.parts.get(0).dir(), said, controller.remedy);
       }
       return null;
     } catch (IOException e) {
@@ -186,20 +179,10 @@ final class ServerCgroup implements AutoCloseable {
     if (memory == null) {
       return -1;
     }
-    Path file =
-        memory
-            .dir()
-            .resolve(memory.where().version() == 1 ? "memory.oom_control" : "memory.events");
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.startsWith("oom_kill ")) {
-          return Long.parseLong(line.substring(9).strip());
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // gone, or a kernel that does not count them
-    }
-    return -1;
+    String file = memory.where().version() == 1 ? "memory.oom_control" : "memory.events";
+    // null: gone, or a kernel that does not count them
+    Long kills = CgroupFs.field(memory.dir().resolve(file), "oom_kill ");
+    return kills == null ? -1 : kills;
   }
 
   /** What the disk's throttle counts, or null for a server whose disk is not limited. */
@@ -209,10 +192,8 @@ final class ServerCgroup implements AutoCloseable {
 
   /** Where the server's cgroup is, as run.json records it. */
   String describe() {
-    return "cgroup v"
-        + parts.get(0).where().version()
-        + " "
-        + String.join(" ", parts.stream().map(p -> p.dir().toString()).toList());
+    String dirs = String.join(" ", parts.stream().map(p -> p.dir().toString()).toList());
+    return "cgroup v" + parts.get(0).where().version() + " " + dirs;
   }
 
   /** Where the server's disk limit is, as run.json records it: the cgroup and the device. */

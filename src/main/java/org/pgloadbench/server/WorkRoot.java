@@ -170,23 +170,16 @@ public final class WorkRoot {
     }
     int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
     if (owner != currentUid()) {
-      throw new ServerException(
-          refuse
-              + "belongs to another user (uid "
-              + owner
-              + "); "
-              + (remedy.equals(REMEDY) ? remedy + ", or remove it" : remedy));
+      String also = remedy.equals(REMEDY) ? remedy + ", or remove it" : remedy;
+      throw new ServerException(refuse + "belongs to another user (uid " + owner + "); " + also);
     }
     Set<PosixFilePermission> permissions =
         Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
     if (permissions.contains(PosixFilePermission.GROUP_WRITE)
         || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+      String mode = PosixFilePermissions.toString(permissions);
       throw new ServerException(
-          refuse
-              + "other users may write to it (mode "
-              + PosixFilePermissions.toString(permissions)
-              + "); chmod go-w it, or "
-              + remedy);
+          refuse + "other users may write to it (mode " + mode + "); chmod go-w it, or " + remedy);
     }
   }
 

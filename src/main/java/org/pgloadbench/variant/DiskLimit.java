@@ -128,8 +128,7 @@ public record DiskLimit(
     if (figures.isEmpty() && !direct) {
       return Optional.of(NONE); // io=buffered alone: the disk as it is
     }
-    String shown =
-        direct ? (figures.isEmpty() ? "" : figures + ",") + "io=direct" : figures;
+    String shown = direct ? (figures.isEmpty() ? "" : figures + ",") + "io=direct" : figures;
     return Optional.of(new DiskLimit(shown, ways[0], ways[1], ways[2], ways[3], direct));
   }
 
