@@ -78,10 +78,9 @@ public final class ServerProbe {
     }
     if (pageinspect != null) {
       probe.missing.add(
-          "pages in use: pageinspect could not be installed, so pages are counted with the"
-              + " never-used ones at the end ("
-              + pageinspect
-              + ")");
+          ("pages in use: pageinspect could not be installed, so pages are counted with the"
+                  + " never-used ones at the end (%s)")
+              .formatted(pageinspect));
     }
     return probe;
   }
