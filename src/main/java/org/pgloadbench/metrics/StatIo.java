@@ -96,9 +96,7 @@ public final class StatIo {
     if (flush) {
       for (Connection c : sessions) {
         if (c.getAutoCommit()) {
-          try (Statement s = c.createStatement()) {
-            s.execute("SELECT pg_catalog.pg_stat_force_next_flush()");
-          }
+          Sql.value(c, "SELECT pg_catalog.pg_stat_force_next_flush()");
         }
       }
     }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.pgloadbench.metrics.InstructionCounter;
+import org.pgloadbench.metrics.Sql;
 import org.postgresql.PGConnection;
 
 /**
@@ -58,9 +58,7 @@ final class CallgrindCounter implements InstructionCounter {
   }
 
   private static void call(Connection session, String function) throws SQLException {
-    try (Statement s = session.createStatement()) {
-      s.execute("SELECT pg_catalog." + function + "()");
-    }
+    Sql.value(session, "SELECT pg_catalog." + function + "()");
   }
 
   /**

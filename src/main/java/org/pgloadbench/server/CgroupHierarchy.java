@@ -134,18 +134,16 @@ record CgroupHierarchy(Path parent, int version) {
    * v1's {@code blkio.throttle.*_device} files, each with its line.
    */
   static List<String[]> v1Lines(DiskLimit disk, String device) {
+    List<String> ways = List.of("read_bps", "write_bps", "read_iops", "write_iops");
+    long[] values = {disk.readBytes(), disk.writeBytes(), disk.readIops(), disk.writeIops()};
     List<String[]> lines = new ArrayList<>();
-    add(lines, "blkio.throttle.read_bps_device", device, disk.readBytes());
-    add(lines, "blkio.throttle.write_bps_device", device, disk.writeBytes());
-    add(lines, "blkio.throttle.read_iops_device", device, disk.readIops());
-    add(lines, "blkio.throttle.write_iops_device", device, disk.writeIops());
-    return lines;
-  }
-
-  private static void add(List<String[]> lines, String file, String device, long value) {
-    if (value > 0) {
-      lines.add(new String[] {file, device + " " + value});
+    for (int way = 0; way < values.length; way++) {
+      if (values[way] > 0) {
+        String file = "blkio.throttle." + ways.get(way) + "_device";
+        lines.add(new String[] {file, device + " " + values[way]});
+      }
     }
+    return lines;
   }
 
   /** v2's {@code io.max} line for device {@code major:minor}. */
