@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The facts a result needs beside its numbers: the machine, the JVM, the harness, a server's
@@ -108,8 +109,18 @@ public final class Environment {
 
   /** The harness's git revision (git describe), or "unknown" outside a git checkout. */
   public static String harnessRevision() {
-    String revision =
-        Programs.output(List.of("git", "describe", "--always", "--dirty", "--abbrev=12"));
-    return revision != null ? revision : "unknown";
+    try {
+      Process git =
+          new ProcessBuilder(List.of("git", "describe", "--always", "--dirty", "--abbrev=12"))
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      String revision = new String(git.getInputStream().readAllBytes()).strip();
+      return git.waitFor(10, TimeUnit.SECONDS) && git.exitValue() == 0 ? revision : "unknown";
+    } catch (IOException e) {
+      return "unknown";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
   }
 }

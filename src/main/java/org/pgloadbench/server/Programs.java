@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How the harness runs a program to completion: a PostgreSQL one (initdb, pg_ctl, pg_basebackup),
- * or a tool it asks something (id, git, valgrind).
+ * or a tool it asks something (id, valgrind, chmod).
  */
 final class Programs {
   /** The variable whose length varies from process to process ({@link #processBuilder}). */
