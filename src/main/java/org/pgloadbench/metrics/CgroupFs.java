@@ -81,6 +81,23 @@ public record CgroupFs(Map<String, Path> v1, Path v2) {
     return null;
   }
 
+  /**
+   * The number after {@code prefix} on the first line of a cgroup file that starts with it ({@code
+   * user_usec 123}), or null when there is none or the file cannot be read.
+   */
+  public static Long field(Path file, String prefix) {
+    try {
+      for (String line : Files.readAllLines(file)) {
+        if (line.startsWith(prefix)) {
+          return Long.parseLong(line.substring(prefix.length()).strip());
+        }
+      }
+      return null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   private static Path under(Path mount, String cgroup) {
     String relative = cgroup.strip().replaceFirst("^/+", "");
     return relative.isEmpty() ? mount : mount.resolve(relative);

@@ -60,16 +60,13 @@ public final class CgroupUse implements ResourceMeter {
   private ResourceUse readV1() {
     Double user = nanos(cpuacct.resolve("cpuacct.usage_user"));
     Double system = nanos(cpuacct.resolve("cpuacct.usage_sys"));
-    Long read = null;
-    if (blkio != null) {
-      read = sum(blkio.resolve("blkio.throttle.io_service_bytes_recursive"), " Read ");
-    }
-    return new ResourceUse(user, system, read, null);
+    Path bytes = blkio == null ? null : blkio.resolve("blkio.throttle.io_service_bytes_recursive");
+    return new ResourceUse(user, system, bytes == null ? null : sum(bytes, " Read "), null);
   }
 
   private ResourceUse readV2() {
-    Long user = field(unified.resolve("cpu.stat"), "user_usec ");
-    Long system = field(unified.resolve("cpu.stat"), "system_usec ");
+    Long user = CgroupFs.field(unified.resolve("cpu.stat"), "user_usec ");
+    Long system = CgroupFs.field(unified.resolve("cpu.stat"), "system_usec ");
     return new ResourceUse(
         user == null ? null : user / 1e6,
         system == null ? null : system / 1e6,
@@ -80,19 +77,6 @@ public final class CgroupUse implements ResourceMeter {
   private static Double nanos(Path file) {
     try {
       return Long.parseLong(Files.readString(file).strip()) / 1e9;
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  private static Long field(Path file, String prefix) {
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.startsWith(prefix)) {
-          return Long.parseLong(line.substring(prefix.length()).strip());
-        }
-      }
-      return null;
     } catch (IOException | RuntimeException e) {
       return null;
     }

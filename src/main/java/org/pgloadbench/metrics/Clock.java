@@ -1,5 +1,7 @@
 package org.pgloadbench.metrics;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * The one clock of the harness: the wall time and the harness's own CPU time of a piece of work,
  * read right around it and nowhere else. Whoever runs a step or a contender's load calls {@link
@@ -36,9 +38,9 @@ public final class Clock {
     try {
       T value = work.run();
       return new Timed<>(
-          value, since(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
+          value, secondsSince(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
     } catch (Exception e) {
-      double seconds = since(start);
+      double seconds = secondsSince(start);
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
@@ -56,10 +58,38 @@ public final class Clock {
 
   /** Seconds since a reading of {@link #now}. */
   public static double secondsSince(long reading) {
-    return since(reading);
+    return (System.nanoTime() - reading) / 1e9;
   }
 
-  private static double since(long start) {
-    return (System.nanoTime() - start) / 1e9;
+  /** Sleeps; false, the thread's interrupt flag set again, when interrupted. */
+  public static boolean pause(long millis) {
+    try {
+      Thread.sleep(millis);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** What {@link #await} polls for. */
+  @FunctionalInterface
+  public interface Check<E extends Exception> {
+    boolean holds() throws E;
+  }
+
+  /**
+   * Polls {@code check} every {@code everyMillis} until it holds (true), for at most {@code millis}
+   * and while {@code alive} holds (false when either ends it, or an interrupt: its flag set again).
+   */
+  public static <E extends Exception> boolean await(
+      long millis, long everyMillis, Check<E> check, BooleanSupplier alive) throws E {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    while (!check.holds()) {
+      if (!alive.getAsBoolean() || System.nanoTime() > deadline || !pause(everyMillis)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

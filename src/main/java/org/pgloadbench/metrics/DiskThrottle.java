@@ -81,12 +81,9 @@ public record DiskThrottle(Path dir, int version, String device) {
     long[] ways = new long[2];
     for (String line : lines) {
       String[] f = line.strip().split("\\s+");
-      if (f.length == 3 && f[0].equals(device)) {
-        if (f[1].equals("Read")) {
-          ways[0] = Long.parseLong(f[2]);
-        } else if (f[1].equals("Write")) {
-          ways[1] = Long.parseLong(f[2]);
-        }
+      int way = f.length == 3 && f[0].equals(device) ? List.of("Read", "Write").indexOf(f[1]) : -1;
+      if (way >= 0) {
+        ways[way] = Long.parseLong(f[2]);
       }
     }
     return ways;

@@ -26,16 +26,11 @@ import java.util.stream.Stream;
 public final class ProcessTree implements ResourceMeter {
   private static final double TICKS_PER_SECOND = 100.0;
 
-  private final Path proc;
+  private final Path proc = Path.of("/proc");
   private final LongSupplier root;
 
   /** The tree under the process {@code root} gives (read anew each time: a restart changes it). */
   public ProcessTree(LongSupplier root) {
-    this(Path.of("/proc"), root);
-  }
-
-  ProcessTree(Path proc, LongSupplier root) {
-    this.proc = proc;
     this.root = root;
   }
 
@@ -93,14 +88,18 @@ public final class ProcessTree implements ResourceMeter {
   }
 
   /**
-   * User and system ticks of a process with those of its reaped children, or null when it is gone.
-   * The command name in {@code stat} may hold spaces and parentheses, so fields count from the last
-   * ')'.
+   * A {@code stat} file's fields after the command name, which may hold spaces and parentheses:
+   * from the last ')'.
    */
+  private static String[] statFields(Path stat) throws IOException {
+    String text = Files.readString(stat);
+    return text.substring(text.lastIndexOf(')') + 2).split(" ");
+  }
+
+  /** User and system ticks of a process with its reaped children's, or null when it is gone. */
   private long[] ticks(long pid) {
     try {
-      String stat = Files.readString(proc.resolve(pid + "/stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String[] f = statFields(proc.resolve(pid + "/stat"));
       // after the name: state(3) ... utime(14) stime(15) cutime(16) cstime(17), counted from 3
       return new long[] {
         Long.parseLong(f[11]) + Long.parseLong(f[13]), Long.parseLong(f[12]) + Long.parseLong(f[14])
@@ -149,9 +148,7 @@ public final class ProcessTree implements ResourceMeter {
           continue;
         }
         try {
-          String stat = Files.readString(p.resolve("stat"));
-          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-          if (Long.parseLong(f[1]) == pid) {
+          if (Long.parseLong(statFields(p.resolve("stat"))[1]) == pid) {
             children.add(Long.valueOf(name));
           }
         } catch (IOException | RuntimeException e) {

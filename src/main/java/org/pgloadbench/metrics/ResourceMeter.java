@@ -10,13 +10,7 @@ import java.util.List;
  */
 public interface ResourceMeter {
   /** A meter for a server whose processes the harness cannot see (a URL target). */
-  ResourceMeter NONE =
-      new ResourceMeter() {
-        @Override
-        public ResourceUse read() {
-          return ResourceUse.UNKNOWN;
-        }
-      };
+  ResourceMeter NONE = blind(List.of());
 
   /** The counters now. */
   ResourceUse read();
@@ -24,6 +18,21 @@ public interface ResourceMeter {
   /** What this meter cannot see on its target, each as {@code "what: why"}. */
   default List<String> missing() {
     return List.of();
+  }
+
+  /** A meter that sees none of its server's processes, for the reasons {@code missing} gives. */
+  static ResourceMeter blind(List<String> missing) {
+    return new ResourceMeter() {
+      @Override
+      public ResourceUse read() {
+        return ResourceUse.UNKNOWN;
+      }
+
+      @Override
+      public List<String> missing() {
+        return missing;
+      }
+    };
   }
 
   /** CPU time from one meter, bytes from another (each the better source of its figures). */

@@ -78,10 +78,9 @@ public final class ServerProbe {
     }
     if (pageinspect != null) {
       probe.missing.add(
-          "pages in use: pageinspect could not be installed, so pages are counted with the"
-              + " never-used ones at the end ("
-              + pageinspect
-              + ")");
+          ("pages in use: pageinspect could not be installed, so pages are counted with the"
+                  + " never-used ones at the end (%s)")
+              .formatted(pageinspect));
     }
     return probe;
   }
@@ -122,24 +121,13 @@ public final class ServerProbe {
       s.setString(2, table);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
-        long walPosition = parseLsn(rs.getString(1));
-        Long objectBytes = nullable(rs, 5);
-        Long indexBytes = nullable(rs, 6);
-        Long bytes = nullable(rs, 2);
-        if (bytes == null) {
-          return new After(walPosition, null, objectBytes, null);
-        }
-        long pages = rs.getLong(3);
-        Long frozen = nullable(rs, 4);
-        return new After(
-            walPosition, new TableState(bytes, pages, frozen), objectBytes, indexBytes);
+        Long bytes = Sql.nullable(rs, 2);
+        TableState heap =
+            bytes == null ? null : new TableState(bytes, rs.getLong(3), Sql.nullable(rs, 4));
+        Long indexBytes = bytes == null ? null : Sql.nullable(rs, 6);
+        return new After(parseLsn(rs.getString(1)), heap, Sql.nullable(rs, 5), indexBytes);
       }
     }
-  }
-
-  private static Long nullable(ResultSet rs, int column) throws SQLException {
-    long value = rs.getLong(column);
-    return rs.wasNull() ? null : value;
   }
 
   /** A pg_lsn as text ({@code 16/B374D848}) as a byte position. */

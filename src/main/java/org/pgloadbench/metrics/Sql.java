@@ -17,4 +17,10 @@ public final class Sql {
       return rs.getString(1);
     }
   }
+
+  /** Column {@code column} of {@code rs}'s current row as a number, or null for NULL. */
+  static Long nullable(ResultSet rs, int column) throws SQLException {
+    long value = rs.getLong(column);
+    return rs.wasNull() ? null : value;
+  }
 }

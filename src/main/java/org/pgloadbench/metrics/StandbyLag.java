@@ -64,14 +64,11 @@ public final class StandbyLag {
   public boolean awaitReplay(long millis, BooleanSupplier alive)
       throws SQLException, InterruptedException {
     long written = position(primary, "SELECT pg_catalog.pg_current_wal_lsn()::text");
-    long deadline = System.nanoTime() + millis * 1_000_000;
-    while (replayed() < written) {
-      if (!alive.getAsBoolean() || System.nanoTime() > deadline) {
-        return false;
-      }
-      Thread.sleep(10);
+    boolean replayed = Clock.await(millis, 10, () -> replayed() >= written, alive);
+    if (!replayed && Thread.interrupted()) {
+      throw new InterruptedException();
     }
-    return true;
+    return replayed;
   }
 
   private long replayed() throws SQLException {

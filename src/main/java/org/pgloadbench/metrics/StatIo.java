@@ -86,23 +86,17 @@ public final class StatIo {
     if (checkpoints != null) {
       long deadline = System.nanoTime() + 1_000_000_000L;
       do {
-        try (Statement s = probe.createStatement();
-            ResultSet rs = s.executeQuery(checkpoints)) {
-          rs.next();
-          done = rs.getLong(1);
-        }
+        done = Long.parseLong(Sql.value(probe, checkpoints));
       } while (checkpointed != null
           && checkpointed.checkpoints() != null
           && done <= checkpointed.checkpoints()
           && System.nanoTime() < deadline
-          && pause());
+          && Clock.pause(10));
     }
     if (flush) {
       for (Connection c : sessions) {
         if (c.getAutoCommit()) {
-          try (Statement s = c.createStatement()) {
-            s.execute("SELECT pg_catalog.pg_stat_force_next_flush()");
-          }
+          Sql.value(c, "SELECT pg_catalog.pg_stat_force_next_flush()");
         }
       }
     }
@@ -110,30 +104,15 @@ public final class StatIo {
         ResultSet rs = s.executeQuery(sql)) {
       rs.next();
       return new Reading(
-          value(rs, 1),
-          value(rs, 2),
-          value(rs, 3),
-          value(rs, 4),
-          value(rs, 5),
-          value(rs, 6),
-          value(rs, 7),
+          Sql.nullable(rs, 1),
+          Sql.nullable(rs, 2),
+          Sql.nullable(rs, 3),
+          Sql.nullable(rs, 4),
+          Sql.nullable(rs, 5),
+          Sql.nullable(rs, 6),
+          Sql.nullable(rs, 7),
           done);
     }
-  }
-
-  private static boolean pause() {
-    try {
-      Thread.sleep(10);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
-  private static Long value(ResultSet rs, int column) throws SQLException {
-    long v = rs.getLong(column);
-    return rs.wasNull() ? null : v;
   }
 
   /**

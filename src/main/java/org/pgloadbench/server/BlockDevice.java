@@ -11,6 +11,9 @@ import java.nio.file.Path;
  */
 final class BlockDevice {
   private static final Path SYS_DEV_BLOCK = Path.of("/sys/dev/block");
+  private static final String REMEDY =
+      "give --work-dir a directory on a disk (the servers' data directories go there), or leave"
+          + " the disk limit out";
 
   private BlockDevice() {}
 
@@ -25,26 +28,17 @@ final class BlockDevice {
       dev = ((Number) Files.getAttribute(dir, "unix:dev")).longValue();
     } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
       throw new ServerException(
-          "cannot tell which disk holds " + dir + " (" + e.getMessage() + "); " + remedy(dir), e);
+          "cannot tell which disk holds " + dir + " (" + e.getMessage() + "); " + REMEDY, e);
     }
     String device = major(dev) + ":" + minor(dev);
     Path sys = SYS_DEV_BLOCK.resolve(device);
     if (major(dev) == 0 || !Files.exists(sys)) {
       throw new ServerException(
-          dir
-              + " is on a file system without a block device ("
-              + fileSystem(dir)
-              + ", device "
-              + device
-              + "), so there is no disk to limit; "
-              + remedy(dir));
+          ("%s is on a file system without a block device (%s, device %s), so there is no disk"
+                  + " to limit; %s")
+              .formatted(dir, fileSystem(dir), device, REMEDY));
     }
     return wholeDisk(sys, device);
-  }
-
-  private static String remedy(Path dir) {
-    return "give --work-dir a directory on a disk (the servers' data directories go there), or"
-        + " leave the disk limit out";
   }
 
   /** A partition's disk: the directory above it in sysfs, which has its own {@code dev}. */

@@ -5,13 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.pgloadbench.metrics.InstructionCounter;
+import org.pgloadbench.metrics.Sql;
 import org.postgresql.PGConnection;
 
 /**
@@ -57,9 +58,7 @@ final class CallgrindCounter implements InstructionCounter {
   }
 
   private static void call(Connection session, String function) throws SQLException {
-    try (Statement s = session.createStatement()) {
-      s.execute("SELECT pg_catalog." + function + "()");
-    }
+    Sql.value(session, "SELECT pg_catalog." + function + "()");
   }
 
   /**
@@ -73,10 +72,8 @@ final class CallgrindCounter implements InstructionCounter {
           files
               .filter(f -> f.getFileName().toString().matches(Pattern.quote(prefix) + "\\d+"))
               .sorted(
-                  (a, b) ->
-                      Long.compare(
-                          Long.parseLong(a.getFileName().toString().substring(prefix.length())),
-                          Long.parseLong(b.getFileName().toString().substring(prefix.length()))))
+                  Comparator.comparingLong(
+                      f -> Long.parseLong(f.getFileName().toString().substring(prefix.length()))))
               .toList();
       if (dumps.isEmpty()) {
         throw new SQLException(

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.pgloadbench.metrics.Clock;
 
 /**
  * One directory of a server's cgroup, in one hierarchy ({@link ServerCgroup} holds one per
@@ -91,10 +92,7 @@ record CgroupDir(Path dir, CgroupHierarchy where, Process watchdog) implements A
           // busy a moment longer
         }
       }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      if (!Clock.pause(100)) {
         break;
       }
     }
@@ -119,13 +117,9 @@ record CgroupDir(Path dir, CgroupHierarchy where, Process watchdog) implements A
     try (Stream<Path> dirs = Files.list(parent)) {
       for (Path dir : dirs.toList()) {
         String name = dir.getFileName().toString();
-        if (!name.startsWith(PREFIX) || !Files.isDirectory(dir)) {
-          continue;
-        }
-        String pid = name.substring(PREFIX.length()).split("-", 2)[0];
-        if (pid.chars().allMatch(Character::isDigit)
-            && !pid.isEmpty()
-            && !ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) {
+        if (name.startsWith(PREFIX)
+            && Files.isDirectory(dir)
+            && Postmasters.gone(name.substring(PREFIX.length()).split("-", 2)[0])) {
           remove(dir);
         }
       }

@@ -18,18 +18,33 @@ import org.pgloadbench.variant.DiskLimit;
  * @param version 1 or 2
  */
 record CgroupHierarchy(Path parent, int version) {
-  /** A controller a server's cgroup limits it with: its v1 hierarchy's name and its v2 name. */
+  /**
+   * A controller a server's cgroup limits it with: its v1 hierarchy's name, its v2 name, what it
+   * limits and what to do where it cannot.
+   */
   enum Controller {
-    MEMORY("memory", "memory", ServerCgroup.REMEDY),
-    IO("blkio", "io", ServerCgroup.DISK_REMEDY);
+    MEMORY(
+        "memory",
+        "memory",
+        "memory",
+        "run as root, or where a memory cgroup is delegated to you (cgroup v2), or leave the memory"
+            + " cap out"),
+    IO(
+        "blkio",
+        "io",
+        "disk",
+        "run as root, or where a cgroup with the io controller is delegated to you (cgroup v2), or"
+            + " leave the disk limit out");
 
     final String v1;
     final String v2;
+    final String what;
     final String remedy;
 
-    Controller(String v1, String v2, String remedy) {
+    Controller(String v1, String v2, String what, String remedy) {
       this.v1 = v1;
       this.v2 = v2;
+      this.what = what;
       this.remedy = remedy;
     }
   }
@@ -58,12 +73,8 @@ record CgroupHierarchy(Path parent, int version) {
     if (v1 != null) {
       if (!Files.isWritable(v1)) {
         throw new ServerException(
-            "the "
-                + controller.v1
-                + " cgroup "
-                + v1
-                + " (cgroup v1) is not writable by this user; "
-                + controller.remedy);
+            "the %s cgroup %s (cgroup v1) is not writable by this user; %s"
+                .formatted(controller.v1, v1, controller.remedy));
       }
       return new CgroupHierarchy(v1, 1);
     }
@@ -79,12 +90,9 @@ record CgroupHierarchy(Path parent, int version) {
       dir = dir.equals(fs.v2()) ? null : dir.getParent();
     }
     throw new ServerException(
-        "no cgroup v2 above "
-            + own
-            + " is writable by this user with the "
-            + controller.v2
-            + " controller on for its children; "
-            + controller.remedy);
+        ("no cgroup v2 above %s is writable by this user with the %s controller on for its"
+                + " children; %s")
+            .formatted(own, controller.v2, controller.remedy));
   }
 
   private static boolean delegates(Path dir, String controller) {
@@ -126,18 +134,16 @@ record CgroupHierarchy(Path parent, int version) {
    * v1's {@code blkio.throttle.*_device} files, each with its line.
    */
   static List<String[]> v1Lines(DiskLimit disk, String device) {
+    List<String> ways = List.of("read_bps", "write_bps", "read_iops", "write_iops");
+    long[] values = {disk.readBytes(), disk.writeBytes(), disk.readIops(), disk.writeIops()};
     List<String[]> lines = new ArrayList<>();
-    add(lines, "blkio.throttle.read_bps_device", device, disk.readBytes());
-    add(lines, "blkio.throttle.write_bps_device", device, disk.writeBytes());
-    add(lines, "blkio.throttle.read_iops_device", device, disk.readIops());
-    add(lines, "blkio.throttle.write_iops_device", device, disk.writeIops());
-    return lines;
-  }
-
-  private static void add(List<String[]> lines, String file, String device, long value) {
-    if (value > 0) {
-      lines.add(new String[] {file, device + " " + value});
+    for (int way = 0; way < values.length; way++) {
+      if (values[way] > 0) {
+        String file = "blkio.throttle." + ways.get(way) + "_device";
+        lines.add(new String[] {file, device + " " + values[way]});
+      }
     }
+    return lines;
   }
 
   /** v2's {@code io.max} line for device {@code major:minor}. */

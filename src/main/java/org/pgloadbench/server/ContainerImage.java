@@ -41,11 +41,9 @@ final class ContainerImage {
     String why = whyNoPull(docker, image);
     return why == null
         ? null
-        : "container image "
-            + image
-            + " is not on this machine and cannot be pulled ("
-            + why
-            + "); build or load one and name it with IMAGE=, see docs/targets-and-security.md";
+        : ("container image %s is not on this machine and cannot be pulled (%s); build or load one"
+                + " and name it with IMAGE=, see docs/targets-and-security.md")
+            .formatted(image, why);
   }
 
   /**

@@ -9,11 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.metrics.CgroupFs;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.CgroupUse;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
-import org.pgloadbench.metrics.ResourceUse;
 import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.variant.DiskLimit;
 import org.testcontainers.containers.ContainerLaunchException;
@@ -80,16 +80,12 @@ final class ContainerServer implements PostgresServer {
       stop();
       throw new ServerException("container " + image + " did not start: " + rootMessage(e), e);
     }
-    String reported;
     try (Connection c = connect(MAINTENANCE_DATABASE)) {
-      reported = Sql.value(c, "SHOW server_version");
+      version = Versions.label(Sql.value(c, "SHOW server_version"));
     } catch (SQLException e) {
       stop();
       throw new ServerException(
           "container " + image + " started but refused a connection: " + e.getMessage(), e);
-    }
-    try {
-      version = Versions.label(reported);
     } catch (ServerException e) {
       stop();
       throw new ServerException("container " + image + ": " + e.getMessage(), e);
@@ -108,19 +104,10 @@ final class ContainerServer implements PostgresServer {
   private static ResourceMeter meter(Long pid) {
     CgroupUse cgroup = pid == null ? null : CgroupUse.of(pid, CgroupFs.local());
     if (cgroup == null) {
-      return new ResourceMeter() {
-        @Override
-        public ResourceUse read() {
-          return ResourceUse.UNKNOWN;
-        }
-
-        @Override
-        public List<String> missing() {
-          return List.of(
+      return ResourceMeter.blind(
+          List.of(
               "server CPU and bytes read and written: the container's cgroup is not on this"
-                  + " machine (a Docker engine elsewhere)");
-        }
-      };
+                  + " machine (a Docker engine elsewhere)"));
     }
     ProcessTree tree = new ProcessTree(() -> pid);
     return ResourceMeter.combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
@@ -163,12 +150,8 @@ final class ContainerServer implements PostgresServer {
 
   @Override
   public String jdbcUrl(String database) {
-    return "jdbc:postgresql://"
-        + container.getHost()
-        + ":"
-        + container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT)
-        + "/"
-        + database;
+    int port = container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT);
+    return "jdbc:postgresql://" + container.getHost() + ":" + port + "/" + database;
   }
 
   @Override
@@ -239,10 +222,7 @@ final class ContainerServer implements PostgresServer {
                   .orElse("it exited; see docker logs");
           throw new ContainerLaunchException(errors);
         }
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+        if (!Clock.pause(200)) {
           throw new ContainerLaunchException("interrupted while waiting for the server");
         }
       }

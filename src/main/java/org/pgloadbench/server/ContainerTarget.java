@@ -1,5 +1,7 @@
 package org.pgloadbench.server;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -91,14 +93,14 @@ public final class ContainerTarget implements ServerTarget {
    */
   private static String engineDisk() throws ServerException {
     String root = DockerClientFactory.instance().getInfo().getDockerRootDir();
-    if (root == null || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(root))) {
+    if (root == null || !Files.isDirectory(Path.of(root))) {
       throw new ServerException(
-          "the Docker engine's data root ("
-              + root
-              + ") is not on this machine, so the disk its containers write cannot be named; run"
-              + " on the embedded target (TARGET=embedded) or leave the disk limit out");
+          ("the Docker engine's data root (%s) is not on this machine, so the disk its containers"
+                  + " write cannot be named; run on the embedded target (TARGET=embedded) or leave"
+                  + " the disk limit out")
+              .formatted(root));
     }
-    return BlockDevice.of(java.nio.file.Path.of(root));
+    return BlockDevice.of(Path.of(root));
   }
 
   /**

@@ -93,10 +93,7 @@ public final class Credentials {
 
   @Override
   public String toString() {
-    return "Credentials[user="
-        + user
-        + ", password="
-        + (password == null ? "none" : "hidden")
-        + "]";
+    String shown = password == null ? "none" : "hidden";
+    return "Credentials[user=" + user + ", password=" + shown + "]";
   }
 }

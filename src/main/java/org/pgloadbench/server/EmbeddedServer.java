@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ProcessTree;
@@ -40,14 +41,22 @@ final class EmbeddedServer implements PostgresServer {
 
   /**
    * Registers the shutdown hook that stops the server and deletes {@code dir}, whatever exists of
-   * them.
+   * them; refuses once the harness is shutting down.
+   *
+   * @param what what is not started then, as the error says it
    */
-  EmbeddedServer(Path home, Path dir, ProcessIsolation isolation, Credentials credentials) {
+  EmbeddedServer(
+      Path home, Path dir, ProcessIsolation isolation, Credentials credentials, String what)
+      throws ServerException {
     this.home = home;
     this.dir = dir;
     this.isolation = isolation;
     this.credentials = credentials;
-    this.shutdownHook = ShutdownHook.register("pgloadbench-stop-postgres", this::stopAndDelete);
+    try {
+      this.shutdownHook = ShutdownHook.register("pgloadbench-stop-postgres", this::stopAndDelete);
+    } catch (IllegalStateException shuttingDown) {
+      throw new ServerException("not starting " + what + ": the harness is shutting down");
+    }
   }
 
   /**
@@ -166,12 +175,8 @@ final class EmbeddedServer implements PostgresServer {
     try {
       pgCtl("-l", dir.resolve("postgres.log").toString(), "-w", "-t", "120", "start");
     } catch (ServerException e) {
-      throw new ServerException(
-          "PostgreSQL "
-              + home.getFileName()
-              + " did not start: "
-              + ServerFiles.failureReason(dir.resolve("postgres.log")),
-          e);
+      String why = ServerFiles.failureReason(dir.resolve("postgres.log"));
+      throw new ServerException("PostgreSQL " + home.getFileName() + " did not start: " + why, e);
     }
     try (Connection c = connect(MAINTENANCE_DATABASE)) {
       version = Versions.label(Sql.value(c, "SHOW server_version"));
@@ -198,11 +203,8 @@ final class EmbeddedServer implements PostgresServer {
           throw e;
         }
       }
-      try {
-        Thread.sleep(1000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ServerException("interrupted while restarting PostgreSQL " + version, e);
+      if (!Clock.pause(1000)) {
+        throw new ServerException("interrupted while restarting PostgreSQL " + version);
       }
     }
   }
@@ -250,12 +252,11 @@ final class EmbeddedServer implements PostgresServer {
    * us.
    */
   private void stop() {
-    Path pidFile = dir.resolve("data/postmaster.pid");
-    if (!Files.exists(pidFile)) {
+    if (!Files.exists(dir.resolve("data/postmaster.pid"))) {
       return;
     }
     try {
-      pgCtl("-m", "fast", "-w", "-t", "60", "stop");
+      stopCleanly();
     } catch (ServerException e) {
       Postmasters.kill(dir.resolve("data"));
     }

@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.metrics.Clock;
+import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.variant.StandbyMode;
 import org.postgresql.PGConnection;
 
@@ -56,52 +56,29 @@ final class EmbeddedStandby implements Standby {
       StandbyMode mode,
       Map<String, String> settings)
       throws ServerException {
-    Path dir =
-        workRoot.resolve(
-            ProcessHandle.current().pid() + "-" + name + "-standby-" + System.nanoTime());
+    Path dir = ServerDir.newDir(workRoot, name + "-standby");
     Credentials replication = Credentials.random(StandbyMode.APPLICATION_NAME);
     Path pgBasebackup = home.resolve("bin/pg_basebackup");
     boolean basebackup = Files.isExecutable(pgBasebackup);
-    EmbeddedServer server;
-    try {
-      server = new EmbeddedServer(home, dir, isolation, primary.credentials());
-    } catch (IllegalStateException shuttingDown) {
-      throw new ServerException("not starting a standby: the harness is shutting down");
-    }
+    EmbeddedServer server =
+        new EmbeddedServer(home, dir, isolation, primary.credentials(), "a standby");
     primary.attach(
         new EmbeddedStandby(
             server,
             mode,
             basebackup ? "pg_basebackup" : "a copy of the primary's data directory, stopped"));
-    ServerDir.create(
-        dir,
-        isolation,
-        PASSFILE,
-        replication::writePassfile,
-        "cannot create the standby's directory");
+    String failure = "cannot create the standby's directory";
+    ServerDir.create(dir, isolation, PASSFILE, replication::writePassfile, failure);
     String conninfo = conninfo(primary.port(), dir);
+    String data = dir.resolve("data").toString();
     if (basebackup) {
       replicationRole(primary, replication);
-      Programs.run(
-          isolation.command(
-              pgBasebackup,
-              List.of(
-                  "-D",
-                  dir.resolve("data").toString(),
-                  "-X",
-                  "stream",
-                  "-c",
-                  "fast",
-                  "-d",
-                  conninfo)),
-          "pg_basebackup");
+      List<String> args = List.of("-D", data, "-X", "stream", "-c", "fast", "-d", conninfo);
+      Programs.run(isolation.command(pgBasebackup, args), "pg_basebackup");
     } else {
       primary.stopCleanly();
-      Programs.run(
-          isolation.command(
-              Path.of("cp"),
-              List.of("-a", "--", primary.dir().resolve("data") + "/.", dir.resolve("data") + "")),
-          "copying the data directory");
+      List<String> args = List.of("-a", "--", primary.dir().resolve("data") + "/.", data);
+      Programs.run(isolation.command(Path.of("cp"), args), "copying the data directory");
       primary.start(primary.port());
       replicationRole(primary, replication);
     }
@@ -122,9 +99,8 @@ final class EmbeddedStandby implements Standby {
       Map<String, String> synchronous = new LinkedHashMap<>(settings);
       synchronous.put("synchronous_standby_names", StandbyMode.APPLICATION_NAME);
       ServerDir.writeConfig(primary.dir(), primary.port(), synchronous);
-      try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
-          Statement s = c.createStatement()) {
-        s.execute("SELECT pg_catalog.pg_reload_conf()");
+      try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+        Sql.value(c, "SELECT pg_catalog.pg_reload_conf()");
       } catch (SQLException e) {
         throw new ServerException("cannot reload the primary's settings: " + e.getMessage(), e);
       }
@@ -171,15 +147,9 @@ final class EmbeddedStandby implements Standby {
 
   /** How the standby reaches its primary: no password in it, only where the passfile is. */
   private static String conninfo(int port, Path dir) {
-    return "host=127.0.0.1 port="
-        + port
-        + " user="
-        + StandbyMode.APPLICATION_NAME
-        + " application_name="
-        + StandbyMode.APPLICATION_NAME
-        + " passfile='"
-        + dir.resolve(PASSFILE).toString().replace("\\", "\\\\").replace("'", "\\'")
-        + "'";
+    String passfile = dir.resolve(PASSFILE).toString().replace("\\", "\\\\").replace("'", "\\'");
+    return "host=127.0.0.1 port=%d user=%s application_name=%s passfile='%s'"
+        .formatted(port, StandbyMode.APPLICATION_NAME, StandbyMode.APPLICATION_NAME, passfile);
   }
 
   /**
@@ -194,10 +164,8 @@ final class EmbeddedStandby implements Standby {
       c.unwrap(PGConnection.class)
           .alterUserPassword(
               replication.user(), replication.password().toCharArray(), "scram-sha-256");
-      s.execute(
-          "SELECT pg_catalog.pg_create_physical_replication_slot('"
-              + StandbyMode.APPLICATION_NAME
-              + "', true)");
+      String slot = "SELECT pg_catalog.pg_create_physical_replication_slot('%s', true)";
+      s.execute(slot.formatted(StandbyMode.APPLICATION_NAME));
     } catch (SQLException e) {
       throw new ServerException(
           "cannot create the standby's role on the primary: " + e.getMessage(), e);
@@ -207,35 +175,24 @@ final class EmbeddedStandby implements Standby {
   /** Waits until the primary sees the standby in {@code condition}, or says why not. */
   private static void awaitState(EmbeddedServer primary, EmbeddedServer standby, String condition)
       throws ServerException {
-    long deadline = System.currentTimeMillis() + STREAMING_MILLIS;
-    try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE);
-        PreparedStatement s =
-            c.prepareStatement(
-                "SELECT count(*) FROM pg_catalog.pg_stat_replication"
-                    + " WHERE application_name = ? AND "
-                    + condition)) {
-      s.setString(1, StandbyMode.APPLICATION_NAME);
-      while (true) {
-        try (ResultSet rs = s.executeQuery()) {
-          rs.next();
-          if (rs.getLong(1) > 0) {
-            return;
-          }
-        }
-        if (!standby.alive() || System.currentTimeMillis() > deadline) {
-          throw new ServerException(
-              "the standby did not stream from its primary ("
-                  + condition
-                  + " in pg_stat_replication): "
-                  + ServerFiles.failureReason(standby.dir().resolve("postgres.log")));
-        }
-        Thread.sleep(50);
+    String sql =
+        "SELECT count(*) FROM pg_catalog.pg_stat_replication WHERE application_name = '%s' AND %s";
+    try (Connection c = primary.connect(PostgresServer.MAINTENANCE_DATABASE)) {
+      String count = sql.formatted(StandbyMode.APPLICATION_NAME, condition);
+      Clock.Check<SQLException> seen = () -> !Sql.value(c, count).equals("0");
+      if (Clock.await(STREAMING_MILLIS, 50, seen, standby::alive)) {
+        return;
       }
     } catch (SQLException e) {
       throw new ServerException("cannot see the standby on the primary: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ServerException("interrupted while waiting for the standby", e);
     }
+    if (Thread.currentThread().isInterrupted()) {
+      throw new ServerException("interrupted while waiting for the standby");
+    }
+    throw new ServerException(
+        "the standby did not stream from its primary ("
+            + condition
+            + " in pg_stat_replication): "
+            + ServerFiles.failureReason(standby.dir().resolve("postgres.log")));
   }
 }

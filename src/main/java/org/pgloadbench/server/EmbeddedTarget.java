@@ -73,11 +73,7 @@ public final class EmbeddedTarget implements ServerTarget {
    * #prepare}.
    */
   @Override
-  public void check(List<String> requested) throws ServerException {
-    checkWorkRoot();
-  }
-
-  private synchronized void checkWorkRoot() throws ServerException {
+  public synchronized void check(List<String> requested) throws ServerException {
     if (workRoot == null) {
       WorkRoot.checkIfExists(requestedWorkRoot);
     }
@@ -141,7 +137,7 @@ public final class EmbeddedTarget implements ServerTarget {
   @Override
   public String whyNoDiskLimit() {
     try {
-      checkWorkRoot();
+      check(List.of());
     } catch (ServerException e) {
       return e.getMessage();
     }
@@ -162,40 +158,27 @@ public final class EmbeddedTarget implements ServerTarget {
   EmbeddedServer launch(Path home, String name, int major, ServerStart start)
       throws ServerException {
     Long memoryBytes = start.variant().memoryCap();
-    StandbyMode standby = start.variant().standby();
     DiskLimit disk = start.variant().disk();
     String noDirectIo = disk.whyNot(major);
     if (noDirectIo != null) {
       throw new ServerException(noDirectIo);
     }
-    Map<String, String> settings = start.settings();
-    if (valgrind != null) {
-      settings = Valgrind.settings(settings);
-    }
+    Map<String, String> settings =
+        valgrind == null ? start.settings() : Valgrind.settings(start.settings());
     prepare();
     isolation.checkCanRun(home.resolve("bin/postgres"));
     Postmasters.stopOrphans(workRoot);
     // The server registers its shutdown hook before anything exists on disk, so that Ctrl-C from
-    // here on removes all of it; its directory is named after this JVM so that a later run can
-    // clean up after a JVM that was killed outright.
-    Path dir =
-        workRoot.resolve(ProcessHandle.current().pid() + "-" + name + "-" + System.nanoTime());
+    // here on removes all of it.
+    Path dir = ServerDir.newDir(workRoot, name);
     Template template = keeping ? template(home, name, major) : null;
     Credentials credentials = template != null ? template.credentials() : Credentials.random(USER);
-    EmbeddedServer server;
-    try {
-      server = new EmbeddedServer(home, dir, isolation, credentials);
-    } catch (IllegalStateException shuttingDown) {
-      throw new ServerException("not starting PostgreSQL: the harness is shutting down");
-    }
+    EmbeddedServer server = new EmbeddedServer(home, dir, isolation, credentials, "PostgreSQL");
     try {
       if (memoryBytes != null || !disk.isNone()) {
         // named as the server's directory: two servers of one build (two profiles) differ
-        server.limit(
-            name + "-" + dir.getFileName().toString().replaceAll(".*-", ""),
-            memoryBytes,
-            disk,
-            workRoot);
+        String cgroup = name + "-" + dir.getFileName().toString().replaceAll(".*-", "");
+        server.limit(cgroup, memoryBytes, disk, workRoot);
       }
       createDir(dir, credentials);
       if (valgrind != null) {
@@ -207,6 +190,7 @@ public final class EmbeddedTarget implements ServerTarget {
         initdb(home, dir, major);
       }
       ServerDir.start(server, dir, settings, "");
+      StandbyMode standby = start.variant().standby();
       if (standby != StandbyMode.NONE) {
         EmbeddedStandby.start(server, home, workRoot, name, isolation, standby, settings);
       }
@@ -247,9 +231,7 @@ public final class EmbeddedTarget implements ServerTarget {
     if (made != null && Files.isDirectory(made.dir())) {
       return made;
     }
-    Path dir =
-        workRoot.resolve(
-            ProcessHandle.current().pid() + "-template-" + name + "-" + System.nanoTime());
+    Path dir = ServerDir.newDir(workRoot, "template-" + name);
     Credentials credentials = Credentials.random(USER);
     ShutdownHook onExit = ShutdownHook.register("pgloadbench-remove-template", () -> remove(dir));
     createDir(dir, credentials);
@@ -261,12 +243,8 @@ public final class EmbeddedTarget implements ServerTarget {
 
   /** A server's (or a kept cluster's) directory, holding the password initdb gives its user. */
   private void createDir(Path dir, Credentials credentials) throws ServerException {
-    ServerDir.create(
-        dir,
-        isolation,
-        PASSWORD_FILE,
-        credentials::writePasswordFile,
-        "cannot create a data directory under " + workRoot);
+    String failure = "cannot create a data directory under " + workRoot;
+    ServerDir.create(dir, isolation, PASSWORD_FILE, credentials::writePasswordFile, failure);
   }
 
   /**

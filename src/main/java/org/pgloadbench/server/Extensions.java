@@ -37,11 +37,9 @@ public final class Extensions {
           return "has no " + name + " extension (pg_available_extensions)";
         }
         if (!rs.getBoolean(2) && !trusted(c, name)) {
-          return "has the "
-              + name
-              + " extension, but the role "
-              + rs.getString(3)
-              + " may not create it (not a superuser, and it is not a trusted extension)";
+          return ("has the %s extension, but the role %s may not create it (not a superuser, and it"
+                  + " is not a trusted extension)")
+              .formatted(name, rs.getString(3));
         }
         return null;
       }

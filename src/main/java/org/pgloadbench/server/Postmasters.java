@@ -17,13 +17,8 @@ final class Postmasters {
   /** The pid of {@code data}'s running postmaster, or 0 when none runs. */
   static long of(Path data) {
     try {
-      long pid =
-          Long.parseLong(
-              ServerFiles.read(data.resolve("postmaster.pid"))
-                  .lines()
-                  .findFirst()
-                  .orElse("")
-                  .strip());
+      String pidFile = ServerFiles.read(data.resolve("postmaster.pid"));
+      long pid = Long.parseLong(pidFile.lines().findFirst().orElse("").strip());
       return isPostmasterOf(pid, data) ? pid : 0;
     } catch (IOException | RuntimeException e) {
       return 0;
@@ -73,19 +68,20 @@ final class Postmasters {
     try (Stream<Path> dirs = Files.list(workRoot)) {
       for (Path dir : dirs.toList()) {
         String name = dir.getFileName().toString();
-        int dash = name.indexOf('-');
-        if (dash <= 0 || !name.substring(0, dash).chars().allMatch(Character::isDigit)) {
-          continue;
+        if (name.indexOf('-') > 0 && gone(name.substring(0, name.indexOf('-')))) {
+          kill(dir.resolve("data"));
+          WorkRoot.delete(dir);
         }
-        long pid = Long.parseLong(name.substring(0, dash));
-        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-          continue;
-        }
-        kill(dir.resolve("data"));
-        WorkRoot.delete(dir);
       }
     } catch (IOException | RuntimeException e) {
       System.err.println("pgloadbench: could not clean up " + workRoot + ": " + e.getMessage());
     }
+  }
+
+  /** Whether {@code pid}, as a directory's name begins with it, is a process that is gone. */
+  static boolean gone(String pid) {
+    return !pid.isEmpty()
+        && pid.chars().allMatch(Character::isDigit)
+        && !ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
   }
 }

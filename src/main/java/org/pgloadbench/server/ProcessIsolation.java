@@ -8,7 +8,6 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How the PostgreSQL binaries are run. A normal user runs them directly, as itself. PostgreSQL
@@ -30,7 +29,7 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
 
   private static ProcessIsolation setpriv() throws ServerException {
     for (String user : List.of("postgres", "nobody")) {
-      if (succeeds("id", "-u", user)) {
+      if (Programs.output(List.of("id", "-u", user)) != null) {
         String group = group(user);
         // no-new-privs: a program the server runs (COPY TO PROGRAM) cannot gain privileges
         // through a setuid binary such as sudo
@@ -81,8 +80,7 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
   /** Whether the user PostgreSQL runs as may execute {@code path}: run a file, enter a dir. */
   private boolean canReach(Path path) {
     return owner == null
-        || succeeds(
-            command(Path.of("test"), List.of("-x", path.toString())).toArray(String[]::new));
+        || Programs.output(command(Path.of("test"), List.of("-x", path.toString()))) != null;
   }
 
   /** The command line that runs {@code binary} with {@code args} under this isolation. */
@@ -107,28 +105,7 @@ record ProcessIsolation(List<String> prefix, String owner, String group) {
   }
 
   private static String group(String user) {
-    try {
-      Process p = new ProcessBuilder("id", "-gn", user).redirectErrorStream(true).start();
-      String name = new String(p.getInputStream().readAllBytes()).trim();
-      return p.waitFor() == 0 ? name : user;
-    } catch (IOException | InterruptedException e) {
-      return user;
-    }
-  }
-
-  private static boolean succeeds(String... command) {
-    try {
-      Process p =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    String name = Programs.output(List.of("id", "-gn", user));
+    return name != null ? name : user;
   }
 }

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-/** How the harness runs a PostgreSQL program (initdb, pg_ctl, pg_basebackup) to completion. */
+/**
+ * How the harness runs a program to completion: a PostgreSQL one (initdb, pg_ctl, pg_basebackup),
+ * or a tool it asks something (id, valgrind, chmod).
+ */
 final class Programs {
   /** The variable whose length varies from process to process ({@link #processBuilder}). */
   static final String LAYOUT_PAD = "LOADBENCH_LAYOUT_PAD";
@@ -19,30 +22,54 @@ final class Programs {
    */
   static String run(List<String> command, String what) throws ServerException {
     try {
-      Path output = Files.createTempFile("pgloadbench-" + what, ".log");
-      try {
-        Process p =
-            processBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-          p.destroyForcibly();
-          throw new ServerException(what + " did not finish in 300 s");
-        }
-        String text = Files.readString(output);
-        if (p.exitValue() != 0) {
-          throw new ServerException(what + " failed: " + lastLine(text));
-        }
-        return text;
-      } finally {
-        Files.deleteIfExists(output);
+      Outcome outcome = exec(command, 300);
+      if (outcome == null) {
+        throw new ServerException(what + " did not finish in 300 s");
       }
+      if (outcome.exit() != 0) {
+        throw new ServerException(what + " failed: " + lastLine(outcome.output()));
+      }
+      return outcome.output();
     } catch (IOException e) {
       throw new ServerException(what + " could not run: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ServerException(what + " was interrupted", e);
+    }
+  }
+
+  /** A program's exit status and what it wrote, its errors included. */
+  record Outcome(int exit, String output) {}
+
+  /** Runs {@code command}; null when it did not finish within {@code seconds} (it is killed). */
+  static Outcome exec(List<String> command, int seconds) throws IOException, InterruptedException {
+    Path output = Files.createTempFile("pgloadbench-", ".log");
+    try {
+      Process p =
+          processBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+      if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return null;
+      }
+      return new Outcome(p.exitValue(), Files.readString(output));
+    } finally {
+      Files.deleteIfExists(output);
+    }
+  }
+
+  /**
+   * What {@code command} wrote, stripped, or null when it failed, did not finish within 10 s or
+   * could not run.
+   */
+  static String output(List<String> command) {
+    try {
+      Outcome outcome = exec(command, 10);
+      return outcome == null || outcome.exit() != 0 ? null : outcome.output().strip();
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
     }
   }
 

@@ -1,12 +1,15 @@
 package org.pgloadbench.server;
 
+import static org.pgloadbench.server.CgroupHierarchy.Controller.IO;
+import static org.pgloadbench.server.CgroupHierarchy.Controller.MEMORY;
+
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.pgloadbench.metrics.CgroupFs;
 import org.pgloadbench.metrics.DiskThrottle;
+import org.pgloadbench.server.CgroupHierarchy.Controller;
 import org.pgloadbench.variant.DiskLimit;
 
 /**
@@ -28,15 +31,12 @@ final class ServerCgroup implements AutoCloseable {
   private final List<CgroupDir> parts;
   private final CgroupDir memory;
   private final CgroupDir io;
-  private final DiskLimit disk;
   private final String device;
 
-  private ServerCgroup(
-      List<CgroupDir> parts, CgroupDir memory, CgroupDir io, DiskLimit disk, String device) {
+  private ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, String device) {
     this.parts = List.copyOf(parts);
     this.memory = memory;
     this.io = io;
-    this.disk = disk;
     this.device = device;
   }
 
@@ -56,12 +56,10 @@ final class ServerCgroup implements AutoCloseable {
    */
   static ServerCgroup create(String name, Long memoryBytes, DiskLimit disk, Path dataDir)
       throws ServerException {
-    long owner = ProcessHandle.current().pid();
     String device = disk.isNone() ? null : BlockDevice.of(dataDir);
-    CgroupHierarchy memoryWhere =
-        memoryBytes == null ? null : CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
-    CgroupHierarchy ioWhere =
-        disk.isNone() ? null : CgroupHierarchy.local(CgroupHierarchy.Controller.IO);
+    CgroupHierarchy memoryWhere = memoryBytes == null ? null : CgroupHierarchy.local(MEMORY);
+    CgroupHierarchy ioWhere = disk.isNone() ? null : CgroupHierarchy.local(IO);
+    long owner = ProcessHandle.current().pid();
     return create(memoryWhere, ioWhere, name, memoryBytes, disk, device, owner);
   }
 
@@ -80,37 +78,29 @@ final class ServerCgroup implements AutoCloseable {
         && !memoryWhere.equals(ioWhere)) {
       // a process is in one cgroup of a v2 tree: both limits must be on the same one
       throw new ServerException(
-          "the cgroup v2 delegated for memory ("
-              + memoryWhere.parent()
-              + ") is not the one delegated for io ("
-              + ioWhere.parent()
-              + "); delegate both controllers to one, or leave the memory cap or the disk limit"
-              + " out");
+          ("the cgroup v2 delegated for memory (%s) is not the one delegated for io (%s); delegate"
+                  + " both controllers to one, or leave the memory cap or the disk limit out")
+              .formatted(memoryWhere.parent(), ioWhere.parent()));
     }
     List<CgroupDir> parts = new ArrayList<>();
     try {
-      CgroupDir memory = null;
-      if (memoryWhere != null) {
-        CgroupDir capped =
-            CgroupDir.create(memoryWhere, CgroupHierarchy.Controller.MEMORY, name, owner);
-        parts.add(capped);
-        limit(capped, "memory", REMEDY, () -> memoryWhere.limit(capped.dir(), memoryBytes));
-        memory = capped;
+      CgroupDir memory =
+          memoryWhere == null ? null : CgroupDir.create(memoryWhere, MEMORY, name, owner);
+      if (memory != null) {
+        parts.add(memory);
+        limit(memory, MEMORY, () -> memoryWhere.limit(memory.dir(), memoryBytes));
       }
-      CgroupDir io = null;
-      if (ioWhere != null) {
-        CgroupDir throttled =
-            memory != null && ioWhere.equals(memoryWhere)
-                ? memory
-                : CgroupDir.create(ioWhere, CgroupHierarchy.Controller.IO, name, owner);
-        if (throttled != memory) {
-          parts.add(throttled);
+      CgroupDir io =
+          ioWhere == null
+              ? null
+              : ioWhere.equals(memoryWhere) ? memory : CgroupDir.create(ioWhere, IO, name, owner);
+      if (io != null) {
+        if (io != memory) {
+          parts.add(io);
         }
-        limit(
-            throttled, "disk", DISK_REMEDY, () -> ioWhere.throttle(throttled.dir(), disk, device));
-        io = throttled;
+        limit(io, IO, () -> ioWhere.throttle(io.dir(), disk, device));
       }
-      return new ServerCgroup(parts, memory, io, disk, device);
+      return new ServerCgroup(parts, memory, io, device);
     } catch (ServerException | RuntimeException e) {
       parts.forEach(CgroupDir::close);
       throw e;
@@ -121,31 +111,17 @@ final class ServerCgroup implements AutoCloseable {
     void write() throws IOException;
   }
 
-  private static void limit(CgroupDir part, String what, String remedy, Limit limit)
+  private static void limit(CgroupDir part, Controller controller, Limit limit)
       throws ServerException {
     try {
       limit.write();
     } catch (IOException e) {
       throw new ServerException(
-          "cannot limit the "
-              + what
-              + " of the cgroup "
-              + part.dir()
-              + ": "
-              + e.getMessage()
-              + "; "
-              + remedy,
+          "cannot limit the %s of the cgroup %s: %s; %s"
+              .formatted(controller.what, part.dir(), e.getMessage(), controller.remedy),
           e);
     }
   }
-
-  static final String REMEDY =
-      "run as root, or where a memory cgroup is delegated to you (cgroup v2), or leave the memory"
-          + " cap out";
-
-  static final String DISK_REMEDY =
-      "run as root, or where a cgroup with the io controller is delegated to you (cgroup v2), or"
-          + " leave the disk limit out";
 
   /**
    * Why no server can be capped here, in one line, or null when one can: a cgroup is created,
@@ -153,8 +129,7 @@ final class ServerCgroup implements AutoCloseable {
    */
   static String whyNot() {
     try {
-      return whyNot(
-          create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), "memory", REMEDY);
+      return whyNot(create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), MEMORY);
     } catch (ServerException e) {
       return e.getMessage();
     }
@@ -167,26 +142,20 @@ final class ServerCgroup implements AutoCloseable {
   static String whyNotDisk(Path workRoot) {
     try {
       DiskLimit probe = DiskLimit.parse("write=1GB/s").orElseThrow();
-      return whyNot(
-          create("probe-" + System.nanoTime(), null, probe, workRoot), "disk", DISK_REMEDY);
+      return whyNot(create("probe-" + System.nanoTime(), null, probe, workRoot), IO);
     } catch (ServerException e) {
       return e.getMessage();
     }
   }
 
-  private static String whyNot(ServerCgroup cgroup, String what, String remedy) {
+  private static String whyNot(ServerCgroup cgroup, Controller controller) {
     try (ServerCgroup probe = cgroup) {
-      List<String> command = probe.wrap(List.of("true"));
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(p.getInputStream().readAllBytes()).strip();
-      if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        return "a process cannot enter the "
-            + what
-            + " cgroup "
-            + probe.parts.get(0).dir()
-            + (output.isEmpty() ? "" : " (" + output.lines().findFirst().orElse("") + ")")
-            + "; "
-            + remedy;
+      Programs.Outcome entered = Programs.exec(probe.wrap(List.of("true")), 10);
+      String output = entered == null ? "" : entered.output().strip();
+      if (entered == null || entered.exit() != 0) {
+        String said = output.isEmpty() ? "" : " (" + output.lines().findFirst().orElse("") + ")";
+        return "a process cannot enter the %s cgroup %s%s; %s"
+            .formatted(controller.what, probe.parts.get(0).dir(), said, controller.remedy);
       }
       return null;
     } catch (IOException e) {
@@ -210,20 +179,10 @@ final class ServerCgroup implements AutoCloseable {
     if (memory == null) {
       return -1;
     }
-    Path file =
-        memory
-            .dir()
-            .resolve(memory.where().version() == 1 ? "memory.oom_control" : "memory.events");
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.startsWith("oom_kill ")) {
-          return Long.parseLong(line.substring(9).strip());
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // gone, or a kernel that does not count them
-    }
-    return -1;
+    String file = memory.where().version() == 1 ? "memory.oom_control" : "memory.events";
+    // null: gone, or a kernel that does not count them
+    Long kills = CgroupFs.field(memory.dir().resolve(file), "oom_kill ");
+    return kills == null ? -1 : kills;
   }
 
   /** What the disk's throttle counts, or null for a server whose disk is not limited. */
@@ -233,10 +192,8 @@ final class ServerCgroup implements AutoCloseable {
 
   /** Where the server's cgroup is, as run.json records it. */
   String describe() {
-    return "cgroup v"
-        + parts.get(0).where().version()
-        + " "
-        + String.join(" ", parts.stream().map(p -> p.dir().toString()).toList());
+    String dirs = String.join(" ", parts.stream().map(p -> p.dir().toString()).toList());
+    return "cgroup v" + parts.get(0).where().version() + " " + dirs;
   }
 
   /** Where the server's disk limit is, as run.json records it: the cgroup and the device. */

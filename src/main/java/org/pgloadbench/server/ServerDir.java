@@ -25,6 +25,14 @@ final class ServerDir {
   }
 
   /**
+   * A new server's directory under {@code workRoot}: named after this JVM, so that a later run can
+   * clean up after one killed outright ({@link Postmasters#stopOrphans}).
+   */
+  static Path newDir(Path workRoot, String name) {
+    return workRoot.resolve(ProcessHandle.current().pid() + "-" + name + "-" + System.nanoTime());
+  }
+
+  /**
    * The server's directory, its data and socket dirs, all 0700, and {@code secretName} holding its
    * secret (0600); with setpriv, all of them are handed to the user the server runs as.
    *

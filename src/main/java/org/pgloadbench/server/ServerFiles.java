@@ -2,7 +2,6 @@ package org.pgloadbench.server;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +42,7 @@ final class ServerFiles {
             Set.of(
                 StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")))) {
-      write(channel, text);
+      Channels.newOutputStream(channel).write(text.getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -55,7 +54,7 @@ final class ServerFiles {
           new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
       if (!content.contains(marker)) {
         channel.position(channel.size());
-        write(channel, text);
+        Channels.newOutputStream(channel).write(text.getBytes(StandardCharsets.UTF_8));
       }
     }
   }
@@ -75,13 +74,6 @@ final class ServerFiles {
     Set<OpenOption> all = new HashSet<>(List.of(options));
     all.add(LinkOption.NOFOLLOW_LINKS);
     return Files.newByteChannel(file, all);
-  }
-
-  private static void write(SeekableByteChannel channel, String text) throws IOException {
-    ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-    while (bytes.hasRemaining()) {
-      channel.write(bytes);
-    }
   }
 
   /**

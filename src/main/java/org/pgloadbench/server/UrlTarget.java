@@ -3,7 +3,6 @@ package org.pgloadbench.server;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.Sql;
 
 /**
@@ -107,18 +107,17 @@ public final class UrlTarget implements ServerTarget {
 
   @Override
   public String whyNoMemoryCap() {
-    return "the server at "
-        + where()
-        + " is not one the harness starts, so its memory is its own; leave MEMORY and"
-        + " servers.memory out";
+    return notStarted("memory", "MEMORY and servers.memory");
   }
 
   @Override
   public String whyNoDiskLimit() {
-    return "the server at "
-        + where()
-        + " is not one the harness starts, so its disk is its own; leave DISK and servers.disk"
-        + " out";
+    return notStarted("disk", "DISK and servers.disk");
+  }
+
+  private String notStarted(String what, String leaveOut) {
+    return "the server at %s is not one the harness starts, so its %s is its own; leave %s out"
+        .formatted(where(), what, leaveOut);
   }
 
   /** Asks the server, in the URL's database: the harness's own does not exist yet. */
@@ -135,13 +134,9 @@ public final class UrlTarget implements ServerTarget {
 
   private ServerException cannotConnect(SQLException e) {
     return new ServerException(
-        "cannot connect to "
-            + where()
-            + " as "
-            + role()
-            + ": "
-            + e.getMessage().replaceAll("\\s+", " ")
-            + "; check that the server runs and the password is in PGPASSWORD or ~/.pgpass",
+        "cannot connect to %s as %s: %s; check that the server runs and the password is in"
+                .formatted(where(), role(), e.getMessage().replaceAll("\\s+", " "))
+            + " PGPASSWORD or ~/.pgpass",
         e);
   }
 
@@ -166,21 +161,14 @@ public final class UrlTarget implements ServerTarget {
 
     /** Connects, and refuses a server where the harness's database exists already. */
     void open() throws ServerException {
-      try (Connection c = connect(MAINTENANCE_DATABASE);
-          Statement s = c.createStatement()) {
+      try (Connection c = connect(MAINTENANCE_DATABASE)) {
         version = Versions.label(Sql.value(c, "SHOW server_version"));
-        try (ResultSet rs =
-            s.executeQuery(
-                "SELECT 1 FROM pg_catalog.pg_database WHERE datname = '" + database + "'")) {
-          if (rs.next()) {
-            throw new ServerException(
-                "database "
-                    + database
-                    + " exists already on "
-                    + where()
-                    + "; the harness works only in a database it created (drop it if an"
-                    + " interrupted run left it)");
-          }
+        String sql = "SELECT count(*) FROM pg_catalog.pg_database WHERE datname = '%s'";
+        if (!Sql.value(c, sql.formatted(database)).equals("0")) {
+          throw new ServerException(
+              ("database %s exists already on %s; the harness works only in a database it created"
+                      + " (drop it if an interrupted run left it)")
+                  .formatted(database, where()));
         }
       } catch (SQLException e) {
         throw cannotConnect(e);
@@ -236,24 +224,12 @@ public final class UrlTarget implements ServerTarget {
     @Override
     public void recover() throws ServerException {
       long seconds = Long.getLong(WAIT_PROPERTY, 60);
-      long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-      while (System.nanoTime() < deadline) {
-        if (responds()) {
-          return;
-        }
-        try {
-          Thread.sleep(1000);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        }
+      if (Clock.await(seconds * 1000, 1000, this::responds, () -> true)) {
+        return;
       }
       throw new ServerException(
-          "the server at "
-              + where()
-              + " did not come back within "
-              + seconds
-              + " s; the run stops with what it measured");
+          "the server at %s did not come back within %d s; the run stops with what it measured"
+              .formatted(where(), seconds));
     }
 
     @Override
@@ -273,12 +249,8 @@ public final class UrlTarget implements ServerTarget {
         s.execute("DROP DATABASE IF EXISTS " + database + (force ? " WITH (FORCE)" : ""));
       } catch (SQLException e) {
         System.err.println(
-            "pgloadbench: could not drop database "
-                + database
-                + " on "
-                + where()
-                + ": "
-                + e.getMessage());
+            "pgloadbench: could not drop database %s on %s: %s"
+                .formatted(database, where(), e.getMessage()));
       }
     }
   }

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The start option that runs a server's postmaster, and so every process it forks, under valgrind's
@@ -70,16 +69,11 @@ public final class Valgrind {
   /** Why instructions cannot be counted here, in one line with what to do; null when they can. */
   public static String whyNot() {
     try {
-      Process p =
-          new ProcessBuilder("valgrind", "--version")
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      if (!p.waitFor(30, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
+      Programs.Outcome version = Programs.exec(List.of("valgrind", "--version"), 30);
+      if (version == null) {
         return "valgrind --version did not answer in 30 s";
       }
-      return p.exitValue() == 0 ? null : NOT_INSTALLED;
+      return version.exit() == 0 ? null : NOT_INSTALLED;
     } catch (IOException e) {
       return NOT_INSTALLED;
     } catch (InterruptedException e) {
@@ -106,27 +100,24 @@ public final class Valgrind {
     Path wrapper = dir.resolve(WRAPPER);
     String real = quoted(postgres.toAbsolutePath().toString());
     String script =
-        "#!/bin/sh\n"
-            + "# pgloadbench: the postmaster under callgrind, counting instructions; what initdb"
-            + " and pg_ctl ask of postgres runs it directly\n"
-            + "case \"$1\" in\n"
-            + "  "
-            + String.join("|", PASSED_THROUGH)
-            + ") exec "
-            + real
-            + " \"$@\" ;;\n"
-            + "esac\n"
-            + "exec "
-            + quoted(onPath().toString())
-            + " --tool=callgrind --trace-children=yes -q --dump-line=no --zero-before="
-            + ZERO_MARKER
-            + " --dump-before="
-            + DUMP_MARKER
-            + " --callgrind-out-file="
-            + quoted(counts.resolve("cg.%p").toString())
-            + " "
-            + real
-            + " \"$@\"\n";
+        """
+        #!/bin/sh
+        # pgloadbench: the postmaster under callgrind, counting instructions; what initdb and \
+        pg_ctl ask of postgres runs it directly
+        case "$1" in
+          %s) exec %s "$@" ;;
+        esac
+        exec %s --tool=callgrind --trace-children=yes -q --dump-line=no --zero-before=%s \
+        --dump-before=%s --callgrind-out-file=%s %s "$@"
+        """
+            .formatted(
+                String.join("|", PASSED_THROUGH),
+                real,
+                quoted(onPath().toString()),
+                ZERO_MARKER,
+                DUMP_MARKER,
+                quoted(counts.resolve("cg.%p").toString()),
+                real);
     try {
       Files.createDirectory(
           counts,

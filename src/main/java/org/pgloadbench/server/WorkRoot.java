@@ -143,7 +143,7 @@ public final class WorkRoot {
       return;
     }
     try {
-      check(dir);
+      check(dir, "work dir", REMEDY);
     } catch (IOException e) {
       throw new ServerException("work dir " + dir + ": " + e.getMessage() + "; " + REMEDY);
     }
@@ -158,11 +158,7 @@ public final class WorkRoot {
     return dir;
   }
 
-  /** Refuses a work root another user could write to, or swap for somewhere else. */
-  static void check(Path dir) throws ServerException, IOException {
-    check(dir, "work dir", REMEDY);
-  }
-
+  /** Refuses a directory another user could write to, or swap for somewhere else. */
   private static void check(Path dir, String what, String remedy)
       throws ServerException, IOException {
     String refuse = what + " " + dir + ": ";
@@ -174,23 +170,16 @@ public final class WorkRoot {
     }
     int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
     if (owner != currentUid()) {
-      throw new ServerException(
-          refuse
-              + "belongs to another user (uid "
-              + owner
-              + "); "
-              + (remedy.equals(REMEDY) ? remedy + ", or remove it" : remedy));
+      String also = remedy.equals(REMEDY) ? remedy + ", or remove it" : remedy;
+      throw new ServerException(refuse + "belongs to another user (uid " + owner + "); " + also);
     }
     Set<PosixFilePermission> permissions =
         Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
     if (permissions.contains(PosixFilePermission.GROUP_WRITE)
         || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+      String mode = PosixFilePermissions.toString(permissions);
       throw new ServerException(
-          refuse
-              + "other users may write to it (mode "
-              + PosixFilePermissions.toString(permissions)
-              + "); chmod go-w it, or "
-              + remedy);
+          refuse + "other users may write to it (mode " + mode + "); chmod go-w it, or " + remedy);
     }
   }
 

@@ -3,6 +3,7 @@ package org.pgloadbench.variant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -48,29 +49,27 @@ public record DiskLimit(
    */
   public enum Profile {
     /** AWS EBS gp3 baseline: 3,000 IOPS and 125 MiB/s (Amazon EBS User Guide, volume types). */
-    GP3("gp3", "read=125MiB/s,write=125MiB/s,read_iops=3000,write_iops=3000"),
+    GP3("read=125MiB/s,write=125MiB/s,read_iops=3000,write_iops=3000"),
     /**
      * A 7200 rpm SATA disk: 175 MB/s sustained at the outer tracks (Seagate Constellation ES.3
      * product manual), and 80 random operations a second, 1 / (8.2 ms average seek, HGST Ultrastar
      * 7K4000 specification, + 4.16 ms average rotational latency at 7200 rpm).
      */
-    HDD_7200("hdd-7200", "read=175MB/s,write=175MB/s,read_iops=80,write_iops=80"),
+    HDD_7200("read=175MB/s,write=175MB/s,read_iops=80,write_iops=80"),
     /**
      * A SATA SSD: Samsung 870 EVO data sheet, 560 MB/s sequential read, 530 MB/s write, 98,000 and
      * 88,000 random 4 KB IOPS (queue depth 32).
      */
-    SATA_SSD("sata-ssd", "read=560MB/s,write=530MB/s,read_iops=98000,write_iops=88000");
+    SATA_SSD("read=560MB/s,write=530MB/s,read_iops=98000,write_iops=88000");
 
-    private final String profileName;
     private final String limits;
 
-    Profile(String profileName, String limits) {
-      this.profileName = profileName;
+    Profile(String limits) {
       this.limits = limits;
     }
 
     public String profileName() {
-      return profileName;
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** The profile's figures, written as a limit is. */
@@ -94,16 +93,8 @@ public record DiskLimit(
    * {@link #parse} also refuses a way given twice.
    */
   public static final String PATTERN =
-      "none|(("
-          + String.join("|", Profile.names())
-          + "|"
-          + PART
-          + "(,"
-          + PART
-          + "){0,3})(,"
-          + IO
-          + ")?)|"
-          + IO;
+      "none|((%s|%s(,%s){0,3})(,%s)?)|%s"
+          .formatted(String.join("|", Profile.names()), PART, PART, IO, IO);
 
   private static final Pattern ONE = Pattern.compile("(read|write)(_iops)?=([0-9]+)([A-Za-z]*)/?s?");
 
@@ -118,7 +109,7 @@ public record DiskLimit(
     boolean direct = text.endsWith("io=direct");
     String limits = text.replaceFirst(",?" + IO + "$", "");
     Optional<Profile> profile =
-        Arrays.stream(Profile.values()).filter(p -> p.profileName.equals(limits)).findFirst();
+        Arrays.stream(Profile.values()).filter(p -> p.profileName().equals(limits)).findFirst();
     String parts = profile.map(Profile::limits).orElse(limits);
     long[] ways = new long[4];
     for (String part : parts.isEmpty() ? new String[0] : parts.split(",")) {
@@ -137,8 +128,7 @@ public record DiskLimit(
     if (figures.isEmpty() && !direct) {
       return Optional.of(NONE); // io=buffered alone: the disk as it is
     }
-    String shown =
-        direct ? (figures.isEmpty() ? "" : figures + ",") + "io=direct" : figures;
+    String shown = direct ? (figures.isEmpty() ? "" : figures + ",") + "io=direct" : figures;
     return Optional.of(new DiskLimit(shown, ways[0], ways[1], ways[2], ways[3], direct));
   }
 
@@ -206,12 +196,10 @@ public record DiskLimit(
    */
   public String whyNot(int major) {
     return direct && major < DIRECT_IO_SINCE
-        ? "io=direct needs PostgreSQL "
-            + DIRECT_IO_SINCE
-            + " or later (debug_io_direct), and "
-            + major
-            + " has none; use io=buffered (whose writes a memory cap lets escape a cgroup v1"
-            + " throttle) or a later version"
+        ? ("io=direct needs PostgreSQL %d or later (debug_io_direct), and %d has none; use"
+                + " io=buffered (whose writes a memory cap lets escape a cgroup v1 throttle) or a"
+                + " later version")
+            .formatted(DIRECT_IO_SINCE, major)
         : null;
   }
 
@@ -234,12 +222,9 @@ public record DiskLimit(
    * operations over its rate, the largest of them (the throttle holds each way on its own).
    */
   public double leastSeconds(double read, double written, double reads, double writes) {
-    double least = 0;
-    least = Math.max(least, over(read, readBytes));
-    least = Math.max(least, over(written, writeBytes));
-    least = Math.max(least, over(reads, readIops));
-    least = Math.max(least, over(writes, writeIops));
-    return least;
+    return Math.max(
+        Math.max(over(read, readBytes), over(written, writeBytes)),
+        Math.max(over(reads, readIops), over(writes, writeIops)));
   }
 
   private static double over(double amount, long rate) {

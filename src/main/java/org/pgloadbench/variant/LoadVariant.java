@@ -35,7 +35,7 @@ public record LoadVariant(Map<String, Object> parts) {
    * read, so that a new server axis's value is found by its type, not by its axis's name.
    */
   public <T> T part(Class<T> type) {
-    List<T> found = parts.values().stream().filter(type::isInstance).map(type::cast).toList();
+    List<T> found = all(type);
     if (found.size() != 1) {
       throw new IllegalArgumentException(
           found.size() + " parts of type " + type.getSimpleName() + " among " + parts.keySet());
@@ -45,12 +45,11 @@ public record LoadVariant(Map<String, Object> parts) {
 
   /** The server the cell runs on: its settings profile, memory cap and every other server part. */
   public ServerVariant server() {
-    List<ServerPart> serverParts =
-        parts.values().stream()
-            .filter(ServerPart.class::isInstance)
-            .map(ServerPart.class::cast)
-            .toList();
-    return new ServerVariant(settings(), memoryBytes(), serverParts);
+    return new ServerVariant(settings(), memoryBytes(), all(ServerPart.class));
+  }
+
+  private <T> List<T> all(Class<T> type) {
+    return parts.values().stream().filter(type::isInstance).map(type::cast).toList();
   }
 
   /** This cell with {@code axis} at {@code value} instead, e.g. on a server capped otherwise. */

@@ -2,6 +2,7 @@ package org.pgloadbench.variant;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,7 +13,7 @@ import java.util.Optional;
  */
 public enum SettingsProfile {
   /** Every setting at PostgreSQL's built-in default. */
-  DEFAULTS("defaults"),
+  DEFAULTS,
 
   /**
    * The bulk-load settings of the Crunchy Data OpenStreetMap benchmark post: durability and WAL
@@ -24,7 +25,7 @@ public enum SettingsProfile {
    * the machine's memory: 3/8, 1/2, 5/32, 1/128 and 2 times, in whole megabytes, and never below
    * PostgreSQL's own default.
    */
-  BULK_LOAD("bulk-load"),
+  BULK_LOAD,
 
   /**
    * The import settings of the osm2pgsql manual, "Tuning the PostgreSQL Server" (osm2pgsql-website,
@@ -42,27 +43,21 @@ public enum SettingsProfile {
    * manual says "Autovacuum must not be switched off because it ensures that the tables are
    * frequently analysed", so a scenario that times a VACUUM sets {@code autovacuum: off} beside it.
    */
-  OSM2PGSQL("osm2pgsql");
+  OSM2PGSQL;
 
   private static final long MB = 1024 * 1024;
 
-  private final String profileName;
-
-  SettingsProfile(String profileName) {
-    this.profileName = profileName;
-  }
-
   /** The name a scenario writes, e.g. {@code bulk-load}. */
   public String profileName() {
-    return profileName;
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   public static Optional<SettingsProfile> named(String name) {
-    return Arrays.stream(values()).filter(p -> p.profileName.equals(name)).findFirst();
+    return Arrays.stream(values()).filter(p -> p.profileName().equals(name)).findFirst();
   }
 
   public static String names() {
-    return String.join(", ", Arrays.stream(values()).map(p -> p.profileName).toList());
+    return String.join(", ", Arrays.stream(values()).map(SettingsProfile::profileName).toList());
   }
 
   /** The settings of this profile on a machine with {@code memoryBytes} of memory. */
@@ -126,6 +121,6 @@ public enum SettingsProfile {
 
   @Override
   public String toString() {
-    return profileName;
+    return profileName();
   }
 }

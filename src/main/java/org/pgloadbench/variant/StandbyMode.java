@@ -2,6 +2,7 @@ package org.pgloadbench.variant;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -10,14 +11,14 @@ import java.util.Optional;
  * its commits wait for that standby ({@code servers.standby}, the {@code standby} axis).
  */
 public enum StandbyMode implements ServerPart {
-  NONE("none"),
+  NONE,
   /** Streaming replication; commits do not wait for the standby. */
-  ASYNC("async"),
+  ASYNC,
   /**
    * Streaming replication with the standby in {@code synchronous_standby_names}: each commit waits
    * until the standby has flushed its WAL ({@code synchronous_commit = on}).
    */
-  SYNC("sync");
+  SYNC;
 
   /** The standby's {@code application_name}: how the primary's views and settings name it. */
   public static final String APPLICATION_NAME = "pgloadbench_standby";
@@ -25,19 +26,13 @@ public enum StandbyMode implements ServerPart {
   /** PostgreSQL's default number of WAL senders, for a profile that turns them off. */
   private static final String WAL_SENDERS = "10";
 
-  private final String yamlName;
-
-  StandbyMode(String yamlName) {
-    this.yamlName = yamlName;
-  }
-
   /** The name a scenario writes, e.g. {@code async}. */
   public String yamlName() {
-    return yamlName;
+    return name().toLowerCase(Locale.ROOT);
   }
 
   public static Optional<StandbyMode> named(String name) {
-    return Arrays.stream(values()).filter(m -> m.yamlName.equals(name)).findFirst();
+    return Arrays.stream(values()).filter(m -> m.yamlName().equals(name)).findFirst();
   }
 
   public static List<String> names() {
@@ -74,11 +69,9 @@ public enum StandbyMode implements ServerPart {
             settings.containsKey("synchronous_commit")
                 ? "the scenario's"
                 : "the " + profile + " profile's";
-        return "a sync standby with synchronous_commit "
-            + commit
-            + " ("
-            + whose
-            + ") makes no commit wait for it; set synchronous_commit: on, or use an async standby";
+        return ("a sync standby with synchronous_commit %s (%s) makes no commit wait for it; set"
+                + " synchronous_commit: on, or use an async standby")
+            .formatted(commit, whose);
       }
     }
     return null;
@@ -104,11 +97,11 @@ public enum StandbyMode implements ServerPart {
 
   @Override
   public String shown() {
-    return yamlName + " standby";
+    return yamlName() + " standby";
   }
 
   @Override
   public String toString() {
-    return yamlName;
+    return yamlName();
   }
 }

@@ -1,6 +1,7 @@
 package org.pgloadbench.variant;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -8,21 +9,15 @@ import java.util.Optional;
  * that neighbouring nodes share one key, or a plain GIN on the refs themselves.
  */
 public enum WaysIndex {
-  BUCKET("bucket"),
-  FULL("full");
-
-  private final String yamlName;
-
-  WaysIndex(String yamlName) {
-    this.yamlName = yamlName;
-  }
+  BUCKET,
+  FULL;
 
   /** The value a scenario writes: {@code bucket} or {@code full}. */
   public String yamlName() {
-    return yamlName;
+    return name().toLowerCase(Locale.ROOT);
   }
 
   public static Optional<WaysIndex> find(String yamlName) {
-    return Arrays.stream(values()).filter(w -> w.yamlName.equals(yamlName)).findFirst();
+    return Arrays.stream(values()).filter(w -> w.yamlName().equals(yamlName)).findFirst();
   }
 }
