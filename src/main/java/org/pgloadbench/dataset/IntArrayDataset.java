@@ -150,11 +150,6 @@ public final class IntArrayDataset implements Dataset {
     }
 
     @Override
-    public List<String> tables() {
-      return List.of(IntArrayDataset.TABLE_NAME);
-    }
-
-    @Override
     public Map<String, Long> rows() {
       return Map.of(IntArrayDataset.TABLE_NAME, rowCount);
     }

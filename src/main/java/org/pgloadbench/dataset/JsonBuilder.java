@@ -97,25 +97,16 @@ final class JsonBuilder {
   }
 
   JsonBuilder name(Literal name) {
-    separate();
-    text.append(name.name);
-    afterValue = false;
-    return this;
+    return append(name.name, false);
   }
 
   /** Begins an object with its constant start; the value of its last member follows. */
   JsonBuilder beginObject(Opening opening) {
-    separate();
-    text.append(opening.json);
-    afterValue = false;
-    return this;
+    return append(opening.json, false);
   }
 
   JsonBuilder value(Literal value) {
-    separate();
-    text.append(value.quoted);
-    afterValue = true;
-    return this;
+    return append(value.quoted, true);
   }
 
   JsonBuilder field(Literal name, Literal value) {
@@ -144,10 +135,6 @@ final class JsonBuilder {
     return name(name).value(value);
   }
 
-  JsonBuilder field(CharSequence name, long value) {
-    return name(name).value(value);
-  }
-
   private JsonBuilder open(char bracket) {
     separate();
     text.appendAscii(bracket);
@@ -158,6 +145,14 @@ final class JsonBuilder {
   private JsonBuilder close(char bracket) {
     text.appendAscii(bracket);
     afterValue = true;
+    return this;
+  }
+
+  /** Appends JSON written once, {@code value} or not (a name, an opening). */
+  private JsonBuilder append(Utf8Text json, boolean value) {
+    separate();
+    text.append(json);
+    afterValue = value;
     return this;
   }
 

@@ -1,12 +1,10 @@
 package org.pgloadbench.dataset;
 
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
@@ -62,16 +60,7 @@ public final class OsmSyntheticDataset {
     this.seed = seed;
   }
 
-  public long seed() {
-    return seed;
-  }
-
-  /** The tables this dataset has rows for, in the order nodes, ways, rels. */
-  public Set<MiddleTable> tables() {
-    return Collections.unmodifiableSet(rowsPerTable.keySet());
-  }
-
-  /** The rows of {@code table} in {@code format}; the table must be one of {@link #tables()}. */
+  /** The rows of {@code table} in {@code format}; the table must be one it has rows for. */
   public RowSource source(MiddleTable table, MiddleFormat format) {
     Objects.requireNonNull(table, "table");
     Long rows = rowsPerTable.get(table);
@@ -101,7 +90,7 @@ public final class OsmSyntheticDataset {
   /**
    * Hands the first {@code count} objects of {@code table} to {@code action}, one reused object.
    */
-  void forEach(MiddleTable table, long count, java.util.function.Consumer<OsmObject> action) {
+  void forEach(MiddleTable table, long count, Consumer<OsmObject> action) {
     RowGenerator generator = generator(table, loadedRows(table));
     OsmObject object = new OsmObject();
     for (long index = 0; index < count; index++) {

@@ -171,7 +171,6 @@ final class PbfDecoder extends BinaryParser {
     return o;
   }
 
-  /** Adds an object's {@code count} tags: its keys' and values' indexes in the string table. */
   /** A tag from the block's string table (no method reference per object: decoding is timed). */
   private void tag(int key, int value) {
     object.addTag(getStringById(key), getStringById(value));
