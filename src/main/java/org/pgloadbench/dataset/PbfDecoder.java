@@ -55,10 +55,9 @@ final class PbfDecoder extends BinaryParser {
       throw writing.getCause();
     } catch (IOException | RuntimeException reading) {
       throw new DataFileException(
-          pbf
-              + ": not a readable OSM PBF file ("
-              + reading.getMessage()
-              + "); give an .osm.pbf file, e.g. data/andorra-2023-07-12.osm.pbf");
+          String.format(
+              "%s: not a readable OSM PBF file (%s); give an .osm.pbf file, e.g. %s",
+              pbf, reading.getMessage(), "data/andorra-2023-07-12.osm.pbf"));
     } finally {
       for (ObjectFile.Writer writer : decoder.writers) {
         writer.close();

@@ -111,14 +111,11 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
       statement.close();
     }
     String row = "(" + String.join(", ", Collections.nCopies(fields, "?")) + ")";
+    String values = String.join(", ", Collections.nCopies(rows, row));
     statement =
         connection.prepareStatement(
-            "INSERT INTO "
-                + table.name()
-                + " ("
-                + table.columnList()
-                + ") VALUES "
-                + String.join(", ", Collections.nCopies(rows, row)));
+            String.format(
+                "INSERT INTO %s (%s) VALUES %s", table.name(), table.columnList(), values));
     statementRows = rows;
   }
 

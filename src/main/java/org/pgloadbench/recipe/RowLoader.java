@@ -31,14 +31,9 @@ interface RowLoader {
   /** COPY ... FROM STDIN in a format, FREEZE or not; returns the count COPY reports. */
   private static RowLoader copy(TableDef table, CopyFormat format, boolean freeze) {
     String sql =
-        "COPY "
-            + table.name()
-            + " ("
-            + table.columnList()
-            + ") FROM STDIN (FORMAT "
-            + format.sqlName()
-            + (freeze ? ", FREEZE" : "")
-            + ")";
+        String.format(
+            "COPY %s (%s) FROM STDIN (FORMAT %s%s)",
+            table.name(), table.columnList(), format.sqlName(), freeze ? ", FREEZE" : "");
     return (connection, rows) -> {
       CopyIn copy = new CopyManager(connection.unwrap(BaseConnection.class)).copyIn(sql);
       try {

@@ -7,9 +7,18 @@ import java.util.function.Predicate;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoadVariant;
 
-/** A step that is one SQL statement on the table, run in autocommit mode (VACUUM needs that). */
-record SqlStep(StepKind kind, Function<TableDef, String> sql, Predicate<LoadVariant> applies)
+/**
+ * A step that is one SQL statement, run in autocommit mode (VACUUM needs that), on the table or on
+ * one {@code object} of it (null: the table itself).
+ */
+record SqlStep(
+    StepKind kind, String object, Function<TableLoad, String> sql, Predicate<LoadVariant> applies)
     implements Step {
+
+  /** A statement on the table itself, in the cells {@code applies} accepts. */
+  SqlStep(StepKind kind, Function<TableDef, String> sql, Predicate<LoadVariant> applies) {
+    this(kind, null, load -> sql.apply(load.table()), applies);
+  }
 
   SqlStep(StepKind kind, Function<TableDef, String> sql) {
     this(kind, sql, variant -> true);
@@ -23,7 +32,7 @@ record SqlStep(StepKind kind, Function<TableDef, String> sql, Predicate<LoadVari
   @Override
   public long run(TableLoad load) throws SQLException {
     try (Statement statement = load.connection().createStatement()) {
-      statement.execute(sql.apply(load.table()));
+      statement.execute(sql.apply(load));
     }
     return NO_ROWS;
   }
