@@ -132,7 +132,7 @@ public final class BinaryRowEncoder implements RowEncoder {
   /** geometry_send's form: the EWKB bytes. */
   @Override
   public void ewkbPoint(int srid, double x, double y) {
-    fixedLength(Ewkb.pointBytes());
+    fixedLength(Ewkb.POINT_BYTES);
     Ewkb.point(ewkb, srid, x, y);
   }
 

@@ -42,20 +42,6 @@ final class JsonBuilder {
     }
   }
 
-  /**
-   * The constant start of an object, up to the value of a member: {@code {"type":"W","ref":}, one
-   * copy where opening the object, two names and a value took six appends. A relation's members
-   * are such objects, and the appends of their JSON were the largest cost of a relation.
-   */
-  static final class Opening {
-    private final Utf8Text json;
-
-    /** What {@code start} wrote: an object begun and left after a member's name. */
-    Opening(JsonBuilder start) {
-      json = new Utf8Text(32).append(start.text);
-    }
-  }
-
   private final Utf8Text text = new Utf8Text(256);
   private boolean afterValue;
 
@@ -100,9 +86,14 @@ final class JsonBuilder {
     return append(name.name, false);
   }
 
-  /** Begins an object with its constant start; the value of its last member follows. */
-  JsonBuilder beginObject(Opening opening) {
-    return append(opening.json, false);
+  /**
+   * Begins an object with its constant start, up to the value of a member, as another builder
+   * wrote it ({@code {"type":"W","ref":}): one copy where opening the object, two names and a
+   * value took six appends. A relation's members are such objects, and the appends of their JSON
+   * were the largest cost of a relation.
+   */
+  JsonBuilder beginObject(Utf8Text opening) {
+    return append(opening, false);
   }
 
   JsonBuilder value(Literal value) {
