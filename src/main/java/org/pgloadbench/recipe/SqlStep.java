@@ -3,30 +3,17 @@ package org.pgloadbench.recipe;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import org.pgloadbench.dataset.TableDef;
-import org.pgloadbench.variant.LoadVariant;
 
 /**
  * A step that is one SQL statement, run in autocommit mode (VACUUM needs that), on the table or on
  * one {@code object} of it (null: the table itself).
  */
-record SqlStep(
-    StepKind kind, String object, Function<TableLoad, String> sql, Predicate<LoadVariant> applies)
-    implements Step {
+record SqlStep(StepKind kind, String object, Function<TableLoad, String> sql) implements Step {
 
-  /** A statement on the table itself, in the cells {@code applies} accepts. */
-  SqlStep(StepKind kind, Function<TableDef, String> sql, Predicate<LoadVariant> applies) {
-    this(kind, null, load -> sql.apply(load.table()), applies);
-  }
-
+  /** A statement on the table itself. */
   SqlStep(StepKind kind, Function<TableDef, String> sql) {
-    this(kind, sql, variant -> true);
-  }
-
-  @Override
-  public boolean appliesTo(LoadVariant variant) {
-    return applies.test(variant);
+    this(kind, null, load -> sql.apply(load.table()));
   }
 
   @Override
