@@ -45,22 +45,19 @@ public final class BinaryRowEncoder implements RowEncoder {
 
   @Override
   public void int2(short value) {
-    buffer.reserve(4 + 2);
-    buffer.putInt(2);
+    fixedLength(2);
     buffer.putShort(value);
   }
 
   @Override
   public void int4(int value) {
-    buffer.reserve(4 + 4);
-    buffer.putInt(4);
+    fixedLength(4);
     buffer.putInt(value);
   }
 
   @Override
   public void int8(long value) {
-    buffer.reserve(4 + 8);
-    buffer.putInt(8);
+    fixedLength(8);
     buffer.putLong(value);
   }
 
@@ -91,9 +88,7 @@ public final class BinaryRowEncoder implements RowEncoder {
    * its length and header; the elements follow.
    */
   private void startArray(int count, int elementBytes, int oid) {
-    int length = arrayBytes(count, elementBytes);
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
+    fixedLength(arrayBytes(count, elementBytes));
     arrayHeader(count, oid);
   }
 
@@ -119,8 +114,7 @@ public final class BinaryRowEncoder implements RowEncoder {
   /** point_send's form: two float8. */
   @Override
   public void point(double x, double y) {
-    buffer.reserve(4 + 16);
-    buffer.putInt(16);
+    fixedLength(16);
     buffer.putLong(Double.doubleToLongBits(x));
     buffer.putLong(Double.doubleToLongBits(y));
   }
@@ -128,8 +122,7 @@ public final class BinaryRowEncoder implements RowEncoder {
   /** box_send's form: the upper-right corner, then the lower-left one, four float8. */
   @Override
   public void box(double highX, double highY, double lowX, double lowY) {
-    buffer.reserve(4 + 32);
-    buffer.putInt(32);
+    fixedLength(32);
     buffer.putLong(Double.doubleToLongBits(highX));
     buffer.putLong(Double.doubleToLongBits(highY));
     buffer.putLong(Double.doubleToLongBits(lowX));
@@ -139,17 +132,13 @@ public final class BinaryRowEncoder implements RowEncoder {
   /** geometry_send's form: the EWKB bytes. */
   @Override
   public void ewkbPoint(int srid, double x, double y) {
-    int length = Ewkb.pointBytes();
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
+    fixedLength(Ewkb.POINT_BYTES);
     Ewkb.point(ewkb, srid, x, y);
   }
 
   @Override
   public void ewkbLineString(int srid, double[] xy, int count) {
-    int length = Ewkb.lineStringBytes(count);
-    buffer.reserve(4 + length);
-    buffer.putInt(length);
+    fixedLength(Ewkb.lineStringBytes(count));
     Ewkb.lineString(ewkb, srid, xy, count);
   }
 
@@ -202,6 +191,12 @@ public final class BinaryRowEncoder implements RowEncoder {
     buffer.reserve(2);
     buffer.putShort(-1);
     buffer.flush();
+  }
+
+  /** Reserves a field of {@code length} bytes known up front and writes that length. */
+  private void fixedLength(int length) {
+    buffer.reserve(4 + length);
+    buffer.putInt(length);
   }
 
   /**

@@ -1,25 +1,25 @@
 package org.pgloadbench.copy;
 
+import java.util.Locale;
+import java.util.function.Function;
 
 /** The COPY data format: the {@code format} axis of a scenario. */
 public enum CopyFormat {
-  TEXT {
-    @Override
-    public RowEncoder encoder(CopySink sink) {
-      return new TextRowEncoder(sink);
-    }
-  },
-  BINARY {
-    @Override
-    public RowEncoder encoder(CopySink sink) {
-      return new BinaryRowEncoder(sink);
-    }
-  };
+  TEXT(TextRowEncoder::new),
+  BINARY(BinaryRowEncoder::new);
 
-  public abstract RowEncoder encoder(CopySink sink);
+  private final Function<CopySink, RowEncoder> encoders;
+
+  CopyFormat(Function<CopySink, RowEncoder> encoders) {
+    this.encoders = encoders;
+  }
+
+  public RowEncoder encoder(CopySink sink) {
+    return encoders.apply(sink);
+  }
 
   /** The name COPY's FORMAT option takes. */
   public String sqlName() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -20,6 +20,9 @@ public final class Ewkb {
   /** Byte order, type, SRID. */
   private static final int HEADER_BYTES = 1 + 4 + 4;
 
+  /** The bytes of a point. */
+  static final int POINT_BYTES = HEADER_BYTES + 16;
+
   private static final char[] HEX_DIGITS = "0123456789ABCDEF".toCharArray();
 
   private Ewkb() {}
@@ -85,11 +88,6 @@ public final class Ewkb {
     };
   }
 
-  /** The bytes of a point. */
-  static int pointBytes() {
-    return HEADER_BYTES + 16;
-  }
-
   /** The bytes of a linestring of {@code count} points. */
   static int lineStringBytes(int count) {
     return HEADER_BYTES + 4 + 16 * count;
@@ -117,7 +115,7 @@ public final class Ewkb {
 
   /** A point's EWKB in hex, as geometry_in reads it: for a driver parameter, not for COPY. */
   public static String hexPoint(int srid, double x, double y) {
-    StringBuilder hex = new StringBuilder(2 * pointBytes());
+    StringBuilder hex = new StringBuilder(2 * POINT_BYTES);
     point(hexTo(hex), srid, x, y);
     return hex.toString();
   }

@@ -227,7 +227,7 @@ public final class TextRowEncoder implements RowEncoder {
   /** Hex EWKB, as osm2pgsql writes geometries into its COPY: no escapes needed. */
   @Override
   public void ewkbPoint(int srid, double x, double y) {
-    startField(2 * Ewkb.pointBytes());
+    startField(2 * Ewkb.POINT_BYTES);
     Ewkb.point(hexEwkb, srid, x, y);
   }
 

@@ -9,9 +9,6 @@ import java.nio.ByteOrder;
  * Utf8Text}.
  */
 final class Utf8 {
-  /** The most bytes one char becomes: 3 in UTF-8 (a surrogate pair's 4 are 2 a char). */
-  static final int MAX_BYTES_PER_CHAR = 3;
-
   /** 8 bytes at once, for scanning: the order of the bytes does not matter there. */
   private static final VarHandle WORD =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());

@@ -58,9 +58,7 @@ public final class Utf8Text implements CharSequence {
 
   /** Appends an ASCII char as its one byte. */
   public Utf8Text appendAscii(char c) {
-    reserve(1);
-    bytes[length++] = (byte) c;
-    return this;
+    return appendUtf8Byte(c);
   }
 
   /** Appends {@code value} in decimal. */

@@ -60,10 +60,6 @@ public record DataShape(
       }
     }
 
-    long count(MiddleTable table) {
-      return objects[table.ordinal()];
-    }
-
     /** The shape, with the given object counts and the averages over the objects added. */
     DataShape shape(long nodes, long ways, long rels) {
       int n = MiddleTable.NODES.ordinal();
@@ -84,7 +80,7 @@ public record DataShape(
 
     /** The shape of exactly the objects added. */
     DataShape shape() {
-      return shape(count(MiddleTable.NODES), count(MiddleTable.WAYS), count(MiddleTable.RELS));
+      return shape(objects[0], objects[1], objects[2]);
     }
 
     private static double ratio(long part, long whole) {

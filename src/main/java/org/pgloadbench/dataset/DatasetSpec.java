@@ -1,8 +1,9 @@
 package org.pgloadbench.dataset;
 
+import static java.util.stream.Collectors.joining;
+
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,9 +58,9 @@ public interface DatasetSpec {
     if (file() != null) {
       return file().getFileName() + ", tables " + String.join(", ", tables());
     }
-    List<String> parts = new ArrayList<>();
-    tables().forEach(t -> parts.add(Specs.rowCount(t, rows().get(t))));
-    return String.join(", ", parts) + ", seed " + seed();
+    return tables().stream().map(t -> Specs.rowCount(t, rows().get(t))).collect(joining(", "))
+        + ", seed "
+        + seed();
   }
 
   /** What run.json records: kind, tables, rows, seed or file, the kind's own options. */

@@ -25,6 +25,12 @@ interface GeneratedSpec extends DatasetSpec {
     return String.join(", ", parts);
   }
 
+  /** The tables' names, as opened. */
+  @Override
+  default List<String> tables() {
+    return tableDefs(null).stream().map(TableDef::name).toList();
+  }
+
   @Override
   default List<TableDef> tableDefs(LoadVariant variant) {
     return open(null, note -> {}).tables(variant).stream().map(Dataset.Table::def).toList();

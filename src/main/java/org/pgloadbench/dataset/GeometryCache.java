@@ -176,12 +176,8 @@ final class GeometryCache {
             .sorted(Comparator.comparingLong(i -> ids[i]))
             .mapToInt(Integer::intValue)
             .toArray();
-    long[] sortedIds = new long[ids.length];
-    long[] sortedPositions = new long[ids.length];
-    for (int i = 0; i < order.length; i++) {
-      sortedIds[i] = ids[order[i]];
-      sortedPositions[i] = positions[order[i]];
-    }
+    long[] sortedIds = Arrays.stream(order).mapToLong(i -> ids[i]).toArray();
+    long[] sortedPositions = Arrays.stream(order).mapToLong(i -> positions[i]).toArray();
     System.arraycopy(sortedIds, 0, ids, 0, ids.length);
     System.arraycopy(sortedPositions, 0, positions, 0, ids.length);
   }

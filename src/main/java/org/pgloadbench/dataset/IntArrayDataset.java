@@ -24,7 +24,7 @@ import org.pgloadbench.variant.LoadVariant;
  * limit. Row k is a pure function of (seed, k): id = k + 1, and its elements from a generator
  * seeded for that row; one int[] is reused for every row.
  */
-public final class IntArrayDataset implements Dataset {
+public final class IntArrayDataset {
   public static final String TABLE_NAME = "int_arrays";
   static final String GIN_NAME = TABLE_NAME + "_a_idx";
 
@@ -59,44 +59,18 @@ public final class IntArrayDataset implements Dataset {
           List.of(GIN));
 
   static String ginIndexSql(LoadVariant variant) {
-    return "CREATE INDEX "
-        + GIN_NAME
-        + " ON "
-        + TABLE_NAME
-        + " USING gin (a) WITH (fastupdate = "
-        + (variant.fastupdate() ? "on" : "off")
-        + (variant.ginPendingListLimitKb() > 0
-            ? ", gin_pending_list_limit = " + variant.ginPendingListLimitKb()
-            : "")
-        + ")";
+    int limit = variant.ginPendingListLimitKb();
+    return String.format(
+        "CREATE INDEX %s ON %s USING gin (a) WITH (fastupdate = %s%s)",
+        GIN_NAME,
+        TABLE_NAME,
+        variant.fastupdate() ? "on" : "off",
+        limit > 0 ? ", gin_pending_list_limit = " + limit : "");
   }
 
   private static final long STREAM = 11;
 
-  private final List<Table> tables;
-
-  public IntArrayDataset(
-      long rows, int elements, Distribution distribution, int domain, long seed) {
-    if (elements < 0 || domain < 1 || rows < 0) {
-      throw new IllegalArgumentException(
-          "need rows >= 0, elements >= 0, domain >= 1; got "
-              + rows
-              + ", "
-              + elements
-              + ", "
-              + domain);
-    }
-    this.tables =
-        List.of(
-            GeneratedSource.table(
-                TABLE, rows, () -> new Rows(seed, elements, distribution, domain)));
-  }
-
-  /** The tables; they do not depend on the cell. */
-  @Override
-  public List<Table> tables(LoadVariant variant) {
-    return tables;
-  }
+  private IntArrayDataset() {}
 
   private static final class Rows implements GeneratedSource.Fields {
     private final RowRandom random;
@@ -138,20 +112,15 @@ public final class IntArrayDataset implements Dataset {
     }
   }
 
-  /** The GIN fast-insert thread's table of integer arrays. */
+  /** The GIN fast-insert thread's table of integer arrays: the spec is the dataset. */
   public record Spec(long rowCount, int elements, Distribution distribution, int domain, long seed)
-      implements GeneratedSpec {
+      implements GeneratedSpec, Dataset {
     /** The kind as scenarios name it. */
     public static final String KIND = "int-arrays";
 
     @Override
     public String kind() {
       return KIND;
-    }
-
-    @Override
-    public List<String> tables() {
-      return List.of(IntArrayDataset.TABLE_NAME);
     }
 
     @Override
@@ -175,7 +144,21 @@ public final class IntArrayDataset implements Dataset {
 
     @Override
     public Dataset open(Path workRoot, Consumer<String> notes) {
-      return new IntArrayDataset(rowCount, elements, distribution, domain, seed);
+      if (elements < 0 || domain < 1 || rowCount < 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "need rows >= 0, elements >= 0, domain >= 1; got %s, %s, %s",
+                rowCount, elements, domain));
+      }
+      return this;
+    }
+
+    /** The table; it does not depend on the cell. */
+    @Override
+    public List<Table> tables(LoadVariant variant) {
+      return List.of(
+          GeneratedSource.table(
+              TABLE, rowCount, () -> new Rows(seed, elements, distribution, domain)));
     }
   }
 }

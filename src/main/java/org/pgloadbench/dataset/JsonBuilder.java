@@ -42,20 +42,6 @@ final class JsonBuilder {
     }
   }
 
-  /**
-   * The constant start of an object, up to the value of a member: {@code {"type":"W","ref":}, one
-   * copy where opening the object, two names and a value took six appends. A relation's members
-   * are such objects, and the appends of their JSON were the largest cost of a relation.
-   */
-  static final class Opening {
-    private final Utf8Text json;
-
-    /** What {@code start} wrote: an object begun and left after a member's name. */
-    Opening(JsonBuilder start) {
-      json = new Utf8Text(32).append(start.text);
-    }
-  }
-
   private final Utf8Text text = new Utf8Text(256);
   private boolean afterValue;
 
@@ -97,25 +83,21 @@ final class JsonBuilder {
   }
 
   JsonBuilder name(Literal name) {
-    separate();
-    text.append(name.name);
-    afterValue = false;
-    return this;
+    return append(name.name, false);
   }
 
-  /** Begins an object with its constant start; the value of its last member follows. */
-  JsonBuilder beginObject(Opening opening) {
-    separate();
-    text.append(opening.json);
-    afterValue = false;
-    return this;
+  /**
+   * Begins an object with its constant start, up to the value of a member, as another builder
+   * wrote it ({@code {"type":"W","ref":}): one copy where opening the object, two names and a
+   * value took six appends. A relation's members are such objects, and the appends of their JSON
+   * were the largest cost of a relation.
+   */
+  JsonBuilder beginObject(Utf8Text opening) {
+    return append(opening, false);
   }
 
   JsonBuilder value(Literal value) {
-    separate();
-    text.append(value.quoted);
-    afterValue = true;
-    return this;
+    return append(value.quoted, true);
   }
 
   JsonBuilder field(Literal name, Literal value) {
@@ -144,10 +126,6 @@ final class JsonBuilder {
     return name(name).value(value);
   }
 
-  JsonBuilder field(CharSequence name, long value) {
-    return name(name).value(value);
-  }
-
   private JsonBuilder open(char bracket) {
     separate();
     text.appendAscii(bracket);
@@ -158,6 +136,14 @@ final class JsonBuilder {
   private JsonBuilder close(char bracket) {
     text.appendAscii(bracket);
     afterValue = true;
+    return this;
+  }
+
+  /** Appends JSON written once, {@code value} or not (a name, an opening). */
+  private JsonBuilder append(Utf8Text json, boolean value) {
+    separate();
+    text.append(json);
+    afterValue = value;
     return this;
   }
 

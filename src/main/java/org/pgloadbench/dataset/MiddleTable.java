@@ -2,7 +2,7 @@ package org.pgloadbench.dataset;
 
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import java.util.List;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
@@ -62,15 +62,11 @@ public enum MiddleTable {
    * The table a scenario names; an unknown name is a configuration error that lists the valid ones.
    */
   public static MiddleTable byYamlName(String yamlName) {
+    String names = String.join(", ", Arrays.stream(values()).map(MiddleTable::yamlName).toList());
     return find(yamlName)
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
-                    "unknown middle table '"
-                        + yamlName
-                        + "', expected one of: "
-                        + Arrays.stream(values())
-                            .map(MiddleTable::yamlName)
-                            .collect(Collectors.joining(", "))));
+                    "unknown middle table '" + yamlName + "', expected one of: " + names));
   }
 }

@@ -1,6 +1,7 @@
 package org.pgloadbench.dataset;
 
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.copy.Utf8Text;
 
 /**
  * The new middle format, as osm2pgsql 2.x writes it: tags a jsonb object of the tags in order, NULL
@@ -14,10 +15,10 @@ final class NewMiddleRows implements MiddleRowWriter {
   private static final JsonBuilder.Literal ROLE = new JsonBuilder.Literal("role");
 
   /** A member's object up to its ref, per type: {@code {"type":"N","ref":}. */
-  private static final JsonBuilder.Opening NODE = opening("N");
+  private static final Utf8Text NODE = opening("N");
 
-  private static final JsonBuilder.Opening WAY = opening("W");
-  private static final JsonBuilder.Opening RELATION = opening("R");
+  private static final Utf8Text WAY = opening("W");
+  private static final Utf8Text RELATION = opening("R");
 
   private final JsonBuilder members = new JsonBuilder();
   private final JsonBuilder tags = new JsonBuilder();
@@ -57,9 +58,9 @@ final class NewMiddleRows implements MiddleRowWriter {
     return members.endArray().text();
   }
 
-  private static JsonBuilder.Opening opening(String type) {
-    return new JsonBuilder.Opening(
-        new JsonBuilder().beginObject().field(TYPE, new JsonBuilder.Literal(type)).name(REF));
+  private static Utf8Text opening(String type) {
+    JsonBuilder start = new JsonBuilder().beginObject().field(TYPE, new JsonBuilder.Literal(type));
+    return new Utf8Text(32).append(start.name(REF).text());
   }
 
   /**
@@ -80,7 +81,7 @@ final class NewMiddleRows implements MiddleRowWriter {
     return builder.endObject().text();
   }
 
-  private static JsonBuilder.Opening type(byte letter) {
+  private static Utf8Text type(byte letter) {
     return switch (letter) {
       case 'N' -> NODE;
       case 'W' -> WAY;

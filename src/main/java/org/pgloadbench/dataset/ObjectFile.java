@@ -1,5 +1,7 @@
 package org.pgloadbench.dataset;
 
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,9 +38,8 @@ final class ObjectFile {
   static final class Writer implements AutoCloseable {
     private final MiddleTable table;
     private final OutputStream data;
-    private final OutputStream index;
+    private final DataOutputStream index;
     private final byte[] buffer = new byte[BUFFER];
-    private final byte[] offset = new byte[8];
     private int position;
     private long flushed;
 
@@ -48,16 +49,13 @@ final class ObjectFile {
     Writer(Path file, MiddleTable table) throws IOException {
       this.table = table;
       this.data = Files.newOutputStream(file);
-      this.index = new java.io.BufferedOutputStream(Files.newOutputStream(index(file)));
+      this.index =
+          new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(index(file))));
     }
 
     void write(OsmObject o) throws IOException {
       if (count++ % STRIDE == 0) {
-        long at = flushed + position;
-        for (int i = 0; i < 8; i++) {
-          offset[i] = (byte) (at >>> (56 - 8 * i));
-        }
-        index.write(offset);
+        index.writeLong(flushed + position);
       }
       varint(o.id);
       switch (table) {

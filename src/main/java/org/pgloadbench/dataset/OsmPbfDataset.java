@@ -141,13 +141,7 @@ public final class OsmPbfDataset implements Dataset {
   }
 
   /** The objects of an OSM PBF file, as osm2pgsql writes them to its middle tables. */
-  public record Spec(Path file, List<String> tables) implements DatasetSpec {
-    /** The same tables, their rows the file's objects. */
-    @Override
-    public DatasetSpec fromFile(Path pbf) {
-      return new OsmPbfDataset.Spec(pbf, tables());
-    }
-
+  public record Spec(Path file, List<String> tables) implements Specs.MiddleSpec {
     /** The kind as scenarios name it. */
     public static final String KIND = "osm-pbf";
 
@@ -169,11 +163,6 @@ public final class OsmPbfDataset implements Dataset {
     @Override
     public DatasetSpec scaled(double scale) {
       return this;
-    }
-
-    @Override
-    public List<TableDef> tableDefs(LoadVariant variant) {
-      return Specs.middleTableDefs(tables, variant);
     }
 
     @Override

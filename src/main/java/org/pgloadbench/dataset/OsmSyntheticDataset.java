@@ -1,14 +1,11 @@
 package org.pgloadbench.dataset;
 
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
-import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
@@ -16,7 +13,7 @@ import org.pgloadbench.variant.MiddleFormat;
  *
  * <p>Every row is a pure function of (seed, table, row index): a splitmix64 hash of the three
  * starts a small generator used by that row alone. So a source streams any number of rows in
- * constant memory (one reused long[] of refs, one StringBuilder per JSON column, nothing allocated
+ * constant memory (one reused long[] of refs, one JSON buffer per column, nothing allocated
  * per row once the buffers have grown), the same seed always gives the same rows, and slices are
  * exact index ranges.
  *
@@ -62,26 +59,15 @@ public final class OsmSyntheticDataset {
     this.seed = seed;
   }
 
-  public long seed() {
-    return seed;
-  }
-
-  /** The tables this dataset has rows for, in the order nodes, ways, rels. */
-  public Set<MiddleTable> tables() {
-    return Collections.unmodifiableSet(rowsPerTable.keySet());
-  }
-
-  /** The rows of {@code table} in {@code format}; the table must be one of {@link #tables()}. */
+  /** The rows of {@code table} in {@code format}; the table must be one it has rows for. */
   public RowSource source(MiddleTable table, MiddleFormat format) {
     Objects.requireNonNull(table, "table");
     Long rows = rowsPerTable.get(table);
     if (rows == null) {
+      List<String> tables = rowsPerTable.keySet().stream().map(MiddleTable::yamlName).toList();
       throw new IllegalArgumentException(
-          "the dataset has no row count for table '"
-              + table.yamlName()
-              + "' (it has "
-              + rowsPerTable.keySet().stream().map(MiddleTable::yamlName).toList()
-              + ")");
+          String.format(
+              "the dataset has no row count for table '%s' (it has %s)", table.yamlName(), tables));
     }
     return new GeneratedSource(
         table.tableDef(format), 0, rows, () -> fields(table, format, generator(table, rows)));
@@ -101,7 +87,7 @@ public final class OsmSyntheticDataset {
   /**
    * Hands the first {@code count} objects of {@code table} to {@code action}, one reused object.
    */
-  void forEach(MiddleTable table, long count, java.util.function.Consumer<OsmObject> action) {
+  void forEach(MiddleTable table, long count, Consumer<OsmObject> action) {
     RowGenerator generator = generator(table, loadedRows(table));
     OsmObject object = new OsmObject();
     for (long index = 0; index < count; index++) {
@@ -136,13 +122,7 @@ public final class OsmSyntheticDataset {
 
   /** Synthetic osm2pgsql middle rows. {@code rows} may size a table not loaded (node ids). */
   public record Spec(List<String> tables, Map<String, Long> rows, long seed)
-      implements DatasetSpec {
-    /** The same tables, their rows the file's objects. */
-    @Override
-    public DatasetSpec fromFile(Path pbf) {
-      return new OsmPbfDataset.Spec(pbf, tables());
-    }
-
+      implements Specs.MiddleSpec {
     /** The kind as scenarios name it. */
     public static final String KIND = "osm-synthetic";
 
@@ -159,11 +139,6 @@ public final class OsmSyntheticDataset {
     @Override
     public DatasetSpec scaled(double scale) {
       return new Spec(tables, Specs.scaledRows(rows, scale), seed);
-    }
-
-    @Override
-    public List<TableDef> tableDefs(LoadVariant variant) {
-      return Specs.middleTableDefs(tables, variant);
     }
 
     @Override

@@ -55,10 +55,9 @@ final class PbfDecoder extends BinaryParser {
       throw writing.getCause();
     } catch (IOException | RuntimeException reading) {
       throw new DataFileException(
-          pbf
-              + ": not a readable OSM PBF file ("
-              + reading.getMessage()
-              + "); give an .osm.pbf file, e.g. data/andorra-2023-07-12.osm.pbf");
+          String.format(
+              "%s: not a readable OSM PBF file (%s); give an .osm.pbf file, e.g. %s",
+              pbf, reading.getMessage(), "data/andorra-2023-07-12.osm.pbf"));
     } finally {
       for (ObjectFile.Writer writer : decoder.writers) {
         writer.close();
@@ -171,7 +170,6 @@ final class PbfDecoder extends BinaryParser {
     return o;
   }
 
-  /** Adds an object's {@code count} tags: its keys' and values' indexes in the string table. */
   /** A tag from the block's string table (no method reference per object: decoding is timed). */
   private void tag(int key, int value) {
     object.addTag(getStringById(key), getStringById(value));

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -110,11 +109,6 @@ public final class PgbenchDataset implements Dataset {
     @Override
     public String kind() {
       return KIND;
-    }
-
-    @Override
-    public List<String> tables() {
-      return Stream.of(BRANCHES, TELLERS, ACCOUNTS, HISTORY).map(TableDef::name).toList();
     }
 
     @Override

@@ -165,11 +165,6 @@ public final class PointDataset implements Dataset {
     }
 
     @Override
-    public List<String> tables() {
-      return List.of(geometry.table().name());
-    }
-
-    @Override
     public Map<String, Long> rows() {
       return Map.of(geometry.table().name(), rowCount);
     }

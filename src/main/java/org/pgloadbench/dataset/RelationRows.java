@@ -123,14 +123,9 @@ final class RelationRows implements RowGenerator {
   }
 
   private static Kind kind(int percentile) {
-    if (percentile < 45) {
-      return Kind.MULTIPOLYGON;
-    } else if (percentile < 70) {
-      return Kind.ROUTE;
-    } else if (percentile < 80) {
-      return Kind.BOUNDARY;
-    }
-    return Kind.STREET;
+    return percentile < 45
+        ? Kind.MULTIPOLYGON
+        : percentile < 70 ? Kind.ROUTE : percentile < 80 ? Kind.BOUNDARY : Kind.STREET;
   }
 
   private void node(Utf8Text role) {

@@ -14,6 +14,20 @@ import org.pgloadbench.variant.LoadVariant;
 final class Specs {
   private Specs() {}
 
+  /** A kind that loads osm2pgsql's middle tables, as scenarios name them. */
+  interface MiddleSpec extends DatasetSpec {
+    /** The same tables, their rows the file's objects. */
+    @Override
+    default DatasetSpec fromFile(Path pbf) {
+      return new OsmPbfDataset.Spec(pbf, tables());
+    }
+
+    @Override
+    default List<TableDef> tableDefs(LoadVariant variant) {
+      return middleTables(tables()).stream().map(t -> t.tableDef(variant.middleFormat())).toList();
+    }
+  }
+
   static long scaledRows(long rows, double scale) {
     return Math.max(1, Math.round(rows * scale));
   }
@@ -51,10 +65,6 @@ final class Specs {
     } catch (ServerException e) {
       throw new DataFileException(e.getMessage());
     }
-  }
-
-  static List<TableDef> middleTableDefs(List<String> tables, LoadVariant variant) {
-    return middleTables(tables).stream().map(t -> t.tableDef(variant.middleFormat())).toList();
   }
 
   static List<MiddleTable> middleTables(List<String> tables) {

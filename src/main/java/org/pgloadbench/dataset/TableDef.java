@@ -85,16 +85,10 @@ public record TableDef(
    * #addPrimaryKeySql}).
    */
   public String createSql(boolean withPrimaryKey, boolean unlogged) {
-    StringBuilder sql = new StringBuilder(unlogged ? "CREATE UNLOGGED TABLE " : "CREATE TABLE ");
-    sql.append(name).append(" (");
-    for (int i = 0; i < columns.size(); i++) {
-      Column c = columns.get(i);
-      sql.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(c.type());
-    }
-    if (withPrimaryKey && primaryKey != null) {
-      sql.append(", PRIMARY KEY (").append(primaryKey).append(')');
-    }
-    return sql.append(')').toString();
+    List<String> definitions = columns.stream().map(c -> c.name() + " " + c.type()).toList();
+    String key = withPrimaryKey && primaryKey != null ? ", PRIMARY KEY (" + primaryKey + ")" : "";
+    String create = unlogged ? "CREATE UNLOGGED TABLE " : "CREATE TABLE ";
+    return create + name + " (" + String.join(", ", definitions) + key + ")";
   }
 
   public String addPrimaryKeySql() {

@@ -8,6 +8,9 @@ import java.util.Arrays;
 import java.util.Collections;
 import org.pgloadbench.copy.Ewkb;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.RowSource;
+import org.pgloadbench.dataset.TableDef;
+import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
 import org.postgresql.geometric.PGbox;
 import org.postgresql.geometric.PGpoint;
@@ -23,7 +26,10 @@ import org.postgresql.util.PGobject;
  */
 final class InsertStatements implements RowEncoder, AutoCloseable {
   private final Connection connection;
-  private final InsertLoader loader;
+  private final TableDef table;
+  private final LoaderKind kind;
+  private final int batchSize;
+  private final long commitEvery;
   private final int fields;
   private long rowsLeft;
 
@@ -35,35 +41,60 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
   private long sinceCommit;
   private boolean countsUnknown;
 
-  /** Sends {@code rows} rows as {@code loader} says, over {@code connection}. */
-  InsertStatements(Connection connection, InsertLoader loader, long rows) {
+  /** Sends {@code rows} rows as {@code variant}'s loader says, over {@code connection}. */
+  private InsertStatements(Connection connection, TableDef table, LoadVariant variant, long rows) {
     this.connection = connection;
-    this.loader = loader;
-    this.fields = loader.table().columns().size();
+    this.table = table;
+    this.kind = variant.loader();
+    // a loader that does not batch sends one row per statement, whatever the cell's batch size
+    this.batchSize = kind.batched() ? variant.batchSize() : 1;
+    this.commitEvery = variant.commitEvery();
+    this.fields = table.columns().size();
     this.rowsLeft = rows;
   }
 
+  /**
+   * Loads {@code rows} in transactions of {@code commitEvery} rows (0: one transaction for the
+   * whole load); returns the rows the server reported inserting.
+   */
+  static long load(Connection connection, RowSource rows, TableDef table, LoadVariant variant)
+      throws SQLException {
+    connection.setAutoCommit(false);
+    InsertStatements encoder = new InsertStatements(connection, table, variant, rows.rows());
+    try {
+      rows.writeTo(encoder);
+      encoder.finish();
+      connection.commit();
+    } catch (BindException e) {
+      throw e.getCause();
+    } finally {
+      encoder.close();
+    }
+    connection.setAutoCommit(true);
+    return encoder.inserted();
+  }
+
   /** Rows the server reported inserting (for rewritten batches, which report none, counted). */
-  long inserted() throws SQLException {
+  private long inserted() throws SQLException {
     if (!countsUnknown) {
       return inserted;
     }
     // pgjdbc's rewritten batches report SUCCESS_NO_INFO per row: ask the table instead.
     try (Statement s = connection.createStatement();
-        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + loader.table().name())) {
+        var result = s.executeQuery("SELECT pg_catalog.count(*) FROM " + table.name())) {
       result.next();
       return result.getLong(1);
     }
   }
 
   private boolean jdbcBatch() {
-    return loader.kind() == LoaderKind.BATCH || loader.kind() == LoaderKind.BATCH_REWRITE;
+    return kind == LoaderKind.BATCH || kind == LoaderKind.BATCH_REWRITE;
   }
 
   @Override
   public void beginRow(int fieldCount) {
     if (statement == null) {
-      int rows = jdbcBatch() ? 1 : (int) Math.min(loader.batchSize(), rowsLeft);
+      int rows = jdbcBatch() ? 1 : (int) Math.min(batchSize, rowsLeft);
       try {
         prepare(rows);
       } catch (SQLException e) {
@@ -80,14 +111,11 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
       statement.close();
     }
     String row = "(" + String.join(", ", Collections.nCopies(fields, "?")) + ")";
+    String values = String.join(", ", Collections.nCopies(rows, row));
     statement =
         connection.prepareStatement(
-            "INSERT INTO "
-                + loader.table().name()
-                + " ("
-                + loader.table().columnList()
-                + ") VALUES "
-                + String.join(", ", Collections.nCopies(rows, row)));
+            String.format(
+                "INSERT INTO %s (%s) VALUES %s", table.name(), table.columnList(), values));
     statementRows = rows;
   }
 
@@ -184,7 +212,7 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
     if (jdbcBatch()) {
       statement.addBatch();
       parameter = 0;
-      if (rowsBound == loader.batchSize() || rowsLeft == 0) {
+      if (rowsBound == batchSize || rowsLeft == 0) {
         executeBatch();
       }
     } else if (rowsBound == statementRows) {
@@ -212,7 +240,7 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
   private void committed(int rows) throws SQLException {
     rowsBound = 0;
     sinceCommit += rows;
-    if (loader.commitEvery() > 0 && sinceCommit >= loader.commitEvery()) {
+    if (commitEvery > 0 && sinceCommit >= commitEvery) {
       connection.commit();
       sinceCommit = 0;
     }

@@ -26,12 +26,9 @@ final class LoadRows implements Step {
             : loadInParallel(load, loader);
     if (loaded != load.rows().rows()) {
       throw new SQLException(
-          load.variant().loader().yamlName()
-              + " reported "
-              + loaded
-              + " rows, "
-              + load.rows().rows()
-              + " were sent");
+          String.format(
+              "%s reported %s rows, %s were sent",
+              load.variant().loader().yamlName(), loaded, load.rows().rows()));
     }
     Connection connection = load.connection();
     if (!connection.getAutoCommit()) {

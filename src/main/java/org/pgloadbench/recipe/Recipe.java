@@ -3,6 +3,7 @@ package org.pgloadbench.recipe;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiPredicate;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -22,23 +23,16 @@ public final class Recipe {
   static {
     add(new CreateTable());
     add(new LoadRows());
-    // a table without a primary key (pgbench_history) has none to add
-    SqlStep primaryKey =
-        new SqlStep(StepKind.PRIMARY_KEY, TableDef::addPrimaryKeySql, LoadVariant::primaryKeyLater);
-    STEPS.put(
-        primaryKey.kind(),
-        (table, variant) ->
-            table.primaryKey() != null && primaryKey.appliesTo(variant)
-                ? List.of(primaryKey)
-                : List.of());
+    // only when the key comes later; a table without one (pgbench_history) has none to add
+    add(
+        new SqlStep(StepKind.PRIMARY_KEY, TableDef::addPrimaryKeySql),
+        (table, variant) -> table.primaryKey() != null && variant.primaryKeyLater());
     add(new SqlStep(StepKind.VACUUM, t -> "VACUUM " + t.name()));
     add(new SqlStep(StepKind.ANALYZE, t -> "ANALYZE " + t.name()));
     add(
-        new SqlStep(
-            StepKind.SET_LOGGED,
-            t -> "ALTER TABLE " + t.name() + " SET LOGGED",
-            LoadVariant::unlogged));
-    STEPS.put(StepKind.INDEXES, CreateIndex::of);
+        new SqlStep(StepKind.SET_LOGGED, t -> "ALTER TABLE " + t.name() + " SET LOGGED"),
+        (table, variant) -> variant.unlogged());
+    STEPS.put(StepKind.INDEXES, Recipe::indexes);
     // Dirty pages a load left in memory reach the disk here, not later, outside the measurement.
     add(new SqlStep(StepKind.CHECKPOINT, t -> "CHECKPOINT"));
     add(new SqlStep(StepKind.DROP, t -> "DROP TABLE IF EXISTS " + t.name()));
@@ -50,7 +44,25 @@ public final class Recipe {
   private Recipe() {}
 
   private static void add(Step step) {
-    STEPS.put(step.kind(), (table, variant) -> step.appliesTo(variant) ? List.of(step) : List.of());
+    add(step, (table, variant) -> true);
+  }
+
+  /** A step that has something to do only where {@code applies} holds. */
+  private static void add(Step step, BiPredicate<TableDef, LoadVariant> applies) {
+    STEPS.put(step.kind(), (table, v) -> applies.test(table, v) ? List.of(step) : List.of());
+  }
+
+  /**
+   * One build per secondary index, so each is timed, and stored, on its own; none where the cell
+   * creates the indexes with the table ({@code indexes: now}).
+   */
+  private static List<Step> indexes(TableDef table, LoadVariant variant) {
+    if (variant.indexesNow()) {
+      return List.of();
+    }
+    return table.indexesFor(variant).stream()
+        .<Step>map(i -> new SqlStep(StepKind.INDEXES, i.name(), t -> i.createSql(t.variant())))
+        .toList();
   }
 
   /** The steps of loading {@code table} in a cell of {@code variant}, in the order named. */

@@ -1,7 +1,6 @@
 package org.pgloadbench.recipe;
 
 import java.sql.SQLException;
-import org.pgloadbench.variant.LoadVariant;
 
 /**
  * One step of a load (create the table, COPY, add the primary key, VACUUM, ...), run on one table.
@@ -20,13 +19,6 @@ public interface Step {
    */
   default String object() {
     return null;
-  }
-
-  /**
-   * Whether this step has anything to do in a cell; e.g. primary_key only when the key comes later.
-   */
-  default boolean appliesTo(LoadVariant variant) {
-    return true;
   }
 
   /** Does the work; returns the rows the server reported loading, checked, or {@link #NO_ROWS}. */

@@ -51,7 +51,7 @@ class GeneratedDatasetsTest {
 
   @Test
   void identicalArraysAreOneToElements() {
-    var rows = rowsOf(new IntArrayDataset(3, 4, Distribution.IDENTICAL, 10, 1));
+    var rows = rowsOf(new IntArrayDataset.Spec(3, 4, Distribution.IDENTICAL, 10, 1));
     assertThat(rows)
         .containsExactly(
             List.of(1, List.of(1, 2, 3, 4)),
@@ -61,8 +61,8 @@ class GeneratedDatasetsTest {
 
   @Test
   void uniformAndZipfStayInTheDomainAndZipfIsSkewed() {
-    int[] uniform = counts(new IntArrayDataset(2000, 10, Distribution.UNIFORM, 100, 5), 100);
-    int[] zipf = counts(new IntArrayDataset(2000, 10, Distribution.ZIPF, 100, 5), 100);
+    int[] uniform = counts(new IntArrayDataset.Spec(2000, 10, Distribution.UNIFORM, 100, 5), 100);
+    int[] zipf = counts(new IntArrayDataset.Spec(2000, 10, Distribution.ZIPF, 100, 5), 100);
     // 20,000 draws over 100 values: uniform gives each about 200; Zipf gives 1 about 15%.
     assertThat(uniform[1]).isBetween(120, 280);
     assertThat(zipf[1]).isGreaterThan(2000);
@@ -83,12 +83,12 @@ class GeneratedDatasetsTest {
   @Test
   void intArraysLoadTheSameInTextAndBinary() throws Exception {
     for (Distribution d : Distribution.values()) {
-      Dataset data = new IntArrayDataset(500, 50, d, 1000, 9);
+      Dataset data = new IntArrayDataset.Spec(500, 50, d, 1000, 9);
       assertThat(load(data, CopyFormat.TEXT)).isEqualTo(load(data, CopyFormat.BINARY));
     }
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
-      copy(c, new IntArrayDataset(200, 30, Distribution.ZIPF, 1000, 9), CopyFormat.BINARY);
+      copy(c, new IntArrayDataset.Spec(200, 30, Distribution.ZIPF, 1000, 9), CopyFormat.BINARY);
       ResultSet r =
           s.executeQuery(
               "SELECT count(*), min(cardinality(a)), max(cardinality(a)), min(x), max(x)"

@@ -154,7 +154,8 @@ class GoldenBytesTest {
       }
     }
     for (IntArrayDataset.Distribution d : IntArrayDataset.Distribution.values()) {
-      RowSource rows = new IntArrayDataset(3000, 20, d, 10_000, SEED).tables(null).get(0).rows();
+      RowSource rows =
+          new IntArrayDataset.Spec(3000, 20, d, 10_000, SEED).tables(null).get(0).rows();
       sources.put("int_arrays " + d.yamlName(), rows);
     }
     sources.put("points uniform", points(PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT));

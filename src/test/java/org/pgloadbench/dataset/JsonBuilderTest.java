@@ -13,8 +13,8 @@ class JsonBuilderTest {
   void placesCommasInNestedValues() {
     JsonBuilder json = new JsonBuilder();
     json.beginArray();
-    json.beginObject().field("type", "W").field("ref", 12).field("role", "").endObject();
-    json.beginObject().field("type", "N").field("ref", -3).endObject();
+    json.beginObject().field("type", "W").name("ref").value(12).field("role", "").endObject();
+    json.beginObject().field("type", "N").name("ref").value(-3).endObject();
     json.beginArray().endArray();
     json.endArray();
 
@@ -36,7 +36,7 @@ class JsonBuilderTest {
   @Test
   void clearStartsAFreshValueInTheSameBuffer() {
     JsonBuilder json = new JsonBuilder();
-    json.beginObject().field("a", 1).endObject();
+    json.beginObject().name("a").value(1).endObject();
     CharSequence buffer = json.text();
 
     json.clear().beginObject().field("b", "x").endObject();

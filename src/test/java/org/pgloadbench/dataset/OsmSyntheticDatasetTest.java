@@ -338,7 +338,8 @@ class OsmSyntheticDatasetTest {
   void configuresOnlyTheGivenTables() {
     OsmSyntheticDataset dataset = new OsmSyntheticDataset(Map.of("rels", 5L, "nodes", 3L), SEED);
 
-    assertThat(dataset.tables()).containsExactly(MiddleTable.NODES, MiddleTable.RELS);
+    assertThat(dataset.source(MiddleTable.NODES, MiddleFormat.NEW).rows()).isEqualTo(3);
+    assertThat(dataset.source(MiddleTable.RELS, MiddleFormat.NEW).rows()).isEqualTo(5);
     assertThat(dataset.wayIds()).isEqualTo(400);
     assertThat(dataset.nodeIds()).isEqualTo(3);
     assertThatThrownBy(() -> dataset.source(MiddleTable.WAYS, MiddleFormat.NEW))

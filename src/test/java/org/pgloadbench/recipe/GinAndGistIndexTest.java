@@ -34,7 +34,9 @@ class GinAndGistIndexTest {
   static PostgresServer server;
 
   static final Dataset.Table ARRAYS =
-      new IntArrayDataset(2000, 20, IntArrayDataset.Distribution.ZIPF, 1000, 3).tables(null).get(0);
+      new IntArrayDataset.Spec(2000, 20, IntArrayDataset.Distribution.ZIPF, 1000, 3)
+          .tables(null)
+          .get(0);
 
   @BeforeAll
   static void start() throws Exception {

@@ -49,7 +49,7 @@ class InsertLoaderTest {
 
   static List<Dataset.Table> tables() {
     return List.of(
-        new IntArrayDataset(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2)
+        new IntArrayDataset.Spec(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2)
             .tables(null)
             .get(0),
         new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
