@@ -47,11 +47,6 @@ public record DiskSweep(List<Series> series) {
     public boolean any() {
       return !Double.isNaN(from);
     }
-
-    /** The bandwidth a regime calibrated on this claim runs at: the crossing, else the nearest. */
-    public double calibration() {
-      return Double.isNaN(crossing) ? nearest : crossing;
-    }
   }
 
   /** One claim's points, slowest disk first, and where its size is as published. */
