@@ -175,7 +175,7 @@ public record Osm2pgsqlHeadToHead(
               () -> OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {}));
       return results.step(
           key(DECODE, pbf, round, StepKind.PREPARE),
-          OverheadResults.axes(HarnessCopy.NAME, Map.of()),
+          OverheadResults.axes(Contenders.HARNESS, Map.of()),
           OverheadResults.measured(timed, null),
           timed.ok() ? null : Load.oneLine(timed.error()));
     } finally {
