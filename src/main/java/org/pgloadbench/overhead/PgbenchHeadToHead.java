@@ -157,15 +157,15 @@ public record PgbenchHeadToHead(
     if (!timed.ok()) {
       return List.of(results.step(key(round, StepKind.IMPORT), axes, timed, null, null));
     }
-    List<StepResult> steps = new ArrayList<>();
-    timed
-        .value()
-        .forEach(
-            (step, seconds) ->
-                steps.add(
-                    results.step(
-                        key(round, step), axes, Measurements.timed(seconds).build(), null)));
-    return steps;
+    return timed.value().entrySet().stream()
+        .map(
+            phase ->
+                results.step(
+                    key(round, phase.getKey()),
+                    axes,
+                    Measurements.timed(phase.getValue()).build(),
+                    null))
+        .toList();
   }
 
   private StepKey key(int round, StepKind step) {
