@@ -119,15 +119,13 @@ public record Osm2pgsqlHeadToHead(
       }
       String version = osm2pgsql.version();
       String pg = server.version();
-      out.println(
-          version
-              + ", PostgreSQL "
-              + pg
-              + ": 3 contenders and the timed decode x ("
-              + results.rounds().warmup()
-              + " warm-up + "
-              + results.rounds().repeat()
-              + ") rounds");
+      out.printf(
+          Locale.ROOT,
+          "%s, PostgreSQL %s: 3 contenders and the timed decode x (%d warm-up + %d) rounds%n",
+          version,
+          pg,
+          results.rounds().warmup(),
+          results.rounds().repeat());
       out.flush();
       results.server(pg, LocalTarget.UNLABELLED, server);
       try {
@@ -138,21 +136,17 @@ public record Osm2pgsqlHeadToHead(
       }
       String file = pbf.file().getFileName().toString();
       String setup =
-          version
-              + " against the cells "
-              + imitation.label()
-              + " and "
-              + best.label()
-              + " of scenario "
-              + s.name()
-              + " on "
-              + file
-              + ": PostgreSQL "
-              + pg
-              + " of "
-              + bin
-              + " (LocalTarget, PostGIS), settings "
-              + s.settings();
+          String.format(
+              "%s against the cells %s and %s of scenario %s on %s: PostgreSQL %s of %s"
+                  + " (LocalTarget, PostGIS), settings %s",
+              version,
+              imitation.label(),
+              best.label(),
+              s.name(),
+              file,
+              pg,
+              bin,
+              s.settings());
       return new PairResult(
           List.of(setup),
           new Osm2pgsqlReport(pg, logs(results.dir()), file, imitation.label(), best.label()),
