@@ -79,15 +79,12 @@ final class CopyGoals {
               met));
     }
     String title =
-        "harness / "
-            + Markdown.text(yardstick)
-            + " at most "
-            + goal
-            + "× ("
-            + why
-            + ") on loads of "
-            + LONG_LOAD_SECONDS
-            + " s or more";
+        String.format(
+            "harness / %s at most %s× (%s) on loads of %s s or more",
+            Markdown.text(yardstick),
+            goal,
+            why,
+            LONG_LOAD_SECONDS);
     return goal(title, lines);
   }
 

@@ -101,7 +101,6 @@ public record HeadToHead(
     return ours ? axes : null;
   }
 
-  /** Runs every case. */
   public void run(List<Case> cases) throws SQLException, IOException {
     Fresh.database(server, DATABASE);
     try (PgClient client = PgClient.of(server, DATABASE)) {

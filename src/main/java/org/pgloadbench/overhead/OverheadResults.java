@@ -66,6 +66,7 @@ public final class OverheadResults implements Closeable {
     this.rounds = rounds;
     this.description = description;
     this.store = ResultStore.create(dir, AXES);
+    store.writeRun(manifest());
   }
 
   /**
@@ -74,9 +75,7 @@ public final class OverheadResults implements Closeable {
   public static OverheadResults create(
       Path dir, String runId, Scenario copied, Rounds rounds, String description)
       throws IOException {
-    OverheadResults results = new OverheadResults(dir, runId, copied, rounds, description);
-    results.store.writeRun(results.manifest());
-    return results;
+    return new OverheadResults(dir, runId, copied, rounds, description);
   }
 
   public Path dir() {
