@@ -60,7 +60,6 @@ public record DiskSweep(List<Series> series) {
   /** The sweep of {@code checks}; empty where no claim was checked on two or more disk limits. */
   public static DiskSweep of(List<ClaimCheck> checks) {
     Map<List<Object>, List<Point>> byClaim = new LinkedHashMap<>();
-    Map<List<Object>, ClaimCheck> first = new LinkedHashMap<>();
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();
       if (claim.disk() == null) {
@@ -72,7 +71,6 @@ public record DiskSweep(List<Series> series) {
       }
       List<Object> key =
           List.of(claim.claim(), String.valueOf(claim.settings()), check.versions());
-      first.putIfAbsent(key, check);
       byClaim
           .computeIfAbsent(key, k -> new ArrayList<>())
           .add(new Point(disk, bandwidth(disk), check));
@@ -83,7 +81,7 @@ public record DiskSweep(List<Series> series) {
           if (points.size() >= 2) {
             List<Point> sorted =
                 points.stream().sorted(Comparator.comparingDouble(Point::bandwidth)).toList();
-            ClaimCheck one = first.get(key);
+            ClaimCheck one = points.get(0).check(); // the first check of the claim
             series.add(
                 new Series(one.claim(), one.versions(), sorted, range(one.claim(), sorted)));
           }
