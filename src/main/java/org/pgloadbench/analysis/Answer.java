@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
@@ -180,11 +181,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
    */
   public Map<Size, Integer> sizeTally() {
     Map<Size, Integer> tally = new LinkedHashMap<>();
-    for (Size s : Size.values()) {
-      if (s != Size.NONE) {
-        tally.put(s, 0);
-      }
-    }
+    Stream.of(Size.values()).filter(s -> s != Size.NONE).forEach(s -> tally.put(s, 0));
     claims.stream()
         .filter(c -> !c.claim().calibrates()) // chosen to come out as published: tests nothing
         .map(ClaimCheck::size)
@@ -196,9 +193,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   /** How many claim checks came out held, not held, inconclusive and without a verdict. */
   public Map<ClaimCheck.Verdict, Integer> tally() {
     Map<ClaimCheck.Verdict, Integer> tally = new LinkedHashMap<>();
-    for (ClaimCheck.Verdict v : ClaimCheck.Verdict.values()) {
-      tally.put(v, 0);
-    }
+    Stream.of(ClaimCheck.Verdict.values()).forEach(v -> tally.put(v, 0));
     claims.forEach(c -> tally.merge(c.verdict(), 1, Integer::sum));
     return tally;
   }

@@ -102,11 +102,6 @@ public record ClaimCheck(
     return size != Size.NONE && !EscapedWrites.judged(escaped) ? Size.NOT_JUDGED : size;
   }
 
-  /** Whether the check has a verdict either way. */
-  public boolean decided() {
-    return verdict == Verdict.HELD || verdict == Verdict.NOT_HELD;
-  }
-
   /** The test as a formula, e.g. {@code < 0.1 ×}, and "paired" when it pairs rounds. */
   public String formula() {
     return claim.relation().symbol()

@@ -37,11 +37,9 @@ public final class Claims {
    * claim order, then version order: one table, whose verdicts are Holm-corrected together. The
    * claimed side's p-values are one family and the opposite side's another, so that, over the
    * table, a claim of no difference is called held, or not held, by chance at most {@link
-   * Comparison#ALPHA} of the time each, as a single claim is.
-   */
-  /**
-   * A claim whose sides ran on two server starts is compared over the starts where the run's {@code
-   * manifest} says it started its servers afresh.
+   * Comparison#ALPHA} of the time each, as a single claim is. A claim whose sides ran on two server
+   * starts is compared over the starts where the run's {@code manifest} says it started its servers
+   * afresh.
    */
   public static List<ClaimCheck> check(
       List<Claim> claims, List<StepResult> results, boolean paired, RunManifest manifest) {
@@ -151,31 +149,19 @@ public final class Claims {
             : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();
-    int subjectN = paired ? c.pairs() : s.length;
-    int referenceN = paired ? c.pairs() : scaledReference.length;
-    Verdict verdict;
-    String note = "";
-    if (subjectN < Comparison.MIN_SAMPLES || referenceN < Comparison.MIN_SAMPLES) {
-      verdict = Verdict.NO_VERDICT;
-      note =
-          paired
-              ? "rounds with both sides "
-                  + c.pairs()
-                  + "; a verdict needs "
-                  + Comparison.MIN_SAMPLES
-              : "repetitions "
-                  + s.length
-                  + " vs "
-                  + scaledReference.length
-                  + "; a verdict needs "
-                  + Comparison.MIN_SAMPLES;
-    } else if (pClaimed <= Comparison.ALPHA) {
-      verdict = Verdict.HELD;
-    } else if (pOpposite <= Comparison.ALPHA) {
-      verdict = Verdict.NOT_HELD;
-    } else {
-      verdict = Verdict.INCONCLUSIVE;
-    }
+    boolean tooFew =
+        (paired ? c.pairs() : Math.min(s.length, scaledReference.length)) < Comparison.MIN_SAMPLES;
+    String counted =
+        paired
+            ? "rounds with both sides " + c.pairs()
+            : "repetitions " + s.length + " vs " + scaledReference.length;
+    String note = tooFew ? counted + "; a verdict needs " + Comparison.MIN_SAMPLES : "";
+    Verdict verdict =
+        tooFew
+            ? Verdict.NO_VERDICT
+            : pClaimed <= Comparison.ALPHA
+                ? Verdict.HELD
+                : pOpposite <= Comparison.ALPHA ? Verdict.NOT_HELD : Verdict.INCONCLUSIVE;
     Summary subjectSummary = Summary.of(s);
     Summary referenceSummary = Summary.of(values(reference.values()));
     double low = Double.NaN;

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.Starts;
@@ -215,14 +216,8 @@ public record Comparison(
    * #ALPHA}, no difference can ever be called significant (3 against 3 repetitions: 0.1).
    */
   public static double smallestTwoSidedP(int baseSize, int otherSize) {
-    double[] low = new double[baseSize];
-    double[] high = new double[otherSize];
-    for (int i = 0; i < otherSize; i++) {
-      high[i] = i + baseSize;
-    }
-    for (int i = 0; i < baseSize; i++) {
-      low[i] = i;
-    }
+    double[] low = IntStream.range(0, baseSize).asDoubleStream().toArray();
+    double[] high = IntStream.range(baseSize, baseSize + otherSize).asDoubleStream().toArray();
     return Math.min(1, 2 * MannWhitney.pLower(low, high));
   }
 

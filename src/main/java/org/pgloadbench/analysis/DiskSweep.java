@@ -47,11 +47,6 @@ public record DiskSweep(List<Series> series) {
     public boolean any() {
       return !Double.isNaN(from);
     }
-
-    /** The bandwidth a regime calibrated on this claim runs at: the crossing, else the nearest. */
-    public double calibration() {
-      return Double.isNaN(crossing) ? nearest : crossing;
-    }
   }
 
   /** One claim's points, slowest disk first, and where its size is as published. */
@@ -65,7 +60,6 @@ public record DiskSweep(List<Series> series) {
   /** The sweep of {@code checks}; empty where no claim was checked on two or more disk limits. */
   public static DiskSweep of(List<ClaimCheck> checks) {
     Map<List<Object>, List<Point>> byClaim = new LinkedHashMap<>();
-    Map<List<Object>, ClaimCheck> first = new LinkedHashMap<>();
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();
       if (claim.disk() == null) {
@@ -77,7 +71,6 @@ public record DiskSweep(List<Series> series) {
       }
       List<Object> key =
           List.of(claim.claim(), String.valueOf(claim.settings()), check.versions());
-      first.putIfAbsent(key, check);
       byClaim
           .computeIfAbsent(key, k -> new ArrayList<>())
           .add(new Point(disk, bandwidth(disk), check));
@@ -88,7 +81,7 @@ public record DiskSweep(List<Series> series) {
           if (points.size() >= 2) {
             List<Point> sorted =
                 points.stream().sorted(Comparator.comparingDouble(Point::bandwidth)).toList();
-            ClaimCheck one = first.get(key);
+            ClaimCheck one = points.get(0).check(); // the first check of the claim
             series.add(
                 new Series(one.claim(), one.versions(), sorted, range(one.claim(), sorted)));
           }

@@ -42,20 +42,4 @@ public record LogLogFit(double intercept, double slope) {
   public double predict(double rows) {
     return Math.exp(intercept + slope * Math.log(rows));
   }
-
-  /**
-   * The fit without point {@code left}: what a leave-one-out check predicts that point with. Needs
-   * three points or more.
-   */
-  public static LogLogFit without(double[] rows, double[] seconds, int left) {
-    double[] r = new double[rows.length - 1];
-    double[] s = new double[rows.length - 1];
-    for (int i = 0, j = 0; i < rows.length; i++) {
-      if (i != left) {
-        r[j] = rows[i];
-        s[j++] = seconds[i];
-      }
-    }
-    return of(r, s);
-  }
 }

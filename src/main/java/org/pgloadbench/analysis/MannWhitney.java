@@ -84,12 +84,8 @@ public final class MannWhitney {
 
   /** P(U ≤ u) over every split of the pooled values into groups of m and n, ties included. */
   static double enumerated(double[] x, double[] y, double u) {
-    int m = x.length;
-    double[] pooled = new double[m + y.length];
-    System.arraycopy(x, 0, pooled, 0, m);
-    System.arraycopy(y, 0, pooled, m, y.length);
     long[] tally = new long[2]; // [splits with U <= u, all splits]
-    enumerate(pooled, new boolean[pooled.length], 0, m, u, tally);
+    enumerate(pooled(x, y), new boolean[x.length + y.length], 0, x.length, u, tally);
     return (double) tally[0] / tally[1];
   }
 
@@ -119,9 +115,7 @@ public final class MannWhitney {
   private static double normal(double[] x, double[] y, double u) {
     int m = x.length;
     int n = y.length;
-    double[] pooled = new double[m + n];
-    System.arraycopy(x, 0, pooled, 0, m);
-    System.arraycopy(y, 0, pooled, m, n);
+    double[] pooled = pooled(x, y);
     Arrays.sort(pooled);
     double tieTerm = 0;
     for (int i = 0; i < pooled.length; ) {
@@ -140,6 +134,12 @@ public final class MannWhitney {
     }
     double z = (u + 0.5 - m * (double) n / 2) / Math.sqrt(variance);
     return Math.min(1, new NormalDistribution().cumulativeProbability(z));
+  }
+
+  private static double[] pooled(double[] x, double[] y) {
+    double[] pooled = Arrays.copyOf(x, x.length + y.length);
+    System.arraycopy(y, 0, pooled, x.length, y.length);
+    return pooled;
   }
 
   private static boolean tiesAcross(double[] x, double[] y) {

@@ -43,13 +43,8 @@ public final class OverStarts {
       double sd = Math.sqrt(Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / (n - 1));
       double se = sd / Math.sqrt(n);
       double shifted = mean - Math.log(factor);
-      if (se > 0) {
-        pLower = StudentT.cdf(shifted / se, n - 1);
-        pHigher = 1 - pLower;
-      } else {
-        pLower = shifted < 0 ? 0 : shifted > 0 ? 1 : 0.5;
-        pHigher = 1 - pLower;
-      }
+      pLower = se > 0 ? StudentT.cdf(shifted / se, n - 1) : shifted < 0 ? 0 : shifted > 0 ? 1 : 0.5;
+      pHigher = 1 - pLower;
       double q = StudentT.quantile(1 - Comparison.ALPHA / 2, n - 1);
       low = Math.exp(mean - q * se);
       high = Math.exp(mean + q * se);

@@ -56,15 +56,14 @@ public final class Race {
     if (best == null) {
       return new Look(null, againstBest, Map.of(), List.of(), false);
     }
-    List<String> others = new ArrayList<>();
     totals.forEach(
         (cell, total) -> {
           if (!cell.equals(best)) {
-            others.add(cell);
             againstBest.put(
                 cell, Comparison.paired(totals.get(best).byRepetition(), total.byRepetition()));
           }
         });
+    List<String> others = List.copyOf(againstBest.keySet());
     double[] p =
         others.stream()
             .mapToDouble(

@@ -1,6 +1,8 @@
 package org.pgloadbench.analysis;
 
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
@@ -63,13 +65,8 @@ public final class SignedRank {
       return (int)
           Math.floor(mean + sd * new NormalDistribution().inverseCumulativeProbability(alpha));
     }
-    int[] doubledRanks = new int[n];
-    int total = 0;
-    for (int i = 0; i < n; i++) {
-      doubledRanks[i] = 2 * (i + 1);
-      total += doubledRanks[i];
-    }
-    double[] ways = ways(doubledRanks, total);
+    int total = n * (n + 1); // the doubled ranks 2, 4, ..., 2n summed
+    double[] ways = ways(IntStream.rangeClosed(1, n).map(r -> 2 * r).toArray(), total);
     double all = Math.pow(2, n);
     double atMost = 0;
     int critical = -1;
@@ -122,11 +119,11 @@ public final class SignedRank {
   /** Twice the average rank of each absolute difference among all of them (1-based ranks). */
   private static int[] doubledRanks(double[] values) {
     int n = values.length;
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> Double.compare(Math.abs(values[a]), Math.abs(values[b])));
+    Integer[] order =
+        IntStream.range(0, n)
+            .boxed()
+            .sorted(Comparator.comparingDouble(i -> Math.abs(values[i])))
+            .toArray(Integer[]::new);
     int[] ranks = new int[n];
     for (int start = 0; start < n; ) {
       int end = start;

@@ -13,11 +13,12 @@ import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
 import org.pgloadbench.overhead.HeadToHead;
-import org.pgloadbench.overhead.Osm2pgsqlPair;
+import org.pgloadbench.overhead.Osm2pgsqlHeadToHead;
 import org.pgloadbench.overhead.OverheadReport;
 import org.pgloadbench.overhead.OverheadResults;
 import org.pgloadbench.overhead.PairResult;
-import org.pgloadbench.overhead.PgbenchPair;
+import org.pgloadbench.overhead.PgbenchHeadToHead;
+import org.pgloadbench.overhead.PgbenchInit;
 import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
@@ -86,7 +87,7 @@ final class OverheadCommand implements Callable<Integer> {
           "pgbench -i -s N, and as many accounts in the scenario's cells (default:"
               + " ${DEFAULT-VALUE}: about a second of client-side generate, where -s 1 takes a"
               + " tenth, close to pgbench's 10 ms clock)")
-  int pgbenchScale = PgbenchPair.DEFAULT_SCALE;
+  int pgbenchScale = PgbenchHeadToHead.DEFAULT_SCALE;
 
   @Option(
       names = "--osm2pgsql-scenario",
@@ -103,7 +104,7 @@ final class OverheadCommand implements Callable<Integer> {
       description =
           "the bin dir of the PostgreSQL (with PostGIS) osm2pgsql loads into, started by the"
               + " harness's launcher (default: ${DEFAULT-VALUE})")
-  Path osm2pgsqlBin = Osm2pgsqlPair.DEBIAN_BIN;
+  Path osm2pgsqlBin = Osm2pgsqlHeadToHead.DEBIAN_BIN;
 
   @Override
   public Integer call() throws Exception {
@@ -154,22 +155,29 @@ final class OverheadCommand implements Callable<Integer> {
         out.flush();
         new HeadToHead(server, contenders, files, results, out).run(cases);
         pgbench =
-            new PgbenchPair(pgbenchScenario, args.scenarios, pgbenchScale, args.workRoot())
-                .run(server, results, out);
+            PgbenchHeadToHead.pair(
+                pgbenchScenario,
+                args.scenarios,
+                pgbenchScale,
+                args.workRoot(),
+                server,
+                results,
+                out);
       } finally {
         WorkRoot.delete(files);
       }
       osm2pgsql =
-          new Osm2pgsqlPair(
-                  osm2pgsqlScenario,
-                  args.scenarios,
-                  given.data(),
-                  osm2pgsqlBin,
-                  args.workRoot())
-              .run(results, out);
+          Osm2pgsqlHeadToHead.pair(
+              osm2pgsqlScenario,
+              args.scenarios,
+              given.data(),
+              osm2pgsqlBin,
+              args.workRoot(),
+              results,
+              out);
     }
-    skipped(PgbenchPair.NAME, pgbench.skipped(), missing, out);
-    skipped(Osm2pgsqlPair.NAME, osm2pgsql.skipped(), missing, out);
+    skipped(PgbenchInit.NAME, pgbench.skipped(), missing, out);
+    skipped(Osm2pgsqlHeadToHead.NAME, osm2pgsql.skipped(), missing, out);
 
     List<String> setup = new ArrayList<>();
     setup.add(
@@ -222,7 +230,7 @@ final class OverheadCommand implements Callable<Integer> {
         + scenario.name()
         + "'s tables against psql, the server reading the same bytes (server-file), the"
         + " harness's driver streaming them (jdbc-file) and its client alone (encode-only); "
-        + PgbenchPair.NAME
+        + PgbenchInit.NAME
         + " against the cells of "
         + pgbenchScenario
         + "; osm2pgsql against the cells of "

@@ -74,7 +74,7 @@ public final class Estimate {
             .findFirst()
             .orElse(new Outside("", 0, 0, false));
     long rows = scenario.dataset().rows().values().stream().mapToLong(Long::longValue).sum();
-    Scaled scaled = new Scaled(rows);
+    List<LoadTimes.Scaling> scalings = new ArrayList<>();
     for (Plan.Server server : plan.servers()) {
       String name = server.label();
       Map<String, Double> loads = new LinkedHashMap<>();
@@ -88,7 +88,7 @@ public final class Estimate {
         }
         loads.put(cell.label(), guess.get().seconds() + outside.setupSeconds());
         runs.addAll(guess.get().runs());
-        scaled.add(guess.get().scaling());
+        scalings.add(guess.get().scaling());
         if (!guess.get().from().isEmpty()) {
           from.put(cell.label(), guess.get().from());
         }
@@ -111,7 +111,7 @@ public final class Estimate {
               unknown));
       nearest(name, from, plan.cells(server).size());
     }
-    notes.addAll(scaled.notes());
+    notes.addAll(LoadTimes.notes(scalings, rows));
   }
 
   /** Where a server's cells never ran: said once for the server when all stand in alike. */

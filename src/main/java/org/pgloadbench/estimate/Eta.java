@@ -1,6 +1,7 @@
 package org.pgloadbench.estimate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,9 +15,7 @@ public final class Eta {
 
   /** {@code timeline} as {@link Estimate#timeline()} gives it. */
   public Eta(double[] timeline) {
-    for (double end : timeline) {
-      ends.add(end);
-    }
+    Arrays.stream(timeline).forEach(ends::add);
     int loads = ends.size() - 1;
     meanLoad = loads <= 0 ? 0 : (ends.get(loads) - ends.get(0)) / loads;
   }

@@ -1,15 +1,18 @@
 package org.pgloadbench.estimate;
 
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgloadbench.analysis.LogLogFit;
+import org.pgloadbench.render.Formats;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
@@ -238,5 +241,53 @@ final class LoadTimes {
   private static Integer major(String version) {
     String digits = version.replaceAll("^(\\d+).*$", "$1");
     return digits.matches("\\d{1,6}") ? Integer.parseInt(digits) : null;
+  }
+
+  /** How the load times were scaled to the planned {@code rows}, said once for all loads. */
+  static List<String> notes(List<Scaling> scalings, long rows) {
+    Set<Long> linearFrom = new TreeSet<>();
+    Set<Long> fittedOver = new TreeSet<>();
+    DoubleSummaryStatistics slopes = new DoubleSummaryStatistics();
+    for (Scaling scaling : scalings) {
+      if (Double.isNaN(scaling.slope())) {
+        linearFrom.addAll(scaling.fromRows());
+      } else if (!scaling.fromRows().isEmpty()) {
+        fittedOver.addAll(scaling.fromRows());
+        slopes.accept(scaling.slope());
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    if (!linearFrom.isEmpty()) {
+      notes.add(
+          "load times scaled linearly by rows, from "
+              + joined(linearFrom)
+              + " rows stored to "
+              + Formats.count(rows)
+              + " planned");
+    }
+    if (!fittedOver.isEmpty()) {
+      String slope =
+          slopes.getMin() == slopes.getMax()
+              ? String.format(Locale.ROOT, "%.2f", slopes.getMin())
+              : String.format(Locale.ROOT, "%.2f to %.2f", slopes.getMin(), slopes.getMax());
+      notes.add(
+          "load times scaled to "
+              + Formats.count(rows)
+              + " rows planned along the log-log slope "
+              + slope
+              + " (time against rows, 1 for linear) fitted over "
+              + joined(fittedOver)
+              + " rows stored");
+    }
+    return notes;
+  }
+
+  private static String joined(Set<Long> rows) {
+    List<String> shown = rows.stream().map(Formats::count).toList();
+    return shown.size() == 1
+        ? shown.get(0)
+        : String.join(", ", shown.subList(0, shown.size() - 1))
+            + " and "
+            + shown.get(shown.size() - 1);
   }
 }

@@ -66,7 +66,7 @@ final class CellLoad {
                   results.step(
                       new StepKey(
                           server.version(), cell.label(), round, s.table(), s.step(), s.object()),
-                      OverheadResults.axes(HarnessCopy.NAME, cell.axes()),
+                      OverheadResults.axes(Contenders.HARNESS, cell.axes()),
                       s))
           .toList();
     } finally {

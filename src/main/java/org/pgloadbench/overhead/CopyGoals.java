@@ -41,10 +41,10 @@ final class CopyGoals {
     StringBuilder md = new StringBuilder();
     md.append(
         againstYardstick(
-            run, version, cases, StreamedFile.NAME, STREAMED_GOAL, "same driver, same wire"));
+            run, version, cases, Contenders.JDBC_FILE, STREAMED_GOAL, "same driver, same wire"));
     md.append(
         againstYardstick(
-            run, version, cases, ServerFileCopy.NAME, SERVER_GOAL, "the physical limit"));
+            run, version, cases, Contenders.SERVER_FILE, SERVER_GOAL, "the physical limit"));
     md.append(clientAgainstServer(run, version, cases));
     page.block(md.toString());
   }
@@ -58,7 +58,7 @@ final class CopyGoals {
       String why) {
     List<Judged> lines = new ArrayList<>();
     for (CopyReport.Case c : cases) {
-      Sample harness = c.seconds(run, version, HarnessCopy.NAME);
+      Sample harness = c.seconds(run, version, Contenders.HARNESS);
       Comparison vs = OverheadReport.paired(c.seconds(run, version, yardstick), harness);
       if (vs == null || Double.isNaN(vs.ratio())) {
         continue;
@@ -79,15 +79,12 @@ final class CopyGoals {
               met));
     }
     String title =
-        "harness / "
-            + Markdown.text(yardstick)
-            + " at most "
-            + goal
-            + "× ("
-            + why
-            + ") on loads of "
-            + LONG_LOAD_SECONDS
-            + " s or more";
+        String.format(
+            "harness / %s at most %s× (%s) on loads of %s s or more",
+            Markdown.text(yardstick),
+            goal,
+            why,
+            LONG_LOAD_SECONDS);
     return goal(title, lines);
   }
 
@@ -98,8 +95,8 @@ final class CopyGoals {
     for (CopyReport.Case c : cases) {
       Sample client = c.secondsPerRow(run, version, EncodeOnly.NAME);
       Comparison ratio =
-          OverheadReport.paired(client, c.secondsPerRow(run, version, ServerFileCopy.NAME));
-      Sample server = c.seconds(run, version, ServerFileCopy.NAME);
+          OverheadReport.paired(client, c.secondsPerRow(run, version, Contenders.SERVER_FILE));
+      Sample server = c.seconds(run, version, Contenders.SERVER_FILE);
       if (ratio == null || Double.isNaN(ratio.ratio())) {
         continue;
       }

@@ -29,7 +29,7 @@ import org.pgloadbench.scenario.Axis;
 final class CopyReport {
   /** The harness and its parts measured alone: never the yardstick the harness is held to. */
   private static final Set<String> HARNESS_PARTS =
-      Set.of(HarnessCopy.NAME, EncodeOnly.NAME, StreamedFile.NAME);
+      Set.of(Contenders.HARNESS, EncodeOnly.NAME, Contenders.JDBC_FILE);
 
   /** A case as stored: its table and axes (format, connections, the middle format if named). */
   record Case(String table, Map<String, String> axes) {
@@ -113,7 +113,7 @@ final class CopyReport {
         List.of(
             "client rows/s",
             "server rows/s",
-            ServerFileCopy.NAME + " s",
+            Contenders.SERVER_FILE + " s",
             "client / server (goal ≥ " + OverheadReport.CLIENT_GOAL + "×)"));
     Table table =
         Table.aligned(
@@ -121,9 +121,9 @@ final class CopyReport {
             header.toArray(String[]::new));
     for (Case c : cases) {
       List<String> row = new ArrayList<>(c.columns());
-      Sample harness = c.seconds(run, version, HarnessCopy.NAME);
+      Sample harness = c.seconds(run, version, Contenders.HARNESS);
       row.add(OverheadReport.seconds(harness));
-      Sample cpu = c.sample(run, version, HarnessCopy.NAME, Measurements::clientCpuSeconds);
+      Sample cpu = c.sample(run, version, Contenders.HARNESS, Measurements::clientCpuSeconds);
       row.add(cpu.isEmpty() ? "–" : Formats.significant(cpu.summary().median()));
       others.forEach(o -> row.add(OverheadReport.seconds(c.seconds(run, version, o))));
       others.forEach(
@@ -136,7 +136,7 @@ final class CopyReport {
       table.row(row);
     }
     page.table(table);
-    if (measured.contains(StreamedFile.NAME)) {
+    if (measured.contains(Contenders.JDBC_FILE)) {
       whereTheTimeGoes(run, version, cases, page);
     }
     CopyGoals.render(run, version, cases, page);
@@ -172,7 +172,7 @@ final class CopyReport {
    */
   private static List<String> clientAgainstServer(StoredRun run, String version, Case c) {
     Sample client = c.secondsPerRow(run, version, EncodeOnly.NAME);
-    Sample server = c.secondsPerRow(run, version, ServerFileCopy.NAME);
+    Sample server = c.secondsPerRow(run, version, Contenders.SERVER_FILE);
     Comparison ratio = OverheadReport.paired(client, server);
     if (ratio == null || Double.isNaN(ratio.ratio())) {
       return List.of("–", "–", "–", "–");
@@ -180,7 +180,7 @@ final class CopyReport {
     return List.of(
         Formats.count(1 / client.summary().median()),
         Formats.count(1 / server.summary().median()),
-        OverheadReport.seconds(c.seconds(run, version, ServerFileCopy.NAME)),
+        OverheadReport.seconds(c.seconds(run, version, Contenders.SERVER_FILE)),
         String.format(
             Locale.ROOT,
             "%.1f, %s",
@@ -198,7 +198,7 @@ final class CopyReport {
     page.heading(2, "Where the harness's time goes")
         .block(
             "`"
-                + StreamedFile.NAME
+                + Contenders.JDBC_FILE
                 + "`: the harness's driver and connections streaming the dumped file, nothing"
                 + " generated or encoded. Ratios of the same round, the median with its 95%"
                 + " interval; beside them the harness's load, in seconds.");
@@ -208,14 +208,14 @@ final class CopyReport {
             "table",
             "format",
             "conn",
-            "harness / " + StreamedFile.NAME + " (generating and encoding)",
-            StreamedFile.NAME + " / " + ServerFileCopy.NAME + " (the wire)",
-            "harness / " + ServerFileCopy.NAME,
+            "harness / " + Contenders.JDBC_FILE + " (generating and encoding)",
+            Contenders.JDBC_FILE + " / " + Contenders.SERVER_FILE + " (the wire)",
+            "harness / " + Contenders.SERVER_FILE,
             "harness s");
     for (Case c : cases) {
-      Sample harness = c.seconds(run, version, HarnessCopy.NAME);
-      Sample streamed = c.seconds(run, version, StreamedFile.NAME);
-      Sample server = c.seconds(run, version, ServerFileCopy.NAME);
+      Sample harness = c.seconds(run, version, Contenders.HARNESS);
+      Sample streamed = c.seconds(run, version, Contenders.JDBC_FILE);
+      Sample server = c.seconds(run, version, Contenders.SERVER_FILE);
       List<String> row = new ArrayList<>(c.columns());
       row.add(OverheadReport.ratio(OverheadReport.paired(streamed, harness)));
       row.add(OverheadReport.ratio(OverheadReport.paired(server, streamed)));

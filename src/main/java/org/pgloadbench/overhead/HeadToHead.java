@@ -20,7 +20,6 @@ import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Fresh;
-import org.pgloadbench.run.Load;
 import org.pgloadbench.scenario.Axis;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.server.PostgresServer;
@@ -102,7 +101,6 @@ public record HeadToHead(
     return ours ? axes : null;
   }
 
-  /** Runs every case. */
   public void run(List<Case> cases) throws SQLException, IOException {
     Fresh.database(server, DATABASE);
     try (PgClient client = PgClient.of(server, DATABASE)) {
@@ -139,16 +137,9 @@ public record HeadToHead(
       Clock.Timed<Long> timed = Clock.time(() -> contender.load(match));
       long sent = contender.passes(c.rows()) * c.rows().rows();
       String error =
-          !timed.ok()
-              ? Load.oneLine(timed.error())
-              : timed.value() == sent
-                  ? null
-                  : contender.name()
-                      + " reported "
-                      + timed.value()
-                      + " rows, "
-                      + sent
-                      + " were sent";
+          timed.ok() && timed.value() != sent
+              ? contender.name() + " reported " + timed.value() + " rows, " + sent + " were sent"
+              : null;
       StepKey key =
           new StepKey(
               server.version(),
@@ -158,10 +149,7 @@ public record HeadToHead(
               StepKind.COPY,
               null);
       return results.step(
-          key,
-          OverheadResults.axes(contender.name(), c.axes()),
-          OverheadResults.measured(timed, timed.value()),
-          error);
+          key, OverheadResults.axes(contender.name(), c.axes()), timed, timed.value(), error);
     } finally {
       for (Connection connection : connections) {
         connection.close();

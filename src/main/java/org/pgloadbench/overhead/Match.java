@@ -42,6 +42,11 @@ public record Match(
     return "(FORMAT " + format.sqlName() + ")";
   }
 
+  /** A file's absolute path as an SQL string literal, as COPY and psql read it. */
+  static String quoted(Path file) {
+    return "'" + file.toAbsolutePath().toString().replace("'", "''") + "'";
+  }
+
   /** Loads one file over one connection; returns the rows it loaded. */
   interface FileLoad {
     long load(Connection connection, Path file) throws Exception;

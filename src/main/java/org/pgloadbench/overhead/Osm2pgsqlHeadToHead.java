@@ -24,9 +24,14 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Fresh;
 import org.pgloadbench.run.Load;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.ScenarioFiles;
+import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.PostgresServer;
+import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.WorkRoot;
 
 /**
@@ -49,10 +54,105 @@ public record Osm2pgsqlHeadToHead(
     Path workRoot,
     OverheadResults results,
     PrintWriter progress) {
+  public static final String NAME = "osm2pgsql";
+  public static final Path DEBIAN_BIN = Path.of("/usr/lib/postgresql/15/bin");
+  private static final String PACKAGES =
+      "Debian: apt-get install -y osm2pgsql postgresql-15 postgresql-15-postgis-3";
   static final String DATABASE = "osm2pgsql";
 
   /** The harness decoding the PBF file into its cache, timed alone (no server). */
   static final String DECODE = "harness PBF decode";
+
+  /**
+   * Pair 3 of the overhead run: osm2pgsql against the harness's cells of an osm-pbf scenario
+   * {@code name} (a name or file, or {@code none}), on {@code data} in place of its PBF file unless
+   * null, on a server of {@code bin} (Debian's PostgreSQL 15 with PostGIS by default) that it
+   * starts through the local target; its loads into {@code results}.
+   */
+  public static PairResult pair(
+      String name,
+      Path scenarios,
+      Path data,
+      Path bin,
+      Path workRoot,
+      OverheadResults results,
+      PrintWriter out)
+      throws Exception {
+    Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
+    String missing =
+        osm2pgsql.missing() != null
+            ? osm2pgsql.missing() + " (" + PACKAGES + ")"
+            : !Files.isExecutable(bin.resolve("postgres"))
+                ? "no PostgreSQL in " + bin + " (" + PACKAGES + ")"
+                : null;
+    PairResult unavailable = PairResult.unavailable(name, scenarios, missing);
+    if (unavailable != null) {
+      return unavailable;
+    }
+    Scenario s =
+        ScenarioLoader.load(ScenarioFiles.resolve(name, scenarios))
+            .withOverrides(Overrides.NONE.with(Overrides.DATA, data));
+    Cell imitation = imitation(s);
+    Cell best = best(s);
+    if (!(s.dataset() instanceof OsmPbfDataset.Spec pbf)) {
+      return PairResult.skipped(name + " loads no OSM PBF file");
+    }
+    if (imitation == null || best == null) {
+      return PairResult.skipped(
+          name
+              + " lacks a legacy-format cell with text COPY and pk now, or one with binary"
+              + " COPY FREEZE and pk later");
+    }
+    LocalTarget target = new LocalTarget(Map.of(LocalTarget.UNLABELLED, bin.toString()), workRoot);
+    PostgresServer server;
+    try {
+      server = target.start(LocalTarget.UNLABELLED, s.settings());
+    } catch (ServerException e) {
+      return PairResult.skipped("PostgreSQL of " + bin + " did not start: " + e.getMessage());
+    }
+    try (server) {
+      Osm2pgsqlHeadToHead pair =
+          new Osm2pgsqlHeadToHead(server, s, imitation, best, workRoot, results, out);
+      String why = pair.missing();
+      if (why != null) {
+        return PairResult.skipped(why + " (" + PACKAGES + ")");
+      }
+      String version = osm2pgsql.version();
+      String pg = server.version();
+      out.printf(
+          Locale.ROOT,
+          "%s, PostgreSQL %s: 3 contenders and the timed decode x (%d warm-up + %d) rounds%n",
+          version,
+          pg,
+          results.rounds().warmup(),
+          results.rounds().repeat());
+      out.flush();
+      results.server(pg, LocalTarget.UNLABELLED, server);
+      try {
+        pair.run();
+      } catch (IOException | SQLException | ScenarioException e) {
+        // pairs 1 and 2 are measured already: say why osm2pgsql could not be compared
+        return PairResult.skipped("stopped: " + e.getMessage());
+      }
+      String file = pbf.file().getFileName().toString();
+      String setup =
+          String.format(
+              "%s against the cells %s and %s of scenario %s on %s: PostgreSQL %s of %s"
+                  + " (LocalTarget, PostGIS), settings %s",
+              version,
+              imitation.label(),
+              best.label(),
+              s.name(),
+              file,
+              pg,
+              bin,
+              s.settings());
+      return new PairResult(
+          List.of(setup),
+          new Osm2pgsqlReport(pg, logs(results.dir()), file, imitation.label(), best.label()),
+          null);
+    }
+  }
 
   /** The imitation cell (osm2pgsql 1.8's strategy, legacy format) of the scenario, or null. */
   public static Cell imitation(Scenario scenario) {
@@ -123,10 +223,9 @@ public record Osm2pgsqlHeadToHead(
     Fresh.database(server, DATABASE, "CREATE EXTENSION postgis"); // 1.8 checks for it, even -O null
     Clock.Timed<String> timed = Clock.time(() -> osm2pgsql.run(client, pbf));
     StepKey key = key(Osm2pgsqlImport.NAME, pbf, round, StepKind.IMPORT);
-    Map<String, String> axes = OverheadResults.axes(Osm2pgsqlPair.NAME, Map.of());
+    Map<String, String> axes = OverheadResults.axes(NAME, Map.of());
     if (!timed.ok()) {
-      return results.step(
-          key, axes, OverheadResults.measured(timed, null), Load.oneLine(timed.error()));
+      return results.step(key, axes, timed, null, null);
     }
     String log = timed.value();
     String password = server.credentials().jdbcProperties().getProperty("password");
@@ -141,7 +240,7 @@ public record Osm2pgsqlHeadToHead(
       error = error == null ? Load.oneLine(e) : error;
     }
     long rows = expected.values().stream().mapToLong(Long::longValue).sum();
-    return results.step(key, axes, OverheadResults.measured(timed, rows), error);
+    return results.step(key, axes, timed, rows, error);
   }
 
   /** The middle tables' rows osm2pgsql left against the dataset's, or null when they match. */
@@ -175,9 +274,10 @@ public record Osm2pgsqlHeadToHead(
               () -> OsmPbfDataset.prepare(pbf, List.of(MiddleTable.values()), cache, note -> {}));
       return results.step(
           key(DECODE, pbf, round, StepKind.PREPARE),
-          OverheadResults.axes(HarnessCopy.NAME, Map.of()),
-          OverheadResults.measured(timed, null),
-          timed.ok() ? null : Load.oneLine(timed.error()));
+          OverheadResults.axes(Contenders.HARNESS, Map.of()),
+          timed,
+          null,
+          null);
     } finally {
       WorkRoot.delete(cache);
     }

@@ -58,31 +58,24 @@ public final class OverheadReport {
     return report;
   }
 
-  /** The run the report is of, and the other pairs' sections. */
-  private record Reported(
-      Setup setup, StoredRun run, String version, List<Section<StoredRun>> pairs) {}
-
-  private static final List<Section<Reported>> SECTIONS =
-      List.of(
-          OverheadReport::head,
-          (reported, page) -> CopyReport.render(reported.run(), reported.version(), page),
-          (reported, page) -> page.sections(reported.pairs(), reported.run()),
-          Section.when(reported -> !reported.run().failures().isEmpty(), OverheadReport::failed),
-          OverheadReport::notes);
-
   static String markdown(
       Setup setup, StoredRun run, String version, List<Section<StoredRun>> pairs) {
-    return MarkdownPage.report()
-        .sections(SECTIONS, new Reported(setup, run, version, pairs))
-        .toString();
+    MarkdownPage page = MarkdownPage.report();
+    head(setup, page);
+    CopyReport.render(run, version, page);
+    page.sections(pairs, run);
+    if (!run.failures().isEmpty()) {
+      failed(run, page);
+    }
+    notes(run, page);
+    return page.toString();
   }
 
-  private static void head(Reported reported, MarkdownPage page) {
+  private static void head(Setup setup, MarkdownPage page) {
     // server versions, settings, errors: text from servers and scenarios, through Markdown
     List<String> lines = new ArrayList<>();
-    reported.setup().lines().forEach(l -> lines.add(Markdown.text(l)));
-    reported
-        .setup()
+    setup.lines().forEach(l -> lines.add(Markdown.text(l)));
+    setup
         .missing()
         .forEach(
             (name, why) ->
@@ -90,9 +83,9 @@ public final class OverheadReport {
     page.heading(1, "Harness overhead: streamed COPY head to head").bullets(lines);
   }
 
-  private static void failed(Reported reported, MarkdownPage page) {
+  private static void failed(StoredRun run, MarkdownPage page) {
     List<String> lines = new ArrayList<>();
-    for (StepResult f : reported.run().failures()) {
+    for (StepResult f : run.failures()) {
       lines.add(
           Markdown.text(
               String.format(
@@ -108,14 +101,14 @@ public final class OverheadReport {
     page.heading(2, "Failed loads").bullets(lines);
   }
 
-  private static void notes(Reported reported, MarkdownPage page) {
+  private static void notes(StoredRun run, MarkdownPage page) {
     List<String> notes = new ArrayList<>();
     notes.add(
         "Seconds: the median (min–max) over the measured rounds. Each pair's contenders alternate"
             + " within every round, the order rotating from round to round, so two contenders'"
             + " loads of one round, seconds apart, make a pair. "
             + Verdicts.pairedTest());
-    Integer repeat = reported.run().manifest().scenario().repeat();
+    Integer repeat = run.manifest().scenario().repeat();
     String tooFew = Verdicts.tooFewPairs(repeat == null ? 0 : repeat, 1, false);
     if (!tooFew.isEmpty()) {
       notes.add(tooFew);

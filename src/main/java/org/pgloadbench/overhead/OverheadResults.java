@@ -22,6 +22,7 @@ import org.pgloadbench.results.RunManifest.CellRun;
 import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
+import org.pgloadbench.run.Load;
 import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
@@ -65,6 +66,7 @@ public final class OverheadResults implements Closeable {
     this.rounds = rounds;
     this.description = description;
     this.store = ResultStore.create(dir, AXES);
+    store.writeRun(manifest());
   }
 
   /**
@@ -73,9 +75,7 @@ public final class OverheadResults implements Closeable {
   public static OverheadResults create(
       Path dir, String runId, Scenario copied, Rounds rounds, String description)
       throws IOException {
-    OverheadResults results = new OverheadResults(dir, runId, copied, rounds, description);
-    results.store.writeRun(results.manifest());
-    return results;
+    return new OverheadResults(dir, runId, copied, rounds, description);
   }
 
   public Path dir() {
@@ -93,7 +93,7 @@ public final class OverheadResults implements Closeable {
 
   /** One contender's load in one round: its steps, as this run stores them. */
   @FunctionalInterface
-  interface Load<C> {
+  interface ContenderLoad<C> {
     List<StepResult> run(C contender, int round) throws SQLException, IOException;
   }
 
@@ -103,7 +103,7 @@ public final class OverheadResults implements Closeable {
    * dropped, a measured round's stored as they are measured. A load that fails is stored as failed,
    * and the rounds go on.
    */
-  <C> void alternate(List<C> contenders, Load<C> load, PrintWriter progress)
+  <C> void alternate(List<C> contenders, ContenderLoad<C> load, PrintWriter progress)
       throws SQLException, IOException {
     rounds.run(
         contenders,
@@ -146,12 +146,18 @@ public final class OverheadResults implements Closeable {
     return axes;
   }
 
-  /** What the clock read of a load, with the rows it loaded (null: not counted). */
-  static Measurements measured(Clock.Timed<?> timed, Long rows) {
-    return Measurements.timed(timed.seconds())
-        .clientCpuSeconds(timed.clientCpuSeconds())
-        .rows(rows)
-        .build();
+  /**
+   * A timed load of this run with the rows it loaded (null: not counted): failed with the clock's
+   * error, else with {@code error} unless null.
+   */
+  StepResult step(
+      StepKey key, Map<String, String> axes, Clock.Timed<?> timed, Long rows, String error) {
+    Measurements measured =
+        Measurements.timed(timed.seconds())
+            .clientCpuSeconds(timed.clientCpuSeconds())
+            .rows(rows)
+            .build();
+    return step(key, axes, measured, timed.ok() ? error : Load.oneLine(timed.error()));
   }
 
   /** A step of this run: ok, or failed with {@code error}. */

@@ -1,5 +1,7 @@
 package org.pgloadbench.overhead;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.pgloadbench.render.Section;
 import org.pgloadbench.results.StoredRun;
@@ -20,8 +22,19 @@ public record PairResult(List<String> setup, Section<StoredRun> section, String 
     return new PairResult(List.of(), NOTHING, why);
   }
 
-  /** A pair left out on purpose ({@code none}): nothing to report, nothing skipped. */
-  public static PairResult none() {
-    return new PairResult(List.of(), NOTHING, null);
+  /**
+   * Why a pair against scenario {@code name} does not run, or null: left out on purpose ({@code
+   * none}: nothing to report, nothing skipped), a program it needs missing ({@code missing}, else
+   * null), or no such scenario.
+   */
+  static PairResult unavailable(String name, Path scenarios, String missing) {
+    if (name.equals("none")) {
+      return new PairResult(List.of(), NOTHING, null);
+    }
+    if (missing != null) {
+      return skipped(missing);
+    }
+    boolean exists = Files.exists(scenarios.resolve(name + ".yaml")) || Files.exists(Path.of(name));
+    return exists ? null : skipped("no scenario " + name + " to compare it with");
   }
 }

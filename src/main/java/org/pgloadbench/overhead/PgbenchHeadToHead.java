@@ -9,16 +9,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.dataset.Dataset;
+import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StepKey;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Fresh;
-import org.pgloadbench.run.Load;
 import org.pgloadbench.scenario.Cell;
+import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
+import org.pgloadbench.scenario.ScenarioFiles;
+import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.PostgresServer;
 
 /**
@@ -46,9 +49,60 @@ public record PgbenchHeadToHead(
     cells = List.copyOf(cells);
   }
 
-  /** Why this head-to-head cannot run here, or null. */
-  public String missing() {
-    return new PgbenchInit().missing();
+  /** pgbench's default -s 1 generates for about a tenth of a second, close to its clock's 10 ms. */
+  public static final int DEFAULT_SCALE = 10;
+
+  /**
+   * Pair 2 of the overhead run: {@code pgbench -i -s scale} against the pgbench-equivalent cell
+   * (text COPY FREEZE, primary keys after, one connection) and the binary cell of scenario {@code
+   * name} (a name or file, or {@code none}), its rows scaled to pgbench's, on the streamed COPY's
+   * server; its loads into {@code results}, the dataset's cache under {@code workRoot}.
+   */
+  public static PairResult pair(
+      String name,
+      Path scenarios,
+      int scale,
+      Path workRoot,
+      PostgresServer server,
+      OverheadResults results,
+      PrintWriter out)
+      throws ScenarioException {
+    PairResult unavailable = PairResult.unavailable(name, scenarios, new PgbenchInit().missing());
+    if (unavailable != null) {
+      return unavailable;
+    }
+    Scenario s = ScenarioLoader.load(ScenarioFiles.resolve(name, scenarios));
+    Cell equivalent = cell(s, "text");
+    Cell binary = cell(s, "binary");
+    if (equivalent == null) {
+      return PairResult.skipped(name + " has no text+freeze+pk-later cell on one connection");
+    }
+    List<Cell> cells = binary == null ? List.of(equivalent) : List.of(equivalent, binary);
+    try {
+      new PgbenchHeadToHead(server, scaled(s, scale), cells, workRoot, results, out).run();
+      String other = binary == null ? null : binary.label();
+      return new PairResult(
+          List.of(PgbenchInit.NAME + " -s " + scale + " against the cells of scenario " + s.name()),
+          new PgbenchReport(server.version(), equivalent.label(), other),
+          null);
+    } catch (IOException | SQLException e) {
+      // pair 1 is measured already: say why pgbench could not be compared, keep the rest
+      return PairResult.skipped(e.getMessage());
+    }
+  }
+
+  /** The scenario with as many accounts as {@code pgbench -i -s scale} loads. */
+  private static Scenario scaled(Scenario s, int scale) throws ScenarioException {
+    long accounts = s.dataset() instanceof PgbenchDataset.Spec pgbench ? pgbench.accounts() : 0;
+    return accounts == 0
+        ? s
+        : s.withOverrides(
+            Overrides.NONE.with(
+                Overrides.SCALE, (double) scale * ACCOUNTS_PER_SCALE / accounts));
+  }
+
+  private static Cell cell(Scenario s, String format) {
+    return cell(s, Map.of("format", format, "freeze", "true", "pk", "later", "connections", "1"));
   }
 
   /** The cell of the scenario with these axis values (others at their defaults), or null. */
@@ -101,22 +155,17 @@ public record PgbenchHeadToHead(
     Clock.Timed<Map<StepKind, Double>> timed = Clock.time(() -> pgbench.run(client, scale));
     Map<String, String> axes = OverheadResults.axes(PgbenchInit.NAME, Map.of());
     if (!timed.ok()) {
-      return List.of(
-          results.step(
-              key(round, StepKind.IMPORT),
-              axes,
-              OverheadResults.measured(timed, null),
-              Load.oneLine(timed.error())));
+      return List.of(results.step(key(round, StepKind.IMPORT), axes, timed, null, null));
     }
-    List<StepResult> steps = new ArrayList<>();
-    timed
-        .value()
-        .forEach(
-            (step, seconds) ->
-                steps.add(
-                    results.step(
-                        key(round, step), axes, Measurements.timed(seconds).build(), null)));
-    return steps;
+    return timed.value().entrySet().stream()
+        .map(
+            phase ->
+                results.step(
+                    key(round, phase.getKey()),
+                    axes,
+                    Measurements.timed(phase.getValue()).build(),
+                    null))
+        .toList();
   }
 
   private StepKey key(int round, StepKind step) {

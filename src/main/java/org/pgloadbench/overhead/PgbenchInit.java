@@ -20,7 +20,7 @@ public final class PgbenchInit {
   /**
    * Not a cell label (labels have no spaces), so the real pgbench never shares a row with a cell.
    */
-  static final String NAME = "pgbench -i";
+  public static final String NAME = "pgbench -i";
 
   /**
    * pgbench -i's default steps in its order, each phase it prints named as {@link PgbenchPhases}

@@ -43,11 +43,7 @@ final class PsqlCopy implements Contender {
             "-d",
             match.client().database(),
             "-c",
-            "\\copy "
-                + match.copyTarget()
-                + " from '"
-                + file.toAbsolutePath().toString().replace("'", "''")
-                + "' with "
+            "\\copy " + match.copyTarget() + " from " + Match.quoted(file) + " with "
                 + match.copyOptions()));
     String output = match.client().run(command);
     Matcher copied = COPIED.matcher(output);

@@ -38,14 +38,14 @@ class CopyGoalsTest {
             "test")) {
       for (int round = 1; round <= 3; round++) {
         // nodes: 1.5 s, 1.2x its driver streaming the file, 1.03x the server reading it
-        load(stored, "planet_osm_nodes", round, HarnessCopy.NAME, 1.50);
-        load(stored, "planet_osm_nodes", round, StreamedFile.NAME, 1.25);
-        load(stored, "planet_osm_nodes", round, ServerFileCopy.NAME, 1.46);
+        load(stored, "planet_osm_nodes", round, Contenders.HARNESS, 1.50);
+        load(stored, "planet_osm_nodes", round, Contenders.JDBC_FILE, 1.25);
+        load(stored, "planet_osm_nodes", round, Contenders.SERVER_FILE, 1.46);
         load(stored, "planet_osm_nodes", round, EncodeOnly.NAME, 0.10);
         // rels: far too slow, but too short to judge the harness; the client only 5x the server
-        load(stored, "planet_osm_rels", round, HarnessCopy.NAME, 0.05);
-        load(stored, "planet_osm_rels", round, StreamedFile.NAME, 0.02);
-        load(stored, "planet_osm_rels", round, ServerFileCopy.NAME, 0.02);
+        load(stored, "planet_osm_rels", round, Contenders.HARNESS, 0.05);
+        load(stored, "planet_osm_rels", round, Contenders.JDBC_FILE, 0.02);
+        load(stored, "planet_osm_rels", round, Contenders.SERVER_FILE, 0.02);
         // the client alone went over the 1,000 relations 200 times: 0.004 s a pass
         load(stored, "planet_osm_rels", round, EncodeOnly.NAME, 0.8, 200_000);
       }

@@ -64,7 +64,7 @@ class HeadToHeadTest {
     StoredRun run =
         run(
             results,
-            List.of(new HarnessCopy(), new ServerFileCopy(), new StreamedFile(), new EncodeOnly()),
+            List.of(Contenders.HARNESS_COPY, Contenders.SERVER_FILE_COPY, Contenders.STREAMED_FILE, new EncodeOnly()),
             List.of(
                 new Case(
                     MiddleTable.NODES.tableDef(MiddleFormat.NEW),
@@ -101,11 +101,11 @@ class HeadToHeadTest {
         .hasSize(2);
     assertThat(run.axes("jdbc-file+binary+conn-2"))
         .containsExactly(
-            Map.entry(OverheadResults.CONTENDER, StreamedFile.NAME),
+            Map.entry(OverheadResults.CONTENDER, Contenders.JDBC_FILE),
             Map.entry("format", "binary"),
             Map.entry("connections", "2"));
     assertThat(loads)
-        .filteredOn(l -> l.cell().startsWith(HarnessCopy.NAME + "+"))
+        .filteredOn(l -> l.cell().startsWith(Contenders.HARNESS + "+"))
         .allMatch(l -> l.measured().clientCpuSeconds() != null, "client CPU");
     assertThat(ResultStore.readRun(results).scenario().name()).isEqualTo(OverheadResults.SCENARIO);
     assertThat(Files.readAllLines(results.resolve(ResultStore.TIMINGS))).hasSize(22 + 1);
@@ -129,7 +129,7 @@ class HeadToHeadTest {
     StoredRun run =
         run(
             dir.resolve("results-psql"),
-            List.of(new HarnessCopy(), psql),
+            List.of(Contenders.HARNESS_COPY, psql),
             List.of(
                 new Case(
                     MiddleTable.WAYS.tableDef(MiddleFormat.NEW),
@@ -175,7 +175,7 @@ class HeadToHeadTest {
 
           @Override
           public long load(Match match) throws Exception {
-            return new ServerFileCopy().load(match) / 2;
+            return Contenders.SERVER_FILE_COPY.load(match) / 2;
           }
         };
     StoredRun run =

@@ -45,7 +45,7 @@ class InertOverheadReportTest {
         stored(
             results -> {
               for (int round = 1; round <= 4; round++) {
-                for (String contender : List.of(HarnessCopy.NAME, PsqlCopy.NAME)) {
+                for (String contender : List.of(Contenders.HARNESS, PsqlCopy.NAME)) {
                   StepKey key =
                       new StepKey(
                           V, HeadToHead.cell(contender, axes), round, TABLE, StepKind.COPY, null);

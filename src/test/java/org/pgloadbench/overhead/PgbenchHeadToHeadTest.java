@@ -95,8 +95,14 @@ class PgbenchHeadToHeadTest {
         OverheadResults stored = create(results, ScenarioLoader.load(SCENARIO), new Rounds(0, 1))) {
       version = server.version();
       result =
-          new PgbenchPair("pgbench-init", Path.of("scenarios"), 2, dir.resolve("work"))
-              .run(server, stored, new PrintWriter(new StringWriter()));
+          PgbenchHeadToHead.pair(
+              "pgbench-init",
+              Path.of("scenarios"),
+              2,
+              dir.resolve("work"),
+              server,
+              stored,
+              new PrintWriter(new StringWriter()));
     }
 
     assertThat(result.skipped()).isNull();
