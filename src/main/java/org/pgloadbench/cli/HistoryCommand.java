@@ -5,29 +5,24 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.pgloadbench.analysis.EDivisive;
+import org.pgloadbench.history.DatabaseSource;
 import org.pgloadbench.history.HistoryException;
 import org.pgloadbench.history.HistoryPoint;
 import org.pgloadbench.history.HistoryReport;
 import org.pgloadbench.history.HistorySource;
-import org.pgloadbench.history.DatabaseSource;
-import org.pgloadbench.publish.PublishException;
-import org.pgloadbench.render.Markdown;
-import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.history.ResultsDirectories;
 import org.pgloadbench.history.Series;
+import org.pgloadbench.publish.PublishException;
+import org.pgloadbench.publish.ResultsDatabase;
+import org.pgloadbench.render.Markdown;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "history",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "The history of a scenario's cells: every stored run of it (from results directories or a"
           + " results database), one series per machine, server and cell, its change points"
@@ -35,7 +30,7 @@ import picocli.CommandLine.Spec;
           + "report.md and prints its path as the last line. With --fail-on-change, exits 3 when"
           + " the newest runs of a series start a slower segment."
     })
-final class HistoryCommand implements Callable<Integer> {
+final class HistoryCommand extends BaseCommand {
   /** At most this share of series without a change report one. */
   static final double ALPHA = 0.05;
 
@@ -51,8 +46,6 @@ final class HistoryCommand implements Callable<Integer> {
   static final int RECENT = 5;
 
   private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
-
-  @Spec CommandSpec spec;
 
   @Parameters(paramLabel = "SCENARIO", description = "the scenario's name, as results name it")
   String scenario;
@@ -101,7 +94,7 @@ final class HistoryCommand implements Callable<Integer> {
     try {
       return history();
     } catch (HistoryException | PublishException e) {
-      spec.commandLine().getErr().println("pgloadbench history: " + e.getMessage());
+      err().println("pgloadbench history: " + e.getMessage());
       return ExitCode.USAGE;
     }
   }
@@ -167,24 +160,20 @@ final class HistoryCommand implements Callable<Integer> {
     for (Series s : series) {
       Optional<Series.Change> slower = s.newestSlower(RECENT);
       if (failOnChange && slower.isPresent()) {
-        spec.commandLine()
-            .getErr()
+        err()
             .printf(
                 "slower since run %s: %s, %+.1f%%%n",
                 slower.get().after().run().id(), s.key().label(), slower.get().size() * 100);
         code = ExitCode.SLOWER;
       }
     }
-    spec.commandLine().getOut().println(report);
+    out().println(report);
     return code;
   }
 
   /** The points whose {@code part} is {@code wanted} (all for null); an unknown one refused. */
   private List<HistoryPoint> only(
-      List<HistoryPoint> points,
-      String what,
-      String wanted,
-      Function<HistoryPoint, String> part)
+      List<HistoryPoint> points, String what, String wanted, Function<HistoryPoint, String> part)
       throws HistoryException {
     if (wanted == null) {
       return points;

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
@@ -29,11 +28,7 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.WorkRoot;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "overhead",
@@ -49,13 +44,9 @@ import picocli.CommandLine.Spec;
           + " when its programs are not installed.",
       "The last line printed is the report's path."
     })
-final class OverheadCommand implements Callable<Integer> {
+final class OverheadCommand extends ScenarioCommand {
   /** Rounds paired by the signed-rank test: 8 let p go down to 0.008, 5 never below 0.05. */
   static final int DEFAULT_REPEAT = 8;
-
-  @Spec CommandSpec spec;
-  @Mixin ScenarioArgs args;
-  @Mixin OutputDirs dirs;
 
   @Option(
       names = "--formats",
@@ -107,15 +98,14 @@ final class OverheadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     if (connections.stream().anyMatch(n -> n < 1) || pgbenchScale < 1) {
-      throw new ParameterException(
-          spec.commandLine(), "--connections and --pgbench-scale take numbers from 1 up");
+      throw usage("--connections and --pgbench-scale take numbers from 1 up");
     }
     Overrides given = args.overrides();
     String unused = unusedOverrides(given);
     if (unused != null) {
-      throw new ParameterException(spec.commandLine(), unused);
+      throw usage(unused);
     }
     Scenario scenario = args.scenario(args.scenario, given);
     int repeat = given.repeat() == null ? DEFAULT_REPEAT : scenario.repeat();
@@ -161,11 +151,7 @@ final class OverheadCommand implements Callable<Integer> {
       }
       osm2pgsql =
           new Osm2pgsqlPair(
-                  osm2pgsqlScenario,
-                  args.scenarios,
-                  given.data(),
-                  osm2pgsqlBin,
-                  args.workRoot())
+                  osm2pgsqlScenario, args.scenarios, given.data(), osm2pgsqlBin, args.workRoot())
               .run(results, out);
     }
     skipped(PgbenchPair.NAME, pgbench.skipped(), missing, out);
@@ -209,9 +195,7 @@ final class OverheadCommand implements Callable<Integer> {
     out.println(reportDir.resolve("report.md"));
     int failed = run.failures().size();
     if (failed > 0) {
-      spec.commandLine()
-          .getErr()
-          .println("pgloadbench: " + failed + " load(s) failed; the report lists them");
+      err().println("pgloadbench: " + failed + " load(s) failed; the report lists them");
     }
     return failed == 0 ? ExitCode.OK : ExitCode.FAILED;
   }

@@ -3,7 +3,6 @@ package org.pgloadbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Verdicts;
@@ -17,9 +16,6 @@ import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "recommend",
@@ -29,14 +25,11 @@ import picocli.CommandLine.Spec;
           + " winner (or the cells that cannot be told apart) against the baseline and the loads"
           + " saved, and writes a report like bench's. The last line printed is the report's path."
     })
-final class RecommendCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
-  @Mixin ScenarioArgs args;
-  @Mixin OutputDirs dirs;
+final class RecommendCommand extends ScenarioCommand {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     // the race decides its rounds: neither a fixed number nor repeat: auto
     Overrides given = args.overrides().with(Overrides.AUTO, false);
     Scenario scenario = args.scenario(args.scenario, given);
@@ -77,10 +70,10 @@ final class RecommendCommand implements Callable<Integer> {
           }
         };
     // a race goes its own way: no estimate from stored runs
-    Bench.Done done = Bench.run(BenchCommand.request(raced, args, dirs, spec, race, null));
+    Bench.Done done = Bench.run(request(raced, race, null));
     out.println(summary(StoredRun.load(done.results())));
     out.println(done.report());
-    return BenchCommand.exitCode(List.of(done));
+    return exitCode(List.of(done));
   }
 
   /**

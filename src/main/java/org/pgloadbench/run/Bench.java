@@ -58,22 +58,11 @@ public final class Bench {
       resume = resume == null || resume.toString().isBlank() ? null : resume;
     }
 
-    public Request withBase(String version) {
-      return new Request(
-          scenario, targets, results, reports, workRoot, version, resume, schedule, console,
-          database, shard);
-    }
-
-    public Request withResume(Path dir) {
-      return new Request(
-          scenario, targets, results, reports, workRoot, base, dir, schedule, console, database,
-          shard);
-    }
-
-    public Request withShard(Shard part) {
+    /** This request for {@code base}, a {@code shard} of the plan, going on with {@code resume}. */
+    public Request with(String base, Shard shard, Path resume) {
       return new Request(
           scenario, targets, results, reports, workRoot, base, resume, schedule, console, database,
-          part);
+          shard);
     }
   }
 
@@ -99,7 +88,6 @@ public final class Bench {
     PrintWriter err();
   }
 
-  /** What one bench left: its results, its report and how many steps failed. */
   /**
    * What a bench left.
    *
