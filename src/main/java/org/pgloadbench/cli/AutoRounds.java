@@ -1,7 +1,6 @@
 package org.pgloadbench.cli;
 
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,9 +12,9 @@ import org.pgloadbench.estimate.History;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Plan;
-import org.pgloadbench.run.Shard;
 import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Schedule;
+import org.pgloadbench.run.Shard;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
@@ -23,28 +22,18 @@ import org.pgloadbench.scenario.Stopping;
 /**
  * {@code repeat: auto}: after the fewest rounds at which a verdict is possible, one more round at a
  * time, every cell on every server, until every comparison of the answer (each cell against the
- * baseline, every claim, its direction and its size) is settled ({@link Settling}), or until the next round would overrun the
- * budget.
+ * baseline, every claim, its direction and its size) is settled ({@link Settling}), or until the
+ * next round would overrun the budget.
  */
-final class AutoRounds implements RoundPolicy {
+final class AutoRounds extends AddedRounds {
   static final String SETTLED = "every comparison settled";
-  static final String BUDGET = "budget spent";
 
-  private final Set<String> cells = new LinkedHashSet<>();
   private final int restartEvery;
-  private final Stopping stopping;
-  private final int minimum;
-  private final long budgetSeconds;
   private final Settling settling;
-  private int done;
-  private String stopped;
 
   AutoRounds(Plan plan, Stopping stopping) {
-    plan.cells().forEach(c -> cells.add(c.label()));
-    this.stopping = stopping;
-    this.minimum = plan.repeat();
+    super(plan, stopping, RunManifest.Rounds.AUTO);
     this.restartEvery = plan.restartEvery();
-    this.budgetSeconds = stopping.budgetSeconds() * plan.servers().size();
     this.settling = new Settling(stopping.precision(), minimum);
   }
 
@@ -64,9 +53,7 @@ final class AutoRounds implements RoundPolicy {
   /** The plan of a scenario; for an auto run, {@link #minimum} rounds to begin with. */
   static Plan plan(Scenario scenario, String base, Shard shard) {
     Plan plan = Plan.of(scenario, base, shard);
-    return scenario.stopping().auto()
-        ? plan.withRepeat(minimum(scenario))
-        : plan;
+    return scenario.stopping().auto() ? plan.withRepeat(minimum(scenario)) : plan;
   }
 
   /**
@@ -102,12 +89,10 @@ final class AutoRounds implements RoundPolicy {
       return Optional.of(cells); // a start ends whole: its rounds are one unit of the comparisons
     }
     if (settling.settled()) {
-      stopped = SETTLED;
-      return Optional.empty();
+      return stop(SETTLED);
     }
     if (RoundPolicy.overruns(elapsed, done, budgetSeconds)) {
-      stopped = BUDGET;
-      return Optional.empty();
+      return stop(BUDGET);
     }
     return Optional.of(cells);
   }
@@ -115,12 +100,6 @@ final class AutoRounds implements RoundPolicy {
   /** Every comparison's state at the last look. */
   Map<String, Settling.Status> states() {
     return settling.states();
-  }
-
-  @Override
-  public RunManifest.Rounds rounds() {
-    return new RunManifest.Rounds(
-        RunManifest.Rounds.AUTO, stopping.precision(), budgetSeconds, minimum, done, stopped, null);
   }
 
   /** The plan's line for an auto run. */

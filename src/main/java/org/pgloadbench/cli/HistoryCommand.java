@@ -113,13 +113,10 @@ final class HistoryCommand extends BaseCommand {
   private int history(HistorySource source) throws Exception {
     List<String> scenarios = source.scenarios();
     if (!scenarios.contains(scenario) || !PLAIN_NAME.matcher(scenario).matches()) {
+      String there = scenarios.isEmpty() ? "none" : String.join(", ", scenarios);
       throw new HistoryException(
-          "no runs of scenario "
-              + scenario
-              + " in "
-              + source.where()
-              + "; scenarios there: "
-              + (scenarios.isEmpty() ? "none" : String.join(", ", scenarios)));
+          "no runs of scenario %s in %s; scenarios there: %s"
+              .formatted(scenario, source.where(), there));
     }
     List<HistoryPoint> points = source.points(scenario);
     String wantedStep = blank(step) ? HistoryPoint.TOTAL : step.strip();
@@ -134,15 +131,9 @@ final class HistoryCommand extends BaseCommand {
     int longest = series.stream().mapToInt(s -> s.points().size()).max().orElse(0);
     if (longest < MIN_RUNS) {
       throw new HistoryException(
-          "scenario "
-              + scenario
-              + " has "
-              + longest
-              + " runs in its longest series; a change point needs "
-              + MIN_RUNS
-              + " ("
-              + MIN_SEGMENT
-              + " on either side): run it more times first");
+          ("scenario %s has %s runs in its longest series; a change point needs %s (%s on either"
+                  + " side): run it more times first")
+              .formatted(scenario, longest, MIN_RUNS, MIN_SEGMENT));
     }
     Path report =
         HistoryReport.write(
@@ -180,17 +171,10 @@ final class HistoryCommand extends BaseCommand {
     }
     List<HistoryPoint> kept = points.stream().filter(p -> wanted.equals(part.apply(p))).toList();
     if (kept.isEmpty()) {
+      List<String> there = points.stream().map(part).distinct().sorted().toList();
       throw new HistoryException(
-          "no "
-              + what
-              + " "
-              + wanted
-              + " in the runs of "
-              + scenario
-              + "; "
-              + what
-              + "s there: "
-              + String.join(", ", points.stream().map(part).distinct().sorted().toList()));
+          "no %s %s in the runs of %s; %ss there: %s"
+              .formatted(what, wanted, scenario, what, String.join(", ", there)));
     }
     return kept;
   }
@@ -200,15 +184,10 @@ final class HistoryCommand extends BaseCommand {
   }
 
   private static String methodText() {
-    return "Change points by E-divisive (energy statistic, bisection, each kept at p ≤ "
-        + ALPHA
-        + " by a test against "
-        + PERMUTATIONS
-        + " shuffles of its segments, at least "
-        + MIN_SEGMENT
-        + " runs on either side; Matteson and James 2014): in a series without a change, one is"
-        + " reported with probability at most "
-        + ALPHA
-        + " (docs/history.md).";
+    return ("Change points by E-divisive (energy statistic, bisection, each kept at p ≤ %s by a"
+                + " test against %s shuffles of its segments, at least %s runs on either side;"
+                + " Matteson and James 2014): in a series without a change, one is reported with"
+                + " probability at most %s (docs/history.md).")
+        .formatted(ALPHA, PERMUTATIONS, MIN_SEGMENT, ALPHA);
   }
 }

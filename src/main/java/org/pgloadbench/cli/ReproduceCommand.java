@@ -202,25 +202,16 @@ final class ReproduceCommand extends ScenarioCommand {
   static String tally(List<Done> done) {
     List<ClaimCheck> all = done.stream().flatMap(d -> d.claims().stream()).toList();
     Answer answer = new Answer(null, List.of(), all);
-    List<String> direction = new ArrayList<>();
-    answer
-        .tally()
-        .forEach(
-            (verdict, n) -> {
-              if (n > 0 || verdict != ClaimCheck.Verdict.NO_VERDICT) {
-                direction.add(verdict + " " + n);
-              }
-            });
-    List<String> size = new ArrayList<>();
-    answer.sizeTally().forEach((verdict, n) -> size.add(verdict + " " + n));
+    List<String> direction =
+        answer.tally().entrySet().stream()
+            .filter(e -> e.getValue() > 0 || e.getKey() != ClaimCheck.Verdict.NO_VERDICT)
+            .map(e -> e.getKey() + " " + e.getValue())
+            .toList();
+    List<String> size =
+        answer.sizeTally().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList();
     int sized = answer.sizeTally().values().stream().mapToInt(Integer::intValue).sum();
-    return "**Claims:** direction "
-        + String.join(", ", direction)
-        + "; size "
-        + String.join(", ", size)
-        + " (of the "
-        + sized
-        + " with a published ratio and a verdict).";
+    return "**Claims:** direction %s; size %s (of the %s with a published ratio and a verdict)."
+        .formatted(String.join(", ", direction), String.join(", ", size), sized);
   }
 
   private static String link(Path from, Path to) {

@@ -55,15 +55,13 @@ final class Servers implements AutoCloseable {
         if (why != null) {
           // a container image can tell only now; the others were asked before anything started
           throw new ServerException(
-              extension.name()
-                  + ": PostgreSQL "
-                  + postgres.version()
-                  + " "
-                  + why
-                  + ", which the "
-                  + scenario.dataset().kind()
-                  + " dataset needs; "
-                  + extension.install());
+              "%s: PostgreSQL %s %s, which the %s dataset needs; %s"
+                  .formatted(
+                      extension.name(),
+                      postgres.version(),
+                      why,
+                      scenario.dataset().kind(),
+                      extension.install()));
         }
       }
       if (!recorded.add(server)) {
