@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.report.ScalingReport;
 import org.pgloadbench.scenario.ScenarioFiles;
@@ -58,15 +59,11 @@ final class ScalingCommand extends BaseCommand {
     if (scalesOf != null) {
       List<Double> scales =
           ScenarioLoader.load(ScenarioFiles.resolve(scalesOf, scenarios)).scales();
-      out()
-          .println(
-              scales.isEmpty()
-                  ? DEFAULT_SCALES
-                  : String.join(
-                      " ",
-                      scales.stream()
-                          .map(d -> BigDecimal.valueOf(d).stripTrailingZeros().toPlainString())
-                          .toList()));
+      String listed =
+          scales.stream()
+              .map(d -> BigDecimal.valueOf(d).stripTrailingZeros().toPlainString())
+              .collect(Collectors.joining(" "));
+      out().println(scales.isEmpty() ? DEFAULT_SCALES : listed);
       return ExitCode.OK;
     }
     if (runs.isEmpty() || output == null) {
