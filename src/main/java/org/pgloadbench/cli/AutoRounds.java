@@ -63,22 +63,10 @@ final class AutoRounds extends AddedRounds {
    */
   static Schedule schedule(Scenario scenario, Supplier<History> stored) {
     boolean auto = scenario.stopping().auto();
-    return new Schedule() {
-      @Override
-      public Scenario scenario(Scenario given) {
-        return auto ? given.withRepeat(minimum(given)) : given;
-      }
-
-      @Override
-      public Plan plan(Plan scenarios) {
-        return scenarios.restartingAsStored(scenario, () -> stored.get().runs());
-      }
-
-      @Override
-      public RoundPolicy policy(Plan plan) {
-        return auto ? new AutoRounds(plan, scenario.stopping()) : null;
-      }
-    };
+    return new Schedule(
+        given -> auto ? given.withRepeat(minimum(given)) : given,
+        plan -> plan.restartingAsStored(scenario, () -> stored.get().runs()),
+        plan -> auto ? new AutoRounds(plan, scenario.stopping()) : null);
   }
 
   @Override

@@ -9,8 +9,6 @@ import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
-import org.pgloadbench.run.Plan;
-import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
@@ -58,17 +56,7 @@ final class RecommendCommand extends ScenarioCommand {
             + Stopping.durationText(raced.stopping().budgetSeconds())
             + " per server is spent");
     Schedule race =
-        new Schedule() {
-          @Override
-          public Plan plan(Plan scenarios) {
-            return RaceRounds.plan(scenarios);
-          }
-
-          @Override
-          public RoundPolicy policy(Plan plan) {
-            return new RaceRounds(plan, raced.stopping());
-          }
-        };
+        new Schedule(s -> s, RaceRounds::plan, plan -> new RaceRounds(plan, raced.stopping()));
     // a race goes its own way: no estimate from stored runs
     Bench.Done done = Bench.run(request(raced, race, null));
     out.println(summary(StoredRun.load(done.results())));

@@ -105,7 +105,7 @@ public final class Bench {
   public static Done run(Request request) throws Exception {
     Console console = request.console();
     Consumer<String> warn = warning -> console.err().println("pgloadbench: warning: " + warning);
-    Scenario scenario = request.schedule().scenario(request.scenario());
+    Scenario scenario = request.schedule().scenario().apply(request.scenario());
     Path runDir = request.resume();
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
     // a shard's id says which: the shards of a group start at once, maybe into one results tree
@@ -116,7 +116,7 @@ public final class Bench {
                 ? newRunId()
                 : newRunId() + "-shard" + request.shard().index() + "of" + request.shard().count();
     ServerTarget target = request.targets().apply(runId);
-    Plan plan = request.schedule().plan(Plan.of(scenario, request.base(), request.shard()));
+    Plan plan = request.schedule().plan().apply(Plan.of(scenario, request.base(), request.shard()));
     if (stored != Resume.NONE) {
       Shard.resumes(stored.stored(), request.shard(), runDir);
     }
@@ -141,7 +141,7 @@ public final class Bench {
             ? ResultStore.create(runDir, scenario.axes())
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
       Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
-      failures = runner.rounds(request.schedule().policy(plan)).run();
+      failures = runner.rounds(request.schedule().policy().apply(plan)).run();
     }
     console.ended(scenario, runDir);
     console.out().println("results: " + runDir);
