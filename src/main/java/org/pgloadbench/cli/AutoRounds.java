@@ -1,7 +1,6 @@
 package org.pgloadbench.cli;
 
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,9 +12,9 @@ import org.pgloadbench.estimate.History;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Plan;
-import org.pgloadbench.run.Shard;
 import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Schedule;
+import org.pgloadbench.run.Shard;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
@@ -23,28 +22,18 @@ import org.pgloadbench.scenario.Stopping;
 /**
  * {@code repeat: auto}: after the fewest rounds at which a verdict is possible, one more round at a
  * time, every cell on every server, until every comparison of the answer (each cell against the
- * baseline, every claim, its direction and its size) is settled ({@link Settling}), or until the next round would overrun the
- * budget.
+ * baseline, every claim, its direction and its size) is settled ({@link Settling}), or until the
+ * next round would overrun the budget.
  */
-final class AutoRounds implements RoundPolicy {
+final class AutoRounds extends AddedRounds {
   static final String SETTLED = "every comparison settled";
-  static final String BUDGET = "budget spent";
 
-  private final Set<String> cells = new LinkedHashSet<>();
   private final int restartEvery;
-  private final Stopping stopping;
-  private final int minimum;
-  private final long budgetSeconds;
   private final Settling settling;
-  private int done;
-  private String stopped;
 
   AutoRounds(Plan plan, Stopping stopping) {
-    plan.cells().forEach(c -> cells.add(c.label()));
-    this.stopping = stopping;
-    this.minimum = plan.repeat();
+    super(plan, stopping, RunManifest.Rounds.AUTO);
     this.restartEvery = plan.restartEvery();
-    this.budgetSeconds = stopping.budgetSeconds() * plan.servers().size();
     this.settling = new Settling(stopping.precision(), minimum);
   }
 
@@ -64,9 +53,7 @@ final class AutoRounds implements RoundPolicy {
   /** The plan of a scenario; for an auto run, {@link #minimum} rounds to begin with. */
   static Plan plan(Scenario scenario, String base, Shard shard) {
     Plan plan = Plan.of(scenario, base, shard);
-    return scenario.stopping().auto()
-        ? plan.withRepeat(minimum(scenario))
-        : plan;
+    return scenario.stopping().auto() ? plan.withRepeat(minimum(scenario)) : plan;
   }
 
   /**
@@ -76,22 +63,10 @@ final class AutoRounds implements RoundPolicy {
    */
   static Schedule schedule(Scenario scenario, Supplier<History> stored) {
     boolean auto = scenario.stopping().auto();
-    return new Schedule() {
-      @Override
-      public Scenario scenario(Scenario given) {
-        return auto ? given.withRepeat(minimum(given)) : given;
-      }
-
-      @Override
-      public Plan plan(Plan scenarios) {
-        return scenarios.restartingAsStored(scenario, () -> stored.get().runs());
-      }
-
-      @Override
-      public RoundPolicy policy(Plan plan) {
-        return auto ? new AutoRounds(plan, scenario.stopping()) : null;
-      }
-    };
+    return new Schedule(
+        given -> auto ? given.withRepeat(minimum(given)) : given,
+        plan -> plan.restartingAsStored(scenario, () -> stored.get().runs()),
+        plan -> auto ? new AutoRounds(plan, scenario.stopping()) : null);
   }
 
   @Override
@@ -102,12 +77,10 @@ final class AutoRounds implements RoundPolicy {
       return Optional.of(cells); // a start ends whole: its rounds are one unit of the comparisons
     }
     if (settling.settled()) {
-      stopped = SETTLED;
-      return Optional.empty();
+      return stop(SETTLED);
     }
     if (RoundPolicy.overruns(elapsed, done, budgetSeconds)) {
-      stopped = BUDGET;
-      return Optional.empty();
+      return stop(BUDGET);
     }
     return Optional.of(cells);
   }
@@ -115,12 +88,6 @@ final class AutoRounds implements RoundPolicy {
   /** Every comparison's state at the last look. */
   Map<String, Settling.Status> states() {
     return settling.states();
-  }
-
-  @Override
-  public RunManifest.Rounds rounds() {
-    return new RunManifest.Rounds(
-        RunManifest.Rounds.AUTO, stopping.precision(), budgetSeconds, minimum, done, stopped, null);
   }
 
   /** The plan's line for an auto run. */

@@ -6,8 +6,6 @@ import picocli.CommandLine.Command;
 
 @Command(
     name = "comment",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "Print a run's comment.md, the summary to paste into a GitHub issue, rebuilding the"
           + " report first.",

@@ -4,28 +4,21 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.pgloadbench.compare.CompareReport;
 import org.pgloadbench.compare.RunComparison;
 import org.pgloadbench.results.StoredRun;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "compare",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "Compare two result sets of one scenario, matched by version, cell, table and step:",
       "medians, delta, p-value and verdict. Writes compare.md with its chart; its path is the"
           + " last line printed."
     })
-final class CompareCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+final class CompareCommand extends BaseCommand {
 
   @Parameters(index = "0", paramLabel = "<base>", description = "results/<scenario>/<run-id>")
   Path base;
@@ -77,8 +70,7 @@ final class CompareCommand implements Callable<Integer> {
     Double threshold = threshold();
     boolean onInstructions = failOn != null && failOn.strip().equals(CompareWithinRun.INSTRUCTIONS);
     if (onInstructions && other != null) {
-      throw new ParameterException(
-          spec.commandLine(),
+      throw usage(
           "--fail-on (FAIL_ON=) instructions compares the servers of one run: give RUN= alone");
     }
     boolean totalsOnly = !onInstructions && totalsOnly();
@@ -90,14 +82,14 @@ final class CompareCommand implements Callable<Integer> {
           threshold,
           onInstructions,
           dir,
-          spec.commandLine().getOut(),
-          spec.commandLine().getErr());
+          out(),
+          err());
     }
     RunComparison comparison =
         RunComparison.of(
             StoredRun.load(ReportRebuildingCommand.checked(base)),
             StoredRun.load(ReportRebuildingCommand.checked(other)));
-    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stdout = out();
     stdout.print(CompareReport.text(comparison));
     Path dir = out != null ? out : defaultDir();
     Path file = CompareReport.write(comparison, dir);
@@ -105,8 +97,7 @@ final class CompareCommand implements Callable<Integer> {
     if (threshold != null) {
       List<RunComparison.Row> slower = comparison.slowerThan(threshold, totalsOnly);
       if (!slower.isEmpty()) {
-        spec.commandLine()
-            .getErr()
+        err()
             .println(
                 String.format(
                     Locale.ROOT,
@@ -135,9 +126,7 @@ final class CompareCommand implements Callable<Integer> {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new ParameterException(
-        spec.commandLine(),
-        "--fail-above (FAIL_ABOVE=) " + failAbove + ": give a percentage such as 5 or 5%");
+    throw usage("--fail-above (FAIL_ABOVE=) " + failAbove + ": give a percentage such as 5 or 5%");
   }
 
   private boolean totalsOnly() {
@@ -148,8 +137,7 @@ final class CompareCommand implements Callable<Integer> {
     if (rows.equals(RunComparison.TOTAL)) {
       return true;
     }
-    throw new ParameterException(
-        spec.commandLine(), "--fail-on (FAIL_ON=) " + failOn + ": give all, total or instructions");
+    throw usage("--fail-on (FAIL_ON=) " + failOn + ": give all, total or instructions");
   }
 
   private Path defaultDir() {

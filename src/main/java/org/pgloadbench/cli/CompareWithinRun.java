@@ -86,10 +86,9 @@ final class CompareWithinRun {
       code = instructionsGate(counts, threshold, err);
     } else if (comparison.control() != null && comparison.control().drifting()) {
       err.println(
-          "pgloadbench: the control "
-              + comparison.control().label()
-              + " differs from its twin: the machine drifted, no verdict of this run is trusted;"
-              + " run it again on a quieter machine");
+          ("pgloadbench: the control %s differs from its twin: the machine drifted, no verdict of"
+                  + " this run is trusted; run it again on a quieter machine")
+              .formatted(comparison.control().label()));
       code = ExitCode.DRIFTING;
     } else if (threshold != null) {
       code =

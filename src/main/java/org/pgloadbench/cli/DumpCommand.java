@@ -3,7 +3,6 @@ package org.pgloadbench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.overhead.Dump;
@@ -11,9 +10,7 @@ import org.pgloadbench.overhead.ScenarioTables;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "dump",
@@ -22,8 +19,7 @@ import picocli.CommandLine.Spec;
           + " \\copy or a server-side COPY ... FROM '<file>'.",
       "With --parts N, N files <out>.0 .. <out>.N-1, the slices N connections load."
     })
-final class DumpCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+final class DumpCommand extends BaseCommand {
   @Mixin ScenarioArgs args;
 
   @Option(
@@ -56,15 +52,14 @@ final class DumpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     Scenario scenario = args.scenario();
     Dataset.Table chosen =
         ScenarioTables.find(
                 ScenarioTables.of(scenario, args.workRoot(), out::println), table, scenario)
             .table();
     if (parts < 1 || parts > 64) {
-      throw new picocli.CommandLine.ParameterException(
-          spec.commandLine(), "--parts must be between 1 and 64, got " + parts);
+      throw usage("--parts must be between 1 and 64, got " + parts);
     }
     for (int i = 0; i < parts; i++) {
       Path file = parts == 1 ? output : Path.of(output + "." + i);

@@ -3,17 +3,14 @@ package org.pgloadbench.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.pgloadbench.group.Group;
 import org.pgloadbench.group.GroupReport;
 import org.pgloadbench.group.ResultsDirs;
 import org.pgloadbench.run.Shard;
 import org.pgloadbench.scenario.ScenarioException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "group",
@@ -22,8 +19,7 @@ import picocli.CommandLine.Spec;
           + " machine ran which shard, each shard's own report, and across machines an unpaired"
           + " comparison. The last line printed is the report's path."
     })
-final class GroupReportCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+final class GroupReportCommand extends BaseCommand {
 
   @Parameters(index = "0", paramLabel = "<group>", description = "the group id (GROUP=)")
   String group;
@@ -51,7 +47,7 @@ final class GroupReportCommand implements Callable<Integer> {
       }
     }
     Group joined = Group.join(Shard.groupId(group), new ResultsDirs(runs));
-    spec.commandLine().getOut().println(GroupReport.write(joined, reports));
+    out().println(GroupReport.write(joined, reports));
     return ExitCode.OK;
   }
 }

@@ -5,29 +5,24 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.pgloadbench.analysis.EDivisive;
+import org.pgloadbench.history.DatabaseSource;
 import org.pgloadbench.history.HistoryException;
 import org.pgloadbench.history.HistoryPoint;
 import org.pgloadbench.history.HistoryReport;
 import org.pgloadbench.history.HistorySource;
-import org.pgloadbench.history.DatabaseSource;
-import org.pgloadbench.publish.PublishException;
-import org.pgloadbench.render.Markdown;
-import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.history.ResultsDirectories;
 import org.pgloadbench.history.Series;
+import org.pgloadbench.publish.PublishException;
+import org.pgloadbench.publish.ResultsDatabase;
+import org.pgloadbench.render.Markdown;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "history",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "The history of a scenario's cells: every stored run of it (from results directories or a"
           + " results database), one series per machine, server and cell, its change points"
@@ -35,7 +30,7 @@ import picocli.CommandLine.Spec;
           + "report.md and prints its path as the last line. With --fail-on-change, exits 3 when"
           + " the newest runs of a series start a slower segment."
     })
-final class HistoryCommand implements Callable<Integer> {
+final class HistoryCommand extends BaseCommand {
   /** At most this share of series without a change report one. */
   static final double ALPHA = 0.05;
 
@@ -51,8 +46,6 @@ final class HistoryCommand implements Callable<Integer> {
   static final int RECENT = 5;
 
   private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
-
-  @Spec CommandSpec spec;
 
   @Parameters(paramLabel = "SCENARIO", description = "the scenario's name, as results name it")
   String scenario;
@@ -101,7 +94,7 @@ final class HistoryCommand implements Callable<Integer> {
     try {
       return history();
     } catch (HistoryException | PublishException e) {
-      spec.commandLine().getErr().println("pgloadbench history: " + e.getMessage());
+      err().println("pgloadbench history: " + e.getMessage());
       return ExitCode.USAGE;
     }
   }
@@ -120,13 +113,10 @@ final class HistoryCommand implements Callable<Integer> {
   private int history(HistorySource source) throws Exception {
     List<String> scenarios = source.scenarios();
     if (!scenarios.contains(scenario) || !PLAIN_NAME.matcher(scenario).matches()) {
+      String there = scenarios.isEmpty() ? "none" : String.join(", ", scenarios);
       throw new HistoryException(
-          "no runs of scenario "
-              + scenario
-              + " in "
-              + source.where()
-              + "; scenarios there: "
-              + (scenarios.isEmpty() ? "none" : String.join(", ", scenarios)));
+          "no runs of scenario %s in %s; scenarios there: %s"
+              .formatted(scenario, source.where(), there));
     }
     List<HistoryPoint> points = source.points(scenario);
     String wantedStep = blank(step) ? HistoryPoint.TOTAL : step.strip();
@@ -141,15 +131,9 @@ final class HistoryCommand implements Callable<Integer> {
     int longest = series.stream().mapToInt(s -> s.points().size()).max().orElse(0);
     if (longest < MIN_RUNS) {
       throw new HistoryException(
-          "scenario "
-              + scenario
-              + " has "
-              + longest
-              + " runs in its longest series; a change point needs "
-              + MIN_RUNS
-              + " ("
-              + MIN_SEGMENT
-              + " on either side): run it more times first");
+          ("scenario %s has %s runs in its longest series; a change point needs %s (%s on either"
+                  + " side): run it more times first")
+              .formatted(scenario, longest, MIN_RUNS, MIN_SEGMENT));
     }
     Path report =
         HistoryReport.write(
@@ -167,41 +151,30 @@ final class HistoryCommand implements Callable<Integer> {
     for (Series s : series) {
       Optional<Series.Change> slower = s.newestSlower(RECENT);
       if (failOnChange && slower.isPresent()) {
-        spec.commandLine()
-            .getErr()
+        err()
             .printf(
                 "slower since run %s: %s, %+.1f%%%n",
                 slower.get().after().run().id(), s.key().label(), slower.get().size() * 100);
         code = ExitCode.SLOWER;
       }
     }
-    spec.commandLine().getOut().println(report);
+    out().println(report);
     return code;
   }
 
   /** The points whose {@code part} is {@code wanted} (all for null); an unknown one refused. */
   private List<HistoryPoint> only(
-      List<HistoryPoint> points,
-      String what,
-      String wanted,
-      Function<HistoryPoint, String> part)
+      List<HistoryPoint> points, String what, String wanted, Function<HistoryPoint, String> part)
       throws HistoryException {
     if (wanted == null) {
       return points;
     }
     List<HistoryPoint> kept = points.stream().filter(p -> wanted.equals(part.apply(p))).toList();
     if (kept.isEmpty()) {
+      List<String> there = points.stream().map(part).distinct().sorted().toList();
       throw new HistoryException(
-          "no "
-              + what
-              + " "
-              + wanted
-              + " in the runs of "
-              + scenario
-              + "; "
-              + what
-              + "s there: "
-              + String.join(", ", points.stream().map(part).distinct().sorted().toList()));
+          "no %s %s in the runs of %s; %ss there: %s"
+              .formatted(what, wanted, scenario, what, String.join(", ", there)));
     }
     return kept;
   }
@@ -211,15 +184,10 @@ final class HistoryCommand implements Callable<Integer> {
   }
 
   private static String methodText() {
-    return "Change points by E-divisive (energy statistic, bisection, each kept at p ≤ "
-        + ALPHA
-        + " by a test against "
-        + PERMUTATIONS
-        + " shuffles of its segments, at least "
-        + MIN_SEGMENT
-        + " runs on either side; Matteson and James 2014): in a series without a change, one is"
-        + " reported with probability at most "
-        + ALPHA
-        + " (docs/history.md).";
+    return ("Change points by E-divisive (energy statistic, bisection, each kept at p ≤ %s by a"
+                + " test against %s shuffles of its segments, at least %s runs on either side;"
+                + " Matteson and James 2014): in a series without a change, one is reported with"
+                + " probability at most %s (docs/history.md).")
+        .formatted(ALPHA, PERMUTATIONS, MIN_SEGMENT, ALPHA);
   }
 }

@@ -78,15 +78,9 @@ public final class Main implements Callable<Integer> {
   }
 
   private static int badUsage(ParameterException e, String[] args) {
-    CommandSpec command = e.getCommandLine().getCommandSpec();
-    e.getCommandLine()
-        .getErr()
-        .println(
-            "pgloadbench: "
-                + e.getMessage().replaceAll("\\s+", " ").strip()
-                + "; see "
-                + command.qualifiedName()
-                + " --help");
+    String message = e.getMessage().replaceAll("\\s+", " ").strip();
+    String command = e.getCommandLine().getCommandSpec().qualifiedName();
+    e.getCommandLine().getErr().println("pgloadbench: " + message + "; see " + command + " --help");
     return ExitCode.USAGE;
   }
 

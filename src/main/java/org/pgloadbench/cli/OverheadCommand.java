@@ -8,7 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
+import java.util.Objects;
+import java.util.stream.Stream;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.overhead.Contender;
 import org.pgloadbench.overhead.Contenders;
@@ -30,11 +31,7 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.WorkRoot;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "overhead",
@@ -50,13 +47,9 @@ import picocli.CommandLine.Spec;
           + " when its programs are not installed.",
       "The last line printed is the report's path."
     })
-final class OverheadCommand implements Callable<Integer> {
+final class OverheadCommand extends ScenarioCommand {
   /** Rounds paired by the signed-rank test: 8 let p go down to 0.008, 5 never below 0.05. */
   static final int DEFAULT_REPEAT = 8;
-
-  @Spec CommandSpec spec;
-  @Mixin ScenarioArgs args;
-  @Mixin OutputDirs dirs;
 
   @Option(
       names = "--formats",
@@ -108,15 +101,14 @@ final class OverheadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     if (connections.stream().anyMatch(n -> n < 1) || pgbenchScale < 1) {
-      throw new ParameterException(
-          spec.commandLine(), "--connections and --pgbench-scale take numbers from 1 up");
+      throw usage("--connections and --pgbench-scale take numbers from 1 up");
     }
     Overrides given = args.overrides();
     String unused = unusedOverrides(given);
     if (unused != null) {
-      throw new ParameterException(spec.commandLine(), unused);
+      throw usage(unused);
     }
     Scenario scenario = args.scenario(args.scenario, given);
     int repeat = given.repeat() == null ? DEFAULT_REPEAT : scenario.repeat();
@@ -181,26 +173,18 @@ final class OverheadCommand implements Callable<Integer> {
 
     List<String> setup = new ArrayList<>();
     setup.add(
-        "run "
-            + runId
-            + ", PostgreSQL "
-            + serverVersion
-            + " ("
-            + target.getClass().getSimpleName()
-            + "), settings "
-            + scenario.settings());
+        "run %s, PostgreSQL %s (%s), settings %s"
+            .formatted(
+                runId, serverVersion, target.getClass().getSimpleName(), scenario.settings()));
     setup.add("machine: " + machine());
     setup.add(
-        "dataset of scenario "
-            + scenario.name()
-            + ": "
-            + scenario.dataset().describe()
-            + "; tables created without primary key, CHECKPOINT before every load");
+        ("dataset of scenario %s: %s; tables created without primary key, CHECKPOINT before every"
+                + " load")
+            .formatted(scenario.name(), scenario.dataset().describe()));
     setup.add(
-        repeat
-            + " measured rounds after "
-            + rounds.warmup()
-            + " warm-up round(s); the order of the contenders rotates every round");
+        ("%s measured rounds after %s warm-up round(s); the order of the contenders rotates every"
+                + " round")
+            .formatted(repeat, rounds.warmup()));
     setup.addAll(pgbench.setup());
     setup.addAll(osm2pgsql.setup());
     setup.add("every load in " + resultsDir + " (steps.jsonl, timings.csv, run.json)");
@@ -217,24 +201,18 @@ final class OverheadCommand implements Callable<Integer> {
     out.println(reportDir.resolve("report.md"));
     int failed = run.failures().size();
     if (failed > 0) {
-      spec.commandLine()
-          .getErr()
-          .println("pgloadbench: " + failed + " load(s) failed; the report lists them");
+      err().println("pgloadbench: " + failed + " load(s) failed; the report lists them");
     }
     return failed == 0 ? ExitCode.OK : ExitCode.FAILED;
   }
 
   /** What run.json says the overhead run is. */
   private String description(Scenario scenario) {
-    return "make overhead: the harness's streamed COPY of scenario "
-        + scenario.name()
-        + "'s tables against psql, the server reading the same bytes (server-file), the"
-        + " harness's driver streaming them (jdbc-file) and its client alone (encode-only); "
-        + PgbenchInit.NAME
-        + " against the cells of "
-        + pgbenchScenario
-        + "; osm2pgsql against the cells of "
-        + osm2pgsqlScenario;
+    return ("make overhead: the harness's streamed COPY of scenario %s's tables against psql, the"
+            + " server reading the same bytes (server-file), the harness's driver streaming them"
+            + " (jdbc-file) and its client alone (encode-only); %s against the cells of %s;"
+            + " osm2pgsql against the cells of %s")
+        .formatted(scenario.name(), PgbenchInit.NAME, pgbenchScenario, osm2pgsqlScenario);
   }
 
   /** Says that a contender or pair is skipped, and why, unless {@code why} is null. */
@@ -248,17 +226,14 @@ final class OverheadCommand implements Callable<Integer> {
 
   private static String machine() {
     Environment.Host host = Environment.host();
-    return host.cpuModel()
-        + ", "
-        + host.cpus()
-        + " CPUs, "
-        + Math.round(host.memoryBytes() / (double) (1 << 30))
-        + " GiB; "
-        + host.os()
-        + "; Java "
-        + host.java()
-        + "; harness "
-        + host.harnessRevision();
+    return "%s, %s CPUs, %s GiB; %s; Java %s; harness %s"
+        .formatted(
+            host.cpuModel(),
+            host.cpus(),
+            Math.round(host.memoryBytes() / (double) (1 << 30)),
+            host.os(),
+            host.java(),
+            host.harnessRevision());
   }
 
   /**
@@ -277,22 +252,15 @@ final class OverheadCommand implements Callable<Integer> {
    * dropped on the way to the run.
    */
   static String unusedOverrides(Overrides o) {
-    List<String> unused = new ArrayList<>();
-    if (o.memory() != null) {
-      unused.add("MEMORY=");
-    }
-    if (o.disk() != null) {
-      unused.add("DISK=");
-    }
-    if (o.budgetSeconds() != null) {
-      unused.add("BUDGET=");
-    }
-    if (Boolean.TRUE.equals(o.instructions())) {
-      unused.add("INSTRUCTIONS=1");
-    }
-    if (Boolean.TRUE.equals(o.auto())) {
-      unused.add("REPEAT=auto");
-    }
+    List<String> unused =
+        Stream.of(
+                o.memory() != null ? "MEMORY=" : null,
+                o.disk() != null ? "DISK=" : null,
+                o.budgetSeconds() != null ? "BUDGET=" : null,
+                Boolean.TRUE.equals(o.instructions()) ? "INSTRUCTIONS=1" : null,
+                Boolean.TRUE.equals(o.auto()) ? "REPEAT=auto" : null)
+            .filter(Objects::nonNull)
+            .toList();
     return unused.isEmpty()
         ? null
         : "overhead takes none of "

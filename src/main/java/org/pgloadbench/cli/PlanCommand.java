@@ -2,7 +2,6 @@ package org.pgloadbench.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.pgloadbench.estimate.Estimate;
 import org.pgloadbench.estimate.History;
 import org.pgloadbench.run.Plan;
@@ -11,9 +10,7 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "plan",
@@ -23,8 +20,7 @@ import picocli.CommandLine.Spec;
           + " (a memory cap, disk limit or standby the target cannot give, a missing extension"
           + " or image), it refuses in the same one line."
     })
-final class PlanCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+final class PlanCommand extends BaseCommand {
   @Mixin ScenarioArgs args;
   @Mixin ShardArgs shard;
   @Mixin BaseVersion base;
@@ -50,11 +46,9 @@ final class PlanCommand implements Callable<Integer> {
     String shown = PlanText.describe(scenario, plan, target);
     // refused as bench would refuse it, in the same one line, before anything is shown
     Preflight.check(scenario, plan, target);
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.print(shown);
-    out.print(
-        EstimateText.describe(
-            scenario, plan, Estimate.of(scenario, plan, history)));
+    out.print(EstimateText.describe(scenario, plan, Estimate.of(scenario, plan, history)));
     return ExitCode.OK;
   }
 }

@@ -29,18 +29,11 @@ final class PlanText {
   static String describe(Scenario scenario, Plan plan, ServerTarget target)
       throws ScenarioException {
     StringBuilder out = new StringBuilder();
-    out.append("scenario ")
-        .append(scenario.name())
-        .append(" (")
-        .append(scenario.source())
-        .append(")\n");
+    out.append("scenario %s (%s)\n".formatted(scenario.name(), scenario.source()));
     // a redundant form the loader accepted, said where plan and bench show the scenario
     scenario.notes().forEach(note -> out.append("  warning   ").append(note).append('\n'));
-    out.append("  dataset   ")
-        .append(scenario.dataset().kind())
-        .append(": ")
-        .append(scenario.dataset().describe());
-    out.append('\n');
+    out.append(
+        "  dataset   %s: %s\n".formatted(scenario.dataset().kind(), scenario.dataset().describe()));
     List<String> servers = new ArrayList<>();
     List<String> versions = scenario.servers().versions();
     for (int i = 0; i < versions.size(); i++) {
@@ -53,11 +46,8 @@ final class PlanText {
         throw scenario.origins().error(field, e.getMessage());
       }
     }
-    out.append("  servers   ")
-        .append(scenario.servers().target())
-        .append(": ")
-        .append(String.join(", ", servers))
-        .append('\n');
+    out.append(
+        "  servers   %s: %s\n".formatted(scenario.servers().target(), String.join(", ", servers)));
     if (plan.shard() != null) {
       out.append(shard(plan));
     }
@@ -119,9 +109,7 @@ final class PlanText {
     if (claimTests > 0) {
       out.append("  claims    ").append(scenario.claims().size());
       if (claimTests != scenario.claims().size()) {
-        out.append(" (")
-            .append(claimTests)
-            .append(" tests over the servers, Holm-corrected together)");
+        out.append(" (" + claimTests + " tests over the servers, Holm-corrected together)");
       }
       out.append('\n');
     }

@@ -1,13 +1,10 @@
 package org.pgloadbench.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.pgloadbench.publish.ResultsDatabase;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "publish",
@@ -15,8 +12,7 @@ import picocli.CommandLine.Spec;
       "Send a stored run to a results database, whole or not at all; a run published already is"
           + " left as it is."
     })
-final class PublishCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+final class PublishCommand extends BaseCommand {
 
   @Parameters(index = "0", paramLabel = "RUN", description = "results/<scenario>/<run-id>")
   Path run;
@@ -34,8 +30,7 @@ final class PublishCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     ResultsDatabase database = ResultsDatabase.at(url);
     ResultsDatabase.Published published = database.publish(run);
-    spec.commandLine()
-        .getOut()
+    out()
         .println(
             (published.added() ? "published: " : "published already: ")
                 + published.runKey()

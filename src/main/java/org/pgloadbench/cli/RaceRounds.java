@@ -2,7 +2,6 @@ package org.pgloadbench.cli;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -20,24 +19,14 @@ import org.pgloadbench.scenario.Stopping;
  * ends when one cell is left, when those left are the best's equals within the precision, or before
  * a round that would overrun the budget.
  */
-final class RaceRounds implements RoundPolicy {
+final class RaceRounds extends AddedRounds {
   static final String ONE_LEFT = "one cell left";
   static final String TIED = "the cells left are equal within ";
-  static final String BUDGET = AutoRounds.BUDGET;
 
-  private final Set<String> in = new LinkedHashSet<>();
   private final Map<String, Integer> left = new LinkedHashMap<>();
-  private final Stopping stopping;
-  private final int minimum;
-  private final long budgetSeconds;
-  private int done;
-  private String stopped;
 
   RaceRounds(Plan plan, Stopping stopping) {
-    plan.cells().forEach(c -> in.add(c.label()));
-    this.stopping = stopping;
-    this.minimum = plan.repeat();
-    this.budgetSeconds = stopping.budgetSeconds() * plan.servers().size();
+    super(plan, stopping, RunManifest.Rounds.RACE);
   }
 
   /** The fewest rounds at which the one-sided test, Holm over the other cells, can drop one. */
@@ -63,38 +52,28 @@ final class RaceRounds implements RoundPolicy {
             .findFirst()
             .orElse(null);
     if (version == null) {
-      stopped = "nothing measured";
-      return Optional.empty();
+      return stop("nothing measured");
     }
-    Race.Look look = Race.look(soFar, version, in, done - minimum + 1, stopping.precision());
+    Race.Look look = Race.look(soFar, version, cells, done - minimum + 1, stopping.precision());
     for (String cell : look.leaving()) {
-      if (in.size() > 1 && in.remove(cell)) {
+      if (cells.size() > 1 && cells.remove(cell)) {
         left.put(cell, done);
       }
     }
-    if (in.size() <= 1) {
-      stopped = ONE_LEFT;
-      return Optional.empty();
+    if (cells.size() <= 1) {
+      return stop(ONE_LEFT);
     }
     if (look.tied()) {
-      stopped = TIED + stopping.precisionText();
-      return Optional.empty();
+      return stop(TIED + stopping.precisionText());
     }
     if (RoundPolicy.overruns(elapsed, done, budgetSeconds)) {
-      stopped = BUDGET;
-      return Optional.empty();
+      return stop(BUDGET);
     }
-    return Optional.of(Set.copyOf(in));
-  }
-
-  /** The cells still in: the winner, or those that could not be told apart. */
-  Set<String> in() {
-    return in;
+    return Optional.of(Set.copyOf(cells));
   }
 
   @Override
-  public RunManifest.Rounds rounds() {
-    return new RunManifest.Rounds(
-        RunManifest.Rounds.RACE, stopping.precision(), budgetSeconds, minimum, done, stopped, left);
+  Map<String, Integer> left() {
+    return left;
   }
 }

@@ -3,23 +3,17 @@ package org.pgloadbench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Bench;
-import org.pgloadbench.run.Plan;
-import org.pgloadbench.run.RoundPolicy;
 import org.pgloadbench.run.Schedule;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.Stopping;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "recommend",
@@ -29,14 +23,11 @@ import picocli.CommandLine.Spec;
           + " winner (or the cells that cannot be told apart) against the baseline and the loads"
           + " saved, and writes a report like bench's. The last line printed is the report's path."
     })
-final class RecommendCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
-  @Mixin ScenarioArgs args;
-  @Mixin OutputDirs dirs;
+final class RecommendCommand extends ScenarioCommand {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     // the race decides its rounds: neither a fixed number nor repeat: auto
     Overrides given = args.overrides().with(Overrides.AUTO, false);
     Scenario scenario = args.scenario(args.scenario, given);
@@ -65,22 +56,12 @@ final class RecommendCommand implements Callable<Integer> {
             + Stopping.durationText(raced.stopping().budgetSeconds())
             + " per server is spent");
     Schedule race =
-        new Schedule() {
-          @Override
-          public Plan plan(Plan scenarios) {
-            return RaceRounds.plan(scenarios);
-          }
-
-          @Override
-          public RoundPolicy policy(Plan plan) {
-            return new RaceRounds(plan, raced.stopping());
-          }
-        };
+        new Schedule(s -> s, RaceRounds::plan, plan -> new RaceRounds(plan, raced.stopping()));
     // a race goes its own way: no estimate from stored runs
-    Bench.Done done = Bench.run(BenchCommand.request(raced, args, dirs, spec, race, null));
+    Bench.Done done = Bench.run(request(raced, race, null));
     out.println(summary(StoredRun.load(done.results())));
     out.println(done.report());
-    return BenchCommand.exitCode(List.of(done));
+    return exitCode(List.of(done));
   }
 
   /**

@@ -2,11 +2,7 @@ package org.pgloadbench.cli;
 
 import picocli.CommandLine.Command;
 
-@Command(
-    name = "report",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
-    description = "Rebuild a run's report from its stored results.")
+@Command(name = "report", description = "Rebuild a run's report from its stored results.")
 final class ReportCommand extends ReportRebuildingCommand {
   @Override
   public Integer call() throws Exception {

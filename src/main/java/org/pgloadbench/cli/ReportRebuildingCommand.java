@@ -3,20 +3,16 @@ package org.pgloadbench.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * A command that rebuilds one stored run's report (report, comment): the same run argument, report
  * directory and base version, so that the two print from one rebuilt report and cannot drift.
  */
-abstract class ReportRebuildingCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+abstract class ReportRebuildingCommand extends BaseCommand {
 
   @Parameters(
       index = "0",

@@ -9,7 +9,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
 import org.pgloadbench.render.Markdown;
@@ -23,9 +22,6 @@ import org.pgloadbench.run.Plan;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code reproduce a,b,c}: runs each scenario in turn with the same overrides (PG=, SCALE=, ...),
@@ -37,18 +33,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "reproduce",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "Run several scenarios in turn (<scenario> is a comma-separated list), then write one",
       "combined report of their claims, reports/reproduce/<run-id>/report.md: the last line."
     })
-final class ReproduceCommand implements Callable<Integer> {
+final class ReproduceCommand extends ScenarioCommand {
   static final String DIR = "reproduce";
-
-  @Spec CommandSpec spec;
-  @Mixin ScenarioArgs args;
-  @Mixin OutputDirs dirs;
 
   /**
    * A scenario run: its bench, its wall time, its claims as its report checked them, whether it ran
@@ -65,7 +55,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     List<Scenario> scenarios = new ArrayList<>();
     Map<Scenario, List<String>> ownVersions = new IdentityHashMap<>();
     Overrides overrides = args.overrides();
@@ -89,8 +79,7 @@ final class ReproduceCommand implements Callable<Integer> {
       if (leftOut) {
         out.println("  control   left out: every claim compares cells of one server");
       }
-      Bench.Done bench =
-          Bench.run(BenchCommand.request(scenario.withControl(!leftOut), args, dirs, spec));
+      Bench.Done bench = Bench.run(request(scenario.withControl(!leftOut)));
       double seconds = (System.nanoTime() - began) / 1e9;
       List<ClaimCheck> claims = Answer.of(StoredRun.load(bench.results())).claims();
       done.add(
@@ -109,7 +98,7 @@ final class ReproduceCommand implements Callable<Integer> {
     Files.writeString(report, render(done, total, dir, overrides()), StandardCharsets.UTF_8);
     out.printf(Locale.ROOT, "reproduce: %d scenarios in %s%n", done.size(), minutes(total));
     out.println(report);
-    return BenchCommand.exitCode(done.stream().map(Done::bench).toList());
+    return exitCode(done.stream().map(Done::bench).toList());
   }
 
   /**
@@ -213,25 +202,16 @@ final class ReproduceCommand implements Callable<Integer> {
   static String tally(List<Done> done) {
     List<ClaimCheck> all = done.stream().flatMap(d -> d.claims().stream()).toList();
     Answer answer = new Answer(null, List.of(), all);
-    List<String> direction = new ArrayList<>();
-    answer
-        .tally()
-        .forEach(
-            (verdict, n) -> {
-              if (n > 0 || verdict != ClaimCheck.Verdict.NO_VERDICT) {
-                direction.add(verdict + " " + n);
-              }
-            });
-    List<String> size = new ArrayList<>();
-    answer.sizeTally().forEach((verdict, n) -> size.add(verdict + " " + n));
+    List<String> direction =
+        answer.tally().entrySet().stream()
+            .filter(e -> e.getValue() > 0 || e.getKey() != ClaimCheck.Verdict.NO_VERDICT)
+            .map(e -> e.getKey() + " " + e.getValue())
+            .toList();
+    List<String> size =
+        answer.sizeTally().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList();
     int sized = answer.sizeTally().values().stream().mapToInt(Integer::intValue).sum();
-    return "**Claims:** direction "
-        + String.join(", ", direction)
-        + "; size "
-        + String.join(", ", size)
-        + " (of the "
-        + sized
-        + " with a published ratio and a verdict).";
+    return "**Claims:** direction %s; size %s (of the %s with a published ratio and a verdict)."
+        .formatted(String.join(", ", direction), String.join(", ", size), sized);
   }
 
   private static String link(Path from, Path to) {

@@ -5,32 +5,25 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.report.ScalingReport;
 import org.pgloadbench.scenario.ScenarioFiles;
 import org.pgloadbench.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "scaling",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "Time against rows: runs of one scenario at several scales (make scaling) as one report:"
           + " COPY seconds against rows, each claim's ratio at each scale, each cell's time per row"
           + " and log-log slope, and with --predict each cell's time and ratio to the baseline at"
           + " the rows given. The last line printed is the report's path."
     })
-final class ScalingCommand implements Callable<Integer> {
+final class ScalingCommand extends BaseCommand {
   static final String DEFAULT_SCALES = "1 3 10";
-
-  @Spec CommandSpec spec;
 
   @Parameters(arity = "0..*", paramLabel = "RUN", description = "results/<scenario>/<run-id> dirs")
   List<Path> runs = List.of();
@@ -66,23 +59,17 @@ final class ScalingCommand implements Callable<Integer> {
     if (scalesOf != null) {
       List<Double> scales =
           ScenarioLoader.load(ScenarioFiles.resolve(scalesOf, scenarios)).scales();
-      spec.commandLine()
-          .getOut()
-          .println(
-              scales.isEmpty()
-                  ? DEFAULT_SCALES
-                  : String.join(
-                      " ",
-                      scales.stream()
-                          .map(d -> BigDecimal.valueOf(d).stripTrailingZeros().toPlainString())
-                          .toList()));
+      String listed =
+          scales.stream()
+              .map(d -> BigDecimal.valueOf(d).stripTrailingZeros().toPlainString())
+              .collect(Collectors.joining(" "));
+      out().println(scales.isEmpty() ? DEFAULT_SCALES : listed);
       return ExitCode.OK;
     }
     if (runs.isEmpty() || output == null) {
-      throw new ParameterException(
-          spec.commandLine(), "give the runs (results/<scenario>/<run-id>) and --output DIR");
+      throw usage("give the runs (results/<scenario>/<run-id>) and --output DIR");
     }
-    spec.commandLine().getOut().println(ScalingReport.write(runs, output, rows(predict)));
+    out().println(ScalingReport.write(runs, output, rows(predict)));
     return ExitCode.OK;
   }
 
@@ -101,8 +88,7 @@ final class ScalingCommand implements Callable<Integer> {
         n = Double.NaN;
       }
       if (!(n >= 1) || Double.isInfinite(n) || kv[0].isBlank()) {
-        throw new ParameterException(
-            spec.commandLine(),
+        throw usage(
             "--predict (PREDICT=) "
                 + text.strip()
                 + ": give rows per table, e.g. nodes=7646463672,ways=854479032,rels=9855838");

@@ -148,18 +148,13 @@ final class ScenarioArgs {
   boolean trustScenario;
 
   Scenario scenario() throws ScenarioException {
-    return scenario(scenario);
-  }
-
-  /** Another scenario with the same overrides ({@code reproduce} runs several). */
-  Scenario scenario(String name) throws ScenarioException {
-    return scenario(name, overrides());
+    return scenario(scenario, overrides());
   }
 
   /**
-   * Scenario {@code name} with {@code overrides} applied once: a command that adds overrides of
-   * its own (recommend's one version, its race's rounds) adds them to the command line's before
-   * the scenario sees any, since applying overrides twice re-applies the defaults of a counted run.
+   * Scenario {@code name} with {@code overrides} applied once: a command that adds overrides of its
+   * own (recommend's one version, its race's rounds) adds them to the command line's before the
+   * scenario sees any, since applying overrides twice re-applies the defaults of a counted run.
    */
   Scenario scenario(String name, Overrides overrides) throws ScenarioException {
     Path file = ScenarioFiles.resolve(name, scenarios);

@@ -1,15 +1,10 @@
 package org.pgloadbench.cli;
 
-import java.util.concurrent.Callable;
 import org.pgloadbench.scenario.ScenarioSchema;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 @Command(
     name = "schema",
-    mixinStandardHelpOptions = true,
-    versionProvider = Revision.class,
     description = {
       "Print the JSON Schema of scenario files, as "
           + ScenarioSchema.FILE
@@ -18,12 +13,11 @@ import picocli.CommandLine.Spec;
       "A scenario points to it with the first line "
           + "'# yaml-language-server: $schema=<path of the schema, relative to the scenario>'."
     })
-final class SchemaCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+final class SchemaCommand extends BaseCommand {
 
   @Override
   public Integer call() {
-    spec.commandLine().getOut().print(ScenarioSchema.json());
+    out().print(ScenarioSchema.json());
     return ExitCode.OK;
   }
 }

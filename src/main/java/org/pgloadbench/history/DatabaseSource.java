@@ -1,8 +1,5 @@
 package org.pgloadbench.history;
 
-import org.pgloadbench.publish.Schema;
-import org.pgloadbench.results.Machines;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,17 +14,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.publish.Schema;
+import org.pgloadbench.results.Machines;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Summary;
 
 /**
  * The runs published into a results database (schema {@code pgloadbench}, version 1), read with the
  * rule reports read a run by: a step stored twice (a resumed run measured its repetition again)
- * counted as its later measurement, a step's seconds summed over its tables within each
- * repetition, a repetition counted only when all of its rows are ok and it has as many as the
- * fullest one, the median over those.
+ * counted as its later measurement, a step's seconds summed over its tables within each repetition,
+ * a repetition counted only when all of its rows are ok and it has as many as the fullest one, the
+ * median over those.
+ *
+ * @param where the database as the report names it, without a password
  */
-public final class DatabaseSource implements HistorySource {
+public record DatabaseSource(Connection connection, String where) implements HistorySource {
   /** The newest schema this harness reads. */
   static final int SCHEMA_VERSION = Schema.VERSION;
 
@@ -73,17 +74,6 @@ public final class DatabaseSource implements HistorySource {
       this.run = run;
       this.context = context;
     }
-  }
-
-  private final Connection connection;
-  private final String where;
-
-  /**
-   * @param where the database as the report names it, without a password
-   */
-  public DatabaseSource(Connection connection, String where) {
-    this.connection = connection;
-    this.where = where;
   }
 
   @Override
@@ -139,27 +129,17 @@ public final class DatabaseSource implements HistorySource {
       throw failed(e);
     }
     List<HistoryPoint> points = new ArrayList<>();
-    byRun.forEach(
-        (key, runs) ->
-            runs.values()
-                .forEach(
-                    r -> {
-                      List<Double> whole =
-                          r.sums.stream()
-                              .filter(sum -> sum[1] == r.fullest)
-                              .map(sum -> sum[0])
-                              .toList();
-                      if (!whole.isEmpty()) {
-                        double median = Summary.plain(whole).median();
-                        points.add(new HistoryPoint(key, r.run, median, r.context));
-                      }
-                    }));
+    for (Map.Entry<Series.Key, Map<String, Repetitions>> series : byRun.entrySet()) {
+      for (Repetitions r : series.getValue().values()) {
+        List<Double> whole =
+            r.sums.stream().filter(sum -> sum[1] == r.fullest).map(sum -> sum[0]).toList();
+        if (!whole.isEmpty()) {
+          double median = Summary.plain(whole).median();
+          points.add(new HistoryPoint(series.getKey(), r.run, median, r.context));
+        }
+      }
+    }
     return points;
-  }
-
-  @Override
-  public String where() {
-    return where;
   }
 
   private static HistoryPoint.Run run(ResultSet rs) throws SQLException {
@@ -198,12 +178,9 @@ public final class DatabaseSource implements HistorySource {
       int version = rs.next() ? rs.getInt(1) : 0;
       if (version > SCHEMA_VERSION) {
         throw new HistoryException(
-            where
-                + " holds results of schema version "
-                + version
-                + ", newer than this harness reads ("
-                + SCHEMA_VERSION
-                + "); use a newer pgloadbench");
+            ("%s holds results of schema version %s, newer than this harness reads (%s); use a"
+                    + " newer pgloadbench")
+                .formatted(where, version, SCHEMA_VERSION));
       }
     } catch (SQLException e) {
       throw failed(e);

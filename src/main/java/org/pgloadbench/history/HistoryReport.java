@@ -97,14 +97,9 @@ public final class HistoryReport {
   private static void title(History h, MarkdownPage page) {
     page.heading(1, "History of " + Markdown.text(h.scenario()));
     page.block(
-        h.runs().size()
-            + " runs from "
-            + Markdown.code(h.where())
-            + ", "
-            + h.series().size()
-            + " series (one per machine, server and cell for each step shown), each in the"
-            + " order its runs started. "
-            + h.method());
+        ("%s runs from %s, %s series (one per machine, server and cell for each step shown), each"
+             + " in the order its runs started. %s")
+            .formatted(h.runs().size(), Markdown.code(h.where()), h.series().size(), h.method()));
   }
 
   private static void changes(History h, MarkdownPage page) {
@@ -150,8 +145,7 @@ public final class HistoryReport {
   private static void seriesTable(History h, MarkdownPage page) {
     page.heading(2, "Series");
     h.charts().forEach((file, series) -> page.image("history chart", file));
-    Table table =
-        Table.aligned("lrllrr", "Series", "Runs", "First", "Newest", "Median", "Changes");
+    Table table = Table.aligned("lrllrr", "Series", "Runs", "First", "Newest", "Median", "Changes");
     for (Series s : h.series()) {
       List<HistoryPoint> points = s.points();
       table.row(
@@ -168,12 +162,10 @@ public final class HistoryReport {
 
   private static void machines(History h, MarkdownPage page) {
     Map<String, String> machines = new LinkedHashMap<>();
-    h.series()
-        .forEach(
-            s ->
-                machines.putIfAbsent(
-                    s.key().machine(),
-                    s.points().get(0).context().getOrDefault(HistoryPoint.MACHINE, "")));
+    for (Series s : h.series()) {
+      String described = s.points().get(0).context().getOrDefault(HistoryPoint.MACHINE, "");
+      machines.putIfAbsent(s.key().machine(), described);
+    }
     page.heading(2, "Machines");
     Table table = Table.aligned("ll", "Machine", "CPUs, memory, OS");
     machines.forEach((id, described) -> table.row(Markdown.text(id), Markdown.text(described)));

@@ -1,7 +1,5 @@
 package org.pgloadbench.history;
 
-import org.pgloadbench.results.Machines;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.pgloadbench.recipe.StepKind;
+import org.pgloadbench.results.Machines;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.Sample;
@@ -26,15 +25,9 @@ import org.pgloadbench.results.StoredRun;
  * StoredRun}): a step's figure is {@link StoredRun#seconds} over every table, a cell's total {@link
  * StoredRun#total}, each the median over the run's whole repetitions.
  */
-public final class ResultsDirectories implements HistorySource {
+public record ResultsDirectories(Path results) implements HistorySource {
   /** How run ids are written: when a run started, UTC. */
   private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-
-  private final Path results;
-
-  public ResultsDirectories(Path results) {
-    this.results = results;
-  }
 
   @Override
   public List<String> scenarios() throws IOException {

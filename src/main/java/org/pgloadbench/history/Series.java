@@ -16,7 +16,7 @@ import org.pgloadbench.analysis.EDivisive;
  * One series of a history: one figure of one cell on one server (its version or build label) on one
  * machine, run after run in the order the runs started, and where it changed.
  */
-public final class Series {
+public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
   /** Bootstrap resamples behind a change's interval. */
   private static final int RESAMPLES = 2000;
 
@@ -65,14 +65,9 @@ public final class Series {
     }
   }
 
-  private final Key key;
-  private final List<HistoryPoint> points;
-  private final List<Change> changes;
-
-  private Series(Key key, List<HistoryPoint> points, List<Change> changes) {
-    this.key = key;
-    this.points = List.copyOf(points);
-    this.changes = List.copyOf(changes);
+  public Series {
+    points = List.copyOf(points);
+    changes = List.copyOf(changes);
   }
 
   /** The points grouped into series (in {@link Key#ORDER}), each one's change points found. */
@@ -169,17 +164,5 @@ public final class Series {
     return last.slower() && points.size() - last.index() <= recent
         ? Optional.of(last)
         : Optional.empty();
-  }
-
-  public Key key() {
-    return key;
-  }
-
-  public List<HistoryPoint> points() {
-    return points;
-  }
-
-  public List<Change> changes() {
-    return changes;
   }
 }

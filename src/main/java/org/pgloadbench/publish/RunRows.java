@@ -1,25 +1,23 @@
 package org.pgloadbench.publish;
 
-import org.pgloadbench.results.Machines;
+import static org.pgloadbench.results.Machines.sha256;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Map;
+import java.util.function.Function;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
+import org.pgloadbench.results.Machines;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
@@ -98,8 +96,8 @@ final class RunRows {
 
   /**
    * Every row of the run; false, writing nothing, when the run is published already. A run
-   * published before it was resumed holds fewer steps than it has now: it is replaced whole, in
-   * the same transaction.
+   * published before it was resumed holds fewer steps than it has now: it is replaced whole, in the
+   * same transaction.
    */
   boolean insert(Connection c) throws SQLException, IOException {
     Statements.execute(
@@ -170,10 +168,9 @@ final class RunRows {
     run.manifest().scenario().cells().forEach(cell -> cells.put(cell.label(), cell.axes()));
     steps.forEach(s -> cells.putIfAbsent(s.cell(), s.axes()));
     List<Object[]> rows = new ArrayList<>();
-    for (Map.Entry<String, Map<String, String>> cell : cells.entrySet()) {
-      Map<String, String> axes = cell.getValue() == null ? Map.of() : cell.getValue();
-      rows.add(new Object[] {runKey, cell.getKey(), json(axes)});
-    }
+    cells.forEach(
+        (cell, axes) ->
+            rows.add(new Object[] {runKey, cell, json(axes == null ? Map.of() : axes)}));
     Statements.batch(c, "INSERT INTO pgloadbench.cells VALUES (?, ?, ?::jsonb)", rows);
   }
 
@@ -257,21 +254,6 @@ final class RunRows {
     try {
       return JSON.writeValueAsString(value);
     } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static String sha256(Object... parts) {
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < parts.length; i++) {
-      text.append(i == 0 ? "" : "|").append(parts[i] == null ? "" : parts[i]);
-    }
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256")
-                  .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

@@ -1,7 +1,6 @@
 package org.pgloadbench.publish;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -79,26 +78,19 @@ public final class Schema {
         for (String statement : TABLES.split(";")) {
           s.execute(statement);
         }
-        try (PreparedStatement insert =
-            c.prepareStatement(
-                "INSERT INTO pgloadbench.schema_version (version, harness_revision) VALUES (?,"
-                    + " ?)")) {
-          insert.setInt(1, VERSION);
-          insert.setString(2, Environment.harnessRevision());
-          insert.executeUpdate();
-        }
+        Statements.execute(
+            c,
+            "INSERT INTO pgloadbench.schema_version (version, harness_revision) VALUES (?, ?)",
+            VERSION,
+            Environment.harnessRevision());
       }
       int version = version(s);
       if (version > VERSION) {
         c.rollback();
         throw new PublishException(
-            "the results database "
-                + where
-                + " has schema version "
-                + version
-                + ", of a newer harness than this one (version "
-                + VERSION
-                + "); publish with a newer pgloadbench, or name another database");
+            ("the results database %s has schema version %s, of a newer harness than this one"
+                    + " (version %s); publish with a newer pgloadbench, or name another database")
+                .formatted(where, version, VERSION));
       }
       for (String figure : missingFigures(c)) {
         s.execute(

@@ -3,8 +3,10 @@ package org.pgloadbench.results;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** How a machine is told apart from another in a history, and how the report names it. */
 public final class Machines {
@@ -16,11 +18,16 @@ public final class Machines {
    * series whether read from there or from its results directories.
    */
   public static String fingerprint(String cpuModel, Integer cpus, Long memoryBytes, String os) {
-    String text = String.join("|", text(cpuModel), text(cpus), text(memoryBytes), text(os));
+    return sha256(cpuModel, cpus, memoryBytes, os).substring(0, 16);
+  }
+
+  /** SHA-256, in hex, of the parts joined by {@code |}, a null one empty. */
+  public static String sha256(Object... parts) {
+    String text = Arrays.stream(parts).map(Machines::text).collect(Collectors.joining("|"));
     try {
       byte[] hash =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(hash).substring(0, 16);
+      return HexFormat.of().formatHex(hash);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java has SHA-256", e);
     }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.pgloadbench.recipe.StepKind;
 
 /**
@@ -41,15 +42,12 @@ public final class PgbenchPhases {
     for (StepResult step : load) {
       phases.merge(phase(step.step()), step.seconds(), Double::sum);
     }
+    String parts =
+        phases.entrySet().stream()
+            .map(p -> String.format(Locale.ROOT, "%s %.2f s", p.getKey(), p.getValue()))
+            .collect(Collectors.joining(", "));
     StringBuilder line =
-        new StringBuilder(String.format(Locale.ROOT, "done in %.2f s (", total(load)));
-    String separator = "";
-    for (Map.Entry<String, Double> phase : phases.entrySet()) {
-      line.append(separator)
-          .append(String.format(Locale.ROOT, "%s %.2f s", phase.getKey(), phase.getValue()));
-      separator = ", ";
-    }
-    line.append(").");
+        new StringBuilder(String.format(Locale.ROOT, "done in %.2f s (%s).", total(load), parts));
     load.stream()
         .filter(s -> !s.ok())
         .findFirst()

@@ -52,12 +52,7 @@ public final class ResultStore implements Closeable {
           new Column("error", StepResult::error),
           new Column("object", StepResult::object),
           new Column("object_bytes", r -> r.measured().objectBytes()),
-          new Column(
-              "client_cpu_seconds",
-              r ->
-                  r.measured().clientCpuSeconds() == null
-                      ? null
-                      : String.format(Locale.ROOT, "%.3f", r.measured().clientCpuSeconds())),
+          new Column("client_cpu_seconds", r -> milliseconds(r.measured().clientCpuSeconds())),
           new Column("server_cpu_user_seconds", r -> seconds(r.measured().serverCpuUserSeconds())),
           new Column(
               "server_cpu_system_seconds", r -> seconds(r.measured().serverCpuSystemSeconds())),

@@ -9,8 +9,8 @@ import java.util.TreeMap;
  * Which server start each round of a run fell in: the rounds before which every server was started
  * afresh (run.json's {@code start_rounds}). A run that started its servers once has one start, and
  * its comparisons pair rounds; one that started them afresh has several, and a comparison of two
- * servers takes each start as one unit, since the start's own offset (memory layout, data
- * directory placement) holds for all its rounds and would otherwise pass for the build's.
+ * servers takes each start as one unit, since the start's own offset (memory layout, data directory
+ * placement) holds for all its rounds and would otherwise pass for the build's.
  *
  * @param firstRounds the first round of each start after the first, ascending
  */
@@ -29,13 +29,7 @@ public record Starts(List<Integer> firstRounds) {
 
   /** The start (from 0) round {@code round} fell in. */
   public int of(int round) {
-    int start = 0;
-    for (int first : firstRounds) {
-      if (round >= first) {
-        start++;
-      }
-    }
-    return start;
+    return (int) firstRounds.stream().filter(first -> round >= first).count();
   }
 
   /** The mean of each start's {@code values} (by round), in start order: a start's one unit. */

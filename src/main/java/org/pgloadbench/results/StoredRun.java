@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -116,8 +116,8 @@ public final class StoredRun {
   }
 
   /**
-   * The cells measured on any version, each once: the first version's in its order, then each
-   * next version's new ones.
+   * The cells measured on any version, each once: the first version's in its order, then each next
+   * version's new ones.
    */
   public List<String> cells() {
     Set<String> cells = new LinkedHashSet<>();
@@ -228,15 +228,19 @@ public final class StoredRun {
       Predicate<Key> parts,
       Function<Measurements, ? extends Number> measure) {
     List<StepResult> measured = new ArrayList<>();
+    Set<Integer> repetitions = new HashSet<>(); // the cell's, whichever parts measured them
     byKey.forEach(
         (key, byRepetition) -> {
-          if (key.version().equals(version) && key.cell().equals(cell) && parts.test(key)) {
-            measured.addAll(byRepetition.values());
+          if (key.version().equals(version) && key.cell().equals(cell)) {
+            repetitions.addAll(byRepetition.keySet());
+            if (parts.test(key)) {
+              measured.addAll(byRepetition.values());
+            }
           }
         });
     return new Sample(
         Repetitions.sums(measured, measure),
-        repetitionNumbers(version, cell).size(),
+        repetitions.size(),
         measured.stream().anyMatch(r -> !r.ok()));
   }
 
@@ -262,17 +266,6 @@ public final class StoredRun {
   /** The failed steps, in version order and then as measured. */
   public List<StepResult> failures() {
     return failures;
-  }
-
-  private Set<Integer> repetitionNumbers(String version, String cell) {
-    Set<Integer> numbers = new TreeSet<>();
-    byKey.forEach(
-        (key, byRepetition) -> {
-          if (key.version().equals(version) && key.cell().equals(cell)) {
-            numbers.addAll(byRepetition.keySet());
-          }
-        });
-    return numbers;
   }
 
   private <T> Set<T> keysOf(String version, Function<Key, T> part) {

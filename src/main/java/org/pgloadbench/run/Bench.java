@@ -58,22 +58,11 @@ public final class Bench {
       resume = resume == null || resume.toString().isBlank() ? null : resume;
     }
 
-    public Request withBase(String version) {
-      return new Request(
-          scenario, targets, results, reports, workRoot, version, resume, schedule, console,
-          database, shard);
-    }
-
-    public Request withResume(Path dir) {
-      return new Request(
-          scenario, targets, results, reports, workRoot, base, dir, schedule, console, database,
-          shard);
-    }
-
-    public Request withShard(Shard part) {
+    /** This request for {@code base}, a {@code shard} of the plan, going on with {@code resume}. */
+    public Request with(String base, Shard shard, Path resume) {
       return new Request(
           scenario, targets, results, reports, workRoot, base, resume, schedule, console, database,
-          part);
+          shard);
     }
   }
 
@@ -99,7 +88,6 @@ public final class Bench {
     PrintWriter err();
   }
 
-  /** What one bench left: its results, its report and how many steps failed. */
   /**
    * What a bench left.
    *
@@ -117,7 +105,7 @@ public final class Bench {
   public static Done run(Request request) throws Exception {
     Console console = request.console();
     Consumer<String> warn = warning -> console.err().println("pgloadbench: warning: " + warning);
-    Scenario scenario = request.schedule().scenario(request.scenario());
+    Scenario scenario = request.schedule().scenario().apply(request.scenario());
     Path runDir = request.resume();
     Resume stored = runDir == null ? Resume.NONE : Resume.of(runDir, scenario, warn);
     // a shard's id says which: the shards of a group start at once, maybe into one results tree
@@ -128,7 +116,7 @@ public final class Bench {
                 ? newRunId()
                 : newRunId() + "-shard" + request.shard().index() + "of" + request.shard().count();
     ServerTarget target = request.targets().apply(runId);
-    Plan plan = request.schedule().plan(Plan.of(scenario, request.base(), request.shard()));
+    Plan plan = request.schedule().plan().apply(Plan.of(scenario, request.base(), request.shard()));
     if (stored != Resume.NONE) {
       Shard.resumes(stored.stored(), request.shard(), runDir);
     }
@@ -153,7 +141,7 @@ public final class Bench {
             ? ResultStore.create(runDir, scenario.axes())
             : ResultStore.reopen(runDir, scenario.axes(), warn)) {
       Runner runner = new Runner(scenario, plan, dataset, target, store, progress, runId, stored);
-      failures = runner.rounds(request.schedule().policy(plan)).run();
+      failures = runner.rounds(request.schedule().policy().apply(plan)).run();
     }
     console.ended(scenario, runDir);
     console.out().println("results: " + runDir);

@@ -49,9 +49,6 @@ public record Plan(
     String restartFrom,
     Shard shard) {
 
-  /** What results call a control server: the base server's label and this. */
-  public static final String CONTROL_SUFFIX = RunManifest.CONTROL_SUFFIX;
-
   /**
    * One server start: a version (or build label, or URL) with the server-side values of its cells
    * (settings profile, memory cap, standby, disk limit, ...).
@@ -70,9 +67,9 @@ public record Plan(
       return new Server(version, variant, control);
     }
 
-    /** As results name it: the version requested, a control's with {@link #CONTROL_SUFFIX}. */
+    /** As results name it: the version requested, a control's with its suffix. */
     public String label() {
-      return control ? requested + CONTROL_SUFFIX : requested;
+      return control ? requested + RunManifest.CONTROL_SUFFIX : requested;
     }
 
     public SettingsProfile profile() {

@@ -80,16 +80,9 @@ public final class Resume {
       }
       if (!now.get(key).equals(then.get(key))) {
         throw new ScenarioException(
-            "RESUME="
-                + runDir
-                + ": the stored run has "
-                + key
-                + " "
-                + then.get(key)
-                + ", this one "
-                + now.get(key)
-                + "; resume with the scenario and the overrides (PG, SCALE, REPEAT, WARMUP,"
-                + " TARGET) it was started with");
+            ("RESUME=%s: the stored run has %s %s, this one %s; resume with the scenario and the"
+                    + " overrides (PG, SCALE, REPEAT, WARMUP, TARGET) it was started with")
+                .formatted(runDir, key, then.get(key), now.get(key)));
       }
     }
     Map<String, String> versions = new HashMap<>();

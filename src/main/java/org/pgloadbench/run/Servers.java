@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.metrics.Sql;
+import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
@@ -23,7 +24,7 @@ import org.pgloadbench.variant.ServerVariant;
  * The servers of a run's plan, started before its first round and stopped after its last: each with
  * its profile's settings and the scenario's own on top, recorded in run.json as it runs, and named
  * in results by its version (or build label), a control by the base's and {@link
- * Plan#CONTROL_SUFFIX}.
+ * RunManifest#CONTROL_SUFFIX}.
  */
 final class Servers implements AutoCloseable {
   private final Scenario scenario;
@@ -55,15 +56,13 @@ final class Servers implements AutoCloseable {
         if (why != null) {
           // a container image can tell only now; the others were asked before anything started
           throw new ServerException(
-              extension.name()
-                  + ": PostgreSQL "
-                  + postgres.version()
-                  + " "
-                  + why
-                  + ", which the "
-                  + scenario.dataset().kind()
-                  + " dataset needs; "
-                  + extension.install());
+              "%s: PostgreSQL %s %s, which the %s dataset needs; %s"
+                  .formatted(
+                      extension.name(),
+                      postgres.version(),
+                      why,
+                      scenario.dataset().kind(),
+                      extension.install()));
         }
       }
       if (!recorded.add(server)) {
@@ -100,7 +99,7 @@ final class Servers implements AutoCloseable {
   String label(Plan.Server server) {
     PostgresServer postgres = started.get(server);
     String version = postgres == null ? server.requested() : postgres.version();
-    return server.control() ? version + Plan.CONTROL_SUFFIX : version;
+    return server.control() ? version + RunManifest.CONTROL_SUFFIX : version;
   }
 
   /**

@@ -2,13 +2,10 @@ package org.pgloadbench.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgloadbench.results.Machines;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioException;
@@ -89,14 +86,7 @@ public record Shard(int index, int count, String group) {
     ObjectMapper json = new ObjectMapper();
     ObjectNode resolved = json.valueToTree(RunRecord.resolved(scenario));
     resolved.remove("source");
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256")
-              .digest((resolved + "\nbase=" + base).getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest).substring(0, 12);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java has SHA-256", e);
-    }
+    return Machines.sha256(resolved + "\nbase=" + base).substring(0, 12);
   }
 
   /** The part of {@code servers} this shard runs: the index-th of count contiguous, even parts. */
@@ -127,13 +117,9 @@ public record Shard(int index, int count, String group) {
         shard == null ? "the whole plan" : "shard " + shard.text() + " of group " + shard.group;
     if (!then.equals(now)) {
       throw new ScenarioException(
-          "RESUME="
-              + runDir
-              + ": the stored run is "
-              + then
-              + ", this one "
-              + now
-              + "; resume it with the SHARD= and GROUP= it was started with");
+          ("RESUME=%s: the stored run is %s, this one %s; resume it with the SHARD= and GROUP= it"
+                  + " was started with")
+              .formatted(runDir, then, now));
     }
   }
 }
