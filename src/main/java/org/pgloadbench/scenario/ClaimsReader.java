@@ -162,21 +162,15 @@ final class ClaimsReader {
     }
     String measure = ClaimsSchema.MEASURE.in(m, "seconds");
     double factor = ClaimsSchema.FACTOR.in(m, 1.0);
+    for (ClaimsSchema.Rule rule : ClaimsSchema.RULES) {
+      ScenarioException broken = rule.broken().apply(m);
+      if (broken != null) {
+        throw broken;
+      }
+    }
     YamlNode less = ClaimsSchema.LESS.node(m);
-    YamlNode more = ClaimsSchema.MORE.node(m);
-    if ((less == null) == (more == null)) {
-      throw m.error(
-          (less == null ? "missing" : "both")
-              + " 'less' and 'more': give one, the side claimed lower (less) or higher (more)"
-              + " than the side in 'than'");
-    }
-    Side subject = side(less != null ? less : more, m);
+    Side subject = side(less != null ? less : ClaimsSchema.MORE.node(m), m);
     Side reference = side(ClaimsSchema.THAN.in(m), m);
-    if ((subject.version() == null) != (reference.version() == null)) {
-      throw m.error(
-          "one side names a version, the other not; give both a version, or neither (then the"
-              + " claim is checked on every version)");
-    }
     return new Claim(
         claim,
         source,
@@ -203,13 +197,7 @@ final class ClaimsReader {
         acrossConditions.containsKey(cellNode.asText("name a cell"))
             ? cellNode.asText("name a cell")
             : oneOf(cellNode, cells, "cell");
-    YamlNode stepNode = sideOrClaim(ClaimsSchema.STEP, m, claim);
-    if (stepNode == null) {
-      throw m.error(
-          "say which steps to compare: step: copy, or a list summed per repetition, on the side"
-              + " or the claim");
-    }
-    List<String> sideSteps = names(stepNode, steps, "step");
+    List<String> sideSteps = names(sideOrClaim(ClaimsSchema.STEP, m, claim), steps, "step");
     YamlNode tableNode = sideOrClaim(ClaimsSchema.TABLE, m, claim);
     List<String> sideTables = tableNode == null ? tables : names(tableNode, tables, "table");
     YamlNode versionNode = sideOrClaim(ClaimsSchema.VERSION, m, claim);

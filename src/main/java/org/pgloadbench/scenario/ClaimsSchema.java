@@ -10,9 +10,14 @@ import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 import static org.pgloadbench.scenario.Steps.stepName;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.pgloadbench.scenario.Keys.Key;
+import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
  * The {@code claims} section, declared once for {@link ClaimsReader} and {@link ScenarioSchema}: a
@@ -93,6 +98,9 @@ final class ClaimsSchema {
       Key.of("than", () -> side("The side compared with."))
           .required("give the side compared with, e.g. than: {cell: text}");
 
+  private static final String BOTH_OR_NEITHER =
+      "a version, or neither (then the claim is checked on every version)";
+
   static final Keys KEYS =
       Keys.of(
           CLAIM, SOURCE, SEED, RUNS, MEASURE, STEP, TABLE, VERSION, FACTOR, NEEDS, LESS, MORE,
@@ -110,30 +118,70 @@ final class ClaimsSchema {
           Key.of(TABLE.name(), ClaimsSchema::tablesOfASide),
           Key.of(VERSION.name(), ClaimsSchema::version));
 
+  /**
+   * A rule between a claim's keys, stated once: the schema's {@code keyword} of a claim, and the
+   * loader's error for a claim that breaks it (null when it holds), checked before its sides are
+   * read.
+   */
+  record Rule(
+      String keyword, Supplier<ArrayNode> schema, Function<Mapping, ScenarioException> broken) {}
+
+  static final List<Rule> RULES =
+      List.of(
+          new Rule(
+              "oneOf",
+              () -> JSON.arrayNode().add(requiring(LESS.name())).add(requiring(MORE.name())),
+              m ->
+                  (LESS.node(m) == null) != (MORE.node(m) == null)
+                      ? null
+                      : m.error(
+                          (LESS.node(m) == null ? "missing" : "both")
+                              + " 'less' and 'more': give one, the side claimed lower (less) or"
+                              + " higher (more) than the side in 'than'")),
+          // the steps compared: the claim's, or each side's own
+          new Rule(
+              "anyOf",
+              () ->
+                  JSON.arrayNode()
+                      .add(requiring(STEP.name()))
+                      .add(everySide(requiring(STEP.name()))),
+              m ->
+                  STEP.node(m) != null
+                      ? null
+                      : sides(m)
+                          .filter(side -> STEP.node(side) == null)
+                          .findFirst()
+                          .map(
+                              side ->
+                                  side.error(
+                                      "say which steps to compare: step: copy, or a list summed"
+                                          + " per repetition, on the side or the claim"))
+                          .orElse(null)),
+          // without the claim's version, both sides name one or neither
+          new Rule(
+              "allOf",
+              () ->
+                  JSON.arrayNode()
+                      .add(
+                          when(
+                              notRequired(VERSION.name()),
+                              JSON.objectNode()
+                                  .<ObjectNode>set(
+                                      "anyOf",
+                                      JSON.arrayNode()
+                                          .add(everySide(requiring(VERSION.name())))
+                                          .add(everySide(notRequired(VERSION.name()))))
+                                  .put("errorMessage", "give both sides " + BOTH_OR_NEITHER))),
+              m ->
+                  VERSION.node(m) != null
+                          || sides(m).map(s -> VERSION.node(s) == null).distinct().count() < 2
+                      ? null
+                      : m.error(
+                          "one side names a version, the other not; give both " + BOTH_OR_NEITHER)));
+
   static ObjectNode claims() {
     ObjectNode claim = KEYS.object();
-    claim.set("oneOf", JSON.arrayNode().add(requiring(LESS.name())).add(requiring(MORE.name())));
-    // the steps compared: the claim's, or each side's own
-    claim.set(
-        "anyOf",
-        JSON.arrayNode().add(requiring(STEP.name())).add(everySide(requiring(STEP.name()))));
-    // without the claim's version, both sides name one or neither
-    claim.set(
-        "allOf",
-        JSON.arrayNode()
-            .add(
-                when(
-                    notRequired(VERSION.name()),
-                    JSON.objectNode()
-                        .<ObjectNode>set(
-                            "anyOf",
-                            JSON.arrayNode()
-                                .add(everySide(requiring(VERSION.name())))
-                                .add(everySide(notRequired(VERSION.name()))))
-                        .put(
-                            "errorMessage",
-                            "give both sides a version, or neither (then the claim is checked on"
-                                + " every version)"))));
+    RULES.forEach(rule -> claim.set(rule.keyword(), rule.schema().get()));
     ObjectNode node = type("array");
     node.set("items", claim);
     node.put(
@@ -141,6 +189,14 @@ final class ClaimsSchema {
         "Published findings this scenario checks, each one side against another on one measure;"
             + " the report gives each a verdict by the Mann-Whitney test.");
     return node;
+  }
+
+  /** The sides a claim gives, each a mapping (what is not one, reading the side refuses). */
+  private static Stream<Mapping> sides(Mapping claim) {
+    return Stream.of(LESS, MORE, THAN)
+        .map(side -> side.node(claim))
+        .filter(Mapping.class::isInstance)
+        .map(Mapping.class::cast);
   }
 
   /** A claim whose every side is as {@code side} says. */
