@@ -98,8 +98,8 @@ final class ClaimsSchema {
       Key.of("than", () -> side("The side compared with."))
           .required("give the side compared with, e.g. than: {cell: text}");
 
-  private static final String BOTH_OR_NEITHER =
-      "a version, or neither (then the claim is checked on every version)";
+  private static final String NEITHER =
+      " a version, or neither (then the claim is checked on every version)";
 
   static final Keys KEYS =
       Keys.of(
@@ -171,13 +171,12 @@ final class ClaimsSchema {
                                       JSON.arrayNode()
                                           .add(everySide(requiring(VERSION.name())))
                                           .add(everySide(notRequired(VERSION.name()))))
-                                  .put("errorMessage", "give both sides " + BOTH_OR_NEITHER))),
+                                  .put("errorMessage", "give both sides" + NEITHER))),
               m ->
                   VERSION.node(m) != null
                           || sides(m).map(s -> VERSION.node(s) == null).distinct().count() < 2
                       ? null
-                      : m.error(
-                          "one side names a version, the other not; give both " + BOTH_OR_NEITHER)));
+                      : m.error("one side names a version, the other not; give both" + NEITHER)));
 
   static ObjectNode claims() {
     ObjectNode claim = KEYS.object();
