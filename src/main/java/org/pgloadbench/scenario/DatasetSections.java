@@ -45,17 +45,8 @@ final class DatasetSections {
     List<String> names = DatasetKinds.names();
     String kinds = String.join(", ", names);
     YamlNode kindNode = m.required("kind", "use kind: one of " + kinds);
-    String name = kindNode.asText("use one of " + kinds);
-    DatasetKind kind = DatasetKinds.named(name);
-    if (kind == null) {
-      throw kindNode.error(
-          "'"
-              + name
-              + "' is not a dataset kind"
-              + YamlNode.didYouMean(name, names)
-              + "; use one of "
-              + kinds);
-    }
+    DatasetKind kind =
+        DatasetKinds.named(kindNode.among(names, "a dataset kind", "use one of " + kinds));
     m.allowOnly(kind.keyNames(), "keys");
     return kind.read().from(m, scenarioFile, trusted);
   }

@@ -190,7 +190,11 @@ final class ScenarioKeys {
                   + " line).",
               () -> JSON.objectNode().set("enum", strings(Measure.names())))
           .hint("use " + String.join(" or ", Measure.names()))
-          .reading(ScenarioKeys::measure);
+          .reading(
+              node ->
+                  Measure.valueOf(
+                      node.among(Measure.names(), "a measure", ScenarioKeys.MEASURE.hint())
+                          .toUpperCase(Locale.ROOT)));
 
   static final Keys KEYS =
       Keys.of(
@@ -199,20 +203,6 @@ final class ScenarioKeys {
           BUDGET, SCALES, REPRODUCE_VERSIONS, MEASURE);
 
   private ScenarioKeys() {}
-
-  private static Measure measure(YamlNode node) throws ScenarioException {
-    String value = node.asText(MEASURE.hint());
-    if (!Measure.names().contains(value)) {
-      throw node.error(
-          "'"
-              + value
-              + "' is not a measure"
-              + YamlNode.didYouMean(value, Measure.names())
-              + "; "
-              + MEASURE.hint());
-    }
-    return Measure.valueOf(value.toUpperCase(Locale.ROOT));
-  }
 
   private static Restarts restarts(YamlNode node) throws ScenarioException {
     String value = node.asText(RESTART.hint()).strip();

@@ -203,17 +203,7 @@ public final class ScenarioLoader {
       return null;
     }
     List<String> labels = cells.stream().map(Cell::label).toList();
-    String hint = "name one of the cells: " + String.join(", ", labels);
-    String cell = node.asText(hint);
-    if (!labels.contains(cell)) {
-      throw node.error(
-          "'"
-              + cell
-              + "' is not a cell of this scenario"
-              + YamlNode.didYouMean(cell, labels)
-              + "; "
-              + hint);
-    }
-    return cell;
+    return node.among(
+        labels, "a cell of this scenario", "name one of the cells: " + String.join(", ", labels));
   }
 }

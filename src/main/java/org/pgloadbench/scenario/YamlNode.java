@@ -156,6 +156,15 @@ sealed interface YamlNode {
             : "expected a single value, got " + describe() + "; " + hint);
   }
 
+  /** A scalar's text, one of {@code known}: else refused as not {@code what}, the closest named. */
+  default String among(List<String> known, String what, String hint) throws ScenarioException {
+    String text = asText(hint);
+    if (!known.contains(text)) {
+      throw error("'" + text + "' is not " + what + didYouMean(text, known) + "; " + hint);
+    }
+    return text;
+  }
+
   /** A YAML boolean ({@code true} or {@code false}, unquoted). */
   default boolean asBoolean(String hint) throws ScenarioException {
     if (this instanceof Scalar s && s.kind() == Kind.BOOLEAN) {
