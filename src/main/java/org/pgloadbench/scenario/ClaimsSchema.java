@@ -79,7 +79,12 @@ final class ClaimsSchema {
               "less: A < factor x B; more: A > factor x B (default 1).",
               () -> type("number").put("exclusiveMinimum", 0))
           .hint("write a number > 0, e.g. factor: 0.1")
-          .reading(ClaimsSchema::positive);
+          .reading(
+              node ->
+                  node.as(
+                      "write a number > 0, e.g. factor: 0.1",
+                      Keys::positive,
+                      text -> "'" + text + "' is not a number > 0; e.g. factor: 0.1"));
   private static final String NEEDS_HINT =
       "say what a verdict needs, e.g. PostGIS on both versions";
   static final Key<String> NEEDS =
@@ -226,18 +231,5 @@ final class ClaimsSchema {
   /** A claim's version: a version, or the label of a build (which every version also matches). */
   static ObjectNode version() {
     return versionLike(ServersSpec.LABEL);
-  }
-
-  private static double positive(YamlNode node) throws ScenarioException {
-    String text = node.asText(FACTOR.hint());
-    try {
-      double value = Double.parseDouble(text);
-      if (value > 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw node.error("'" + text + "' is not a number > 0; e.g. factor: 0.1");
   }
 }

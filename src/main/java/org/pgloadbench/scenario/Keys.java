@@ -120,6 +120,16 @@ record Keys(List<Key<?>> all) {
     T from(YamlNode node) throws ScenarioException;
   }
 
+  /** A number above 0, as text reads it; null for any other text. */
+  static Double positive(String text) {
+    try {
+      double value = Double.parseDouble(text);
+      return value > 0 && Double.isFinite(value) ? value : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
   List<String> names() {
     return all.stream().map(Key::name).toList();
   }

@@ -227,10 +227,6 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
   }
 
   static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
-    String value = node.asText(axis.hint());
-    if (axis.parse(value).isEmpty()) {
-      throw node.error(axis.invalid(value));
-    }
-    return value;
+    return node.as(axis.hint(), v -> axis.parse(v).isPresent() ? v : null, axis::invalid);
   }
 }

@@ -31,17 +31,15 @@ final class ScenarioKeys {
               () -> pattern(NAME))
           .required("name the scenario, e.g. name: ways-binary-freeze")
           .reading(
-              node -> {
-                String name = node.asText("e.g. name: ways-binary-freeze");
-                if (!NAME.matcher(name).matches()) {
-                  throw node.error(
-                      "'"
-                          + name
-                          + "' is not a valid name; use lower-case letters, digits, '.', '_'"
-                          + " and '-', starting with a letter or digit");
-                }
-                return name;
-              });
+              node ->
+                  node.as(
+                      "e.g. name: ways-binary-freeze",
+                      name -> NAME.matcher(name).matches() ? name : null,
+                      name ->
+                          "'"
+                              + name
+                              + "' is not a valid name; use lower-case letters, digits, '.', '_'"
+                              + " and '-', starting with a letter or digit"));
   static final Key<String> DESCRIPTION =
       Key.of(
               "description",
@@ -137,15 +135,13 @@ final class ScenarioKeys {
                                   type("string")
                                       .put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$"))))
           .reading(
-              node -> {
-                Double value = Stopping.fraction(node.asText("e.g. precision: 5%"));
-                if (value == null) {
-                  throw node.error(
-                      "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or"
-                          + " 0.05)");
-                }
-                return value;
-              });
+              node ->
+                  node.as(
+                      "e.g. precision: 5%",
+                      Stopping::fraction,
+                      text ->
+                          "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or"
+                              + " 0.05)"));
   static final Key<Long> BUDGET =
       Key.of(
               "budget",
@@ -154,13 +150,11 @@ final class ScenarioKeys {
               () ->
                   type("string").put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$"))
           .reading(
-              node -> {
-                Long value = Stopping.duration(node.asText("e.g. budget: 10m"));
-                if (value == null) {
-                  throw node.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
-                }
-                return value;
-              });
+              node ->
+                  node.as(
+                      "e.g. budget: 10m",
+                      Stopping::duration,
+                      text -> "expected a time per server, e.g. budget: 10m (or 90s, 1h)"));
   static final Key<List<Double>> SCALES =
       Key.of(
               "scales",
@@ -237,18 +231,7 @@ final class ScenarioKeys {
         node.eachOnce(
             hint,
             "scale",
-            item -> {
-              double value;
-              try {
-                value = Double.parseDouble(item.asText(hint));
-              } catch (NumberFormatException e) {
-                throw item.error("expected a number above 0; " + hint);
-              }
-              if (!(value > 0) || Double.isInfinite(value)) {
-                throw item.error("expected a number above 0; " + hint);
-              }
-              return value;
-            });
+            item -> item.as(hint, Keys::positive, text -> "expected a number above 0; " + hint));
     if (scales.size() < 2) {
       throw node.error("a scale series needs at least two scales; " + hint);
     }

@@ -156,13 +156,23 @@ sealed interface YamlNode {
             : "expected a single value, got " + describe() + "; " + hint);
   }
 
+  /** A scalar's text as {@code parse} reads it; one read as null is refused, {@code invalid}. */
+  default <T> T as(String hint, Function<String, T> parse, Function<String, String> invalid)
+      throws ScenarioException {
+    String text = asText(hint);
+    T value = parse.apply(text);
+    if (value == null) {
+      throw error(invalid.apply(text));
+    }
+    return value;
+  }
+
   /** A scalar's text, one of {@code known}: else refused as not {@code what}, the closest named. */
   default String among(List<String> known, String what, String hint) throws ScenarioException {
-    String text = asText(hint);
-    if (!known.contains(text)) {
-      throw error("'" + text + "' is not " + what + didYouMean(text, known) + "; " + hint);
-    }
-    return text;
+    return as(
+        hint,
+        t -> known.contains(t) ? t : null,
+        t -> "'" + t + "' is not " + what + didYouMean(t, known) + "; " + hint);
   }
 
   /** A YAML boolean ({@code true} or {@code false}, unquoted). */
