@@ -136,11 +136,7 @@ final class SettingsSection {
                 + " OpenStreetMap benchmark post's list, osm2pgsql the osm2pgsql manual's import"
                 + " settings, each sized to the machine. To compare"
                 + " profiles, list them as the matrix's settings axis instead."));
-    for (String name : new TreeSet<>(AllowedSettings.wired())) {
-      properties.set(
-          name,
-          refused(WIRED));
-    }
+    new TreeSet<>(AllowedSettings.wired()).forEach(name -> properties.set(name, refused(WIRED)));
     for (String name : AllowedSettings.names()) {
       ObjectNode value = JSON.objectNode();
       value.set("type", strings(List.of("string", "number", "boolean")));
