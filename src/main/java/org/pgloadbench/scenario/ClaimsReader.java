@@ -15,16 +15,21 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
 /**
  * The {@code claims} section: each claim checked against the scenario it sits in (its cells, steps,
  * tables and versions), so that a claim that could never be evaluated is refused at load.
+ *
+ * @param cells the cells' labels
+ * @param acrossConditions a matrix cell's label without its condition axes, e.g. {@code
+ *     pk-now+freeze}, to the cells of each condition with it, in the axes' order: {@code
+ *     {(defaults, null): pk-now+freeze+defaults, ...}}
  */
-final class ClaimsReader {
+record ClaimsReader(
+    List<String> tables,
+    List<String> steps,
+    List<String> cells,
+    List<String> versions,
+    Map<String, Map<ClaimsReader.Condition, String>> acrossConditions) {
   private static final String HINT =
       "e.g. - {claim: binary is faster, source: osm2pgsql issue #2110, seed: [40 min, 57 min],"
           + " step: copy, less: {cell: binary}, than: {cell: text}}";
-
-  private final List<String> tables;
-  private final List<String> steps;
-  private final List<String> cells;
-  private final List<String> versions;
 
   /**
    * The axes a claim is checked under one value at a time when its cells leave them out: a
@@ -34,23 +39,7 @@ final class ClaimsReader {
   private static final List<String> CONDITIONS = List.of(Axis.SETTINGS.name(), Axis.DISK.name());
 
   /** A settings profile and a disk limit, as a cell's axes give them; null for one not given. */
-  private record Condition(String settings, String disk) {}
-
-  /**
-   * A matrix cell's label without its condition axes, e.g. {@code pk-now+freeze}, to the cells of
-   * each condition with it, in the axes' order: {@code {(defaults, null): pk-now+freeze+defaults,
-   * ...}}.
-   */
-  private final Map<String, Map<Condition, String>> acrossConditions;
-
-  private ClaimsReader(
-      List<String> tables, List<String> steps, List<Cell> cells, List<String> versions) {
-    this.tables = tables;
-    this.steps = steps;
-    this.cells = cells.stream().map(Cell::label).toList();
-    this.versions = versions;
-    this.acrossConditions = acrossConditions(cells, this.cells);
-  }
+  record Condition(String settings, String disk) {}
 
   /**
    * The matrix cells that differ only in their settings profile or disk limit, by their label
@@ -100,7 +89,9 @@ final class ClaimsReader {
     if (node == null) {
       return List.of();
     }
-    ClaimsReader reader = new ClaimsReader(tables, steps, cells, versions);
+    List<String> labels = cells.stream().map(Cell::label).toList();
+    ClaimsReader reader =
+        new ClaimsReader(tables, steps, labels, versions, acrossConditions(cells, labels));
     List<Claim> claims = new ArrayList<>();
     for (YamlNode item : node.asList("list the claims, " + HINT).items()) {
       Mapping m = item.asMapping(HINT);

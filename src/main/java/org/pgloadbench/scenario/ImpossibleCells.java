@@ -107,7 +107,8 @@ final class ImpossibleCells {
               LoadVariant::freeze,
               () ->
                   given(
-                      Axis.FREEZE.name(), JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))),
+                      Axis.FREEZE.name(),
+                      JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))),
               Axis.CONNECTIONS,
               "1",
               FREEZE_JOINS,

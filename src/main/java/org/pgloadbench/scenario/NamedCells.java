@@ -14,23 +14,13 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
  * {@code cells: {osm2pgsql: {format: text}, seed-best: {format: binary, freeze: true, pk: later}}}.
  * Comparing two strategies then needs no full matrix and no exclude list.
  */
-final class NamedCells {
+record NamedCells(Mapping node, Map<String, String> base, List<NamedCells.Named> cells) {
   static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
   private static final String HINT =
       "name each cell and give the axis values it sets, e.g. cells: {seed-best: {format: binary,"
           + " freeze: true}}";
 
-  private record Named(String name, int line, Map<String, String> values) {}
-
-  private final Mapping node;
-  private final Map<String, String> base;
-  private final List<Named> cells;
-
-  private NamedCells(Mapping node, Map<String, String> base, List<Named> cells) {
-    this.node = node;
-    this.base = base;
-    this.cells = cells;
-  }
+  record Named(String name, int line, Map<String, String> values) {}
 
   static NamedCells read(Mapping root, Map<String, String> base) throws ScenarioException {
     YamlNode section = root.optional("cells");
