@@ -77,8 +77,7 @@ public record Scenario(
     o.validate();
     Measure measured =
         o.instructions() == null ? measure : o.instructions() ? Measure.INSTRUCTIONS : Measure.TIME;
-    ServersOverride serversGiven = o.serversOverride();
-    ServersSpec on = serversGiven.servers(servers);
+    ServersSpec on = ServersSpec.overridden(servers, o);
     String unfit = measured.unfit(on);
     if (unfit != null) {
       throw new ScenarioException(
@@ -112,7 +111,7 @@ public record Scenario(
         axes,
         given,
         steps,
-        serversGiven.origins(origins),
+        o.origins(origins),
         claims,
         control,
         baseline,
