@@ -37,11 +37,8 @@ final class DatasetSections {
   private DatasetSections() {}
 
   /** The dataset section: its kind, then that kind's own keys. */
-  static DatasetSpec dataset(YamlNode node, Path scenarioFile, boolean trusted)
+  static DatasetSpec dataset(Mapping m, Path scenarioFile, boolean trusted)
       throws ScenarioException {
-    Mapping m =
-        node.asMapping(
-            "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
     List<String> names = DatasetKinds.names();
     String kinds = String.join(", ", names);
     YamlNode kindNode = m.required("kind", "use kind: one of " + kinds);

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Keys.Key;
+import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
  * The keys of a scenario, declared once for {@link ScenarioLoader} and {@link ScenarioSchema}, with
@@ -46,12 +47,18 @@ final class ScenarioKeys {
               "What the scenario reproduces, and the published figures it is compared with.",
               () -> type("string"))
           .reading(node -> node.asText("write it as text").strip());
-  static final Key<YamlNode> DATASET =
+  static final Key<Mapping> DATASET =
       Key.of("dataset", DatasetSections::schema)
-          .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
-  static final Key<YamlNode> SERVERS =
+          .required("say what to load, e.g. dataset: {kind: osm-synthetic}")
+          .reading(
+              node ->
+                  node.asMapping(
+                      "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000,"
+                          + " ways: 100}}"));
+  static final Key<Mapping> SERVERS =
       Key.of("servers", ServersSection::schema)
-          .required("list the versions, e.g. servers: {versions: [17]}");
+          .required("list the versions, e.g. servers: {versions: [17]}")
+          .reading(node -> node.asMapping("e.g. servers: {versions: [16, 17]}"));
   static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
 
   /** {@code repeat: auto}, which no count of rounds can be. */

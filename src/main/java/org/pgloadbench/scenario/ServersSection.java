@@ -56,20 +56,21 @@ final class ServersSection {
           .hint("list PostgreSQL versions, e.g. versions: [16, 17]")
           .reading(ServersSection::versions);
 
-  static final Key<YamlNode> IMAGE =
+  static final Key<String> IMAGE =
       Key.of(
               "image",
               () ->
                   refused(untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=<image>")))
-          .hint("e.g. image: postgres:17");
+          .reading(node -> node.asText("e.g. image: postgres:17"));
 
-  static final Key<YamlNode> BUILDS =
+  static final Key<Map<String, String>> BUILDS =
       Key.of(
               "builds",
               "The labels of the local builds compared in the place of versions, e.g. [head,"
                   + " patch]; BUILDS=head=<bin dir>,patch=<bin dir> gives their bin dirs.",
               () -> list(pattern(ServersSpec.LABEL)))
-          .hint("list the builds' labels, e.g. builds: [head, patch]");
+          .hint("list the builds' labels, e.g. builds: [head, patch]")
+          .reading(ServersSection::builds);
 
   static final Key<String> MEMORY =
       everyServer(
@@ -111,8 +112,7 @@ final class ServersSection {
 
   private ServersSection() {}
 
-  static ServersSpec servers(YamlNode node, boolean trusted) throws ScenarioException {
-    Mapping m = node.asMapping("e.g. servers: {versions: [16, 17]}");
+  static ServersSpec servers(Mapping m, boolean trusted) throws ScenarioException {
     KEYS.allowOnly(m);
 
     String target = ServersSpec.EMBEDDED;
@@ -133,7 +133,7 @@ final class ServersSection {
     YamlNode versionsNode = VERSIONS.node(m);
     List<String> versions = VERSIONS.in(m, List.of());
     YamlNode imageNode = IMAGE.node(m);
-    String image = imageNode == null ? null : imageNode.asText(IMAGE.hint());
+    String image = IMAGE.in(m, null);
     if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
       throw imageNode.error("is for the container target; add target: container or remove it");
     }
@@ -142,7 +142,7 @@ final class ServersSection {
           untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=" + image));
     }
     YamlNode buildsNode = BUILDS.node(m);
-    Map<String, String> builds = builds(buildsNode);
+    Map<String, String> builds = BUILDS.in(m, Map.of());
     if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
       throw m.at(m.keyLines().get(BUILDS.name()), "servers.builds: " + BUILDS_ARE_LOCAL);
     }
@@ -252,9 +252,6 @@ final class ServersSection {
    */
   private static Map<String, String> builds(YamlNode node) throws ScenarioException {
     Map<String, String> builds = new LinkedHashMap<>();
-    if (node == null) {
-      return builds;
-    }
     String hint = BUILDS.hint();
     if (node instanceof YamlNode.Sequence) {
       node.textsOnce(
