@@ -96,7 +96,6 @@ public final class AllowedSettings {
 
   private AllowedSettings() {}
 
-  /** Whether a scenario may set {@code name} without the trust flag. */
   public static boolean allowed(String name) {
     return ALLOWED.contains(name);
   }
@@ -115,12 +114,10 @@ public final class AllowedSettings {
         .orElseThrow(() -> new IllegalArgumentException(name + " is not an allowed setting"));
   }
 
-  /** The settings the harness sets itself, which no scenario may set. */
   static Set<String> wired() {
     return WIRED;
   }
 
-  /** Every setting a scenario may set by itself, sorted. */
   public static Set<String> names() {
     return ALLOWED;
   }

@@ -113,7 +113,6 @@ public record Axis<T>(
     return "'" + value + "' is not " + noun + "; " + hint;
   }
 
-  /** How {@code value} reads in a cell label, e.g. {@code pk-later}. */
   public String label(String value) {
     return labeler.apply(value);
   }

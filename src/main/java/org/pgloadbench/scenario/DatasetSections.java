@@ -36,7 +36,6 @@ final class DatasetSections {
 
   private DatasetSections() {}
 
-  /** The dataset section: its kind, then that kind's own keys. */
   static DatasetSpec dataset(Mapping m, Path scenarioFile, boolean trusted)
       throws ScenarioException {
     List<String> names = DatasetKinds.names();
@@ -48,7 +47,6 @@ final class DatasetSections {
     return kind.read().from(m, scenarioFile, trusted);
   }
 
-  /** The section's schema: each kind with its keys and bounds. */
   static ObjectNode schema() {
     ObjectNode node = type("object");
     node.put(
@@ -80,7 +78,6 @@ final class DatasetSections {
     return node;
   }
 
-  /** The middle tables listed, in load order. */
   static List<String> middleTables(YamlNode tablesNode) throws ScenarioException {
     // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
     return tables(
@@ -135,7 +132,6 @@ final class DatasetSections {
   static final String PBF_HINT =
       "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
 
-  /** An OSM PBF file a dataset reads. */
   static ObjectNode pbfFileSchema() {
     return type("string")
         .put("pattern", "\\.pbf$")

@@ -88,12 +88,10 @@ record Keys(List<Key<?>> all) {
       return new Key<>(name, true, hint, schema, read);
     }
 
-    /** This key, its value read by {@code read}. */
     <R> Key<R> reading(Read<R> read) {
       return new Key<>(name, required, hint, schema, read);
     }
 
-    /** This key, with {@code hint} for the loader's errors about it. */
     Key<T> hint(String hint) {
       return new Key<>(name, required, hint, schema, read);
     }
@@ -109,7 +107,6 @@ record Keys(List<Key<?>> all) {
       return node == null ? absent : read.from(node);
     }
 
-    /** The value of a required key. */
     T in(Mapping m) throws ScenarioException {
       return in(m, null);
     }

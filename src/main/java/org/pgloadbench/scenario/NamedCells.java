@@ -60,7 +60,6 @@ record NamedCells(Mapping node, Map<String, String> base, List<NamedCells.Named>
     return cells.isEmpty();
   }
 
-  /** The axes some named cell sets. */
   Set<String> axes() {
     Set<String> axes = new LinkedHashSet<>();
     cells.forEach(c -> axes.addAll(c.values().keySet()));

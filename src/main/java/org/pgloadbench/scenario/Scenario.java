@@ -143,7 +143,6 @@ public record Scenario(
             + " anyway");
   }
 
-  /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
   public Scenario withRepeat(int rounds) {
     return with(rounds, cells, claims, control, baseline);
   }
@@ -158,7 +157,6 @@ public record Scenario(
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null);
   }
 
-  /** This scenario with its control server left out, or kept where it has one. */
   public Scenario withControl(boolean kept) {
     return with(repeat, cells, claims, control && kept, baseline);
   }

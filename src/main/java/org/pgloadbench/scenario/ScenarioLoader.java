@@ -11,7 +11,6 @@ import java.util.Map;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
-import org.pgloadbench.variant.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
@@ -70,7 +69,10 @@ public final class ScenarioLoader {
     // a server no cell can run on, pointed at the axis or the servers' key that chose it
     Map<Axis<?>, String> unfit = new LinkedHashMap<>();
     unfit.put(Axis.MEMORY, MemoryCaps.unfit(matrix.cells(), settings));
-    unfit.put(Axis.STANDBY, standbyUnfit(matrix.cells(), settings));
+    unfit.put(
+        Axis.STANDBY,
+        Cell.firstUnfit(
+            matrix.cells(), c -> c.variant().standby().unfit(settings, c.variant().settings())));
     unfit.put(Axis.DISK, DirectIo.unfit(matrix.cells(), servers.versions()));
     for (var why : unfit.entrySet()) {
       if (why.getValue() != null) {
@@ -153,20 +155,6 @@ public final class ScenarioLoader {
       throw node.error("is empty; " + hint + ", or remove it for all of them");
     }
     return versions;
-  }
-
-  /**
-   * Why the first cell with a standby cannot have it with these settings (see {@link
-   * StandbyMode#unfit}), or null.
-   */
-  private static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
-    for (Cell cell : cells) {
-      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
-      if (why != null) {
-        return why;
-      }
-    }
-    return null;
   }
 
   /**

@@ -107,7 +107,6 @@ final class ServersSection {
       "the local target runs the builds given on the command line, not versions; remove versions";
   static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
 
-  /** The keys of {@code servers}, for the loader and the schema ({@link #schema}). */
   static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
 
   private ServersSection() {}
@@ -185,7 +184,6 @@ final class ServersSection {
     }
   }
 
-  /** The section's schema: its keys, and which of them a target needs or refuses. */
   static ObjectNode schema() {
     ObjectNode node = type("object");
     node.put(

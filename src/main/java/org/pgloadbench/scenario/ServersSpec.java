@@ -180,7 +180,6 @@ public record ServersSpec(
     return new ServersSpec(LOCAL, List.copyOf(ordered.keySet()), null, ordered, null);
   }
 
-  /** TARGET= and PG=, or the scenario's own servers. */
   private static ServersSpec retargeted(ServersSpec scenario, Overrides o)
       throws ScenarioException {
     if (o.target() == null && o.versions() == null) {

@@ -115,7 +115,6 @@ final class SettingsSection {
     return settings;
   }
 
-  /** The section's schema: a profile, and the settings a shared scenario may set. */
   static ObjectNode schema() {
     ObjectNode node = type("object");
     node.put(
