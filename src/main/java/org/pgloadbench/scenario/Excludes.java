@@ -64,13 +64,8 @@ final class Excludes {
   /** An exclude entry's axis that collapsed in the cells of {@code loader}, and why. */
   private record Redundant(String axis, LoaderKind loader, String why) {
     String text() {
-      return "names "
-          + axis
-          + " with loader "
-          + loader.yamlName()
-          + ", whose cells have none ("
-          + why
-          + ")";
+      return String.format(
+          "names %s with loader %s, whose cells have none (%s)", axis, loader.yamlName(), why);
     }
   }
 
@@ -173,15 +168,9 @@ final class Excludes {
       }
       String value = Matrix.value(Axis.named(e.getKey()).orElseThrow(), e.getValue());
       if (!allowed.contains(value)) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + value
-                    + "' is not among the values of matrix."
-                    + e.getKey()
-                    + " ("
-                    + String.join(", ", allowed)
-                    + ")");
+        String values = String.join(", ", allowed);
+        String notAmong = "'%s' is not among the values of matrix.%s (%s)";
+        throw e.getValue().error(String.format(notAmong, value, e.getKey(), values));
       }
       partial.put(e.getKey(), value);
     }

@@ -113,14 +113,9 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
             .filter(k -> !notApplying(k).containsKey(axis))
             .map(LoaderKind::yamlName)
             .toList();
-    return "applies to no cell: "
-        + why
-        + "; add a loader it applies to ("
-        + String.join(", ", taking)
-        + ") to "
-        + loaders
-        + ", or remove "
-        + axis;
+    return String.format(
+        "applies to no cell: %s; add a loader it applies to (%s) to %s, or remove %s",
+        why, String.join(", ", taking), loaders, axis);
   }
 
   /** That {@code axis} does not apply to {@code loader}, {@code why}, and what to do. */
@@ -209,16 +204,8 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
               .findFirst()
               .orElse(null);
       if (same != null) {
-        notes.add(
-            item.error(
-                    "'"
-                        + value
-                        + "' is "
-                        + axis.noun()
-                        + " listed already, as '"
-                        + same
-                        + "'; counted once (list each value once)")
-                .getMessage());
+        String note = "'%s' is %s listed already, as '%s'; counted once (list each value once)";
+        notes.add(item.error(String.format(note, value, axis.noun(), same)).getMessage());
         continue;
       }
       values.add(value);

@@ -78,40 +78,30 @@ record NamedCells(Mapping node, Map<String, String> base, List<NamedCells.Named>
       for (var why : Matrix.notApplying(cell.variant().loader()).entrySet()) {
         if (n.values().containsKey(why.getKey())) {
           // a matrix collapses such an axis; in a cell written by hand it is a slip
-          throw node.at(
-              n.line(),
-              "cells."
-                  + n.name()
-                  + ": "
-                  + Matrix.doesNotApply(why.getKey(), cell.variant().loader(), why.getValue()));
+          throw refused(
+              n, Matrix.doesNotApply(why.getKey(), cell.variant().loader(), why.getValue()));
         }
       }
       for (Cell other : all) {
         if (other.label().equals(cell.label())) {
-          throw node.at(
-              n.line(), "cells." + n.name() + ": is also a matrix cell's label; rename it");
+          throw refused(n, "is also a matrix cell's label; rename it");
         }
         if (other.variant().equals(cell.variant())) {
-          throw node.at(
-              n.line(),
-              "cells." + n.name() + ": is the same cell as " + other.label() + "; keep only one");
+          throw refused(n, "is the same cell as " + other.label() + "; keep only one");
         }
       }
       ImpossibleCells.Rule problem = ImpossibleCells.of(cell);
       if (problem != null) {
-        throw node.at(
-            n.line(),
-            "cells."
-                + n.name()
-                + ": is impossible: "
-                + problem.why(cell)
-                + "; "
-                + problem.fix());
+        throw refused(n, "is impossible: " + problem.why(cell) + "; " + problem.fix());
       }
       all.add(cell);
       named.add(cell);
     }
     return named;
+  }
+
+  private ScenarioException refused(Named cell, String why) {
+    return node.at(cell.line(), "cells." + cell.name() + ": " + why);
   }
 
   /**
