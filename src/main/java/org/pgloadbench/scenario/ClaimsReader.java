@@ -215,20 +215,12 @@ record ClaimsReader(
 
   static String oneOf(YamlNode node, List<String> known, String noun)
       throws ScenarioException {
-    String value = node.asText("name a " + noun);
-    if (!known.contains(value)) {
-      throw node.error(
-          "unknown "
-              + noun
-              + " '"
-              + value
-              + "'"
-              + YamlNode.didYouMean(value, known)
-              + "; the scenario's "
-              + noun
-              + "s: "
-              + String.join(", ", known));
-    }
-    return value;
+    return node.as(
+        "name a " + noun,
+        v -> known.contains(v) ? v : null,
+        v ->
+            String.format(
+                "unknown %s '%s'%s; the scenario's %ss: %s",
+                noun, v, YamlNode.didYouMean(v, known), noun, String.join(", ", known)));
   }
 }

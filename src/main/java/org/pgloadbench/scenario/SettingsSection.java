@@ -36,6 +36,9 @@ final class SettingsSection {
       "not among the settings a scenario may set by itself (memory, WAL, checkpoints, vacuum,"
           + " autovacuum, planner costs, parallel workers, I/O)";
 
+  private static final String TRUST_IT =
+      "; remove it, or run with " + AllowedSettings.TRUST_FLAG + " if you trust this file";
+
   private SettingsSection() {}
 
   /**
@@ -93,16 +96,8 @@ final class SettingsSection {
         throw m.at(line, "settings." + name + ": " + WIRED);
       }
       if (!trusted && !AllowedSettings.allowed(name)) {
-        throw m.at(
-            line,
-            "settings."
-                + name
-                + ": "
-                + NOT_ALLOWED
-                + YamlNode.didYouMean(name, AllowedSettings.names())
-                + "; remove it, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file");
+        String closest = YamlNode.didYouMean(name, AllowedSettings.names());
+        throw m.at(line, "settings." + name + ": " + NOT_ALLOWED + closest + TRUST_IT);
       }
       String value = e.getValue().asText(hint);
       if (value.codePoints().anyMatch(Character::isISOControl)) {
@@ -149,11 +144,7 @@ final class SettingsSection {
     node.set("properties", properties);
     node.set(
         "additionalProperties",
-        refused(
-            NOT_ALLOWED
-                + "; remove it, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file"));
+        refused(NOT_ALLOWED + TRUST_IT));
     return node;
   }
 }

@@ -62,15 +62,13 @@ sealed interface YamlNode {
         if (!known.contains(key)) {
           throw at(
               keyLines.get(key),
-              "unknown key '"
-                  + key
-                  + "'"
-                  + (path.isEmpty() ? "" : " in " + path)
-                  + didYouMean(key, known)
-                  + "; known "
-                  + noun
-                  + ": "
-                  + String.join(", ", known));
+              String.format(
+                  "unknown key '%s'%s%s; known %s: %s",
+                  key,
+                  path.isEmpty() ? "" : " in " + path,
+                  didYouMean(key, known),
+                  noun,
+                  String.join(", ", known)));
         }
       }
     }
