@@ -145,12 +145,9 @@ public final class ScenarioLoader {
             "version",
             v -> versioned && servers.versions().contains(v),
             v ->
-                "'"
-                    + v
-                    + "' is not one of servers.versions ["
-                    + String.join(", ", servers.versions())
-                    + "]; "
-                    + hint);
+                String.format(
+                    "'%s' is not one of servers.versions [%s]; %s",
+                    v, String.join(", ", servers.versions()), hint));
     if (versions.isEmpty()) {
       throw node.error("is empty; " + hint + ", or remove it for all of them");
     }

@@ -141,12 +141,9 @@ final class Steps {
                   .orElseThrow(
                       () ->
                           item.error(
-                              "unknown step '"
-                                  + name
-                                  + "'"
-                                  + YamlNode.didYouMean(name, StepKind.names())
-                                  + "; known steps: "
-                                  + listed()));
+                              String.format(
+                                  "unknown step '%s'%s; known steps: %s",
+                                  name, YamlNode.didYouMean(name, StepKind.names()), listed())));
             });
     // drop (a no-op on the fresh database, timed as pgbench -i times it) may come first
     int first = steps.isEmpty() || steps.get(0) != StepKind.DROP ? 0 : 1;

@@ -53,14 +53,9 @@ final class YamlReader {
         if (y.getContext() != null) {
           reason += " (" + y.getContext() + ")";
         }
-        return new ScenarioException(
-            file
-                + ":"
-                + (y.getProblemMark().getLine() + 1)
-                + ":"
-                + (y.getProblemMark().getColumn() + 1)
-                + ": YAML syntax error: "
-                + reason.replaceAll("\\s+", " "));
+        var mark = y.getProblemMark();
+        return syntaxError(
+            file, mark.getLine() + 1, mark.getColumn() + 1, reason.replaceAll("\\s+", " "));
       }
     }
     String reason = e.getOriginalMessage().lines().findFirst().orElse("unreadable YAML");
@@ -69,14 +64,14 @@ final class YamlReader {
       reason = reason.substring(0, cut);
     }
     var where = e.getLocation();
+    return where == null
+        ? syntaxError(file, 1, 1, reason)
+        : syntaxError(file, where.getLineNr(), where.getColumnNr(), reason);
+  }
+
+  private static ScenarioException syntaxError(String file, int line, int column, String reason) {
     return new ScenarioException(
-        file
-            + ":"
-            + (where == null ? 1 : where.getLineNr())
-            + ":"
-            + (where == null ? 1 : where.getColumnNr())
-            + ": YAML syntax error: "
-            + reason);
+        file + ":" + line + ":" + column + ": YAML syntax error: " + reason);
   }
 
   /** The node starting at {@code token}; a mapping or list takes {@code line}, its key's line. */
