@@ -157,13 +157,8 @@ final class ImpossibleCells {
       Map<String, Integer> lines = matrix.keyLines();
       line = lines.getOrDefault(axis, lines.getOrDefault(other, matrix.line()));
     }
-    throw root.at(
-        line,
-        "cell "
-            + cell.label()
-            + " is impossible: "
-            + problem.why(cell)
-            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+    String exclude = fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}";
+    throw root.at(line, "cell " + cell.label() + " is impossible: " + problem.why(cell) + exclude);
   }
 
   /**

@@ -173,10 +173,8 @@ final class ServersSection {
       if (versionsNode != null
           && !spec.target().equals(ServersSpec.EMBEDDED)
           && !spec.target().equals(ServersSpec.CONTAINER)) {
-        throw versionsNode.error(
-            "the "
-                + spec.target()
-                + " target runs the server(s) it names, not versions; remove versions");
+        String names = " target runs the server(s) it names, not versions; remove versions";
+        throw versionsNode.error("the " + spec.target() + names);
       }
       return spec;
     } catch (IllegalArgumentException e) {
