@@ -19,6 +19,9 @@ public final class AllowedSettings {
   /** The command line's way of saying "I trust this scenario file". */
   public static final String TRUST_FLAG = "--trust-scenario";
 
+  /** How a scenario that asks for more than a shared one may have is run. */
+  static final String TRUSTED = "run with " + TRUST_FLAG + " if you trust this file";
+
   /** The flag's older name, still accepted. */
   public static final String OLD_TRUST_FLAG = "--allow-unsafe-settings";
 
@@ -127,12 +130,6 @@ public final class AllowedSettings {
    * completes "a scenario may not choose", {@code remedy} says how to give it instead.
    */
   static String untrusted(String what, String remedy) {
-    return "a scenario may not choose "
-        + what
-        + "; "
-        + remedy
-        + ", or run with "
-        + TRUST_FLAG
-        + " if you trust this file";
+    return "a scenario may not choose " + what + "; " + remedy + ", or " + TRUSTED;
   }
 }

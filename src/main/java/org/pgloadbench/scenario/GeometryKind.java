@@ -146,9 +146,7 @@ final class GeometryKind {
       }
     }
     throw node.error(
-        "'"
-            + code
-            + "' is not an SRID osm2pgsql writes; use 3857 (web Mercator, its default) or 4326"
-            + " (degrees)");
+        "'" + code + "' is not an SRID osm2pgsql writes; use 3857 (web Mercator, its default) or"
+            + " 4326 (degrees)");
   }
 }

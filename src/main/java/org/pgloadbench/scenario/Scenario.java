@@ -130,17 +130,16 @@ public record Scenario(
    */
   private String roundsGiveWay(boolean byFlag) {
     String written = stopping.auto() ? "auto" : Integer.toString(repeat);
+    String note =
+        "%s gives way to one round: %s counts each step's instructions, the same from load to load"
+            + " to a few in a million; REPEAT=%1$s runs %s anyway";
     return origins.at(
         "repeat",
-        written
-            + " gives way to one round: "
-            + (byFlag ? "INSTRUCTIONS=1" : "measure: instructions")
-            + " counts each step's instructions, the same from load to load to a few in a"
-            + " million; REPEAT="
-            + written
-            + " runs "
-            + (stopping.auto() ? "rounds until the answer is sure" : written + " rounds")
-            + " anyway");
+        String.format(
+            note,
+            written,
+            byFlag ? "INSTRUCTIONS=1" : "measure: instructions",
+            stopping.auto() ? "rounds until the answer is sure" : written + " rounds"));
   }
 
   public Scenario withRepeat(int rounds) {

@@ -43,9 +43,8 @@ final class ServersSection {
                           "errorMessage",
                           "use embedded, container or local; a bin dir (local:<bin dir>) or a"
                               + " server's URL is the user's to choose: TARGET= on the command"
-                              + " line, or run with "
-                              + AllowedSettings.TRUST_FLAG
-                              + " if you trust this file"))
+                              + " line, or "
+                              + AllowedSettings.TRUSTED))
           .hint("use " + ServersSpec.TARGETS);
 
   static final Key<List<String>> VERSIONS =
@@ -189,9 +188,9 @@ final class ServersSection {
         "The PostgreSQL servers: versions for the embedded (default) or container target, or the"
             + " labels of local builds. A scenario chooses no program, image or server: give"
             + " TARGET=local:<bin dir>, BUILDS=head=<bin dir>,..., IMAGE= or a URL target on the"
-            + " command line, or run with "
-            + AllowedSettings.TRUST_FLAG
-            + " if you trust this file.");
+            + " command line, or "
+            + AllowedSettings.TRUSTED
+            + ".");
     node.set("properties", KEYS.properties());
     node.put("additionalProperties", false);
     ObjectNode local =

@@ -36,8 +36,7 @@ final class SettingsSection {
       "not among the settings a scenario may set by itself (memory, WAL, checkpoints, vacuum,"
           + " autovacuum, planner costs, parallel workers, I/O)";
 
-  private static final String TRUST_IT =
-      "; remove it, or run with " + AllowedSettings.TRUST_FLAG + " if you trust this file";
+  private static final String TRUST_IT = "; remove it, or " + AllowedSettings.TRUSTED;
 
   private SettingsSection() {}
 
