@@ -158,13 +158,9 @@ final class Excludes {
     for (var e : entry.values().entrySet()) {
       List<String> allowed = matrix.get(e.getKey());
       if (allowed == null) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + e.getKey()
-                    + "' is not an axis of the matrix"
-                    + (matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")")
-                    + "; exclude can only name matrix axes");
+        String axes = matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")";
+        String notAxis = "'%s' is not an axis of the matrix%s; exclude can only name matrix axes";
+        throw e.getValue().error(String.format(notAxis, e.getKey(), axes));
       }
       String value = Matrix.value(Axis.named(e.getKey()).orElseThrow(), e.getValue());
       if (!allowed.contains(value)) {

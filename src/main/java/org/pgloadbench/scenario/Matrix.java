@@ -177,18 +177,12 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
 
   private static List<String> axisValues(Axis<?> axis, YamlNode node, List<String> notes)
       throws ScenarioException {
+    String def = axis.defaultValue();
     var list =
-        node.asList(
-            "list the values to compare, e.g. "
-                + axis.name()
-                + ": ["
-                + axis.defaultValue()
-                + ", ...]");
+        node.asList("list the values to compare, e.g. " + axis.name() + ": [" + def + ", ...]");
     if (list.items().isEmpty()) {
       throw node.error(
-          "give at least one value, or remove the axis to use its default ("
-              + axis.defaultValue()
-              + ")");
+          "give at least one value, or remove the axis to use its default (" + def + ")");
     }
     List<String> values = new ArrayList<>();
     for (YamlNode item : list.items()) {

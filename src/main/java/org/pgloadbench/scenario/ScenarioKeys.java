@@ -252,10 +252,8 @@ final class ScenarioKeys {
       return AUTO_ROUNDS;
     }
     if (text != null && text.matches(".*[A-Za-z].*")) {
-      throw node.error(
-          "expected a whole number >= 1, or auto (rounds until the answer is sure), got '"
-              + text
-              + "'");
+      String expected = "expected a whole number >= 1, or auto (rounds until the answer is sure)";
+      throw node.error(expected + ", got '" + text + "'");
     }
     return Key.intAtLeast(node, 1);
   }
