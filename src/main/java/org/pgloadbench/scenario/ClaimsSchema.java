@@ -217,15 +217,15 @@ final class ClaimsSchema {
   }
 
   static ObjectNode stepsOfASide() {
-    ObjectNode node = JSON.objectNode();
-    node.set("anyOf", JSON.arrayNode().add(stepName()).add(list(stepName())));
-    return node;
+    return oneOrList(stepName());
   }
 
   static ObjectNode tablesOfASide() {
-    ObjectNode node = JSON.objectNode();
-    node.set("anyOf", JSON.arrayNode().add(type("string")).add(list(type("string"))));
-    return node;
+    return oneOrList(type("string"));
+  }
+
+  private static ObjectNode oneOrList(ObjectNode item) {
+    return JSON.objectNode().set("anyOf", JSON.arrayNode().add(item).add(list(item.deepCopy())));
   }
 
   /** A claim's version: a version, or the label of a build (which every version also matches). */
