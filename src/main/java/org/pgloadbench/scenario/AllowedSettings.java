@@ -19,6 +19,9 @@ public final class AllowedSettings {
   /** The command line's way of saying "I trust this scenario file". */
   public static final String TRUST_FLAG = "--trust-scenario";
 
+  /** How a scenario that asks for more than a shared one may have is run. */
+  static final String TRUSTED = "run with " + TRUST_FLAG + " if you trust this file";
+
   /** The flag's older name, still accepted. */
   public static final String OLD_TRUST_FLAG = "--allow-unsafe-settings";
 
@@ -29,136 +32,62 @@ public final class AllowedSettings {
   private static final Map<String, List<String>> GROUPS = new LinkedHashMap<>();
 
   static {
-    GROUPS.put(
+    group(
         "memory",
-        List.of(
-            "shared_buffers",
-            "huge_pages",
-            "work_mem",
-            "hash_mem_multiplier",
-            "maintenance_work_mem",
-            "autovacuum_work_mem",
-            "temp_buffers",
-            "effective_cache_size",
-            "vacuum_buffer_usage_limit",
-            "dynamic_shared_memory_type",
-            "temp_file_limit"));
-    GROUPS.put(
+        "shared_buffers huge_pages work_mem hash_mem_multiplier maintenance_work_mem"
+            + " autovacuum_work_mem temp_buffers effective_cache_size vacuum_buffer_usage_limit"
+            + " dynamic_shared_memory_type temp_file_limit");
+    group(
         "WAL and durability",
-        List.of(
-            "wal_level",
-            "max_wal_senders",
-            "max_replication_slots",
-            "wal_keep_size",
-            "fsync",
-            "synchronous_commit",
-            "full_page_writes",
-            "wal_log_hints",
-            "wal_compression",
-            "wal_buffers",
-            "wal_writer_delay",
-            "wal_writer_flush_after",
-            "wal_sync_method",
-            "wal_skip_threshold",
-            "wal_init_zero",
-            "wal_recycle",
-            "commit_delay",
-            "commit_siblings",
-            "summarize_wal"));
-    GROUPS.put(
+        "wal_level max_wal_senders max_replication_slots wal_keep_size fsync"
+            + " synchronous_commit full_page_writes wal_log_hints wal_compression wal_buffers"
+            + " wal_writer_delay wal_writer_flush_after wal_sync_method wal_skip_threshold"
+            + " wal_init_zero wal_recycle commit_delay commit_siblings summarize_wal");
+    group(
         "checkpoints and the background writer",
-        List.of(
-            "checkpoint_timeout",
-            "checkpoint_completion_target",
-            "checkpoint_flush_after",
-            "checkpoint_warning",
-            "max_wal_size",
-            "min_wal_size",
-            "bgwriter_delay",
-            "bgwriter_lru_maxpages",
-            "bgwriter_lru_multiplier",
-            "bgwriter_flush_after",
-            "backend_flush_after"));
-    GROUPS.put(
+        "checkpoint_timeout checkpoint_completion_target checkpoint_flush_after"
+            + " checkpoint_warning max_wal_size min_wal_size bgwriter_delay bgwriter_lru_maxpages"
+            + " bgwriter_lru_multiplier bgwriter_flush_after backend_flush_after");
+    group(
         "I/O",
-        List.of(
-            "effective_io_concurrency",
-            "maintenance_io_concurrency",
-            "io_combine_limit",
-            "io_method",
-            "io_workers",
-            "track_io_timing",
-            "track_wal_io_timing"));
-    GROUPS.put(
+        "effective_io_concurrency maintenance_io_concurrency io_combine_limit io_method"
+            + " io_workers track_io_timing track_wal_io_timing");
+    group(
         "vacuum",
-        List.of(
-            "vacuum_cost_delay",
-            "vacuum_cost_limit",
-            "vacuum_cost_page_hit",
-            "vacuum_cost_page_miss",
-            "vacuum_cost_page_dirty",
-            "vacuum_freeze_min_age",
-            "vacuum_freeze_table_age",
-            "vacuum_multixact_freeze_min_age",
-            "vacuum_multixact_freeze_table_age",
-            "vacuum_failsafe_age",
-            "vacuum_multixact_failsafe_age"));
-    GROUPS.put(
+        "vacuum_cost_delay vacuum_cost_limit vacuum_cost_page_hit vacuum_cost_page_miss"
+            + " vacuum_cost_page_dirty vacuum_freeze_min_age vacuum_freeze_table_age"
+            + " vacuum_multixact_freeze_min_age vacuum_multixact_freeze_table_age"
+            + " vacuum_failsafe_age vacuum_multixact_failsafe_age");
+    group(
         "autovacuum",
-        List.of(
-            "autovacuum",
-            "autovacuum_max_workers",
-            "autovacuum_naptime",
-            "autovacuum_vacuum_threshold",
-            "autovacuum_vacuum_insert_threshold",
-            "autovacuum_analyze_threshold",
-            "autovacuum_vacuum_scale_factor",
-            "autovacuum_vacuum_insert_scale_factor",
-            "autovacuum_analyze_scale_factor",
-            "autovacuum_freeze_max_age",
-            "autovacuum_multixact_freeze_max_age",
-            "autovacuum_vacuum_cost_delay",
-            "autovacuum_vacuum_cost_limit"));
-    GROUPS.put(
+        "autovacuum autovacuum_max_workers autovacuum_naptime autovacuum_vacuum_threshold"
+            + " autovacuum_vacuum_insert_threshold autovacuum_analyze_threshold"
+            + " autovacuum_vacuum_scale_factor autovacuum_vacuum_insert_scale_factor"
+            + " autovacuum_analyze_scale_factor autovacuum_freeze_max_age"
+            + " autovacuum_multixact_freeze_max_age autovacuum_vacuum_cost_delay"
+            + " autovacuum_vacuum_cost_limit");
+    group(
         "planner costs and statistics",
-        List.of(
-            "seq_page_cost",
-            "random_page_cost",
-            "cpu_tuple_cost",
-            "cpu_index_tuple_cost",
-            "cpu_operator_cost",
-            "parallel_setup_cost",
-            "parallel_tuple_cost",
-            "min_parallel_table_scan_size",
-            "min_parallel_index_scan_size",
-            "default_statistics_target",
-            "jit"));
-    GROUPS.put(
+        "seq_page_cost random_page_cost cpu_tuple_cost cpu_index_tuple_cost cpu_operator_cost"
+            + " parallel_setup_cost parallel_tuple_cost min_parallel_table_scan_size"
+            + " min_parallel_index_scan_size default_statistics_target jit");
+    group(
         "parallel workers",
-        List.of(
-            "max_worker_processes",
-            "max_parallel_workers",
-            "max_parallel_workers_per_gather",
-            "max_parallel_maintenance_workers",
-            "parallel_leader_participation"));
-    GROUPS.put(
+        "max_worker_processes max_parallel_workers max_parallel_workers_per_gather"
+            + " max_parallel_maintenance_workers parallel_leader_participation");
+    group(
         "sessions, locks and the rest of a load's environment",
-        List.of(
-            "max_connections",
-            "max_locks_per_transaction",
-            "statement_timeout",
-            "lock_timeout",
-            "default_toast_compression",
-            "gin_pending_list_limit",
-            "synchronize_seqscans"));
-    GROUPS.put(
+        "max_connections max_locks_per_transaction statement_timeout lock_timeout"
+            + " default_toast_compression gin_pending_list_limit synchronize_seqscans");
+    group(
         "what the server log says about the load",
-        List.of(
-            "log_checkpoints",
-            "log_autovacuum_min_duration",
-            "log_min_duration_statement",
-            "log_temp_files",
-            "log_lock_waits"));
+        "log_checkpoints log_autovacuum_min_duration log_min_duration_statement"
+            + " log_temp_files log_lock_waits");
+  }
+
+  /** The settings of one group, written one after another. */
+  private static void group(String name, String settings) {
+    GROUPS.put(name, List.of(settings.split(" ")));
   }
 
   private static final Set<String> ALLOWED =
@@ -170,7 +99,6 @@ public final class AllowedSettings {
 
   private AllowedSettings() {}
 
-  /** Whether a scenario may set {@code name} without the trust flag. */
   public static boolean allowed(String name) {
     return ALLOWED.contains(name);
   }
@@ -189,12 +117,10 @@ public final class AllowedSettings {
         .orElseThrow(() -> new IllegalArgumentException(name + " is not an allowed setting"));
   }
 
-  /** The settings the harness sets itself, which no scenario may set. */
   static Set<String> wired() {
     return WIRED;
   }
 
-  /** Every setting a scenario may set by itself, sorted. */
   public static Set<String> names() {
     return ALLOWED;
   }
@@ -204,12 +130,6 @@ public final class AllowedSettings {
    * completes "a scenario may not choose", {@code remedy} says how to give it instead.
    */
   static String untrusted(String what, String remedy) {
-    return "a scenario may not choose "
-        + what
-        + "; "
-        + remedy
-        + ", or run with "
-        + TRUST_FLAG
-        + " if you trust this file";
+    return "a scenario may not choose " + what + "; " + remedy + ", or " + TRUSTED;
   }
 }

@@ -16,10 +16,10 @@ import org.pgloadbench.variant.WaysIndex;
 
 /**
  * One matrix axis, declared whole. Its typed value is the cell's {@link LoadVariant} part under its
- * name. The axes are declared by family ({@link TableAxes}, {@link Osm2pgsqlAxes}, {@link
- * LoaderAxes}, {@link GinAxes}, {@link ServerAxes}); adding an axis is its declaration in its
- * family's file and one constant here, listed in {@link #ALL}. The loader, the JSON Schema ({@link
- * CellsSchema}) and the check of the docs' axes table all read it from {@link #ALL}.
+ * name. The axes are declared by family ({@link TableAxes}, {@link ServerAxes}); adding an axis is
+ * its declaration in its family's file and one constant here, listed in {@link #ALL}. The loader,
+ * the JSON Schema ({@link CellsSchema}) and the check of the docs' axes table all read it from
+ * {@link #ALL}.
  *
  * <p>Values are kept as the text written ({@code binary}, {@code true}, {@code 2}); {@link #parse}
  * turns a valid one into its typed value.
@@ -51,14 +51,14 @@ public record Axis<T>(
   public static final Axis<Integer> CONNECTIONS = TableAxes.connections();
   public static final Axis<Boolean> UNLOGGED = TableAxes.unlogged();
   public static final Axis<Boolean> INDEXES = TableAxes.indexes();
-  public static final Axis<WaysIndex> WAYS_INDEX = Osm2pgsqlAxes.waysIndex();
-  public static final Axis<MiddleFormat> MIDDLE_FORMAT = Osm2pgsqlAxes.middleFormat();
+  public static final Axis<WaysIndex> WAYS_INDEX = TableAxes.waysIndex();
+  public static final Axis<MiddleFormat> MIDDLE_FORMAT = TableAxes.middleFormat();
   public static final Axis<SettingsProfile> SETTINGS = ServerAxes.settings();
-  public static final Axis<LoaderKind> LOADER = LoaderAxes.loader();
-  public static final Axis<Integer> BATCH_SIZE = LoaderAxes.batchSize();
-  public static final Axis<Long> COMMIT_EVERY = LoaderAxes.commitEvery();
-  public static final Axis<Boolean> FASTUPDATE = GinAxes.fastupdate();
-  public static final Axis<Integer> GIN_PENDING_LIST_LIMIT = GinAxes.ginPendingListLimit();
+  public static final Axis<LoaderKind> LOADER = TableAxes.loader();
+  public static final Axis<Integer> BATCH_SIZE = TableAxes.batchSize();
+  public static final Axis<Long> COMMIT_EVERY = TableAxes.commitEvery();
+  public static final Axis<Boolean> FASTUPDATE = TableAxes.fastupdate();
+  public static final Axis<Integer> GIN_PENDING_LIST_LIMIT = TableAxes.ginPendingListLimit();
   public static final Axis<Long> MEMORY = ServerAxes.memory();
   public static final Axis<StandbyMode> STANDBY = ServerAxes.standby();
   public static final Axis<DiskLimit> DISK = ServerAxes.disk();
@@ -113,7 +113,6 @@ public record Axis<T>(
     return "'" + value + "' is not " + noun + "; " + hint;
   }
 
-  /** How {@code value} reads in a cell label, e.g. {@code pk-later}. */
   public String label(String value) {
     return labeler.apply(value);
   }

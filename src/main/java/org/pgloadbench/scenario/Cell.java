@@ -2,7 +2,10 @@ package org.pgloadbench.scenario;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import org.pgloadbench.variant.LoadVariant;
 
 /**
@@ -33,5 +36,10 @@ public record Cell(String label, Map<String, String> axes, LoadVariant variant) 
                     .map(e -> Axis.named(e.getKey()).orElseThrow().label(e.getValue()))
                     .toList());
     return new Cell(label, axes, Axis.variant(axes));
+  }
+
+  /** What {@code why} says of the first of {@code cells} it says anything of; null for none. */
+  static String firstUnfit(List<Cell> cells, Function<Cell, String> why) {
+    return cells.stream().map(why).filter(Objects::nonNull).findFirst().orElse(null);
   }
 }

@@ -173,12 +173,8 @@ final class CellsSchema {
 
   static String axisDescription(Axis<?> axis) {
     String what = axis.description();
-    return Character.toUpperCase(what.charAt(0))
-        + what.substring(1)
-        + " (default "
-        + axis.defaultValue()
-        + "): "
-        + axis.hint()
-        + ".";
+    return String.format(
+        "%c%s (default %s): %s.",
+        Character.toUpperCase(what.charAt(0)), what.substring(1), axis.defaultValue(), axis.hint());
   }
 }

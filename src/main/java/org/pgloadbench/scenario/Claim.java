@@ -143,7 +143,6 @@ public record Claim(
       steps = List.copyOf(steps);
     }
 
-    /** The same side in another cell. */
     public Side inCell(String other) {
       return new Side(other, version, tables, steps);
     }

@@ -15,16 +15,21 @@ import org.pgloadbench.scenario.YamlNode.Sequence;
 /**
  * The {@code claims} section: each claim checked against the scenario it sits in (its cells, steps,
  * tables and versions), so that a claim that could never be evaluated is refused at load.
+ *
+ * @param cells the cells' labels
+ * @param acrossConditions a matrix cell's label without its condition axes, e.g. {@code
+ *     pk-now+freeze}, to the cells of each condition with it, in the axes' order: {@code
+ *     {(defaults, null): pk-now+freeze+defaults, ...}}
  */
-final class ClaimsReader {
+record ClaimsReader(
+    List<String> tables,
+    List<String> steps,
+    List<String> cells,
+    List<String> versions,
+    Map<String, Map<ClaimsReader.Condition, String>> acrossConditions) {
   private static final String HINT =
       "e.g. - {claim: binary is faster, source: osm2pgsql issue #2110, seed: [40 min, 57 min],"
           + " step: copy, less: {cell: binary}, than: {cell: text}}";
-
-  private final List<String> tables;
-  private final List<String> steps;
-  private final List<String> cells;
-  private final List<String> versions;
 
   /**
    * The axes a claim is checked under one value at a time when its cells leave them out: a
@@ -34,23 +39,7 @@ final class ClaimsReader {
   private static final List<String> CONDITIONS = List.of(Axis.SETTINGS.name(), Axis.DISK.name());
 
   /** A settings profile and a disk limit, as a cell's axes give them; null for one not given. */
-  private record Condition(String settings, String disk) {}
-
-  /**
-   * A matrix cell's label without its condition axes, e.g. {@code pk-now+freeze}, to the cells of
-   * each condition with it, in the axes' order: {@code {(defaults, null): pk-now+freeze+defaults,
-   * ...}}.
-   */
-  private final Map<String, Map<Condition, String>> acrossConditions;
-
-  private ClaimsReader(
-      List<String> tables, List<String> steps, List<Cell> cells, List<String> versions) {
-    this.tables = tables;
-    this.steps = steps;
-    this.cells = cells.stream().map(Cell::label).toList();
-    this.versions = versions;
-    this.acrossConditions = acrossConditions(cells, this.cells);
-  }
+  record Condition(String settings, String disk) {}
 
   /**
    * The matrix cells that differ only in their settings profile or disk limit, by their label
@@ -100,7 +89,9 @@ final class ClaimsReader {
     if (node == null) {
       return List.of();
     }
-    ClaimsReader reader = new ClaimsReader(tables, steps, cells, versions);
+    List<String> labels = cells.stream().map(Cell::label).toList();
+    ClaimsReader reader =
+        new ClaimsReader(tables, steps, labels, versions, acrossConditions(cells, labels));
     List<Claim> claims = new ArrayList<>();
     for (YamlNode item : node.asList("list the claims, " + HINT).items()) {
       Mapping m = item.asMapping(HINT);
@@ -162,21 +153,15 @@ final class ClaimsReader {
     }
     String measure = ClaimsSchema.MEASURE.in(m, "seconds");
     double factor = ClaimsSchema.FACTOR.in(m, 1.0);
+    for (ClaimsSchema.Rule rule : ClaimsSchema.RULES) {
+      ScenarioException broken = rule.broken().apply(m);
+      if (broken != null) {
+        throw broken;
+      }
+    }
     YamlNode less = ClaimsSchema.LESS.node(m);
-    YamlNode more = ClaimsSchema.MORE.node(m);
-    if ((less == null) == (more == null)) {
-      throw m.error(
-          (less == null ? "missing" : "both")
-              + " 'less' and 'more': give one, the side claimed lower (less) or higher (more)"
-              + " than the side in 'than'");
-    }
-    Side subject = side(less != null ? less : more, m);
+    Side subject = side(less != null ? less : ClaimsSchema.MORE.node(m), m);
     Side reference = side(ClaimsSchema.THAN.in(m), m);
-    if ((subject.version() == null) != (reference.version() == null)) {
-      throw m.error(
-          "one side names a version, the other not; give both a version, or neither (then the"
-              + " claim is checked on every version)");
-    }
     return new Claim(
         claim,
         source,
@@ -203,13 +188,7 @@ final class ClaimsReader {
         acrossConditions.containsKey(cellNode.asText("name a cell"))
             ? cellNode.asText("name a cell")
             : oneOf(cellNode, cells, "cell");
-    YamlNode stepNode = sideOrClaim(ClaimsSchema.STEP, m, claim);
-    if (stepNode == null) {
-      throw m.error(
-          "say which steps to compare: step: copy, or a list summed per repetition, on the side"
-              + " or the claim");
-    }
-    List<String> sideSteps = names(stepNode, steps, "step");
+    List<String> sideSteps = names(sideOrClaim(ClaimsSchema.STEP, m, claim), steps, "step");
     YamlNode tableNode = sideOrClaim(ClaimsSchema.TABLE, m, claim);
     List<String> sideTables = tableNode == null ? tables : names(tableNode, tables, "table");
     YamlNode versionNode = sideOrClaim(ClaimsSchema.VERSION, m, claim);
@@ -236,20 +215,12 @@ final class ClaimsReader {
 
   static String oneOf(YamlNode node, List<String> known, String noun)
       throws ScenarioException {
-    String value = node.asText("name a " + noun);
-    if (!known.contains(value)) {
-      throw node.error(
-          "unknown "
-              + noun
-              + " '"
-              + value
-              + "'"
-              + YamlNode.didYouMean(value, known)
-              + "; the scenario's "
-              + noun
-              + "s: "
-              + String.join(", ", known));
-    }
-    return value;
+    return node.as(
+        "name a " + noun,
+        v -> known.contains(v) ? v : null,
+        v ->
+            String.format(
+                "unknown %s '%s'%s; the scenario's %ss: %s",
+                noun, v, YamlNode.didYouMean(v, known), noun, String.join(", ", known)));
   }
 }

@@ -10,9 +10,14 @@ import static org.pgloadbench.scenario.SchemaNodes.versionLike;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 import static org.pgloadbench.scenario.Steps.stepName;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.pgloadbench.scenario.Keys.Key;
+import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
  * The {@code claims} section, declared once for {@link ClaimsReader} and {@link ScenarioSchema}: a
@@ -74,7 +79,12 @@ final class ClaimsSchema {
               "less: A < factor x B; more: A > factor x B (default 1).",
               () -> type("number").put("exclusiveMinimum", 0))
           .hint("write a number > 0, e.g. factor: 0.1")
-          .reading(ClaimsSchema::positive);
+          .reading(
+              node ->
+                  node.as(
+                      "write a number > 0, e.g. factor: 0.1",
+                      Keys::positive,
+                      text -> "'" + text + "' is not a number > 0; e.g. factor: 0.1"));
   private static final String NEEDS_HINT =
       "say what a verdict needs, e.g. PostGIS on both versions";
   static final Key<String> NEEDS =
@@ -93,6 +103,9 @@ final class ClaimsSchema {
       Key.of("than", () -> side("The side compared with."))
           .required("give the side compared with, e.g. than: {cell: text}");
 
+  private static final String NEITHER =
+      " a version, or neither (then the claim is checked on every version)";
+
   static final Keys KEYS =
       Keys.of(
           CLAIM, SOURCE, SEED, RUNS, MEASURE, STEP, TABLE, VERSION, FACTOR, NEEDS, LESS, MORE,
@@ -110,30 +123,69 @@ final class ClaimsSchema {
           Key.of(TABLE.name(), ClaimsSchema::tablesOfASide),
           Key.of(VERSION.name(), ClaimsSchema::version));
 
+  /**
+   * A rule between a claim's keys, stated once: the schema's {@code keyword} of a claim, and the
+   * loader's error for a claim that breaks it (null when it holds), checked before its sides are
+   * read.
+   */
+  record Rule(
+      String keyword, Supplier<ArrayNode> schema, Function<Mapping, ScenarioException> broken) {}
+
+  static final List<Rule> RULES =
+      List.of(
+          new Rule(
+              "oneOf",
+              () -> JSON.arrayNode().add(requiring(LESS.name())).add(requiring(MORE.name())),
+              m ->
+                  (LESS.node(m) == null) != (MORE.node(m) == null)
+                      ? null
+                      : m.error(
+                          (LESS.node(m) == null ? "missing" : "both")
+                              + " 'less' and 'more': give one, the side claimed lower (less) or"
+                              + " higher (more) than the side in 'than'")),
+          // the steps compared: the claim's, or each side's own
+          new Rule(
+              "anyOf",
+              () ->
+                  JSON.arrayNode()
+                      .add(requiring(STEP.name()))
+                      .add(everySide(requiring(STEP.name()))),
+              m ->
+                  STEP.node(m) != null
+                      ? null
+                      : sides(m)
+                          .filter(side -> STEP.node(side) == null)
+                          .findFirst()
+                          .map(
+                              side ->
+                                  side.error(
+                                      "say which steps to compare: step: copy, or a list summed"
+                                          + " per repetition, on the side or the claim"))
+                          .orElse(null)),
+          // without the claim's version, both sides name one or neither
+          new Rule(
+              "allOf",
+              () ->
+                  JSON.arrayNode()
+                      .add(
+                          when(
+                              notRequired(VERSION.name()),
+                              JSON.objectNode()
+                                  .<ObjectNode>set(
+                                      "anyOf",
+                                      JSON.arrayNode()
+                                          .add(everySide(requiring(VERSION.name())))
+                                          .add(everySide(notRequired(VERSION.name()))))
+                                  .put("errorMessage", "give both sides" + NEITHER))),
+              m ->
+                  VERSION.node(m) != null
+                          || sides(m).map(s -> VERSION.node(s) == null).distinct().count() < 2
+                      ? null
+                      : m.error("one side names a version, the other not; give both" + NEITHER)));
+
   static ObjectNode claims() {
     ObjectNode claim = KEYS.object();
-    claim.set("oneOf", JSON.arrayNode().add(requiring(LESS.name())).add(requiring(MORE.name())));
-    // the steps compared: the claim's, or each side's own
-    claim.set(
-        "anyOf",
-        JSON.arrayNode().add(requiring(STEP.name())).add(everySide(requiring(STEP.name()))));
-    // without the claim's version, both sides name one or neither
-    claim.set(
-        "allOf",
-        JSON.arrayNode()
-            .add(
-                when(
-                    notRequired(VERSION.name()),
-                    JSON.objectNode()
-                        .<ObjectNode>set(
-                            "anyOf",
-                            JSON.arrayNode()
-                                .add(everySide(requiring(VERSION.name())))
-                                .add(everySide(notRequired(VERSION.name()))))
-                        .put(
-                            "errorMessage",
-                            "give both sides a version, or neither (then the claim is checked on"
-                                + " every version)"))));
+    RULES.forEach(rule -> claim.set(rule.keyword(), rule.schema().get()));
     ObjectNode node = type("array");
     node.set("items", claim);
     node.put(
@@ -141,6 +193,14 @@ final class ClaimsSchema {
         "Published findings this scenario checks, each one side against another on one measure;"
             + " the report gives each a verdict by the Mann-Whitney test.");
     return node;
+  }
+
+  /** The sides a claim gives, each a mapping (what is not one, reading the side refuses). */
+  private static Stream<Mapping> sides(Mapping claim) {
+    return Stream.of(LESS, MORE, THAN)
+        .map(side -> side.node(claim))
+        .filter(Mapping.class::isInstance)
+        .map(Mapping.class::cast);
   }
 
   /** A claim whose every side is as {@code side} says. */
@@ -157,32 +217,19 @@ final class ClaimsSchema {
   }
 
   static ObjectNode stepsOfASide() {
-    ObjectNode node = JSON.objectNode();
-    node.set("anyOf", JSON.arrayNode().add(stepName()).add(list(stepName())));
-    return node;
+    return oneOrList(stepName());
   }
 
   static ObjectNode tablesOfASide() {
-    ObjectNode node = JSON.objectNode();
-    node.set("anyOf", JSON.arrayNode().add(type("string")).add(list(type("string"))));
-    return node;
+    return oneOrList(type("string"));
+  }
+
+  private static ObjectNode oneOrList(ObjectNode item) {
+    return JSON.objectNode().set("anyOf", JSON.arrayNode().add(item).add(list(item.deepCopy())));
   }
 
   /** A claim's version: a version, or the label of a build (which every version also matches). */
   static ObjectNode version() {
     return versionLike(ServersSpec.LABEL);
-  }
-
-  private static double positive(YamlNode node) throws ScenarioException {
-    String text = node.asText(FACTOR.hint());
-    try {
-      double value = Double.parseDouble(text);
-      if (value > 0 && Double.isFinite(value)) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw node.error("'" + text + "' is not a number > 0; e.g. factor: 0.1");
   }
 }

@@ -2,9 +2,9 @@ package org.pgloadbench.scenario;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 
@@ -28,8 +28,6 @@ record DatasetKind(
 
   /** Every key of the section, {@code kind} first. */
   List<String> keyNames() {
-    List<String> names = new ArrayList<>(List.of("kind"));
-    names.addAll(keys.names());
-    return names;
+    return Stream.concat(Stream.of("kind"), keys.names().stream()).toList();
   }
 }

@@ -3,6 +3,7 @@ package org.pgloadbench.scenario;
 import static org.pgloadbench.scenario.DatasetSections.SEED;
 import static org.pgloadbench.scenario.DatasetSections.oneOf;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.strings;
 import static org.pgloadbench.scenario.SchemaNodes.type;
@@ -45,15 +46,13 @@ final class DatasetKinds {
           DatasetSections.TABLE_HINT,
           DatasetSections::middleTablesSchema,
           DatasetSections::middleTables);
-  private static final Key<YamlNode> MIDDLE_ROWS =
-      Key.of(
-              "rows",
-              () ->
-                  rowsSchema(
-                      "Rows per table; nodes also sizes the node ids the ways refer to. Every"
-                          + " loaded table needs a count.",
-                      DatasetSpec.MIDDLE_TABLES))
-          .required("give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}");
+  private static final Key<Mapping> MIDDLE_ROWS =
+      rows(
+          true,
+          "Rows per table; nodes also sizes the node ids the ways refer to. Every loaded table"
+              + " needs a count.",
+          DatasetSpec.MIDDLE_TABLES,
+          "give rows per table, e.g. rows: {nodes: 1000000, ways: 100000}");
 
   static final DatasetKind OSM_SYNTHETIC =
       new DatasetKind(
@@ -62,8 +61,7 @@ final class DatasetKinds {
           Keys.of(MIDDLE_TABLES, MIDDLE_ROWS, SEED),
           (m, file, trusted) -> {
             List<String> tables = MIDDLE_TABLES.in(m);
-            Mapping counts = MIDDLE_ROWS.in(m).asMapping(MIDDLE_ROWS.hint());
-            counts.allowOnly(DatasetSpec.MIDDLE_TABLES, "tables");
+            Mapping counts = MIDDLE_ROWS.in(m);
             // a table not loaded may have rows too: the nodes size the ids the ways refer to
             Map<String, Long> rows = new LinkedHashMap<>();
             for (String table : DatasetSpec.MIDDLE_TABLES) {
@@ -196,14 +194,24 @@ final class DatasetKinds {
         "no row count for '" + table + "', which is loaded; add " + table + ": <rows>");
   }
 
-  static ObjectNode rowsSchema(String description, List<String> tables) {
-    ObjectNode rows = type("object");
-    rows.put("description", description);
-    ObjectNode counts = JSON.objectNode();
-    tables.forEach(t -> counts.set(t, whole(1, Long.MAX_VALUE)));
-    rows.set("properties", counts);
-    rows.put("additionalProperties", false);
-    return rows;
+  /** {@code rows:}, a count from 1 for some of {@code tables}. */
+  static Key<Mapping> rows(boolean required, String description, List<String> tables, String hint) {
+    return new Key<>(
+        "rows",
+        required,
+        hint,
+        () -> {
+          ObjectNode counts = JSON.objectNode();
+          tables.forEach(t -> counts.set(t, whole(1, Long.MAX_VALUE)));
+          return described(type("object"), description)
+              .<ObjectNode>set("properties", counts)
+              .put("additionalProperties", false);
+        },
+        node -> {
+          Mapping counts = node.asMapping(hint);
+          counts.allowOnly(tables, "tables");
+          return counts;
+        });
   }
 
   /** A section whose {@code tables} lists {@code table}. */

@@ -36,31 +36,17 @@ final class DatasetSections {
 
   private DatasetSections() {}
 
-  /** The dataset section: its kind, then that kind's own keys. */
-  static DatasetSpec dataset(YamlNode node, Path scenarioFile, boolean trusted)
+  static DatasetSpec dataset(Mapping m, Path scenarioFile, boolean trusted)
       throws ScenarioException {
-    Mapping m =
-        node.asMapping(
-            "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000, ways: 100}}");
     List<String> names = DatasetKinds.names();
     String kinds = String.join(", ", names);
     YamlNode kindNode = m.required("kind", "use kind: one of " + kinds);
-    String name = kindNode.asText("use one of " + kinds);
-    DatasetKind kind = DatasetKinds.named(name);
-    if (kind == null) {
-      throw kindNode.error(
-          "'"
-              + name
-              + "' is not a dataset kind"
-              + YamlNode.didYouMean(name, names)
-              + "; use one of "
-              + kinds);
-    }
+    DatasetKind kind =
+        DatasetKinds.named(kindNode.among(names, "a dataset kind", "use one of " + kinds));
     m.allowOnly(kind.keyNames(), "keys");
     return kind.read().from(m, scenarioFile, trusted);
   }
 
-  /** The section's schema: each kind with its keys and bounds. */
   static ObjectNode schema() {
     ObjectNode node = type("object");
     node.put(
@@ -92,7 +78,6 @@ final class DatasetSections {
     return node;
   }
 
-  /** The middle tables listed, in load order. */
   static List<String> middleTables(YamlNode tablesNode) throws ScenarioException {
     // Load order is fixed whatever the order written: ways refer to nodes, rels to both.
     return tables(
@@ -147,7 +132,6 @@ final class DatasetSections {
   static final String PBF_HINT =
       "give the OSM PBF file, e.g. file: ../data/andorra-2023-07-12.osm.pbf";
 
-  /** An OSM PBF file a dataset reads. */
   static ObjectNode pbfFileSchema() {
     return type("string")
         .put("pattern", "\\.pbf$")

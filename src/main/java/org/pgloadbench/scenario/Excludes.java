@@ -64,13 +64,8 @@ final class Excludes {
   /** An exclude entry's axis that collapsed in the cells of {@code loader}, and why. */
   private record Redundant(String axis, LoaderKind loader, String why) {
     String text() {
-      return "names "
-          + axis
-          + " with loader "
-          + loader.yamlName()
-          + ", whose cells have none ("
-          + why
-          + ")";
+      return String.format(
+          "names %s with loader %s, whose cells have none (%s)", axis, loader.yamlName(), why);
     }
   }
 
@@ -163,25 +158,15 @@ final class Excludes {
     for (var e : entry.values().entrySet()) {
       List<String> allowed = matrix.get(e.getKey());
       if (allowed == null) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + e.getKey()
-                    + "' is not an axis of the matrix"
-                    + (matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")")
-                    + "; exclude can only name matrix axes");
+        String axes = matrix.isEmpty() ? "" : " (" + String.join(", ", matrix.keySet()) + ")";
+        String notAxis = "'%s' is not an axis of the matrix%s; exclude can only name matrix axes";
+        throw e.getValue().error(String.format(notAxis, e.getKey(), axes));
       }
       String value = Matrix.value(Axis.named(e.getKey()).orElseThrow(), e.getValue());
       if (!allowed.contains(value)) {
-        throw e.getValue()
-            .error(
-                "'"
-                    + value
-                    + "' is not among the values of matrix."
-                    + e.getKey()
-                    + " ("
-                    + String.join(", ", allowed)
-                    + ")");
+        String values = String.join(", ", allowed);
+        String notAmong = "'%s' is not among the values of matrix.%s (%s)";
+        throw e.getValue().error(String.format(notAmong, value, e.getKey(), values));
       }
       partial.put(e.getKey(), value);
     }

@@ -44,18 +44,14 @@ final class GeometryKind {
                   GeometryTable.yamlNames(),
                   TABLE_HINT,
                   "a geometry table; use point or line"));
-  static final Key<YamlNode> ROWS =
-      Key.of(
-              "rows",
-              () ->
-                  DatasetKinds.rowsSchema(
-                      "Rows per table, generated (point k is node k's position, line k way k"
-                          + " through its nodes); every loaded table needs a count. Or give file"
-                          + " instead.",
-                      GeometryTable.yamlNames()))
-          .hint(
-              "give rows per table, e.g. rows: {point: 300000, line: 100000}, or a PBF file, e.g."
-                  + " file: ../data/andorra-2023-07-12.osm.pbf");
+  static final Key<Mapping> ROWS =
+      DatasetKinds.rows(
+          false,
+          "Rows per table, generated (point k is node k's position, line k way k through its"
+              + " nodes); every loaded table needs a count. Or give file instead.",
+          GeometryTable.yamlNames(),
+          "give rows per table, e.g. rows: {point: 300000, line: 100000}, or a PBF file, e.g."
+              + " file: ../data/andorra-2023-07-12.osm.pbf");
   static final Key<YamlNode> FILE =
       Key.of(
           "file",
@@ -80,27 +76,33 @@ final class GeometryKind {
 
   private GeometryKind() {}
 
+  /**
+   * Rows generated or a file's, stated once for the loader and the schema: a file leaves out these
+   * keys, the first the other alternative, each refused beside it with why.
+   */
+  private static final List<Map.Entry<Key<?>, String>> NOT_WITH_FILE =
+      List.of(
+          Map.entry(ROWS, "the rows are the file's; give rows or file, not both"),
+          Map.entry(SEED, "a file's rows have no seed; leave seed out"));
+
   static DatasetSpec read(Mapping m, Path scenarioFile, boolean trusted)
       throws ScenarioException {
     List<String> tables = TABLES.in(m, GeometryTable.yamlNames());
-    YamlNode rowsNode = ROWS.node(m);
     YamlNode fileNode = FILE.node(m);
     Srid srid = SRID.in(m, Srid.WEB_MERCATOR);
     if (fileNode != null) {
-      if (rowsNode != null) {
-        throw rowsNode.error("the rows are the file's; give rows or file, not both");
-      }
-      if (SEED.node(m) != null) {
-        throw SEED.node(m).error("a file's rows have no seed; leave seed out");
+      for (var refused : NOT_WITH_FILE) {
+        if (refused.getKey().node(m) != null) {
+          throw refused.getKey().node(m).error(refused.getValue());
+        }
       }
       Path file = DatasetSections.pbfFile(fileNode, scenarioFile, trusted);
       return new GeometryDataset.Spec(tables, Map.of(), file, srid, 1);
     }
-    if (rowsNode == null) {
+    Mapping counts = ROWS.in(m, null);
+    if (counts == null) {
       throw m.error("no rows; " + ROWS.hint());
     }
-    Mapping counts = rowsNode.asMapping(ROWS.hint());
-    counts.allowOnly(GeometryTable.yamlNames(), "tables");
     Map<String, Long> rows = new LinkedHashMap<>();
     for (String table : tables) {
       YamlNode count = counts.values().get(table);
@@ -114,7 +116,7 @@ final class GeometryKind {
 
   /**
    * What {@link #read} checks of the keys together, as the schema says it: a count for every table
-   * loaded (the listed ones, else both), and generated rows or a file's, the file's without a seed.
+   * loaded (the listed ones, else both), and generated rows or a file's ({@link #NOT_WITH_FILE}).
    */
   static ArrayNode rules() {
     ArrayNode rules = JSON.arrayNode();
@@ -128,11 +130,11 @@ final class GeometryKind {
                       .add(DatasetKinds.listing(table)));
       rules.add(DatasetKinds.needsRows(loaded.setAll(requiring(ROWS.name())), table));
     }
-    ObjectNode fileWithoutSeed =
-        requiring(FILE.name()).set("not", requiring(SEED.name()));
+    String[] leftOut =
+        NOT_WITH_FILE.stream().skip(1).map(e -> e.getKey().name()).toArray(String[]::new);
+    ObjectNode file = requiring(FILE.name()).set("not", requiring(leftOut));
     rules.add(
-        JSON.objectNode()
-            .set("oneOf", JSON.arrayNode().add(requiring(ROWS.name())).add(fileWithoutSeed)));
+        JSON.objectNode().set("oneOf", JSON.arrayNode().add(requiring(ROWS.name())).add(file)));
     return rules;
   }
 
@@ -144,9 +146,7 @@ final class GeometryKind {
       }
     }
     throw node.error(
-        "'"
-            + code
-            + "' is not an SRID osm2pgsql writes; use 3857 (web Mercator, its default) or 4326"
-            + " (degrees)");
+        "'" + code + "' is not an SRID osm2pgsql writes; use 3857 (web Mercator, its default) or"
+            + " 4326 (degrees)");
   }
 }

@@ -105,7 +105,10 @@ final class ImpossibleCells {
           new Rule(
               Axis.FREEZE,
               LoadVariant::freeze,
-              () -> setting(Axis.FREEZE, JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))),
+              () ->
+                  given(
+                      Axis.FREEZE.name(),
+                      JSON.objectNode().set("enum", value(Axis.FREEZE, "true"))),
               Axis.CONNECTIONS,
               "1",
               FREEZE_JOINS,
@@ -154,13 +157,8 @@ final class ImpossibleCells {
       Map<String, Integer> lines = matrix.keyLines();
       line = lines.getOrDefault(axis, lines.getOrDefault(other, matrix.line()));
     }
-    throw root.at(
-        line,
-        "cell "
-            + cell.label()
-            + " is impossible: "
-            + problem.why(cell)
-            + (fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}"));
+    String exclude = fix.isEmpty() ? "" : "; add to exclude: {" + String.join(", ", fix) + "}";
+    throw root.at(line, "cell " + cell.label() + " is impossible: " + problem.why(cell) + exclude);
   }
 
   /**
@@ -187,7 +185,7 @@ final class ImpossibleCells {
   }
 
   static ObjectNode loaderIs(LoaderKind loader) {
-    ObjectNode is = setting(Axis.LOADER, JSON.objectNode().put("const", loader.yamlName()));
+    ObjectNode is = given(Axis.LOADER.name(), JSON.objectNode().put("const", loader.yamlName()));
     if (!loader.yamlName().equals(Axis.LOADER.defaultValue())) {
       return is;
     }
@@ -197,11 +195,6 @@ final class ImpossibleCells {
 
   private static ObjectNode notCopy() {
     ObjectNode copy = JSON.objectNode().put("const", LoaderKind.COPY.yamlName());
-    return setting(Axis.LOADER, JSON.objectNode().set("not", copy));
-  }
-
-  /** A cell that sets {@code axis}, to a value {@code value} admits. */
-  static ObjectNode setting(Axis<?> axis, ObjectNode value) {
-    return given(axis.name(), value);
+    return given(Axis.LOADER.name(), JSON.objectNode().set("not", copy));
   }
 }

@@ -88,12 +88,10 @@ record Keys(List<Key<?>> all) {
       return new Key<>(name, true, hint, schema, read);
     }
 
-    /** This key, its value read by {@code read}. */
     <R> Key<R> reading(Read<R> read) {
       return new Key<>(name, required, hint, schema, read);
     }
 
-    /** This key, with {@code hint} for the loader's errors about it. */
     Key<T> hint(String hint) {
       return new Key<>(name, required, hint, schema, read);
     }
@@ -109,7 +107,6 @@ record Keys(List<Key<?>> all) {
       return node == null ? absent : read.from(node);
     }
 
-    /** The value of a required key. */
     T in(Mapping m) throws ScenarioException {
       return in(m, null);
     }
@@ -118,6 +115,16 @@ record Keys(List<Key<?>> all) {
   /** The check of a value, with file:line errors. */
   interface Read<T> {
     T from(YamlNode node) throws ScenarioException;
+  }
+
+  /** A number above 0, as text reads it; null for any other text. */
+  static Double positive(String text) {
+    try {
+      double value = Double.parseDouble(text);
+      return value > 0 && Double.isFinite(value) ? value : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   List<String> names() {

@@ -113,14 +113,9 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
             .filter(k -> !notApplying(k).containsKey(axis))
             .map(LoaderKind::yamlName)
             .toList();
-    return "applies to no cell: "
-        + why
-        + "; add a loader it applies to ("
-        + String.join(", ", taking)
-        + ") to "
-        + loaders
-        + ", or remove "
-        + axis;
+    return String.format(
+        "applies to no cell: %s; add a loader it applies to (%s) to %s, or remove %s",
+        why, String.join(", ", taking), loaders, axis);
   }
 
   /** That {@code axis} does not apply to {@code loader}, {@code why}, and what to do. */
@@ -182,18 +177,12 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
 
   private static List<String> axisValues(Axis<?> axis, YamlNode node, List<String> notes)
       throws ScenarioException {
+    String def = axis.defaultValue();
     var list =
-        node.asList(
-            "list the values to compare, e.g. "
-                + axis.name()
-                + ": ["
-                + axis.defaultValue()
-                + ", ...]");
+        node.asList("list the values to compare, e.g. " + axis.name() + ": [" + def + ", ...]");
     if (list.items().isEmpty()) {
       throw node.error(
-          "give at least one value, or remove the axis to use its default ("
-              + axis.defaultValue()
-              + ")");
+          "give at least one value, or remove the axis to use its default (" + def + ")");
     }
     List<String> values = new ArrayList<>();
     for (YamlNode item : list.items()) {
@@ -209,16 +198,8 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
               .findFirst()
               .orElse(null);
       if (same != null) {
-        notes.add(
-            item.error(
-                    "'"
-                        + value
-                        + "' is "
-                        + axis.noun()
-                        + " listed already, as '"
-                        + same
-                        + "'; counted once (list each value once)")
-                .getMessage());
+        String note = "'%s' is %s listed already, as '%s'; counted once (list each value once)";
+        notes.add(item.error(String.format(note, value, axis.noun(), same)).getMessage());
         continue;
       }
       values.add(value);
@@ -227,10 +208,6 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
   }
 
   static String value(Axis<?> axis, YamlNode node) throws ScenarioException {
-    String value = node.asText(axis.hint());
-    if (axis.parse(value).isEmpty()) {
-      throw node.error(axis.invalid(value));
-    }
-    return value;
+    return node.as(axis.hint(), v -> axis.parse(v).isPresent() ? v : null, axis::invalid);
   }
 }

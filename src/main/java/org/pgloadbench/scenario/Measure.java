@@ -25,7 +25,6 @@ public enum Measure {
    */
   INSTRUCTIONS;
 
-  /** The name scenarios use. */
   public String yamlName() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -24,7 +24,6 @@ public final class MemoryCaps {
   private static final Pattern SETTING =
       Pattern.compile("\\s*([0-9]+)\\s*(kB|MB|GB|TB)?\\s*", Pattern.CASE_INSENSITIVE);
 
-  /** PostgreSQL's default shared_buffers. */
   private static final long DEFAULT_SHARED_BUFFERS = 128 * MB;
 
   private MemoryCaps() {}
@@ -78,14 +77,12 @@ public final class MemoryCaps {
 
   /** The first capped cell's server that cannot run (see {@link #unfit}), or null. */
   static String unfit(List<Cell> cells, Map<String, String> settings) {
-    for (Cell cell : cells) {
-      long cap = cell.variant().memoryBytes();
-      String why = cap > 0 ? unfit(cap, cell.variant().settings(), settings) : null;
-      if (why != null) {
-        return why;
-      }
-    }
-    return null;
+    return Cell.firstUnfit(
+        cells,
+        c -> {
+          long cap = c.variant().memoryBytes();
+          return cap > 0 ? unfit(cap, c.variant().settings(), settings) : null;
+        });
   }
 
   /**

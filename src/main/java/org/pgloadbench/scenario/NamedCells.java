@@ -14,23 +14,13 @@ import org.pgloadbench.scenario.YamlNode.Mapping;
  * {@code cells: {osm2pgsql: {format: text}, seed-best: {format: binary, freeze: true, pk: later}}}.
  * Comparing two strategies then needs no full matrix and no exclude list.
  */
-final class NamedCells {
+record NamedCells(Mapping node, Map<String, String> base, List<NamedCells.Named> cells) {
   static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._+-]*");
   private static final String HINT =
       "name each cell and give the axis values it sets, e.g. cells: {seed-best: {format: binary,"
           + " freeze: true}}";
 
-  private record Named(String name, int line, Map<String, String> values) {}
-
-  private final Mapping node;
-  private final Map<String, String> base;
-  private final List<Named> cells;
-
-  private NamedCells(Mapping node, Map<String, String> base, List<Named> cells) {
-    this.node = node;
-    this.base = base;
-    this.cells = cells;
-  }
+  record Named(String name, int line, Map<String, String> values) {}
 
   static NamedCells read(Mapping root, Map<String, String> base) throws ScenarioException {
     YamlNode section = root.optional("cells");
@@ -70,7 +60,6 @@ final class NamedCells {
     return cells.isEmpty();
   }
 
-  /** The axes some named cell sets. */
   Set<String> axes() {
     Set<String> axes = new LinkedHashSet<>();
     cells.forEach(c -> axes.addAll(c.values().keySet()));
@@ -89,40 +78,30 @@ final class NamedCells {
       for (var why : Matrix.notApplying(cell.variant().loader()).entrySet()) {
         if (n.values().containsKey(why.getKey())) {
           // a matrix collapses such an axis; in a cell written by hand it is a slip
-          throw node.at(
-              n.line(),
-              "cells."
-                  + n.name()
-                  + ": "
-                  + Matrix.doesNotApply(why.getKey(), cell.variant().loader(), why.getValue()));
+          throw refused(
+              n, Matrix.doesNotApply(why.getKey(), cell.variant().loader(), why.getValue()));
         }
       }
       for (Cell other : all) {
         if (other.label().equals(cell.label())) {
-          throw node.at(
-              n.line(), "cells." + n.name() + ": is also a matrix cell's label; rename it");
+          throw refused(n, "is also a matrix cell's label; rename it");
         }
         if (other.variant().equals(cell.variant())) {
-          throw node.at(
-              n.line(),
-              "cells." + n.name() + ": is the same cell as " + other.label() + "; keep only one");
+          throw refused(n, "is the same cell as " + other.label() + "; keep only one");
         }
       }
       ImpossibleCells.Rule problem = ImpossibleCells.of(cell);
       if (problem != null) {
-        throw node.at(
-            n.line(),
-            "cells."
-                + n.name()
-                + ": is impossible: "
-                + problem.why(cell)
-                + "; "
-                + problem.fix());
+        throw refused(n, "is impossible: " + problem.why(cell) + "; " + problem.fix());
       }
       all.add(cell);
       named.add(cell);
     }
     return named;
+  }
+
+  private ScenarioException refused(Named cell, String why) {
+    return node.at(cell.line(), "cells." + cell.name() + ": " + why);
   }
 
   /**

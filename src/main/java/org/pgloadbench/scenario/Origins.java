@@ -23,7 +23,6 @@ public record Origins(String file, Map<String, Integer> lines, Map<String, Strin
     overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
   }
 
-  /** The lines of every node of a scenario's YAML tree. */
   static Origins of(YamlNode root) {
     Map<String, Integer> lines = new LinkedHashMap<>();
     collect(root, lines);

@@ -86,27 +86,18 @@ public record Overrides(
    * These overrides with {@code field} set to {@code value}, e.g. {@code NONE.with(DISK, "gp3")}:
    * the one way to change a field, through the canonical constructor.
    */
-  @SuppressWarnings("unchecked")
   public <T> Overrides with(Field<T> field, T value) {
     Object[] f = {
       versions, scale, repeat, warmup, data, target, builds, image, memory, auto, budgetSeconds,
       disk, instructions
     };
     f[field.index] = value;
-    return new Overrides(
-        (List<String>) f[0],
-        (Double) f[1],
-        (Integer) f[2],
-        (Integer) f[3],
-        (Path) f[4],
-        (String) f[5],
-        (Map<String, String>) f[6],
-        (String) f[7],
-        (String) f[8],
-        (Boolean) f[9],
-        (Long) f[10],
-        (String) f[11],
-        (Boolean) f[12]);
+    try {
+      // the record's one constructor, the canonical one, which a field's type ensures takes f
+      return (Overrides) Overrides.class.getDeclaredConstructors()[0].newInstance(f);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /**
@@ -203,9 +194,22 @@ public record Overrides(
     return budgetSeconds == null ? stopping : stopping.withBudget(budgetSeconds);
   }
 
-  /** What PG, TARGET, BUILDS and IMAGE say of the servers. */
-  ServersOverride serversOverride() {
-    return new ServersOverride(versions, target, builds, image);
+  /** Where fields now come from: a mistake in what PG or TARGET replaced is reported at them. */
+  Origins origins(Origins scenario) {
+    Origins origins = scenario;
+    if (versions != null) {
+      origins = origins.overriddenBy("servers.versions", "PG=" + String.join(",", versions));
+    }
+    if (target != null) {
+      origins = origins.overriddenBy("servers", "TARGET=" + ServersSpec.shown(target));
+    }
+    if (builds != null) {
+      origins = origins.overriddenBy("servers", "BUILDS=" + String.join(",", builds.keySet()));
+    }
+    if (image != null) {
+      origins = origins.overriddenBy("servers.image", "IMAGE=" + image);
+    }
+    return origins;
   }
 
   /** 0 rather than 0.0, as a user would have typed it. */

@@ -119,7 +119,6 @@ final class PublishedFigures {
     throw node.error(String.format(Locale.ROOT, "'%s' is not a figure; %s", text, hint));
   }
 
-  /** Every unit, in order. */
   static Set<String> units() {
     Set<String> units = new TreeSet<>(SECONDS.keySet());
     units.addAll(BYTES.keySet());

@@ -77,8 +77,7 @@ public record Scenario(
     o.validate();
     Measure measured =
         o.instructions() == null ? measure : o.instructions() ? Measure.INSTRUCTIONS : Measure.TIME;
-    ServersOverride serversGiven = o.serversOverride();
-    ServersSpec on = serversGiven.servers(servers);
+    ServersSpec on = ServersSpec.overridden(servers, o);
     String unfit = measured.unfit(on);
     if (unfit != null) {
       throw new ScenarioException(
@@ -112,7 +111,7 @@ public record Scenario(
         axes,
         given,
         steps,
-        serversGiven.origins(origins),
+        o.origins(origins),
         claims,
         control,
         baseline,
@@ -131,20 +130,18 @@ public record Scenario(
    */
   private String roundsGiveWay(boolean byFlag) {
     String written = stopping.auto() ? "auto" : Integer.toString(repeat);
+    String note =
+        "%s gives way to one round: %s counts each step's instructions, the same from load to load"
+            + " to a few in a million; REPEAT=%1$s runs %s anyway";
     return origins.at(
         "repeat",
-        written
-            + " gives way to one round: "
-            + (byFlag ? "INSTRUCTIONS=1" : "measure: instructions")
-            + " counts each step's instructions, the same from load to load to a few in a"
-            + " million; REPEAT="
-            + written
-            + " runs "
-            + (stopping.auto() ? "rounds until the answer is sure" : written + " rounds")
-            + " anyway");
+        String.format(
+            note,
+            written,
+            byFlag ? "INSTRUCTIONS=1" : "measure: instructions",
+            stopping.auto() ? "rounds until the answer is sure" : written + " rounds"));
   }
 
-  /** This scenario with {@code rounds} measured rounds, its stopping rule kept. */
   public Scenario withRepeat(int rounds) {
     return with(rounds, cells, claims, control, baseline);
   }
@@ -159,7 +156,6 @@ public record Scenario(
         kept.stream().anyMatch(c -> c.label().equals(baseline)) ? baseline : null);
   }
 
-  /** This scenario with its control server left out, or kept where it has one. */
   public Scenario withControl(boolean kept) {
     return with(repeat, cells, claims, control && kept, baseline);
   }

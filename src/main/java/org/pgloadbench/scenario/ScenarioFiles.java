@@ -32,17 +32,14 @@ public final class ScenarioFiles {
       // neither a path nor a name: reported below
     }
     List<String> names = available(scenariosDir);
+    String noFile = scenariosDir + File.separator + nameOrPath + EXTENSION;
     throw new ScenarioException(
-        "no scenario '"
-            + nameOrPath
-            + "': no such file and no "
-            + scenariosDir
-            + File.separator
-            + nameOrPath
-            + EXTENSION
-            + YamlNode.didYouMean(nameOrPath, names)
-            + "; "
-            + (names.isEmpty()
+        String.format(
+            "no scenario '%s': no such file and no %s%s; %s",
+            nameOrPath,
+            noFile,
+            YamlNode.didYouMean(nameOrPath, names),
+            names.isEmpty()
                 ? "there are no scenarios in " + scenariosDir
                 : "available: " + String.join(", ", names)));
   }

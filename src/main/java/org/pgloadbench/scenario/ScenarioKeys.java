@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.Keys.Key;
+import org.pgloadbench.scenario.YamlNode.Mapping;
 
 /**
  * The keys of a scenario, declared once for {@link ScenarioLoader} and {@link ScenarioSchema}, with
@@ -31,29 +32,33 @@ final class ScenarioKeys {
               () -> pattern(NAME))
           .required("name the scenario, e.g. name: ways-binary-freeze")
           .reading(
-              node -> {
-                String name = node.asText("e.g. name: ways-binary-freeze");
-                if (!NAME.matcher(name).matches()) {
-                  throw node.error(
-                      "'"
-                          + name
-                          + "' is not a valid name; use lower-case letters, digits, '.', '_'"
-                          + " and '-', starting with a letter or digit");
-                }
-                return name;
-              });
+              node ->
+                  node.as(
+                      "e.g. name: ways-binary-freeze",
+                      name -> NAME.matcher(name).matches() ? name : null,
+                      name ->
+                          "'"
+                              + name
+                              + "' is not a valid name; use lower-case letters, digits, '.', '_'"
+                              + " and '-', starting with a letter or digit"));
   static final Key<String> DESCRIPTION =
       Key.of(
               "description",
               "What the scenario reproduces, and the published figures it is compared with.",
               () -> type("string"))
           .reading(node -> node.asText("write it as text").strip());
-  static final Key<YamlNode> DATASET =
+  static final Key<Mapping> DATASET =
       Key.of("dataset", DatasetSections::schema)
-          .required("say what to load, e.g. dataset: {kind: osm-synthetic}");
-  static final Key<YamlNode> SERVERS =
+          .required("say what to load, e.g. dataset: {kind: osm-synthetic}")
+          .reading(
+              node ->
+                  node.asMapping(
+                      "e.g. dataset: {kind: osm-synthetic, tables: [ways], rows: {nodes: 1000,"
+                          + " ways: 100}}"));
+  static final Key<Mapping> SERVERS =
       Key.of("servers", ServersSection::schema)
-          .required("list the versions, e.g. servers: {versions: [17]}");
+          .required("list the versions, e.g. servers: {versions: [17]}")
+          .reading(node -> node.asMapping("e.g. servers: {versions: [16, 17]}"));
   static final Key<YamlNode> SETTINGS = Key.of("settings", SettingsSection::schema);
 
   /** {@code repeat: auto}, which no count of rounds can be. */
@@ -137,15 +142,13 @@ final class ScenarioKeys {
                                   type("string")
                                       .put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$"))))
           .reading(
-              node -> {
-                Double value = Stopping.fraction(node.asText("e.g. precision: 5%"));
-                if (value == null) {
-                  throw node.error(
-                      "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or"
-                          + " 0.05)");
-                }
-                return value;
-              });
+              node ->
+                  node.as(
+                      "e.g. precision: 5%",
+                      Stopping::fraction,
+                      text ->
+                          "expected a percentage above 0 and at most 50%, e.g. precision: 5% (or"
+                              + " 0.05)"));
   static final Key<Long> BUDGET =
       Key.of(
               "budget",
@@ -154,13 +157,11 @@ final class ScenarioKeys {
               () ->
                   type("string").put("pattern", "^\\s*" + Stopping.DURATION.pattern() + "\\s*$"))
           .reading(
-              node -> {
-                Long value = Stopping.duration(node.asText("e.g. budget: 10m"));
-                if (value == null) {
-                  throw node.error("expected a time per server, e.g. budget: 10m (or 90s, 1h)");
-                }
-                return value;
-              });
+              node ->
+                  node.as(
+                      "e.g. budget: 10m",
+                      Stopping::duration,
+                      text -> "expected a time per server, e.g. budget: 10m (or 90s, 1h)"));
   static final Key<List<Double>> SCALES =
       Key.of(
               "scales",
@@ -190,7 +191,11 @@ final class ScenarioKeys {
                   + " line).",
               () -> JSON.objectNode().set("enum", strings(Measure.names())))
           .hint("use " + String.join(" or ", Measure.names()))
-          .reading(ScenarioKeys::measure);
+          .reading(
+              node ->
+                  Measure.valueOf(
+                      node.among(Measure.names(), "a measure", ScenarioKeys.MEASURE.hint())
+                          .toUpperCase(Locale.ROOT)));
 
   static final Keys KEYS =
       Keys.of(
@@ -199,20 +204,6 @@ final class ScenarioKeys {
           BUDGET, SCALES, REPRODUCE_VERSIONS, MEASURE);
 
   private ScenarioKeys() {}
-
-  private static Measure measure(YamlNode node) throws ScenarioException {
-    String value = node.asText(MEASURE.hint());
-    if (!Measure.names().contains(value)) {
-      throw node.error(
-          "'"
-              + value
-              + "' is not a measure"
-              + YamlNode.didYouMean(value, Measure.names())
-              + "; "
-              + MEASURE.hint());
-    }
-    return Measure.valueOf(value.toUpperCase(Locale.ROOT));
-  }
 
   private static Restarts restarts(YamlNode node) throws ScenarioException {
     String value = node.asText(RESTART.hint()).strip();
@@ -247,18 +238,7 @@ final class ScenarioKeys {
         node.eachOnce(
             hint,
             "scale",
-            item -> {
-              double value;
-              try {
-                value = Double.parseDouble(item.asText(hint));
-              } catch (NumberFormatException e) {
-                throw item.error("expected a number above 0; " + hint);
-              }
-              if (!(value > 0) || Double.isInfinite(value)) {
-                throw item.error("expected a number above 0; " + hint);
-              }
-              return value;
-            });
+            item -> item.as(hint, Keys::positive, text -> "expected a number above 0; " + hint));
     if (scales.size() < 2) {
       throw node.error("a scale series needs at least two scales; " + hint);
     }
@@ -272,10 +252,8 @@ final class ScenarioKeys {
       return AUTO_ROUNDS;
     }
     if (text != null && text.matches(".*[A-Za-z].*")) {
-      throw node.error(
-          "expected a whole number >= 1, or auto (rounds until the answer is sure), got '"
-              + text
-              + "'");
+      String expected = "expected a whole number >= 1, or auto (rounds until the answer is sure)";
+      throw node.error(expected + ", got '" + text + "'");
     }
     return Key.intAtLeast(node, 1);
   }

@@ -11,7 +11,6 @@ import java.util.Map;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.scenario.YamlNode.Mapping;
-import org.pgloadbench.variant.StandbyMode;
 
 /**
  * Reads {@code scenarios/<name>.yaml} into a {@link Scenario}. The YAML is read once into a tree of
@@ -70,7 +69,10 @@ public final class ScenarioLoader {
     // a server no cell can run on, pointed at the axis or the servers' key that chose it
     Map<Axis<?>, String> unfit = new LinkedHashMap<>();
     unfit.put(Axis.MEMORY, MemoryCaps.unfit(matrix.cells(), settings));
-    unfit.put(Axis.STANDBY, standbyUnfit(matrix.cells(), settings));
+    unfit.put(
+        Axis.STANDBY,
+        Cell.firstUnfit(
+            matrix.cells(), c -> c.variant().standby().unfit(settings, c.variant().settings())));
     unfit.put(Axis.DISK, DirectIo.unfit(matrix.cells(), servers.versions()));
     for (var why : unfit.entrySet()) {
       if (why.getValue() != null) {
@@ -143,30 +145,13 @@ public final class ScenarioLoader {
             "version",
             v -> versioned && servers.versions().contains(v),
             v ->
-                "'"
-                    + v
-                    + "' is not one of servers.versions ["
-                    + String.join(", ", servers.versions())
-                    + "]; "
-                    + hint);
+                String.format(
+                    "'%s' is not one of servers.versions [%s]; %s",
+                    v, String.join(", ", servers.versions()), hint));
     if (versions.isEmpty()) {
       throw node.error("is empty; " + hint + ", or remove it for all of them");
     }
     return versions;
-  }
-
-  /**
-   * Why the first cell with a standby cannot have it with these settings (see {@link
-   * StandbyMode#unfit}), or null.
-   */
-  private static String standbyUnfit(List<Cell> cells, Map<String, String> settings) {
-    for (Cell cell : cells) {
-      String why = cell.variant().standby().unfit(settings, cell.variant().settings());
-      if (why != null) {
-        return why;
-      }
-    }
-    return null;
   }
 
   /**
@@ -203,17 +188,7 @@ public final class ScenarioLoader {
       return null;
     }
     List<String> labels = cells.stream().map(Cell::label).toList();
-    String hint = "name one of the cells: " + String.join(", ", labels);
-    String cell = node.asText(hint);
-    if (!labels.contains(cell)) {
-      throw node.error(
-          "'"
-              + cell
-              + "' is not a cell of this scenario"
-              + YamlNode.didYouMean(cell, labels)
-              + "; "
-              + hint);
-    }
-    return cell;
+    return node.among(
+        labels, "a cell of this scenario", "name one of the cells: " + String.join(", ", labels));
   }
 }

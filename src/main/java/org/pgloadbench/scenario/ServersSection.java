@@ -43,9 +43,8 @@ final class ServersSection {
                           "errorMessage",
                           "use embedded, container or local; a bin dir (local:<bin dir>) or a"
                               + " server's URL is the user's to choose: TARGET= on the command"
-                              + " line, or run with "
-                              + AllowedSettings.TRUST_FLAG
-                              + " if you trust this file"))
+                              + " line, or "
+                              + AllowedSettings.TRUSTED))
           .hint("use " + ServersSpec.TARGETS);
 
   static final Key<List<String>> VERSIONS =
@@ -56,20 +55,21 @@ final class ServersSection {
           .hint("list PostgreSQL versions, e.g. versions: [16, 17]")
           .reading(ServersSection::versions);
 
-  static final Key<YamlNode> IMAGE =
+  static final Key<String> IMAGE =
       Key.of(
               "image",
               () ->
                   refused(untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=<image>")))
-          .hint("e.g. image: postgres:17");
+          .reading(node -> node.asText("e.g. image: postgres:17"));
 
-  static final Key<YamlNode> BUILDS =
+  static final Key<Map<String, String>> BUILDS =
       Key.of(
               "builds",
               "The labels of the local builds compared in the place of versions, e.g. [head,"
                   + " patch]; BUILDS=head=<bin dir>,patch=<bin dir> gives their bin dirs.",
               () -> list(pattern(ServersSpec.LABEL)))
-          .hint("list the builds' labels, e.g. builds: [head, patch]");
+          .hint("list the builds' labels, e.g. builds: [head, patch]")
+          .reading(ServersSection::builds);
 
   static final Key<String> MEMORY =
       everyServer(
@@ -106,13 +106,11 @@ final class ServersSection {
       "the local target runs the builds given on the command line, not versions; remove versions";
   static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
 
-  /** The keys of {@code servers}, for the loader and the schema ({@link #schema}). */
   static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
 
   private ServersSection() {}
 
-  static ServersSpec servers(YamlNode node, boolean trusted) throws ScenarioException {
-    Mapping m = node.asMapping("e.g. servers: {versions: [16, 17]}");
+  static ServersSpec servers(Mapping m, boolean trusted) throws ScenarioException {
     KEYS.allowOnly(m);
 
     String target = ServersSpec.EMBEDDED;
@@ -133,7 +131,7 @@ final class ServersSection {
     YamlNode versionsNode = VERSIONS.node(m);
     List<String> versions = VERSIONS.in(m, List.of());
     YamlNode imageNode = IMAGE.node(m);
-    String image = imageNode == null ? null : imageNode.asText(IMAGE.hint());
+    String image = IMAGE.in(m, null);
     if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
       throw imageNode.error("is for the container target; add target: container or remove it");
     }
@@ -142,7 +140,7 @@ final class ServersSection {
           untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=" + image));
     }
     YamlNode buildsNode = BUILDS.node(m);
-    Map<String, String> builds = builds(buildsNode);
+    Map<String, String> builds = BUILDS.in(m, Map.of());
     if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
       throw m.at(m.keyLines().get(BUILDS.name()), "servers.builds: " + BUILDS_ARE_LOCAL);
     }
@@ -174,10 +172,8 @@ final class ServersSection {
       if (versionsNode != null
           && !spec.target().equals(ServersSpec.EMBEDDED)
           && !spec.target().equals(ServersSpec.CONTAINER)) {
-        throw versionsNode.error(
-            "the "
-                + spec.target()
-                + " target runs the server(s) it names, not versions; remove versions");
+        String names = " target runs the server(s) it names, not versions; remove versions";
+        throw versionsNode.error("the " + spec.target() + names);
       }
       return spec;
     } catch (IllegalArgumentException e) {
@@ -185,7 +181,6 @@ final class ServersSection {
     }
   }
 
-  /** The section's schema: its keys, and which of them a target needs or refuses. */
   static ObjectNode schema() {
     ObjectNode node = type("object");
     node.put(
@@ -193,9 +188,9 @@ final class ServersSection {
         "The PostgreSQL servers: versions for the embedded (default) or container target, or the"
             + " labels of local builds. A scenario chooses no program, image or server: give"
             + " TARGET=local:<bin dir>, BUILDS=head=<bin dir>,..., IMAGE= or a URL target on the"
-            + " command line, or run with "
-            + AllowedSettings.TRUST_FLAG
-            + " if you trust this file.");
+            + " command line, or "
+            + AllowedSettings.TRUSTED
+            + ".");
     node.set("properties", KEYS.properties());
     node.put("additionalProperties", false);
     ObjectNode local =
@@ -252,9 +247,6 @@ final class ServersSection {
    */
   private static Map<String, String> builds(YamlNode node) throws ScenarioException {
     Map<String, String> builds = new LinkedHashMap<>();
-    if (node == null) {
-      return builds;
-    }
     String hint = BUILDS.hint();
     if (node instanceof YamlNode.Sequence) {
       node.textsOnce(

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -119,5 +120,103 @@ public record ServersSpec(
 
   private static boolean isUrl(String target) {
     return target.startsWith("postgresql://") || target.startsWith("postgres://");
+  }
+
+  /**
+   * The scenario's servers with TARGET, BUILDS, IMAGE and PG applied: TARGET moves them to another
+   * target (a local build or a URL replaces the versions), BUILDS to local builds (the scenario's
+   * build labels, when it lists them, each given its bin dir), IMAGE sets the container image, PG
+   * replaces the versions.
+   */
+  static ServersSpec overridden(ServersSpec scenario, Overrides o) throws ScenarioException {
+    ServersSpec spec = o.builds() != null ? localBuilds(scenario, o) : retargeted(scenario, o);
+    if (o.image() != null) {
+      if (!spec.target().equals(CONTAINER)) {
+        throw new ScenarioException(
+            "IMAGE=" + o.image() + ": is for the container target; add TARGET=container");
+      }
+      spec = new ServersSpec(spec.target(), spec.versions(), o.image(), Map.of(), null);
+    }
+    if (spec.target().equals(LOCAL) && spec.builds().isEmpty()) {
+      throw new ScenarioException(
+          "the scenario runs local builds"
+              + (spec.versions().isEmpty() ? "" : " (" + String.join(", ", spec.versions()) + ")")
+              + "; give their bin dirs on the command line, e.g. BUILDS="
+              + (spec.versions().isEmpty()
+                  ? "head=/opt/pg-head/bin,patch=/opt/pg-patch/bin"
+                  : String.join(
+                      ",",
+                      spec.versions().stream().map(l -> l + "=/opt/pg-" + l + "/bin").toList()))
+              + ", or TARGET=local:<bin dir> for one");
+    }
+    return spec;
+  }
+
+  /** BUILDS=: the local target with these builds, in the scenario's order of its labels. */
+  private static ServersSpec localBuilds(ServersSpec scenario, Overrides o)
+      throws ScenarioException {
+    String given =
+        "BUILDS=" + String.join(",", o.builds().keySet().stream().map(l -> l + "=...").toList());
+    if (o.target() != null) {
+      throw new ScenarioException(given + ": give TARGET or BUILDS, not both");
+    }
+    if (o.versions() != null) {
+      throw new ScenarioException(
+          "PG=" + String.join(",", o.versions()) + ": the builds are the servers; leave PG out");
+    }
+    Map<String, String> ordered = new LinkedHashMap<>();
+    if (scenario.target().equals(LOCAL) && !scenario.versions().isEmpty()) {
+      if (!Set.copyOf(scenario.versions()).equals(o.builds().keySet())) {
+        throw new ScenarioException(
+            given
+                + ": the scenario compares the builds "
+                + String.join(", ", scenario.versions())
+                + "; give a bin dir for each of them");
+      }
+      scenario.versions().forEach(label -> ordered.put(label, o.builds().get(label)));
+    } else {
+      ordered.putAll(o.builds());
+    }
+    return new ServersSpec(LOCAL, List.copyOf(ordered.keySet()), null, ordered, null);
+  }
+
+  private static ServersSpec retargeted(ServersSpec scenario, Overrides o)
+      throws ScenarioException {
+    if (o.target() == null && o.versions() == null) {
+      return scenario;
+    }
+    String to = o.target() == null ? scenario.target() : o.target();
+    if (to.equals(LOCAL) && o.target() == null) {
+      if (o.versions() != null) {
+        throw new ScenarioException(
+            "PG="
+                + String.join(",", o.versions())
+                + ": the scenario runs local builds, not versions;"
+                + " leave PG out, or add TARGET=embedded");
+      }
+      return scenario;
+    }
+    if (to.equals(URL)) {
+      to = scenario.url();
+    }
+    List<String> chosen = o.versions() != null ? o.versions() : scenario.versions();
+    if (scenario.target().equals(LOCAL) || scenario.target().equals(URL)) {
+      chosen = o.versions() == null ? List.of() : o.versions();
+    }
+    try {
+      ServersSpec spec = of(to, chosen, scenario.image(), scenario.builds());
+      if (o.versions() != null && !spec.versions().equals(o.versions())) {
+        throw new ScenarioException(
+            "PG="
+                + String.join(",", o.versions())
+                + ": the "
+                + spec.target()
+                + " target runs the server it names, not versions; leave PG out");
+      }
+      return spec;
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(
+          "TARGET=" + (o.target() == null ? to : shown(o.target())) + ": " + e.getMessage());
+    }
   }
 }

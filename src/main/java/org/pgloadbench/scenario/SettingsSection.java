@@ -36,6 +36,8 @@ final class SettingsSection {
       "not among the settings a scenario may set by itself (memory, WAL, checkpoints, vacuum,"
           + " autovacuum, planner costs, parallel workers, I/O)";
 
+  private static final String TRUST_IT = "; remove it, or " + AllowedSettings.TRUSTED;
+
   private SettingsSection() {}
 
   /**
@@ -93,16 +95,8 @@ final class SettingsSection {
         throw m.at(line, "settings." + name + ": " + WIRED);
       }
       if (!trusted && !AllowedSettings.allowed(name)) {
-        throw m.at(
-            line,
-            "settings."
-                + name
-                + ": "
-                + NOT_ALLOWED
-                + YamlNode.didYouMean(name, AllowedSettings.names())
-                + "; remove it, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file");
+        String closest = YamlNode.didYouMean(name, AllowedSettings.names());
+        throw m.at(line, "settings." + name + ": " + NOT_ALLOWED + closest + TRUST_IT);
       }
       String value = e.getValue().asText(hint);
       if (value.codePoints().anyMatch(Character::isISOControl)) {
@@ -115,7 +109,6 @@ final class SettingsSection {
     return settings;
   }
 
-  /** The section's schema: a profile, and the settings a shared scenario may set. */
   static ObjectNode schema() {
     ObjectNode node = type("object");
     node.put(
@@ -136,11 +129,7 @@ final class SettingsSection {
                 + " OpenStreetMap benchmark post's list, osm2pgsql the osm2pgsql manual's import"
                 + " settings, each sized to the machine. To compare"
                 + " profiles, list them as the matrix's settings axis instead."));
-    for (String name : new TreeSet<>(AllowedSettings.wired())) {
-      properties.set(
-          name,
-          refused(WIRED));
-    }
+    new TreeSet<>(AllowedSettings.wired()).forEach(name -> properties.set(name, refused(WIRED)));
     for (String name : AllowedSettings.names()) {
       ObjectNode value = JSON.objectNode();
       value.set("type", strings(List.of("string", "number", "boolean")));
@@ -154,11 +143,7 @@ final class SettingsSection {
     node.set("properties", properties);
     node.set(
         "additionalProperties",
-        refused(
-            NOT_ALLOWED
-                + "; remove it, or run with "
-                + AllowedSettings.TRUST_FLAG
-                + " if you trust this file"));
+        refused(NOT_ALLOWED + TRUST_IT));
     return node;
   }
 }

@@ -97,14 +97,14 @@ final class Steps {
               StepKind.SET_LOGGED,
               "loads an UNLOGGED table, which only set_logged makes durable",
               "an unlogged cell needs the set_logged step, which alone makes its table durable",
-              () -> chosen(Axis.UNLOGGED).setAll(written(Axis.UNLOGGED, "true"))),
+              () -> requiring(Axis.UNLOGGED.name()).setAll(written(Axis.UNLOGGED, "true"))),
           new Needed(
               Axis.INDEXES,
               v -> !v.indexesNow(),
               StepKind.INDEXES,
               LATER_INDEXES,
               NEEDS_INDEXES,
-              () -> chosen(Axis.INDEXES).setAll(written(Axis.INDEXES, "later"))),
+              () -> requiring(Axis.INDEXES.name()).setAll(written(Axis.INDEXES, "later"))),
           new Needed(
               Axis.WAYS_INDEX,
               v -> !v.indexesNow(),
@@ -112,17 +112,12 @@ final class Steps {
               LATER_INDEXES,
               NEEDS_INDEXES,
               () ->
-                  chosen(Axis.WAYS_INDEX)
+                  requiring(Axis.WAYS_INDEX.name())
                       .set(
                           "anyOf",
                           JSON.arrayNode()
                               .add(notRequired(Axis.INDEXES.name()))
                               .add(written(Axis.INDEXES, "later")))));
-
-  /** A matrix with {@code axis}. */
-  private static ObjectNode chosen(Axis<?> axis) {
-    return requiring(axis.name());
-  }
 
   /** A matrix whose {@code axis} lists {@code value}. */
   private static ObjectNode written(Axis<?> axis, String value) {
@@ -146,12 +141,9 @@ final class Steps {
                   .orElseThrow(
                       () ->
                           item.error(
-                              "unknown step '"
-                                  + name
-                                  + "'"
-                                  + YamlNode.didYouMean(name, StepKind.names())
-                                  + "; known steps: "
-                                  + listed()));
+                              String.format(
+                                  "unknown step '%s'%s; known steps: %s",
+                                  name, YamlNode.didYouMean(name, StepKind.names()), listed())));
             });
     // drop (a no-op on the fresh database, timed as pgbench -i times it) may come first
     int first = steps.isEmpty() || steps.get(0) != StepKind.DROP ? 0 : 1;

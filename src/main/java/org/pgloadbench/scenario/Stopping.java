@@ -61,12 +61,10 @@ public record Stopping(boolean auto, double precision, long budgetSeconds) {
     return value > 0 && value <= 0.5 ? value : null;
   }
 
-  /** "±5%". */
   public String precisionText() {
     return "±" + trim(precision * 100) + "%";
   }
 
-  /** "10 min", "90 s". */
   public static String durationText(long seconds) {
     if (seconds % 3600 == 0) {
       return seconds / 3600 + " h";

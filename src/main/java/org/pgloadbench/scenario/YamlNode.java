@@ -62,15 +62,13 @@ sealed interface YamlNode {
         if (!known.contains(key)) {
           throw at(
               keyLines.get(key),
-              "unknown key '"
-                  + key
-                  + "'"
-                  + (path.isEmpty() ? "" : " in " + path)
-                  + didYouMean(key, known)
-                  + "; known "
-                  + noun
-                  + ": "
-                  + String.join(", ", known));
+              String.format(
+                  "unknown key '%s'%s%s; known %s: %s",
+                  key,
+                  path.isEmpty() ? "" : " in " + path,
+                  didYouMean(key, known),
+                  noun,
+                  String.join(", ", known)));
         }
       }
     }
@@ -154,6 +152,25 @@ sealed interface YamlNode {
         this instanceof Scalar
             ? "has no value; " + hint
             : "expected a single value, got " + describe() + "; " + hint);
+  }
+
+  /** A scalar's text as {@code parse} reads it; one read as null is refused, {@code invalid}. */
+  default <T> T as(String hint, Function<String, T> parse, Function<String, String> invalid)
+      throws ScenarioException {
+    String text = asText(hint);
+    T value = parse.apply(text);
+    if (value == null) {
+      throw error(invalid.apply(text));
+    }
+    return value;
+  }
+
+  /** A scalar's text, one of {@code known}: else refused as not {@code what}, the closest named. */
+  default String among(List<String> known, String what, String hint) throws ScenarioException {
+    return as(
+        hint,
+        t -> known.contains(t) ? t : null,
+        t -> "'" + t + "' is not " + what + didYouMean(t, known) + "; " + hint);
   }
 
   /** A YAML boolean ({@code true} or {@code false}, unquoted). */

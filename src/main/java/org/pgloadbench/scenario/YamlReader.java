@@ -53,14 +53,9 @@ final class YamlReader {
         if (y.getContext() != null) {
           reason += " (" + y.getContext() + ")";
         }
-        return new ScenarioException(
-            file
-                + ":"
-                + (y.getProblemMark().getLine() + 1)
-                + ":"
-                + (y.getProblemMark().getColumn() + 1)
-                + ": YAML syntax error: "
-                + reason.replaceAll("\\s+", " "));
+        var mark = y.getProblemMark();
+        return syntaxError(
+            file, mark.getLine() + 1, mark.getColumn() + 1, reason.replaceAll("\\s+", " "));
       }
     }
     String reason = e.getOriginalMessage().lines().findFirst().orElse("unreadable YAML");
@@ -69,14 +64,14 @@ final class YamlReader {
       reason = reason.substring(0, cut);
     }
     var where = e.getLocation();
+    return where == null
+        ? syntaxError(file, 1, 1, reason)
+        : syntaxError(file, where.getLineNr(), where.getColumnNr(), reason);
+  }
+
+  private static ScenarioException syntaxError(String file, int line, int column, String reason) {
     return new ScenarioException(
-        file
-            + ":"
-            + (where == null ? 1 : where.getLineNr())
-            + ":"
-            + (where == null ? 1 : where.getColumnNr())
-            + ": YAML syntax error: "
-            + reason);
+        file + ":" + line + ":" + column + ": YAML syntax error: " + reason);
   }
 
   /** The node starting at {@code token}; a mapping or list takes {@code line}, its key's line. */
@@ -84,59 +79,51 @@ final class YamlReader {
       String file, JsonParser parser, JsonToken token, String path, int line)
       throws IOException, ScenarioException {
     int own = parser.currentTokenLocation().getLineNr();
-    switch (token) {
-      case START_OBJECT:
-        {
-          Map<String, YamlNode> values = new LinkedHashMap<>();
-          Map<String, Integer> keyLines = new LinkedHashMap<>();
-          while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String key = parser.currentName();
-            int keyLine = parser.currentTokenLocation().getLineNr();
-            String keyPath = YamlNode.child(path, key);
-            if (values.containsKey(key)) {
-              throw new ScenarioException(
-                  file + ":" + keyLine + ": " + keyPath + ": duplicate key; keep only one");
-            }
-            keyLines.put(key, keyLine);
-            values.put(key, read(file, parser, parser.nextToken(), keyPath, keyLine));
-          }
-          return new YamlNode.Mapping(
-              file,
-              path,
-              line,
-              Collections.unmodifiableMap(values),
-              Collections.unmodifiableMap(keyLines));
+    if (token == JsonToken.START_OBJECT) {
+      Map<String, YamlNode> values = new LinkedHashMap<>();
+      Map<String, Integer> keyLines = new LinkedHashMap<>();
+      while (parser.nextToken() == JsonToken.FIELD_NAME) {
+        String key = parser.currentName();
+        int keyLine = parser.currentTokenLocation().getLineNr();
+        String keyPath = YamlNode.child(path, key);
+        if (values.containsKey(key)) {
+          throw new ScenarioException(
+              file + ":" + keyLine + ": " + keyPath + ": duplicate key; keep only one");
         }
-      case START_ARRAY:
-        {
-          List<YamlNode> items = new ArrayList<>();
-          for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
-            String itemPath = path + "[" + items.size() + "]";
-            items.add(read(file, parser, t, itemPath, parser.currentTokenLocation().getLineNr()));
-          }
-          return new YamlNode.Sequence(file, path, line, List.copyOf(items));
-        }
-      case VALUE_STRING:
-        return new YamlNode.Scalar(file, path, own, parser.getText(), Kind.STRING);
-      case VALUE_NUMBER_INT:
-      case VALUE_NUMBER_FLOAT:
-        return new YamlNode.Scalar(file, path, own, parser.getText(), Kind.NUMBER);
-      case VALUE_TRUE:
-      case VALUE_FALSE:
-        // YAML also spells booleans yes/no/on/off: keep one spelling.
-        String bool = String.valueOf(token == JsonToken.VALUE_TRUE);
-        return new YamlNode.Scalar(file, path, own, bool, Kind.BOOLEAN);
-      case VALUE_NULL:
-        return new YamlNode.Scalar(file, path, own, null, Kind.NULL);
-      default: // e.g. !!binary
-        throw new ScenarioException(
-            file
-                + ":"
-                + own
-                + ": "
-                + path
-                + ": unsupported YAML value; use text, numbers, lists"
-                + " and mappings");
+        keyLines.put(key, keyLine);
+        values.put(key, read(file, parser, parser.nextToken(), keyPath, keyLine));
+      }
+      return new YamlNode.Mapping(
+          file,
+          path,
+          line,
+          Collections.unmodifiableMap(values),
+          Collections.unmodifiableMap(keyLines));
     }
+    if (token == JsonToken.START_ARRAY) {
+      List<YamlNode> items = new ArrayList<>();
+      for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+        String itemPath = path + "[" + items.size() + "]";
+        items.add(read(file, parser, t, itemPath, parser.currentTokenLocation().getLineNr()));
+      }
+      return new YamlNode.Sequence(file, path, line, List.copyOf(items));
+    }
+    Kind kind =
+        switch (token) {
+          case VALUE_STRING -> Kind.STRING;
+          case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> Kind.NUMBER;
+          case VALUE_TRUE, VALUE_FALSE -> Kind.BOOLEAN;
+          case VALUE_NULL -> Kind.NULL;
+          default -> // e.g. !!binary
+              throw new ScenarioException(
+                  file + ":" + own + ": " + path + ": unsupported YAML value; use text, numbers,"
+                      + " lists and mappings");
+        };
+    // YAML also spells booleans yes/no/on/off: keep one spelling.
+    String text =
+        kind == Kind.BOOLEAN
+            ? String.valueOf(token == JsonToken.VALUE_TRUE)
+            : kind == Kind.NULL ? null : parser.getText();
+    return new YamlNode.Scalar(file, path, own, text, kind);
   }
 }

@@ -22,8 +22,7 @@ class AxisTest {
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       classPath.add(Path.of(entry).toUri().toURL());
     }
-    for (String family :
-        List.of("TableAxes", "Osm2pgsqlAxes", "LoaderAxes", "GinAxes", "ServerAxes")) {
+    for (String family : List.of("TableAxes", "ServerAxes")) {
       try (URLClassLoader fresh =
           new URLClassLoader(classPath.toArray(URL[]::new), ClassLoader.getPlatformClassLoader())) {
         Class.forName("org.pgloadbench.scenario." + family, true, fresh);
