@@ -1,8 +1,10 @@
 package org.pgloadbench.scenario;
 
+import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -93,8 +95,12 @@ public record Overrides(
     };
     f[field.index] = value;
     try {
-      // the record's one constructor, the canonical one, which a field's type ensures takes f
-      return (Overrides) Overrides.class.getDeclaredConstructors()[0].newInstance(f);
+      // the canonical constructor, found by the components' types; a field's type ensures f fits
+      Class<?>[] types =
+          Arrays.stream(Overrides.class.getRecordComponents())
+              .map(RecordComponent::getType)
+              .toArray(Class<?>[]::new);
+      return Overrides.class.getDeclaredConstructor(types).newInstance(f);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(e);
     }
