@@ -1,7 +1,6 @@
 package org.pgloadbench.cli;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -83,11 +82,6 @@ final class AutoRounds extends AddedRounds {
       return stop(BUDGET);
     }
     return Optional.of(cells);
-  }
-
-  /** Every comparison's state at the last look. */
-  Map<String, Settling.Status> states() {
-    return settling.states();
   }
 
   /** The plan's line for an auto run. */

@@ -25,7 +25,6 @@ import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.ShutdownHook;
-import org.pgloadbench.server.WorkRoot;
 
 /**
  * Runs a scenario's {@link Plan}: every server started first, each warmed up with unmeasured loads,
@@ -55,19 +54,6 @@ public final class Runner {
    * further load starts, and a load cut short by that is not stored as a failure of PostgreSQL.
    */
   private volatile boolean stopping;
-
-  /** A runner whose dataset caches decoded files under the default work root. */
-  public Runner(
-      Scenario scenario, ServerTarget target, ResultStore store, Progress progress, String runId)
-      throws IOException {
-    this(
-        scenario,
-        scenario.dataset().open(WorkRoot.defaultLocation(), progress::note),
-        target,
-        store,
-        progress,
-        runId);
-  }
 
   /** {@code dataset} is the scenario's, prepared (a PBF file decoded) before any clock starts. */
   public Runner(

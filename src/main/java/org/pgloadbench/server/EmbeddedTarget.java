@@ -52,10 +52,6 @@ public final class EmbeddedTarget implements ServerTarget {
     }
   }
 
-  public EmbeddedTarget(Path workRoot) {
-    this(workRoot, null);
-  }
-
   /** Servers started under {@code valgrind} to count instructions, or (null) directly. */
   public EmbeddedTarget(Path workRoot, Valgrind valgrind) {
     this.distributions = PostgresDistributions.fromSystemProperty();

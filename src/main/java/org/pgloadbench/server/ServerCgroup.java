@@ -41,16 +41,6 @@ final class ServerCgroup implements AutoCloseable {
   }
 
   /**
-   * The cgroup of server {@code name} under {@code where}, its memory limited to {@code bytes}, for
-   * a harness of process {@code owner}: the cgroup is named after it, and its watchdog removes it
-   * once that process is gone.
-   */
-  static ServerCgroup create(CgroupHierarchy where, String name, long bytes, long owner)
-      throws ServerException {
-    return create(where, null, name, bytes, DiskLimit.NONE, null, owner);
-  }
-
-  /**
    * The cgroup of server {@code name} with its limits: memory {@code memoryBytes} (null: none), the
    * disk holding {@code dataDir} held to {@code disk} ({@link DiskLimit#NONE}: not held).
    */
@@ -63,7 +53,11 @@ final class ServerCgroup implements AutoCloseable {
     return create(memoryWhere, ioWhere, name, memoryBytes, disk, device, owner);
   }
 
-  private static ServerCgroup create(
+  /**
+   * The cgroup of server {@code name} for a harness of process {@code owner}: the cgroup is named
+   * after it, and its watchdog removes it once that process is gone.
+   */
+  static ServerCgroup create(
       CgroupHierarchy memoryWhere,
       CgroupHierarchy ioWhere,
       String name,
@@ -164,11 +158,6 @@ final class ServerCgroup implements AutoCloseable {
       Thread.currentThread().interrupt();
       return "interrupted while checking the cgroup";
     }
-  }
-
-  /** The directory holding the memory limit (the first, where there is none). */
-  Path dir() {
-    return memory != null ? memory.dir() : parts.get(0).dir();
   }
 
   /**

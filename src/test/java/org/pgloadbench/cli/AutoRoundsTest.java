@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Looks;
 import org.pgloadbench.analysis.Settling;
 import org.pgloadbench.recipe.StepKind;
@@ -58,6 +59,8 @@ class AutoRoundsTest {
             MINIMUM,
             0);
     AutoRounds policy = new AutoRounds(plan, new Stopping(true, 0.05, budgetSeconds));
+    // looks as the policy does, at each of its looks, for the states it stopped on
+    Settling settling = new Settling(0.05, MINIMUM);
     Random random = new Random(seed);
     List<StepResult> steps = new ArrayList<>();
     for (int round = 1; ; round++) {
@@ -70,11 +73,12 @@ class AutoRoundsTest {
       if (round < MINIMUM) {
         continue;
       }
-      Optional<Set<String>> next =
-          policy.next(round, stored(steps, claims), Duration.ofSeconds(round));
+      StoredRun soFar = stored(steps, claims);
+      settling.look(Answer.of(soFar), round);
+      Optional<Set<String>> next = policy.next(round, soFar, Duration.ofSeconds(round));
       if (next.isEmpty()) {
         RunManifest.Rounds rounds = policy.rounds();
-        return new Outcome(rounds.run(), rounds.stopped(), policy.states());
+        return new Outcome(rounds.run(), rounds.stopped(), settling.states());
       }
       assertThat(next.get()).containsExactly(TEXT.label(), BINARY.label());
     }

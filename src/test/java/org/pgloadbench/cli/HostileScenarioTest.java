@@ -33,7 +33,7 @@ import org.pgloadbench.run.Runner;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.LentServer;
 import org.pgloadbench.server.PostgresServer;
 
@@ -56,7 +56,7 @@ class HostileScenarioTest {
   static void startOneServer() throws Exception {
     // passable by the servers' OS user when the tests run as root
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
-    server = new EmbeddedTarget(dir.resolve("servers")).start("17", Map.of());
+    server = Embedded.target(dir.resolve("servers")).start("17", Map.of());
   }
 
   @AfterAll

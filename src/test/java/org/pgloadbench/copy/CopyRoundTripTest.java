@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.postgresql.copy.CopyIn;
@@ -63,7 +64,7 @@ class CopyRoundTripTest {
 
   @BeforeAll
   static void start() throws Exception {
-    EmbeddedTarget target = new EmbeddedTarget(workRoot);
+    EmbeddedTarget target = Embedded.target(workRoot);
     oldest = target.start("14", Map.of());
     newest = target.start("18", Map.of());
   }

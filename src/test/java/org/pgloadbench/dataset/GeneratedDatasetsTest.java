@@ -20,7 +20,7 @@ import org.pgloadbench.dataset.IntArrayDataset.Distribution;
 import org.pgloadbench.dataset.PointDataset.Geometry;
 import org.pgloadbench.dataset.PointDataset.Shape;
 import org.pgloadbench.scenario.Axis;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.variant.LoadVariant;
 import org.postgresql.copy.CopyIn;
@@ -41,7 +41,7 @@ class GeneratedDatasetsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new EmbeddedTarget(workRoot).start("17", Map.of());
+    server = Embedded.target(workRoot).start("17", Map.of());
   }
 
   @AfterAll

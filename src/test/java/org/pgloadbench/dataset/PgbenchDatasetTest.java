@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.copy.CopyFormat;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.CopyManager;
@@ -43,7 +43,7 @@ class PgbenchDatasetTest {
         pgbench != null,
         "pgbench is not installed (apt-get install postgresql-client): the comparison with a real"
             + " pgbench -i is skipped");
-    try (PostgresServer server = new EmbeddedTarget(workRoot).start("16", Map.of());
+    try (PostgresServer server = Embedded.target(workRoot).start("16", Map.of());
         Connection admin = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = admin.createStatement()) {
       s.execute("CREATE DATABASE by_pgbench");

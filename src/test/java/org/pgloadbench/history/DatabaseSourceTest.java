@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.cli.Main;
 import org.pgloadbench.publish.ResultsDatabase;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
@@ -54,7 +54,7 @@ class DatabaseSourceTest {
     }
     Files.writeString(
         resumed, Files.readAllLines(resumed).get(0) + "\n", StandardOpenOption.APPEND);
-    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+    server = Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("CREATE ROLE bench LOGIN PASSWORD '" + PASSWORD + "'");

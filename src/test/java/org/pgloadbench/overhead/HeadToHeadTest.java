@@ -29,7 +29,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 import org.pgloadbench.variant.MiddleFormat;
@@ -48,7 +48,7 @@ class HeadToHeadTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+    server = Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
   }
 
   @AfterAll

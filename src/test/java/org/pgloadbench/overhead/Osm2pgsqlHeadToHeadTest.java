@@ -26,7 +26,7 @@ import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Overrides;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.LocalTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
@@ -144,7 +144,7 @@ class Osm2pgsqlHeadToHeadTest {
     Scenario scenario = ScenarioLoader.load(Path.of("scenarios/osm-real.yaml"));
     // the embedded binaries come without PostGIS
     try (PostgresServer server =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
+        Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
       Osm2pgsqlHeadToHead pair =
           new Osm2pgsqlHeadToHead(
               server,

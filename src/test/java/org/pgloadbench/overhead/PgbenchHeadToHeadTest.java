@@ -19,7 +19,7 @@ import org.pgloadbench.run.Rounds;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
@@ -48,7 +48,7 @@ class PgbenchHeadToHeadTest {
     Path results = dir.resolve("results");
     String version;
     try (PostgresServer server =
-            new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+            Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
         OverheadResults stored = create(results, scenario, new Rounds(0, 2))) {
       version = server.version();
       new PgbenchHeadToHead(
@@ -91,7 +91,7 @@ class PgbenchHeadToHeadTest {
     PairResult result;
     String version;
     try (PostgresServer server =
-            new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+            Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
         OverheadResults stored = create(results, ScenarioLoader.load(SCENARIO), new Rounds(0, 1))) {
       version = server.version();
       result =

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.recipe.StepKind;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
@@ -54,7 +54,7 @@ class PgbenchInitTest {
     PgbenchInit pgbench = new PgbenchInit();
     assumeTrue(pgbench.missing() == null, "pgbench not installed: " + pgbench.missing());
     try (PostgresServer server =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
+        Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of())) {
       try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + HeadToHead.DATABASE);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.cli.Main;
 import org.pgloadbench.results.ResultStore;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
@@ -48,7 +48,7 @@ class PublishBenchTest {
             steps: [create, copy, analyze]
             """);
     Path work = WorkRoots.enterable(dir);
-    PostgresServer server = new EmbeddedTarget(work.resolve("db")).start("17", Map.of());
+    PostgresServer server = Embedded.target(work.resolve("db")).start("17", Map.of());
     try {
       try (var c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
           var s = c.createStatement()) {

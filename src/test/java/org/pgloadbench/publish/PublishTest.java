@@ -36,7 +36,7 @@ import org.pgloadbench.cli.Main;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.WorkRoots;
 
@@ -57,7 +57,7 @@ class PublishTest {
 
   @BeforeAll
   static void startServerWithAPublisherRole() throws Exception {
-    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+    server = Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
     sql(
         PostgresServer.MAINTENANCE_DATABASE,
         "CREATE ROLE " + ROLE + " LOGIN PASSWORD '" + PASSWORD + "'");

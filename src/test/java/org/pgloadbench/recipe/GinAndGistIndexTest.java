@@ -18,7 +18,7 @@ import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.PointDataset;
 import org.pgloadbench.scenario.Axis;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -40,7 +40,7 @@ class GinAndGistIndexTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new EmbeddedTarget(workRoot).start("17", Map.of("autovacuum", "off"));
+    server = Embedded.target(workRoot).start("17", Map.of("autovacuum", "off"));
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("CREATE EXTENSION pgstattuple");

@@ -23,7 +23,7 @@ import org.pgloadbench.dataset.IntArrayDataset;
 import org.pgloadbench.dataset.PgbenchDataset;
 import org.pgloadbench.dataset.PointDataset;
 import org.pgloadbench.scenario.Axis;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.LoaderKind;
@@ -39,7 +39,7 @@ class InsertLoaderTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new EmbeddedTarget(workRoot).start("17", Map.of());
+    server = Embedded.target(workRoot).start("17", Map.of());
   }
 
   @AfterAll

@@ -23,7 +23,7 @@ import org.pgloadbench.dataset.OsmSyntheticDataset;
 import org.pgloadbench.dataset.RowSource;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.scenario.Axis;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.variant.LoadVariant;
 import org.pgloadbench.variant.MiddleFormat;
@@ -186,7 +186,7 @@ class LoggingAndIndexStepsTest {
   private Connection freshDatabase(String version) throws Exception {
     PostgresServer server = servers.get(version);
     if (server == null) {
-      server = new EmbeddedTarget(workRoot).start(version, Map.of("autovacuum", "off"));
+      server = Embedded.target(workRoot).start(version, Map.of("autovacuum", "off"));
       servers.put(version, server);
     }
     String name = "steps" + databases.incrementAndGet();

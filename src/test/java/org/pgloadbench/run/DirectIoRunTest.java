@@ -21,7 +21,7 @@ import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.Cgroups;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.WorkRoots;
 
 /**
@@ -59,9 +59,9 @@ class DirectIoRunTest {
     Path runDir = dir.resolve("run");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       int failures =
-          new Runner(
+          Runners.of(
                   scenario,
-                  new EmbeddedTarget(servers),
+                  Embedded.target(servers),
                   store,
                   Progress.lines(new PrintWriter(new StringWriter())),
                   "direct")
@@ -125,9 +125,9 @@ class DirectIoRunTest {
     Path runDir = dir.resolve("sweep-run");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       assertThat(
-              new Runner(
+              Runners.of(
                       scenario,
-                      new EmbeddedTarget(servers),
+                      Embedded.target(servers),
                       store,
                       Progress.lines(new PrintWriter(new StringWriter())),
                       "sweep")

@@ -19,7 +19,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.Cgroups;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.WorkRoots;
 
 /**
@@ -56,9 +56,9 @@ class DiskAxisRunTest {
     Path runDir = dir.resolve("run");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       int failures =
-          new Runner(
+          Runners.of(
                   scenario,
-                  new EmbeddedTarget(servers),
+                  Embedded.target(servers),
                   store,
                   Progress.lines(new PrintWriter(new StringWriter())),
                   "disk")

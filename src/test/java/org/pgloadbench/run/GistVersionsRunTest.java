@@ -15,7 +15,7 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.WorkRoots;
 
 /**
@@ -44,9 +44,9 @@ class GistVersionsRunTest {
     Path runDir = dir.resolve("results/run");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       int failures =
-          new Runner(
+          Runners.of(
                   scenario,
-                  new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")),
+                  Embedded.target(WorkRoots.enterable(dir).resolve("servers")),
                   store,
                   Progress.lines(new PrintWriter(new StringWriter())),
                   "gist-run")

@@ -19,7 +19,7 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.WorkRoots;
 import org.pgloadbench.variant.SettingsProfile;
@@ -52,9 +52,9 @@ class ProfilesRunTest {
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       int failures =
-          new Runner(
+          Runners.of(
                   scenario,
-                  new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")),
+                  Embedded.target(WorkRoots.enterable(dir).resolve("servers")),
                   store,
                   Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
                   "test-run")

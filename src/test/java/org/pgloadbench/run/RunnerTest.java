@@ -28,6 +28,7 @@ import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.WorkRoots;
 
@@ -254,7 +255,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     Progress out = Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8));
     Dataset dataset = scenario.dataset().open(dir.resolve("work"), out::note);
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
-      EmbeddedTarget target = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
+      EmbeddedTarget target = Embedded.target(WorkRoots.enterable(dir).resolve("servers"));
       assertThat(new Runner(scenario, dataset, target, store, out, "pbf-run").run()).isZero();
     }
     List<StepResult> steps = ResultStore.readSteps(runDir);
@@ -296,8 +297,8 @@ steps: [create, copy, primary_key, vacuum, analyze]
 
   private int run(Scenario scenario, ResultStore store, ByteArrayOutputStream progress)
       throws Exception {
-    EmbeddedTarget target = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
-    return new Runner(
+    EmbeddedTarget target = Embedded.target(WorkRoots.enterable(dir).resolve("servers"));
+    return Runners.of(
             scenario,
             target,
             store,

@@ -21,7 +21,7 @@ import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.Processes;
 import org.pgloadbench.server.WorkRoots;
 
@@ -68,9 +68,9 @@ class ServerCrashTest {
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures =
-          new Runner(
+          Runners.of(
                   scenario,
-                  new EmbeddedTarget(servers),
+                  Embedded.target(servers),
                   store,
                   Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
                   "crash-run")

@@ -20,7 +20,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.server.Cgroups;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.WorkRoots;
 
 /**
@@ -106,9 +106,9 @@ class ServerResourcesTest {
     Path runDir = dir.resolve("run");
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       int failures =
-          new Runner(
+          Runners.of(
                   scenario,
-                  new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")),
+                  Embedded.target(WorkRoots.enterable(dir).resolve("servers")),
                   store,
                   Progress.lines(new PrintWriter(new StringWriter())),
                   "resources")

@@ -23,6 +23,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.EmbeddedTarget;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
@@ -52,7 +53,7 @@ class ServerStartsTest {
                 steps: [create, copy]
                 """));
     // the embedded target, but 17's third start (before round 3) fails
-    EmbeddedTarget embedded = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"));
+    EmbeddedTarget embedded = Embedded.target(WorkRoots.enterable(dir).resolve("servers"));
     List<String> dataDirs = new ArrayList<>();
     List<Integer> pads = new ArrayList<>();
     ServerTarget target =
@@ -97,7 +98,7 @@ class ServerStartsTest {
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures =
-          new Runner(
+          Runners.of(
                   scenario,
                   target,
                   store,

@@ -26,7 +26,7 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
-import org.pgloadbench.server.EmbeddedTarget;
+import org.pgloadbench.server.Embedded;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.Processes;
 import org.pgloadbench.server.ServerStart;
@@ -70,7 +70,7 @@ class StandbyRunTest {
             (server, what) -> {},
             Progress.lines(new PrintWriter(new StringWriter())));
     try (PostgresServer server =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers"))
+        Embedded.target(WorkRoots.enterable(dir).resolve("servers"))
             .start(
                 new ServerStart(
                     "17",
@@ -136,7 +136,7 @@ class StandbyRunTest {
           new Runner(
                   scenario,
                   scenario.dataset().open(null, note -> {}),
-                  new EmbeddedTarget(servers),
+                  Embedded.target(servers),
                   store,
                   Progress.lines(new PrintWriter(progress, true, StandardCharsets.UTF_8)),
                   "crash-run")

@@ -20,7 +20,7 @@ public final class Cgroups {
 
   /** Why no server with its data under {@code workRoot} can have its disk limited, or null. */
   public static String whyNoDiskLimit(Path workRoot) {
-    return new EmbeddedTarget(workRoot).whyNoDiskLimit();
+    return Embedded.target(workRoot).whyNoDiskLimit();
   }
 
   /**

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Progress;
-import org.pgloadbench.run.Runner;
+import org.pgloadbench.run.Runners;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 import org.pgloadbench.variant.DiskLimit;
@@ -100,7 +100,7 @@ class ContainerTargetTest {
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures =
-          new Runner(
+          Runners.of(
                   scenario,
                   new ContainerTarget(IMAGE),
                   store,

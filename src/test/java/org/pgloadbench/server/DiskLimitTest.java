@@ -64,7 +64,7 @@ class DiskLimitTest {
 
     DiskLimit disk = DiskLimit.parse("read=8MB/s").orElseThrow();
     long harness = ProcessHandle.current().pid();
-    EmbeddedTarget target = new EmbeddedTarget(root.resolve("servers"));
+    EmbeddedTarget target = Embedded.target(root.resolve("servers"));
     try (PostgresServer server =
         target.start(
             new ServerStart(

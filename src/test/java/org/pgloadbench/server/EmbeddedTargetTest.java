@@ -22,7 +22,7 @@ class EmbeddedTargetTest {
 
   @Test
   void startsTwoVersionsSideBySideWithTheSettingsGivenAndStopsThem() throws Exception {
-    EmbeddedTarget target = new EmbeddedTarget(workRoot);
+    EmbeddedTarget target = Embedded.target(workRoot);
     long postmaster;
     String quotesAndBackslashes = "it's C:\\dir\\";
     try (PostgresServer v15 =
@@ -47,7 +47,7 @@ class EmbeddedTargetTest {
 
   @Test
   void version18GetsTheSameChecksumSettingAsTheOthers() throws Exception {
-    try (PostgresServer v18 = new EmbeddedTarget(workRoot).start("18", Map.of())) {
+    try (PostgresServer v18 = Embedded.target(workRoot).start("18", Map.of())) {
       assertThat(show(v18, "data_checksums")).isEqualTo("off");
     }
   }
@@ -55,7 +55,7 @@ class EmbeddedTargetTest {
   @Test
   void aBadSettingIsAOneLineErrorNamingIt() {
     assertThatThrownBy(
-            () -> new EmbeddedTarget(workRoot).start("16", Map.of("shared_buffers", "lots")))
+            () -> Embedded.target(workRoot).start("16", Map.of("shared_buffers", "lots")))
         .isInstanceOf(ServerException.class)
         .hasMessageContaining("shared_buffers")
         .hasMessageNotContaining("\n");
@@ -63,7 +63,7 @@ class EmbeddedTargetTest {
 
   @Test
   void anUnknownVersionListsTheAvailableOnes() {
-    assertThatThrownBy(() -> new EmbeddedTarget(workRoot).start("9", Map.of()))
+    assertThatThrownBy(() -> Embedded.target(workRoot).start("9", Map.of()))
         .isInstanceOf(ServerException.class)
         .hasMessageContaining("PostgreSQL 9 is not available")
         .hasMessageContaining("17.");

@@ -24,7 +24,7 @@ class ExtensionsTest {
 
   @Test
   void theEmbeddedBinariesHaveNoPostgis() throws Exception {
-    EmbeddedTarget embedded = new EmbeddedTarget(dir);
+    EmbeddedTarget embedded = Embedded.target(dir);
     assertThat(embedded.whyNoExtension("15", "postgis"))
         .startsWith("the embedded PostgreSQL 15.")
         .endsWith("binaries have no postgis extension");

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.metrics.CgroupFs;
+import org.pgloadbench.variant.DiskLimit;
 
 /**
  * The memory cgroup around a capped server, on this machine's own cgroups (skipped, with the
@@ -34,9 +35,8 @@ class MemoryCgroupTest {
   void aWrappedCommandRunsInsideTheLimitAndTheCgroupGoesWithClose() throws Exception {
     CgroupHierarchy here = CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
     Path cgroup;
-    try (ServerCgroup capped =
-        ServerCgroup.create(here, "test", CAP, ProcessHandle.current().pid())) {
-      cgroup = capped.dir();
+    try (ServerCgroup capped = ServerCgroup.create("test", CAP, DiskLimit.NONE, null)) {
+      cgroup = dir(capped);
       String limit = here.version() == 1 ? "memory.limit_in_bytes" : "memory.max";
       assertThat(Files.readString(cgroup.resolve(limit)).strip()).isEqualTo(Long.toString(CAP));
       Process p =
@@ -53,12 +53,7 @@ class MemoryCgroupTest {
   /** A process that outgrows the cap is killed by the kernel, and the cgroup counts it. */
   @Test
   void theKernelsKillsForTheCapAreCounted() throws Exception {
-    try (ServerCgroup capped =
-        ServerCgroup.create(
-            CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY),
-            "hog",
-            CAP,
-            ProcessHandle.current().pid())) {
+    try (ServerCgroup capped = ServerCgroup.create("hog", CAP, DiskLimit.NONE, null)) {
       assertThat(capped.oomKills()).isZero();
       // tail -n 1 holds the one endless line of zeros in memory
       Process hog =
@@ -80,22 +75,28 @@ class MemoryCgroupTest {
     Process harness = new ProcessBuilder("sleep", "600").start();
     ServerCgroup capped =
         ServerCgroup.create(
-            CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY), "killed", CAP, harness.pid());
+            CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY),
+            null,
+            "killed",
+            CAP,
+            DiskLimit.NONE,
+            null,
+            harness.pid());
     Process server = new ProcessBuilder(capped.wrap(List.of("sleep", "600"))).start();
     try {
       for (int i = 0;
-          i < 50 && Files.readString(capped.dir().resolve("cgroup.procs")).isBlank();
+          i < 50 && Files.readString(dir(capped).resolve("cgroup.procs")).isBlank();
           i++) {
         Thread.sleep(100);
       }
-      assertThat(Files.readString(capped.dir().resolve("cgroup.procs")).strip())
+      assertThat(Files.readString(dir(capped).resolve("cgroup.procs")).strip())
           .isEqualTo(Long.toString(server.pid()));
       harness.destroyForcibly().waitFor();
 
-      for (int i = 0; i < 100 && Files.exists(capped.dir()); i++) {
+      for (int i = 0; i < 100 && Files.exists(dir(capped)); i++) {
         Thread.sleep(100);
       }
-      assertThat(capped.dir()).doesNotExist();
+      assertThat(dir(capped)).doesNotExist();
       assertThat(server.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     } finally {
       server.destroyForcibly();
@@ -110,8 +111,7 @@ class MemoryCgroupTest {
     gone.waitFor();
     Path left = here.parent().resolve(CgroupDir.PREFIX + gone.pid() + "-left");
     Files.createDirectory(left);
-    try (ServerCgroup next =
-        ServerCgroup.create(here, "next", CAP, ProcessHandle.current().pid())) {
+    try (ServerCgroup next = ServerCgroup.create("next", CAP, DiskLimit.NONE, null)) {
       assertThat(left).doesNotExist();
     } finally {
       if (Files.exists(left)) {
@@ -125,6 +125,11 @@ class MemoryCgroupTest {
    * servers' cgroups go under the nearest ancestor that does: here {@code user@1000.service}, above
    * the harness's own scope. Without one, one line says what to do.
    */
+  /** The directory of a cgroup with a memory limit only: the one run.json records. */
+  private static Path dir(ServerCgroup cgroup) {
+    return Path.of(cgroup.describe().split(" ", 3)[2]);
+  }
+
   @Test
   void onCgroupV2TheNearestAncestorDelegatingMemoryIsTheParent() throws Exception {
     Path mount = dir.resolve("cgroup");

@@ -32,7 +32,7 @@ class OrphanCleanupTest {
 
   @Test
   void aPlantedPidFileKillsNothing() throws Exception {
-    EmbeddedTarget target = new EmbeddedTarget(workRoot);
+    EmbeddedTarget target = Embedded.target(workRoot);
     try (PostgresServer first = target.start("17", Map.of())) {
       long postmaster = EmbeddedTargetTest.postmasterPid(workRoot, "17");
       Path firstData;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Progress;
-import org.pgloadbench.run.Runner;
+import org.pgloadbench.run.Runners;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 
@@ -39,7 +39,7 @@ class PlantedFunctionsTest {
   void noFunctionPlantedInTemplate1OrPublicRunsDuringARun() throws Exception {
     // 16: from 17 on, CREATE INDEX runs index functions with a search_path of pg_catalog alone
     try (PostgresServer server =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("16", Map.of())) {
+        Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("16", Map.of())) {
       plant(server);
       Scenario scenario =
           ScenarioLoader.load(
@@ -64,7 +64,7 @@ class PlantedFunctionsTest {
       int failures;
       try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
         failures =
-            new Runner(
+            Runners.of(
                     scenario,
                     new UrlTarget(
                         scenario.servers().url(),

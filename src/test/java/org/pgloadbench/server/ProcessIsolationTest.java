@@ -29,7 +29,7 @@ class ProcessIsolationTest {
   void asRootTheServerRunsAsAnUnprivilegedUser() throws Exception {
     assumeTrue(WorkRoot.isRoot(), "only root's servers run as another user");
     try (PostgresServer server =
-            new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("16", Map.of());
+            Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("16", Map.of());
         Connection c = server.connect("postgres");
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), current_setting('port')")) {
@@ -74,7 +74,7 @@ class ProcessIsolationTest {
     Files.setPosixFilePermissions(rootOnly, PosixFilePermissions.fromString("rwx------"));
     Files.setPosixFilePermissions(secrets, PosixFilePermissions.fromString("rwx--x--x"));
     try (PostgresServer server =
-            new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+            Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
         Connection c = server.connect("postgres");
         Statement s = c.createStatement()) {
       assertThatThrownBy(() -> s.executeQuery("SELECT pg_read_file('" + secret + "')"))

@@ -201,7 +201,7 @@ class ServerFilesTest {
   static final class PostmasterEnvironment {
     public static void main(String[] args) throws Exception {
       Path workRoot = Path.of(args[0]);
-      try (PostgresServer server = new EmbeddedTarget(workRoot).start("17", Map.of())) {
+      try (PostgresServer server = Embedded.target(workRoot).start("17", Map.of())) {
         long pid = EmbeddedTargetTest.postmasterPid(workRoot, "17");
         List<String> pg = new ArrayList<>();
         for (String variable : Files.readString(Path.of("/proc/" + pid + "/environ")).split("\0")) {

@@ -36,7 +36,7 @@ class ServerSecurityTest {
 
   @BeforeAll
   static void startServer() throws Exception {
-    server = new EmbeddedTarget(workRoot).start("17", Map.of());
+    server = Embedded.target(workRoot).start("17", Map.of());
     try (Stream<Path> dirs = Files.list(workRoot)) {
       serverDir = dirs.findFirst().orElseThrow();
     }

@@ -42,7 +42,7 @@ class StandbyTest {
     long primaryPid;
     // the bulk-load profile's wal_level and WAL senders give way to what a standby needs
     try (PostgresServer primary =
-        new EmbeddedTarget(work)
+        Embedded.target(work)
             .start(
                 new ServerStart(
                     "17",
@@ -112,7 +112,7 @@ class StandbyTest {
 
   @Test
   void targetsThatDoNotStartTheirServersHaveNoStandby() {
-    assertThat(new EmbeddedTarget(dir).whyNoStandby()).isNull();
+    assertThat(Embedded.target(dir).whyNoStandby()).isNull();
     assertThat(new UrlTarget("postgresql://u@127.0.0.1:1/db", "run").whyNoStandby())
         .contains("does not start its servers");
     assertThat(new ContainerTarget(null).whyNoStandby()).contains("no standby");

@@ -34,7 +34,7 @@ import org.pgloadbench.report.MarkdownReport;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.run.Progress;
-import org.pgloadbench.run.Runner;
+import org.pgloadbench.run.Runners;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.scenario.ScenarioLoader;
 
@@ -53,7 +53,7 @@ class UrlTargetTest {
 
   @BeforeAll
   static void startServerWithABenchRole() throws Exception {
-    server = new EmbeddedTarget(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
+    server = Embedded.target(WorkRoots.enterable(dir).resolve("servers")).start("17", Map.of());
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
       s.execute("CREATE ROLE " + ROLE + " LOGIN CREATEDB PASSWORD '" + PASSWORD + "'");
@@ -96,7 +96,7 @@ class UrlTargetTest {
     int failures;
     try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
       failures =
-          new Runner(
+          Runners.of(
                   scenario,
                   target,
                   store,
@@ -196,7 +196,7 @@ class UrlTargetTest {
   @Test
   void aServerThatGoesAwayIsWaitedForABoundedTimeThenTheRunStopsWithWhatItHas() throws Exception {
     PostgresServer own =
-        new EmbeddedTarget(WorkRoots.enterable(dir).resolve("own-servers")).start("17", Map.of());
+        Embedded.target(WorkRoots.enterable(dir).resolve("own-servers")).start("17", Map.of());
     try {
       try (Connection c = own.connect(PostgresServer.MAINTENANCE_DATABASE);
           Statement s = c.createStatement()) {
@@ -238,7 +238,7 @@ class UrlTargetTest {
       int failures;
       try (ResultStore store = ResultStore.create(runDir, scenario.axes())) {
         failures =
-            new Runner(
+            Runners.of(
                     scenario,
                     new UrlTarget(scenario.servers().url(), "away", pgPassword()),
                     store,

@@ -94,7 +94,7 @@ class WorkRootTest {
 
   /** Refused by the target that would start a server there, in one line, before anything runs. */
   private static void assertRefused(Path root, String why) {
-    assertThatThrownBy(() -> new EmbeddedTarget(root).start("17", Map.of()))
+    assertThatThrownBy(() -> Embedded.target(root).start("17", Map.of()))
         .isInstanceOf(ServerException.class)
         .hasMessageStartingWith("work dir " + root.toAbsolutePath() + ": ")
         .hasMessageContaining(why)
