@@ -6,7 +6,7 @@ import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.ServerTarget;
 import org.pgloadbench.server.WorkRoot;
 
-/** Runners for tests: the scenario's dataset opened as a run opens it, under the default work root. */
+/** Test helper: runners whose dataset is opened as a run opens it, under the default work root. */
 public final class Runners {
   private Runners() {}
 
