@@ -4,15 +4,14 @@ import static org.pgloadbench.scenario.AllowedSettings.untrusted;
 import static org.pgloadbench.scenario.CellsSchema.axisValue;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
-import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
-import static org.pgloadbench.scenario.SchemaNodes.property;
 import static org.pgloadbench.scenario.SchemaNodes.refused;
-import static org.pgloadbench.scenario.SchemaNodes.requiring;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 import static org.pgloadbench.scenario.SchemaNodes.versionLike;
-import static org.pgloadbench.scenario.SchemaNodes.when;
+import static org.pgloadbench.scenario.ServersSpec.CONTAINER;
+import static org.pgloadbench.scenario.ServersSpec.EMBEDDED;
+import static org.pgloadbench.scenario.ServersSpec.LOCAL;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
@@ -34,7 +33,7 @@ final class ServersSection {
               "target",
               () ->
                   enumOf(
-                          List.of(ServersSpec.EMBEDDED, ServersSpec.CONTAINER, ServersSpec.LOCAL),
+                          List.of(EMBEDDED, CONTAINER, LOCAL),
                           "embedded: the binaries from Maven Central (default); container: Docker's"
                               + " postgres:<version>; local: the builds listed in builds, whose bin"
                               + " dirs BUILDS= gives. local:<bin dir> and URL targets go on the"
@@ -102,10 +101,6 @@ final class ServersSection {
               + " overrides; the disk axis compares limits instead. Each step records what the"
               + " throttle let through.");
 
-  static final String LOCAL_RUNS_BUILDS =
-      "the local target runs the builds given on the command line, not versions; remove versions";
-  static final String BUILDS_ARE_LOCAL = "is for the local target; add target: local or remove it";
-
   static final Keys KEYS = Keys.of(TARGET, VERSIONS, IMAGE, BUILDS, MEMORY, STANDBY, DISK);
 
   private ServersSection() {}
@@ -113,7 +108,7 @@ final class ServersSection {
   static ServersSpec servers(Mapping m, boolean trusted) throws ScenarioException {
     KEYS.allowOnly(m);
 
-    String target = ServersSpec.EMBEDDED;
+    String target = EMBEDDED;
     YamlNode targetNode = TARGET.node(m);
     if (targetNode != null) {
       target = targetNode.asText(TARGET.hint());
@@ -128,25 +123,18 @@ final class ServersSection {
             untrusted(why, "give it on the command line, TARGET=" + ServersSpec.shown(target)));
       }
     }
-    YamlNode versionsNode = VERSIONS.node(m);
     List<String> versions = VERSIONS.in(m, List.of());
-    YamlNode imageNode = IMAGE.node(m);
     String image = IMAGE.in(m, null);
-    if (imageNode != null && !target.equals(ServersSpec.CONTAINER)) {
-      throw imageNode.error("is for the container target; add target: container or remove it");
+    TargetRule.IMAGE.refuseOff(m, target);
+    if (image != null && !trusted) {
+      throw IMAGE.node(m)
+          .error(untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=" + image));
     }
-    if (imageNode != null && !trusted) {
-      throw imageNode.error(
-          untrusted(FOREIGN_IMAGE, "give it on the command line, IMAGE=" + image));
-    }
-    YamlNode buildsNode = BUILDS.node(m);
     Map<String, String> builds = BUILDS.in(m, Map.of());
-    if (buildsNode != null && !target.equals(ServersSpec.LOCAL)) {
-      throw m.at(m.keyLines().get(BUILDS.name()), "servers.builds: " + BUILDS_ARE_LOCAL);
-    }
+    TargetRule.BUILDS.refuseOff(m, target);
     boolean dirsGiven = builds.values().stream().anyMatch(dir -> !dir.isEmpty());
     if (dirsGiven && !trusted) {
-      throw buildsNode.error(
+      throw BUILDS.node(m).error(
           untrusted(
               "the builds' bin dirs (their programs would run as you)",
               "list the labels, builds: ["
@@ -156,24 +144,18 @@ final class ServersSection {
                       .map(b -> b.getKey() + "=" + b.getValue())
                       .collect(Collectors.joining(","))));
     }
-    if (versionsNode == null
-        && (target.equals(ServersSpec.EMBEDDED) || target.equals(ServersSpec.CONTAINER))) {
-      m.required(VERSIONS.name(), VERSIONS.hint());
-    }
-    if (target.equals(ServersSpec.LOCAL) && !dirsGiven) {
-      if (versionsNode != null) {
-        throw versionsNode.error(LOCAL_RUNS_BUILDS);
-      }
+    TargetRule.VERSIONS.requireOn(m, target);
+    if (target.equals(LOCAL) && !dirsGiven) {
+      TargetRule.VERSIONS.refuseOff(m, target);
       // the labels the scenario compares; their bin dirs come from the command line (BUILDS=)
-      return new ServersSpec(ServersSpec.LOCAL, List.copyOf(builds.keySet()), null, Map.of(), null);
+      return new ServersSpec(LOCAL, List.copyOf(builds.keySet()), null, Map.of(), null);
     }
     try {
       ServersSpec spec = ServersSpec.of(target, versions, image, builds);
-      if (versionsNode != null
-          && !spec.target().equals(ServersSpec.EMBEDDED)
-          && !spec.target().equals(ServersSpec.CONTAINER)) {
+      // a target naming its servers (a trusted scenario's) refuses versions in its own words
+      if (VERSIONS.node(m) != null && !TargetRule.VERSIONS.targets().contains(spec.target())) {
         String names = " target runs the server(s) it names, not versions; remove versions";
-        throw versionsNode.error("the " + spec.target() + names);
+        throw VERSIONS.node(m).error("the " + spec.target() + names);
       }
       return spec;
     } catch (IllegalArgumentException e) {
@@ -193,14 +175,7 @@ final class ServersSection {
             + ".");
     node.set("properties", KEYS.properties());
     node.put("additionalProperties", false);
-    ObjectNode local =
-        when(
-            given(TARGET.name(), JSON.objectNode().put("const", ServersSpec.LOCAL)),
-            requiring(BUILDS.name()).setAll(property(VERSIONS.name(), refused(LOCAL_RUNS_BUILDS))));
-    local.set(
-        "else",
-        requiring(VERSIONS.name()).setAll(property(BUILDS.name(), refused(BUILDS_ARE_LOCAL))));
-    node.set("allOf", JSON.arrayNode().add(local));
+    node.set("allOf", JSON.arrayNode().add(TargetRule.schema()));
     return node;
   }
 

@@ -161,7 +161,7 @@ class ServersTargetTest {
   }
 
   @Test
-  void scenarioTargetMistakes() {
+  void scenarioTargetMistakes() throws Exception {
     assertThat(error("{versions: [17], image: x}"))
         .endsWith(
             "x.yaml:3: servers.image: is for the container target; add target: container or"
@@ -171,6 +171,28 @@ class ServersTargetTest {
             "the local target runs the builds given on the command line, not versions; remove"
                 + " versions");
     assertThat(error("{target: container}")).contains("missing 'servers.versions'");
+    assertThat(error("{versions: [17], builds: [head]}"))
+        .endsWith(
+            "x.yaml:3: servers.builds: is for the local target; add target: local or remove it");
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class, () -> trusted("{target: 'postgresql://h/db', image: x}"))
+                .getMessage())
+        .endsWith(
+            "x.yaml:3: servers.image: is for the container target; add target: container or"
+                + " remove it");
+    // a local target's builds may come from the command line alone (BUILDS=)
+    assertThat(load("{target: local}").servers())
+        .isEqualTo(new ServersSpec("local", List.of(), null, Map.of(), null));
+    // a target naming its servers refuses versions in its own words
+    assertThat(
+            catchThrowableOfType(
+                    ScenarioException.class,
+                    () -> trusted("{target: local, builds: {head: /opt/h}, versions: [17]}"))
+                .getMessage())
+        .endsWith(
+            "x.yaml:3: servers.versions: the local target runs the server(s) it names, not"
+                + " versions; remove versions");
     // a scenario the user trusts still may not hold a password
     assertThat(
             catchThrowableOfType(
@@ -179,6 +201,32 @@ class ServersTargetTest {
                 .getMessage())
         .doesNotContain("hunter2")
         .contains("the URL holds a password; remove it and give it in PGPASSWORD or ~/.pgpass");
+  }
+
+  @Test
+  void aKeyOffItsTargetIsRefusedAtItsKeysLine() throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("x.yaml"),
+            "name: x\n"
+                + "dataset: {kind: osm-synthetic, tables: [nodes], rows: {nodes: 10}}\n"
+                + "servers:\n"
+                + "  target: local\n"
+                + "  versions:\n"
+                + "    - 17\n"
+                + "  builds:\n"
+                + "    - head\n"
+                + "steps: [create, copy]\n");
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file)))
+        .hasMessageEndingWith(
+            "x.yaml:5: servers.versions: the local target runs the builds given on the command"
+                + " line, not versions; remove versions");
+    Files.writeString(
+        file,
+        Files.readString(file).replace("target: local", "target: embedded"));
+    assertThat(catchThrowableOfType(ScenarioException.class, () -> ScenarioLoader.load(file)))
+        .hasMessageEndingWith(
+            "x.yaml:7: servers.builds: is for the local target; add target: local or remove it");
   }
 
   @Test
