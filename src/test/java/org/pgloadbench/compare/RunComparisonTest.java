@@ -114,7 +114,9 @@ class RunComparisonTest {
     Path other = run("new", "17.6", Map.of("format", "text"), same, false, 0.002);
     RunComparison comparison = RunComparison.of(StoredRun.load(base), StoredRun.load(other));
 
-    assertThat(comparison.slowerThan(5, false)).extracting(RunComparison.Row::step).contains("create");
+    assertThat(comparison.slowerThan(5, false))
+        .extracting(RunComparison.Row::step)
+        .contains("create");
     assertThat(comparison.slowerThan(5, true)).isEmpty();
     assertThat(compare(base, other, "--fail-on", "total")).isZero();
     assertThat(compare(base, other, "--fail-on", "all")).isEqualTo(1);

@@ -64,7 +64,11 @@ class HeadToHeadTest {
     StoredRun run =
         run(
             results,
-            List.of(Contenders.HARNESS_COPY, Contenders.SERVER_FILE_COPY, Contenders.STREAMED_FILE, new EncodeOnly()),
+            List.of(
+                Contenders.HARNESS_COPY,
+                Contenders.SERVER_FILE_COPY,
+                Contenders.STREAMED_FILE,
+                new EncodeOnly()),
             List.of(
                 new Case(
                     MiddleTable.NODES.tableDef(MiddleFormat.NEW),

@@ -176,7 +176,8 @@ class ServersTargetTest {
             "x.yaml:3: servers.builds: is for the local target; add target: local or remove it");
     assertThat(
             catchThrowableOfType(
-                    ScenarioException.class, () -> trusted("{target: 'postgresql://h/db', image: x}"))
+                    ScenarioException.class,
+                    () -> trusted("{target: 'postgresql://h/db', image: x}"))
                 .getMessage())
         .endsWith(
             "x.yaml:3: servers.image: is for the container target; add target: container or"
