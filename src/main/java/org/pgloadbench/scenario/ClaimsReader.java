@@ -153,6 +153,10 @@ record ClaimsReader(
     }
     String measure = ClaimsSchema.MEASURE.in(m, "seconds");
     double factor = ClaimsSchema.FACTOR.in(m, 1.0);
+    // a side's misspelt key is named as such, before a rule reads the side as if it were absent
+    for (Mapping side : ClaimsSchema.sides(m).toList()) {
+      ClaimsSchema.SIDE.allowOnly(side);
+    }
     for (ClaimsSchema.Rule rule : ClaimsSchema.RULES) {
       ScenarioException broken = rule.broken().apply(m);
       if (broken != null) {

@@ -196,7 +196,7 @@ final class ClaimsSchema {
   }
 
   /** The sides a claim gives, each a mapping (what is not one, reading the side refuses). */
-  private static Stream<Mapping> sides(Mapping claim) {
+  static Stream<Mapping> sides(Mapping claim) {
     return Stream.of(LESS, MORE, THAN)
         .map(side -> side.node(claim))
         .filter(Mapping.class::isInstance)

@@ -264,6 +264,11 @@ class ClaimsReaderTest {
         .startsWith(at(10, "unknown key 'sorce' in claims[0] (did you mean 'source'?)"));
     assertThat(error(GOOD.replace("less: {cell: binary+pk-now}", "less: {cel: binary+pk-now}")))
         .startsWith(at(14, "unknown key 'cel' in claims[0].less (did you mean 'cell'?)"));
+    // a side's misspelt step is named as such, not taken for a claim without steps
+    String stepMisspelt =
+        GOOD.replace("    step: copy\n", "")
+            .replace("less: {cell: binary+pk-now}", "less: {cell: binary+pk-now, stpe: copy}");
+    assertThat(error(stepMisspelt)).startsWith(at(13, "unknown key 'stpe' in claims[0].less"));
   }
 
   /**
