@@ -1,10 +1,8 @@
 package org.pgloadbench.scenario;
 
-import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -88,22 +86,28 @@ public record Overrides(
    * These overrides with {@code field} set to {@code value}, e.g. {@code NONE.with(DISK, "gp3")}:
    * the one way to change a field, through the canonical constructor.
    */
+  @SuppressWarnings("unchecked")
   public <T> Overrides with(Field<T> field, T value) {
     Object[] f = {
       versions, scale, repeat, warmup, data, target, builds, image, memory, auto, budgetSeconds,
       disk, instructions
     };
     f[field.index] = value;
-    try {
-      // the canonical constructor, found by the components' types; a field's type ensures f fits
-      Class<?>[] types =
-          Arrays.stream(Overrides.class.getRecordComponents())
-              .map(RecordComponent::getType)
-              .toArray(Class<?>[]::new);
-      return Overrides.class.getDeclaredConstructor(types).newInstance(f);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
-    }
+    // typed, so that a field added to the record and not here fails to compile
+    return new Overrides(
+        (List<String>) f[0],
+        (Double) f[1],
+        (Integer) f[2],
+        (Integer) f[3],
+        (Path) f[4],
+        (String) f[5],
+        (Map<String, String>) f[6],
+        (String) f[7],
+        (String) f[8],
+        (Boolean) f[9],
+        (Long) f[10],
+        (String) f[11],
+        (Boolean) f[12]);
   }
 
   /**
