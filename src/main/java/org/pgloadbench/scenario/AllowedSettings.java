@@ -32,33 +32,33 @@ public final class AllowedSettings {
   private static final Map<String, List<String>> GROUPS = new LinkedHashMap<>();
 
   static {
-    group(
+    declare(
         "memory",
         "shared_buffers huge_pages work_mem hash_mem_multiplier maintenance_work_mem"
             + " autovacuum_work_mem temp_buffers effective_cache_size vacuum_buffer_usage_limit"
             + " dynamic_shared_memory_type temp_file_limit");
-    group(
+    declare(
         "WAL and durability",
         "wal_level max_wal_senders max_replication_slots wal_keep_size fsync"
             + " synchronous_commit full_page_writes wal_log_hints wal_compression wal_buffers"
             + " wal_writer_delay wal_writer_flush_after wal_sync_method wal_skip_threshold"
             + " wal_init_zero wal_recycle commit_delay commit_siblings summarize_wal");
-    group(
+    declare(
         "checkpoints and the background writer",
         "checkpoint_timeout checkpoint_completion_target checkpoint_flush_after"
             + " checkpoint_warning max_wal_size min_wal_size bgwriter_delay bgwriter_lru_maxpages"
             + " bgwriter_lru_multiplier bgwriter_flush_after backend_flush_after");
-    group(
+    declare(
         "I/O",
         "effective_io_concurrency maintenance_io_concurrency io_combine_limit io_method"
             + " io_workers track_io_timing track_wal_io_timing");
-    group(
+    declare(
         "vacuum",
         "vacuum_cost_delay vacuum_cost_limit vacuum_cost_page_hit vacuum_cost_page_miss"
             + " vacuum_cost_page_dirty vacuum_freeze_min_age vacuum_freeze_table_age"
             + " vacuum_multixact_freeze_min_age vacuum_multixact_freeze_table_age"
             + " vacuum_failsafe_age vacuum_multixact_failsafe_age");
-    group(
+    declare(
         "autovacuum",
         "autovacuum autovacuum_max_workers autovacuum_naptime autovacuum_vacuum_threshold"
             + " autovacuum_vacuum_insert_threshold autovacuum_analyze_threshold"
@@ -66,27 +66,27 @@ public final class AllowedSettings {
             + " autovacuum_analyze_scale_factor autovacuum_freeze_max_age"
             + " autovacuum_multixact_freeze_max_age autovacuum_vacuum_cost_delay"
             + " autovacuum_vacuum_cost_limit");
-    group(
+    declare(
         "planner costs and statistics",
         "seq_page_cost random_page_cost cpu_tuple_cost cpu_index_tuple_cost cpu_operator_cost"
             + " parallel_setup_cost parallel_tuple_cost min_parallel_table_scan_size"
             + " min_parallel_index_scan_size default_statistics_target jit");
-    group(
+    declare(
         "parallel workers",
         "max_worker_processes max_parallel_workers max_parallel_workers_per_gather"
             + " max_parallel_maintenance_workers parallel_leader_participation");
-    group(
+    declare(
         "sessions, locks and the rest of a load's environment",
         "max_connections max_locks_per_transaction statement_timeout lock_timeout"
             + " default_toast_compression gin_pending_list_limit synchronize_seqscans");
-    group(
+    declare(
         "what the server log says about the load",
         "log_checkpoints log_autovacuum_min_duration log_min_duration_statement"
             + " log_temp_files log_lock_waits");
   }
 
   /** The settings of one group, written one after another. */
-  private static void group(String name, String settings) {
+  private static void declare(String name, String settings) {
     GROUPS.put(name, List.of(settings.split(" ")));
   }
 

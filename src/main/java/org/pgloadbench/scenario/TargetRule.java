@@ -50,7 +50,10 @@ record TargetRule(Key<?> key, List<String> targets, boolean required, String ref
     }
   }
 
-  /** Requires the key on a target that takes it, if it is required. */
+  /**
+   * Requires the key on a target that takes it, if it is required: for versions only, since a local
+   * target's builds may come from BUILDS= alone (the schema's {@code required} is stricter).
+   */
   void requireOn(Mapping m, String target) throws ScenarioException {
     if (required && targets.contains(target)) {
       m.required(key.name(), key.hint());
