@@ -12,6 +12,9 @@ import java.util.Objects;
  * row where it is not shown: it is left out of both, with its alignment.
  */
 public final class Table {
+  /** The columns as declared, a hidden one null: every row must have its nulls at those places. */
+  private final List<String> declared;
+
   private final List<String> header;
   private final String align;
   private final List<List<String>> rows = new ArrayList<>();
@@ -26,6 +29,7 @@ public final class Table {
         shown.append(align.charAt(i));
       }
     }
+    this.declared = new ArrayList<>(header);
     this.header = present(header);
     this.align = shown.toString();
   }
@@ -48,14 +52,21 @@ public final class Table {
     return of(textColumns, Arrays.asList(header));
   }
 
-  /** Adds a row; it has as many cells, nulls left out, as the header. */
+  /**
+   * Adds a row: a cell for each shown column, or for each declared one with null exactly where the
+   * header is (a cell that would land under another heading is refused, not shifted).
+   */
   public Table row(List<String> cells) {
-    List<String> shown = present(cells);
-    if (shown.size() != header.size()) {
-      throw new IllegalArgumentException(
-          "a row of " + shown.size() + " cells in a table of " + header.size() + " columns");
+    boolean declaredForm = cells.size() == declared.size();
+    boolean fits = declaredForm || cells.size() == header.size();
+    for (int i = 0; fits && i < cells.size(); i++) {
+      fits = (cells.get(i) == null) == (declaredForm && declared.get(i) == null);
     }
-    rows.add(shown);
+    if (!fits) {
+      throw new IllegalArgumentException(
+          "a row " + cells + " fits neither the columns " + header + " nor " + declared);
+    }
+    rows.add(present(cells));
     return this;
   }
 
