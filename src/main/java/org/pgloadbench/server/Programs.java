@@ -1,6 +1,7 @@
 package org.pgloadbench.server;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +52,9 @@ final class Programs {
         p.destroyForcibly();
         return null;
       }
-      return new Outcome(p.exitValue(), Files.readString(output));
+      // decoded leniently: a tool's message in another locale's encoding is still its message
+      return new Outcome(
+          p.exitValue(), new String(Files.readAllBytes(output), StandardCharsets.UTF_8));
     } finally {
       Files.deleteIfExists(output);
     }
