@@ -118,6 +118,16 @@ public final class IntArrayDataset {
     /** The kind as scenarios name it. */
     public static final String KIND = "int-arrays";
 
+    /** Checked here, not at open: the spec is the dataset, and a test may use it unopened. */
+    public Spec {
+      if (elements < 0 || domain < 1 || rowCount < 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "need rows >= 0, elements >= 0, domain >= 1; got %s, %s, %s",
+                rowCount, elements, domain));
+      }
+    }
+
     @Override
     public String kind() {
       return KIND;
@@ -144,12 +154,6 @@ public final class IntArrayDataset {
 
     @Override
     public Dataset open(Path workRoot, Consumer<String> notes) {
-      if (elements < 0 || domain < 1 || rowCount < 0) {
-        throw new IllegalArgumentException(
-            String.format(
-                "need rows >= 0, elements >= 0, domain >= 1; got %s, %s, %s",
-                rowCount, elements, domain));
-      }
       return this;
     }
 
