@@ -78,8 +78,13 @@ class AutoRoundsTest {
       Optional<Set<String>> next = policy.next(round, soFar, Duration.ofSeconds(round));
       if (next.isEmpty()) {
         RunManifest.Rounds rounds = policy.rounds();
+        // the test's looks are the policy's: it stopped settled exactly when they settled
+        assertThat(settling.settled()).isEqualTo(AutoRounds.SETTLED.equals(rounds.stopped()));
         return new Outcome(rounds.run(), rounds.stopped(), settling.states());
       }
+      assertThat(settling.settled())
+          .as("the policy goes on while the looks are unsettled")
+          .isFalse();
       assertThat(next.get()).containsExactly(TEXT.label(), BINARY.label());
     }
   }

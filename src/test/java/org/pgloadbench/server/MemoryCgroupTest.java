@@ -36,7 +36,7 @@ class MemoryCgroupTest {
     CgroupHierarchy here = CgroupHierarchy.local(CgroupHierarchy.Controller.MEMORY);
     Path cgroup;
     try (ServerCgroup capped = ServerCgroup.create("test", CAP, DiskLimit.NONE, null)) {
-      cgroup = dir(capped);
+      cgroup = cgroupDir(capped);
       String limit = here.version() == 1 ? "memory.limit_in_bytes" : "memory.max";
       assertThat(Files.readString(cgroup.resolve(limit)).strip()).isEqualTo(Long.toString(CAP));
       Process p =
@@ -85,18 +85,18 @@ class MemoryCgroupTest {
     Process server = new ProcessBuilder(capped.wrap(List.of("sleep", "600"))).start();
     try {
       for (int i = 0;
-          i < 50 && Files.readString(dir(capped).resolve("cgroup.procs")).isBlank();
+          i < 50 && Files.readString(cgroupDir(capped).resolve("cgroup.procs")).isBlank();
           i++) {
         Thread.sleep(100);
       }
-      assertThat(Files.readString(dir(capped).resolve("cgroup.procs")).strip())
+      assertThat(Files.readString(cgroupDir(capped).resolve("cgroup.procs")).strip())
           .isEqualTo(Long.toString(server.pid()));
       harness.destroyForcibly().waitFor();
 
-      for (int i = 0; i < 100 && Files.exists(dir(capped)); i++) {
+      for (int i = 0; i < 100 && Files.exists(cgroupDir(capped)); i++) {
         Thread.sleep(100);
       }
-      assertThat(dir(capped)).doesNotExist();
+      assertThat(cgroupDir(capped)).doesNotExist();
       assertThat(server.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     } finally {
       server.destroyForcibly();
@@ -125,11 +125,6 @@ class MemoryCgroupTest {
    * servers' cgroups go under the nearest ancestor that does: here {@code user@1000.service}, above
    * the harness's own scope. Without one, one line says what to do.
    */
-  /** The directory of a cgroup with a memory limit only: the one run.json records. */
-  private static Path dir(ServerCgroup cgroup) {
-    return Path.of(cgroup.describe().split(" ", 3)[2]);
-  }
-
   @Test
   void onCgroupV2TheNearestAncestorDelegatingMemoryIsTheParent() throws Exception {
     Path mount = dir.resolve("cgroup");
@@ -156,5 +151,10 @@ class MemoryCgroupTest {
         .contains("memory controller")
         .contains("leave the memory cap out")
         .doesNotContain("\n");
+  }
+
+  /** The directory of a cgroup with a memory limit only: the one run.json records. */
+  private static Path cgroupDir(ServerCgroup cgroup) {
+    return Path.of(cgroup.describe().split(" ", 3)[2]);
   }
 }
