@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.server.WorkRoots;
+import picocli.CommandLine;
 
 /** The command line as a user meets it: exit codes, one-line errors, the report path last. */
 @Tag("server")
@@ -130,10 +131,14 @@ class MainTest {
 
   @Test
   void everyCommandHasHelpAndTheVersionIsTheHarnessRevision() {
-    for (String command : List.of("bench", "plan", "report", "compare", "comment")) {
+    // every subcommand, as Main lists them: their help and version come from Main's, inherited
+    for (String command : new CommandLine(new Main()).getSubcommands().keySet()) {
       out.reset();
-      assertThat(run(command, "--help")).isEqualTo(ExitCode.OK);
+      assertThat(run(command, "--help")).as(command).isEqualTo(ExitCode.OK);
       assertThat(out.toString()).startsWith("Usage: pgloadbench " + command);
+      out.reset();
+      assertThat(run(command, "--version")).as(command).isEqualTo(ExitCode.OK);
+      assertThat(out.toString().strip()).matches("pgloadbench \\S+");
     }
     out.reset();
     assertThat(run("--help")).isEqualTo(ExitCode.OK);
