@@ -25,7 +25,8 @@ import org.pgloadbench.server.WorkRoots;
  * rounds is as sure as a twenty-fold difference is.
  */
 // timing: the race's p-values rest on every one of 7 rounds ordering its cells alike, which a
-// busy machine can upset (seen once in a JVM beside another: one round of 0.008-s loads reversed)
+// busy machine can upset. At 500 rows (COPY 0.008 s, INSERT 0.03 s) a stall of 10 ms reversed one
+// round on CI; at 5,000 rows (COPY about 0.013 s, INSERT at least 0.14 s) it takes 0.1 s.
 @Tag("server")
 @Tag("timing")
 class RecommendTest {
@@ -39,7 +40,7 @@ class RecommendTest {
             WorkRoots.enterable(dir).resolve("race.yaml"),
             """
             name: race
-            dataset: {kind: int-arrays, rows: 500, elements: 5}
+            dataset: {kind: int-arrays, rows: 5000, elements: 5}
             servers: {versions: [17]}
             # the server's first load makes its database and meets every catalog cold: unmeasured
             warmup: 1
