@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 import org.pgloadbench.recipe.StepKind;
 
@@ -54,14 +53,6 @@ final class SchemaNodes {
 
   static ObjectNode contains(ArrayNode values) {
     return JSON.objectNode().set("contains", JSON.objectNode().set("enum", values));
-  }
-
-  static <K> String known(Map<K, String> descriptions, K key) {
-    String description = descriptions.get(key);
-    if (description == null) {
-      throw new IllegalStateException("the schema has no description of " + key);
-    }
-    return description;
   }
 
   static ObjectNode type(String type) {

@@ -4,7 +4,6 @@ import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.consts;
 import static org.pgloadbench.scenario.SchemaNodes.contains;
 import static org.pgloadbench.scenario.SchemaNodes.given;
-import static org.pgloadbench.scenario.SchemaNodes.known;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.property;
@@ -14,39 +13,38 @@ import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.variant.LoadVariant;
 
 /** The {@code steps} of a scenario: what each does, how the loader reads them, their schema. */
 final class Steps {
-  private static final Map<StepKind, String> STEPS =
-      Map.ofEntries(
-          Map.entry(
-              StepKind.CREATE,
-              "CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless pk: later"),
-          Map.entry(
-              StepKind.COPY,
-              "loads the rows with the cell's loader (COPY by default); the row count is checked"),
-          Map.entry(StepKind.PRIMARY_KEY, "ALTER TABLE ... ADD PRIMARY KEY, in pk: later cells"),
-          Map.entry(StepKind.VACUUM, "VACUUM of the table"),
-          Map.entry(StepKind.ANALYZE, "ANALYZE of the table"),
-          Map.entry(StepKind.SET_LOGGED, "ALTER TABLE ... SET LOGGED, in unlogged cells"),
-          Map.entry(
-              StepKind.INDEXES,
-              "builds the secondary indexes after the load, each timed with its size"),
-          Map.entry(
-              StepKind.CHECKPOINT, "CHECKPOINT, so that every strategy pays for writing its pages"),
-          Map.entry(StepKind.DROP, "DROP TABLE IF EXISTS, before create, as pgbench -i times it"),
-          Map.entry(StepKind.VACUUM_ANALYZE, "VACUUM ANALYZE of the table, as pgbench -i runs it"),
-          Map.entry(
-              StepKind.VACUUM_FREEZE,
-              "VACUUM (FREEZE) of the table: every page frozen now rather than by a later vacuum"));
-
   private Steps() {}
+
+  /** What a step a scenario lists does, as the schema says it. */
+  private static String does(StepKind step) {
+    return switch (step) {
+      case CREATE ->
+          "CREATE TABLE (UNLOGGED in an unlogged cell), with the primary key unless pk: later";
+      case COPY ->
+          "loads the rows with the cell's loader (COPY by default); the row count is checked";
+      case PRIMARY_KEY -> "ALTER TABLE ... ADD PRIMARY KEY, in pk: later cells";
+      case VACUUM -> "VACUUM of the table";
+      case ANALYZE -> "ANALYZE of the table";
+      case SET_LOGGED -> "ALTER TABLE ... SET LOGGED, in unlogged cells";
+      case INDEXES -> "builds the secondary indexes after the load, each timed with its size";
+      case CHECKPOINT -> "CHECKPOINT, so that every strategy pays for writing its pages";
+      case DROP -> "DROP TABLE IF EXISTS, before create, as pgbench -i times it";
+      case VACUUM_ANALYZE -> "VACUUM ANALYZE of the table, as pgbench -i runs it";
+      case VACUUM_FREEZE ->
+          "VACUUM (FREEZE) of the table: every page frozen now rather than by a later vacuum";
+      case PREPARE, SERVER, IMPORT -> throw new IllegalArgumentException(step + " is not listed");
+    };
+  }
 
   /**
    * An axis whose other half is a step needs that step, stated once for the loader ({@link
@@ -84,11 +82,6 @@ final class Steps {
     }
   }
 
-  private static final String LATER_INDEXES =
-      "builds its indexes after the load, which only the indexes step does";
-  private static final String NEEDS_INDEXES =
-      "a cell building its indexes after the load needs the indexes step";
-
   static final List<Needed> NEEDED =
       List.of(
           new Needed(
@@ -98,19 +91,11 @@ final class Steps {
               "loads an UNLOGGED table, which only set_logged makes durable",
               "an unlogged cell needs the set_logged step, which alone makes its table durable",
               () -> requiring(Axis.UNLOGGED.name()).setAll(written(Axis.UNLOGGED, "true"))),
-          new Needed(
+          indexesLater(
               Axis.INDEXES,
-              v -> !v.indexesNow(),
-              StepKind.INDEXES,
-              LATER_INDEXES,
-              NEEDS_INDEXES,
               () -> requiring(Axis.INDEXES.name()).setAll(written(Axis.INDEXES, "later"))),
-          new Needed(
+          indexesLater(
               Axis.WAYS_INDEX,
-              v -> !v.indexesNow(),
-              StepKind.INDEXES,
-              LATER_INDEXES,
-              NEEDS_INDEXES,
               () ->
                   requiring(Axis.WAYS_INDEX.name())
                       .set(
@@ -118,6 +103,17 @@ final class Steps {
                           JSON.arrayNode()
                               .add(notRequired(Axis.INDEXES.name()))
                               .add(written(Axis.INDEXES, "later")))));
+
+  /** A cell of {@code axis} whose indexes are built after the load needs the indexes step. */
+  private static Needed indexesLater(Axis<?> axis, Supplier<ObjectNode> matrix) {
+    return new Needed(
+        axis,
+        v -> !v.indexesNow(),
+        StepKind.INDEXES,
+        "builds its indexes after the load, which only the indexes step does",
+        "a cell building its indexes after the load needs the indexes step",
+        matrix);
+  }
 
   /** A matrix whose {@code axis} lists {@code value}. */
   private static ObjectNode written(Axis<?> axis, String value) {
@@ -160,18 +156,16 @@ final class Steps {
   static ObjectNode schema() {
     ObjectNode node = list(stepName());
     node.put("minItems", 2);
-    StringBuilder description =
-        new StringBuilder(
-            "The steps of each table's load, in order, starting with create, copy (after drop if"
-                + " listed):");
-    for (StepKind step : StepKind.values()) {
-      if (!step.listable()) {
-        continue;
-      }
-      description.append(' ').append(step.yamlName()).append(": ").append(known(STEPS, step));
-      description.append('.');
-    }
-    node.put("description", description.toString());
+    String each =
+        Arrays.stream(StepKind.values())
+            .filter(StepKind::listable)
+            .map(step -> " " + step.yamlName() + ": " + does(step) + ".")
+            .collect(Collectors.joining());
+    node.put(
+        "description",
+        "The steps of each table's load, in order, starting with create, copy (after drop if"
+            + " listed):"
+            + each);
     ArrayNode starts = JSON.arrayNode();
     starts.add(JSON.objectNode().set("items", consts(List.of(StepKind.CREATE, StepKind.COPY))));
     starts.add(
