@@ -30,10 +30,6 @@ public final class ScenarioSchema {
    */
   public static final String FILE = "scenarios/schema/scenario.schema.json";
 
-  /** The modeline every shipped scenario starts with, relative to scenarios/. */
-  public static final String MODELINE =
-      "# yaml-language-server: $schema=schema/scenario.schema.json";
-
   private ScenarioSchema() {}
 
   /** The schema as {@code pgloadbench schema} prints it and {@link #FILE} holds it. */
