@@ -113,6 +113,11 @@ public record Axis<T>(
     return "'" + value + "' is not " + noun + "; " + hint;
   }
 
+  /** What the axis compares, its values' noun in the plural, e.g. {@code memory caps}. */
+  String compared() {
+    return noun.replaceFirst("^an? ", "") + "s";
+  }
+
   public String label(String value) {
     return labeler.apply(value);
   }

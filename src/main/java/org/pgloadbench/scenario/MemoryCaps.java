@@ -85,31 +85,6 @@ public final class MemoryCaps {
         });
   }
 
-  /**
-   * The cells on servers capped as MEMORY= says ({@code none}: uncapped), in the place of {@code
-   * servers.memory}; refused where the scenario compares caps on its memory axis.
-   */
-  static List<Cell> override(
-      String memory, List<String> axes, List<Cell> cells, Map<String, String> settings)
-      throws ScenarioException {
-    if (axes.contains(Axis.MEMORY.name())) {
-      throw new ScenarioException(
-          "MEMORY="
-              + memory
-              + ": the scenario compares memory caps on its memory axis; leave MEMORY out");
-    }
-    long bytes = Axis.MEMORY.parse(memory).orElseThrow();
-    List<Cell> capped =
-        cells.stream()
-            .map(c -> new Cell(c.label(), c.axes(), c.variant().withMemory(bytes)))
-            .toList();
-    String unfit = unfit(capped, settings);
-    if (unfit != null) {
-      throw new ScenarioException("MEMORY=" + memory + ": " + unfit);
-    }
-    return capped;
-  }
-
   /** A memory setting's value in bytes, as the server reads it (no unit: 8 kB pages). */
   static Long settingBytes(String value) {
     Matcher m = SETTING.matcher(value);

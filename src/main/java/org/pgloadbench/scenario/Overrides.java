@@ -154,27 +154,37 @@ public record Overrides(
   }
 
   /**
-   * The scenario's cells on servers capped by MEMORY (none: uncapped), in the place of {@code
-   * servers.memory}; refused where the scenario compares caps on its memory axis.
+   * The scenario's cells on servers capped by MEMORY and limited by DISK (none: uncapped,
+   * unlimited), in the place of {@code servers.memory} and {@code servers.disk}.
    */
   List<Cell> cells(List<String> axes, List<Cell> cells, Map<String, String> settings)
       throws ScenarioException {
-    List<Cell> capped = memory == null ? cells : MemoryCaps.override(memory, axes, cells, settings);
-    return disk == null ? capped : throttled(axes, capped);
+    if (memory != null) {
+      cells = everyServer("MEMORY", Axis.MEMORY, memory, axes, cells);
+      String unfit = MemoryCaps.unfit(cells, settings);
+      if (unfit != null) {
+        throw new ScenarioException("MEMORY=" + memory + ": " + unfit);
+      }
+    }
+    return disk == null ? cells : everyServer("DISK", Axis.DISK, disk, axes, cells);
   }
 
   /**
-   * The cells on servers whose disk DISK= limits ({@code none}: unlimited), in the place of {@code
-   * servers.disk}; refused where the scenario compares limits on its disk axis.
+   * The cells on servers given {@code value} of {@code axis} by the make variable {@code flag};
+   * refused where the scenario compares the axis's values.
    */
-  private List<Cell> throttled(List<String> axes, List<Cell> cells) throws ScenarioException {
-    if (axes.contains(Axis.DISK.name())) {
+  private static List<Cell> everyServer(
+      String flag, Axis<?> axis, String value, List<String> axes, List<Cell> cells)
+      throws ScenarioException {
+    if (axes.contains(axis.name())) {
       throw new ScenarioException(
-          "DISK=" + disk + ": the scenario compares disk limits on its disk axis; leave DISK out");
+          String.format(
+              "%s=%s: the scenario compares %s on its %s axis; leave %1$s out",
+              flag, value, axis.compared(), axis.name()));
     }
-    var limit = Axis.DISK.parse(disk).orElseThrow();
+    Object typed = axis.parse(value).orElseThrow();
     return cells.stream()
-        .map(c -> new Cell(c.label(), c.axes(), c.variant().withDisk(limit)))
+        .map(c -> new Cell(c.label(), c.axes(), c.variant().with(axis.name(), typed)))
         .toList();
   }
 

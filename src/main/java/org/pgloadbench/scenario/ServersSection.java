@@ -200,13 +200,11 @@ final class ServersSection {
       if (value != null
           && root.optional("matrix") instanceof Mapping matrix
           && matrix.values().containsKey(key.name())) {
-        // what the axis compares: its values' noun, e.g. "memory caps" of "a memory cap"
-        String compared = Axis.named(key.name()).orElseThrow().noun().replaceFirst("^an? ", "");
         throw key.node(servers)
             .error(
                 String.format(
-                    "the matrix compares %ss too; remove servers.%2$s, or the %2$s axis",
-                    compared, key.name()));
+                    "the matrix compares %s too; remove servers.%s, or the %2$s axis",
+                    Axis.named(key.name()).orElseThrow().compared(), key.name()));
       }
       if (value != null) {
         values.put(key.name(), value);
