@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import org.pgloadbench.scenario.YamlNode.Mapping;
 import org.pgloadbench.variant.LoaderKind;
 
@@ -44,7 +46,10 @@ final class Excludes {
       if (left.removeIf(p -> matches(p, partial))) {
         continue;
       }
-      Redundant redundant = redundant(partial, left, standsFor);
+      // only redundant if it names an axis that collapsed in a cell left, written before axes
+      // collapsed ({loader: copy, batch_size: 100})
+      Redundant redundant =
+          collapsedIn(partial, left.stream().flatMap(cell -> standsFor.get(cell).stream()));
       if (redundant == null) {
         throw entry.error(noMatch(partial, expanded));
       }
@@ -67,26 +72,6 @@ final class Excludes {
       return String.format(
           "names %s with loader %s, whose cells have none (%s)", axis, loader.yamlName(), why);
     }
-  }
-
-  /**
-   * Why an exclude entry that matches no cell is only redundant: it names an axis that collapsed in
-   * the cells it would match (a scenario written before axes collapsed, {@code {loader: copy,
-   * batch_size: 100}}); null when it names no such cell left.
-   */
-  private static Redundant redundant(
-      Map<String, String> partial,
-      List<Map<String, String>> cells,
-      Map<Map<String, String>, List<Map<String, String>>> standsFor) {
-    for (Map<String, String> cell : cells) {
-      for (Map<String, String> point : standsFor.get(cell)) {
-        Redundant redundant = collapsed(partial, point);
-        if (redundant != null) {
-          return redundant;
-        }
-      }
-    }
-    return null;
   }
 
   /**
@@ -122,13 +107,18 @@ final class Excludes {
 
   /** Why an exclude entry matches no cell: an axis it names collapsed there, or nothing left. */
   private static String noMatch(Map<String, String> partial, List<Map<String, String>> expanded) {
-    for (Map<String, String> point : expanded) {
-      Redundant redundant = collapsed(partial, point);
-      if (redundant != null) {
-        return redundant.text() + "; remove " + redundant.axis() + " from the entry";
-      }
-    }
-    return "matches no cell left by the entries before it; remove it";
+    Redundant redundant = collapsedIn(partial, expanded.stream());
+    return redundant == null
+        ? "matches no cell left by the entries before it; remove it"
+        : redundant.text() + "; remove " + redundant.axis() + " from the entry";
+  }
+
+  /**
+   * The first axis {@code partial} names that collapsed in one of {@code points}; null for none.
+   */
+  private static Redundant collapsedIn(
+      Map<String, String> partial, Stream<Map<String, String>> points) {
+    return points.map(p -> collapsed(partial, p)).filter(Objects::nonNull).findFirst().orElse(null);
   }
 
   /** An axis {@code partial} names that collapsed in the cell of {@code point}; null for none. */
