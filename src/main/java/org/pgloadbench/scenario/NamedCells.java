@@ -42,14 +42,13 @@ record NamedCells(Mapping node, Map<String, String> base, List<NamedCells.Named>
                 + "' is not a cell name; use letters, digits, '.', '_', '+' and '-'");
       }
       Map<String, String> values = new LinkedHashMap<>();
-      if (e.getValue() instanceof YamlNode.Scalar s && s.text() == null) {
-        cells.add(new Named(e.getKey(), line, values)); // every axis at its default
-        continue;
-      }
-      Mapping axes = e.getValue().asMapping(HINT);
-      axes.allowOnly(Axis.names(), "axes");
-      for (var a : axes.values().entrySet()) {
-        values.put(a.getKey(), Matrix.value(Axis.named(a.getKey()).orElseThrow(), a.getValue()));
+      // a cell without values, a YAML null, has every axis at its default
+      if (!(e.getValue() instanceof YamlNode.Scalar s && s.text() == null)) {
+        Mapping axes = e.getValue().asMapping(HINT);
+        axes.allowOnly(Axis.names(), "axes");
+        for (var a : axes.values().entrySet()) {
+          values.put(a.getKey(), Matrix.value(Axis.named(a.getKey()).orElseThrow(), a.getValue()));
+        }
       }
       cells.add(new Named(e.getKey(), line, values));
     }
