@@ -2,7 +2,6 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.DatasetSections.SEED;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
-import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
@@ -30,20 +29,18 @@ final class GeometryKind {
   private static final String TABLE_HINT = "list tables from point, line, e.g. tables: [line]";
 
   static final Key<List<String>> TABLES =
-      new Key<>(
-          "tables",
-          false,
-          TABLE_HINT,
-          () ->
-              described(
-                  list(enumOf(GeometryTable.yamlNames(), null)),
-                  "The tables to load, point then line; both when left out."),
-          node ->
-              DatasetSections.tables(
-                  node,
-                  GeometryTable.yamlNames(),
-                  TABLE_HINT,
-                  "a geometry table; use point or line"));
+      Key.of(
+              "tables",
+              "The tables to load, point then line; both when left out.",
+              () -> list(enumOf(GeometryTable.yamlNames(), null)))
+          .hint(TABLE_HINT)
+          .reading(
+              node ->
+                  DatasetSections.tables(
+                      node,
+                      GeometryTable.yamlNames(),
+                      TABLE_HINT,
+                      "a geometry table; use point or line"));
   static final Key<Mapping> ROWS =
       DatasetKinds.rows(
           false,
@@ -59,18 +56,15 @@ final class GeometryKind {
               + " points, its ways as lines. DATA=<file> on the command line loads another.",
           DatasetSections::pbfFileSchema);
   static final Key<Srid> SRID =
-      new Key<>(
-          "srid",
-          false,
-          null,
-          () -> {
-            ArrayNode codes = JSON.arrayNode();
-            Srid.codes().forEach(codes::add);
-            return described(
-                JSON.objectNode().set("enum", codes),
-                "3857 (web Mercator, osm2pgsql's default; default) or 4326 (degrees)");
-          },
-          GeometryKind::srid);
+      Key.of(
+              "srid",
+              "3857 (web Mercator, osm2pgsql's default; default) or 4326 (degrees)",
+              () -> {
+                ArrayNode codes = JSON.arrayNode();
+                Srid.codes().forEach(codes::add);
+                return JSON.objectNode().set("enum", codes);
+              })
+          .reading(GeometryKind::srid);
 
   static final Keys KEYS = Keys.of(TABLES, ROWS, FILE, SRID, SEED);
 
