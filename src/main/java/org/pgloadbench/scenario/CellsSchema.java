@@ -76,13 +76,7 @@ final class CellsSchema {
   static ObjectNode exclude() {
     ObjectNode entry = partialCell();
     entry.put("minProperties", 1);
-    ObjectNode node = type("array");
-    node.set("items", entry);
-    node.put(
-        "description",
-        "Partial cells to leave out of the matrix, e.g. - {freeze: true, connections: 2}; each"
-            + " must match a cell left by the entries before it.");
-    return node;
+    return type("array").set("items", entry);
   }
 
   static ObjectNode cells() {

@@ -186,13 +186,7 @@ final class ClaimsSchema {
   static ObjectNode claims() {
     ObjectNode claim = KEYS.object();
     RULES.forEach(rule -> claim.set(rule.keyword(), rule.schema().get()));
-    ObjectNode node = type("array");
-    node.set("items", claim);
-    node.put(
-        "description",
-        "Published findings this scenario checks, each one side against another on one measure;"
-            + " the report gives each a verdict by the Mann-Whitney test.");
-    return node;
+    return type("array").set("items", claim);
   }
 
   /** The sides a claim gives, each a mapping (what is not one, reading the side refuses). */

@@ -90,13 +90,23 @@ final class ScenarioKeys {
           .hint("write restart: auto, restart: never or a number of rounds per start, e.g. 2")
           .reading(ScenarioKeys::restarts);
   static final Key<YamlNode> MATRIX = Key.of("matrix", CellsSchema::matrix);
-  static final Key<YamlNode> EXCLUDE = Key.of("exclude", CellsSchema::exclude);
+  static final Key<YamlNode> EXCLUDE =
+      Key.of(
+          "exclude",
+          "Partial cells to leave out of the matrix, e.g. - {freeze: true, connections: 2}; each"
+              + " must match a cell left by the entries before it.",
+          CellsSchema::exclude);
   static final Key<YamlNode> CELLS = Key.of("cells", CellsSchema::cells);
   static final Key<List<StepKind>> STEPS =
       Key.of("steps", Steps::schema)
           .required("list the load steps, e.g. [" + Steps.listed() + "]")
           .reading(Steps::read);
-  static final Key<YamlNode> CLAIMS = Key.of("claims", ClaimsSchema::claims);
+  static final Key<YamlNode> CLAIMS =
+      Key.of(
+          "claims",
+          "Published findings this scenario checks, each one side against another on one measure;"
+              + " the report gives each a verdict by the Mann-Whitney test.",
+          ClaimsSchema::claims);
   static final Key<List<String>> FINDINGS =
       Key.of(
               "findings",
