@@ -75,15 +75,14 @@ public record Scenario(
   /** This scenario with the command line's overrides applied; null fields keep the scenario's. */
   public Scenario withOverrides(Overrides o) throws ScenarioException {
     o.validate();
+    boolean byFlag = Boolean.TRUE.equals(o.instructions());
     Measure measured =
-        o.instructions() == null ? measure : o.instructions() ? Measure.INSTRUCTIONS : Measure.TIME;
+        o.instructions() == null ? measure : byFlag ? Measure.INSTRUCTIONS : Measure.TIME;
     ServersSpec on = ServersSpec.overridden(servers, o);
     String unfit = measured.unfit(on);
     if (unfit != null) {
       throw new ScenarioException(
-          (o.instructions() != null && o.instructions() ? "INSTRUCTIONS=1" : source + ": measure")
-              + ": "
-              + unfit);
+          (byFlag ? "INSTRUCTIONS=1" : source + ": measure") + ": " + unfit);
     }
     List<Cell> given = o.cells(axes, cells, settings);
     String noDirectIo = DirectIo.unfit(given, on.versions());
@@ -94,7 +93,7 @@ public record Scenario(
     boolean counted = measured == Measure.INSTRUCTIONS;
     List<String> said = new ArrayList<>(notes);
     if (counted && o.repeat() == null && (repeat != 1 || stopping.auto())) {
-      said.add(roundsGiveWay(o.instructions() != null && o.instructions()));
+      said.add(roundsGiveWay(byFlag));
     }
     int rounds = o.repeat() != null ? o.repeat() : counted ? 1 : repeat;
     int warmups = o.warmup() != null ? o.warmup() : counted ? 0 : warmup;
