@@ -136,9 +136,7 @@ public final class ScenarioLoader {
       return List.of();
     }
     String hint = ScenarioKeys.REPRODUCE_VERSIONS.hint();
-    boolean versioned =
-        servers.target().equals(ServersSpec.EMBEDDED)
-            || servers.target().equals(ServersSpec.CONTAINER);
+    boolean versioned = TargetRule.VERSIONS.targets().contains(servers.target());
     List<String> versions =
         node.textsOnce(
             hint,
