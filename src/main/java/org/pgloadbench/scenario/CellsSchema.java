@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.Matrix.doesNotApply;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.described;
 import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
@@ -162,7 +163,7 @@ final class CellsSchema {
       return text;
     }
     ObjectNode number = type("integer").put("minimum", accepts.min()).put("maximum", accepts.max());
-    return JSON.objectNode().set("anyOf", JSON.arrayNode().add(number).add(text));
+    return anyOf(number, text);
   }
 
   static String axisDescription(Axis<?> axis) {

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
@@ -170,12 +171,9 @@ final class ClaimsSchema {
                       .add(
                           when(
                               notRequired(VERSION.name()),
-                              JSON.objectNode()
-                                  .<ObjectNode>set(
-                                      "anyOf",
-                                      JSON.arrayNode()
-                                          .add(everySide(requiring(VERSION.name())))
-                                          .add(everySide(notRequired(VERSION.name()))))
+                              anyOf(
+                                      everySide(requiring(VERSION.name())),
+                                      everySide(notRequired(VERSION.name())))
                                   .put("errorMessage", "give both sides" + NEITHER))),
               m ->
                   VERSION.node(m) != null
@@ -219,7 +217,7 @@ final class ClaimsSchema {
   }
 
   private static ObjectNode oneOrList(ObjectNode item) {
-    return JSON.objectNode().set("anyOf", JSON.arrayNode().add(item).add(list(item.deepCopy())));
+    return anyOf(item, list(item.deepCopy()));
   }
 
   /** A claim's version: a version, or the label of a build (which every version also matches). */

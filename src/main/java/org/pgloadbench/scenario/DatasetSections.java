@@ -96,9 +96,8 @@ final class DatasetSections {
   }
 
   static ObjectNode middleTablesSchema() {
-    ObjectNode tables = list(enumOf(DatasetSpec.MIDDLE_TABLES, null));
-    tables.put("description", "The middle tables to load, loaded in the order nodes, ways, rels.");
-    return tables;
+    return list(enumOf(DatasetSpec.MIDDLE_TABLES, null))
+        .put("description", "The middle tables to load, loaded in the order nodes, ways, rels.");
   }
 
   /**

@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.DatasetSections.SEED;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
@@ -115,13 +116,7 @@ final class GeometryKind {
   static ArrayNode rules() {
     ArrayNode rules = JSON.arrayNode();
     for (String table : GeometryTable.yamlNames()) {
-      ObjectNode loaded =
-          JSON.objectNode()
-              .set(
-                  "anyOf",
-                  JSON.arrayNode()
-                      .add(notRequired(TABLES.name()))
-                      .add(DatasetKinds.listing(table)));
+      ObjectNode loaded = anyOf(notRequired(TABLES.name()), DatasetKinds.listing(table));
       rules.add(DatasetKinds.needsRows(loaded.setAll(requiring(ROWS.name())), table));
     }
     String[] leftOut =

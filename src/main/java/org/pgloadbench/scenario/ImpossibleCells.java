@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.CellsSchema.value;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
 import static org.pgloadbench.scenario.SchemaNodes.property;
@@ -189,8 +190,7 @@ final class ImpossibleCells {
     if (!loader.yamlName().equals(Axis.LOADER.defaultValue())) {
       return is;
     }
-    return JSON.objectNode()
-        .set("anyOf", JSON.arrayNode().add(is).add(notRequired(Axis.LOADER.name())));
+    return anyOf(is, notRequired(Axis.LOADER.name()));
   }
 
   private static ObjectNode notCopy() {

@@ -49,23 +49,18 @@ record Keys(List<Key<?>> all) {
           .reading(node -> node.asText("write it as text"));
     }
 
-    /** A whole number from {@code min} to {@code max}. */
+    /** A whole number from {@code min} to {@code max}; a null description describes none. */
     static Key<Long> whole(String name, long min, long max, String description) {
-      return new Key<>(
-          name,
-          false,
-          null,
-          () -> {
-            ObjectNode node = SchemaNodes.whole(min, max);
-            return description == null ? node : described(node, description);
-          },
-          node -> {
-            long value = node.asWhole(min);
-            if (value > max) {
-              throw node.error("'" + value + "' is too large; use at most " + max);
-            }
-            return value;
-          });
+      Supplier<ObjectNode> schema = () -> SchemaNodes.whole(min, max);
+      return (description == null ? of(name, schema) : of(name, description, schema))
+          .reading(
+              node -> {
+                long value = node.asWhole(min);
+                if (value > max) {
+                  throw node.error("'" + value + "' is too large; use at most " + max);
+                }
+                return value;
+              });
     }
 
     /** A count from {@code min} that fits an int. */
@@ -145,11 +140,10 @@ record Keys(List<Key<?>> all) {
 
   /** An object of exactly these keys, the required ones required. */
   ObjectNode object() {
-    ObjectNode object = SchemaNodes.type("object");
-    object.set("properties", properties());
-    object.put("additionalProperties", false);
-    object.set("required", required());
-    return object;
+    return SchemaNodes.type("object")
+        .<ObjectNode>set("properties", properties())
+        .put("additionalProperties", false)
+        .set("required", required());
   }
 
   /** The schema's {@code required}: the keys the loader requires. */

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.type;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -132,26 +133,15 @@ final class PublishedFigures {
         List.<Set<String>>of(new TreeSet<>(SECONDS.keySet()), new TreeSet<>(BYTES.keySet()))) {
       kinds.add(two(figure("\\s*(" + String.join("|", kind) + ")")));
     }
-    ObjectNode bare = JSON.objectNode();
-    bare.set("anyOf", JSON.arrayNode().add(type("number").put("minimum", 0)).add(figure("")));
-    kinds.add(two(bare));
-    ObjectNode seed = JSON.objectNode();
-    seed.set("anyOf", kinds);
-    return seed;
+    kinds.add(two(anyOf(type("number").put("minimum", 0), figure(""))));
+    return JSON.objectNode().set("anyOf", kinds);
   }
 
   /** Two lists of at least two runs each. */
   static ObjectNode runsSchema() {
-    ObjectNode run = JSON.objectNode();
-    run.set(
-        "anyOf",
-        JSON.arrayNode()
-            .add(type("number").put("minimum", 0))
-            .add(figure("\\s*(" + String.join("|", units()) + ")?")));
-    ObjectNode runsOfASide = type("array");
-    runsOfASide.set("items", run);
-    runsOfASide.put("minItems", 2);
-    return two(runsOfASide);
+    ObjectNode run =
+        anyOf(type("number").put("minimum", 0), figure("\\s*(" + String.join("|", units()) + ")?"));
+    return two(type("array").<ObjectNode>set("items", run).put("minItems", 2));
   }
 
   /** A published figure: a number, then {@code unit}, a pattern. */
@@ -160,10 +150,6 @@ final class PublishedFigures {
   }
 
   private static ObjectNode two(ObjectNode item) {
-    ObjectNode two = type("array");
-    two.set("items", item);
-    two.put("minItems", 2);
-    two.put("maxItems", 2);
-    return two;
+    return type("array").<ObjectNode>set("items", item).put("minItems", 2).put("maxItems", 2);
   }
 }

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.countOr;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.pattern;
@@ -143,14 +144,9 @@ final class ScenarioKeys {
               "With repeat: auto and in a recommend race: a comparison whose ratio's 95% interval"
                   + " lies within ± this of the ratio is known well enough (default 5%).",
               () ->
-                  JSON.objectNode()
-                      .set(
-                          "anyOf",
-                          JSON.arrayNode()
-                              .add(type("number").put("exclusiveMinimum", 0).put("maximum", 0.5))
-                              .add(
-                                  type("string")
-                                      .put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$"))))
+                  anyOf(
+                      type("number").put("exclusiveMinimum", 0).put("maximum", 0.5),
+                      type("string").put("pattern", "^\\s*[0-9]+(\\.[0-9]+)?\\s*%\\s*$")))
           .reading(
               node ->
                   node.as(

@@ -69,9 +69,7 @@ final class SchemaNodes {
 
   /** Text matching {@code pattern}, which YAML may write as a number: 17, 16.4. */
   static ObjectNode versionLike(Pattern pattern) {
-    ObjectNode node = pattern(pattern);
-    node.set("type", strings(List.of("string", "number")));
-    return node;
+    return pattern(pattern).set("type", strings(List.of("string", "number")));
   }
 
   static ObjectNode whole(long min, long max) {
@@ -80,19 +78,20 @@ final class SchemaNodes {
 
   /** A whole number from 1, or one of {@code words} (repeat: auto, restart: never). */
   static ObjectNode countOr(List<String> words) {
-    return JSON.objectNode()
-        .set(
-            "anyOf",
-            JSON.arrayNode().add(whole(1, Integer.MAX_VALUE)).add(enumOf(words, null)));
+    return anyOf(whole(1, Integer.MAX_VALUE), enumOf(words, null));
+  }
+
+  /** {@code {anyOf: [alternatives]}}: a value that passes at least one of them. */
+  static ObjectNode anyOf(JsonNode... alternatives) {
+    return JSON.objectNode().set("anyOf", JSON.arrayNode().addAll(List.of(alternatives)));
   }
 
   /** A non-empty list of distinct items. */
   static ObjectNode list(ObjectNode items) {
-    ObjectNode node = type("array");
-    node.set("items", items);
-    node.put("minItems", 1);
-    node.put("uniqueItems", true);
-    return node;
+    return type("array")
+        .<ObjectNode>set("items", items)
+        .put("minItems", 1)
+        .put("uniqueItems", true);
   }
 
   static ObjectNode enumOf(List<String> values, String description) {

@@ -1,6 +1,7 @@
 package org.pgloadbench.scenario;
 
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
+import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.consts;
 import static org.pgloadbench.scenario.SchemaNodes.contains;
 import static org.pgloadbench.scenario.SchemaNodes.given;
@@ -98,11 +99,9 @@ final class Steps {
               Axis.WAYS_INDEX,
               () ->
                   requiring(Axis.WAYS_INDEX.name())
-                      .set(
-                          "anyOf",
-                          JSON.arrayNode()
-                              .add(notRequired(Axis.INDEXES.name()))
-                              .add(written(Axis.INDEXES, "later")))));
+                      .setAll(
+                          anyOf(
+                              notRequired(Axis.INDEXES.name()), written(Axis.INDEXES, "later")))));
 
   /** A cell of {@code axis} whose indexes are built after the load needs the indexes step. */
   private static Needed indexesLater(Axis<?> axis, Supplier<ObjectNode> matrix) {
