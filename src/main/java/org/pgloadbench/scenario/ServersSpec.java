@@ -38,10 +38,6 @@ public record ServersSpec(
     builds = Collections.unmodifiableMap(new LinkedHashMap<>(builds));
   }
 
-  public ServersSpec(String target, List<String> versions) {
-    this(target, versions, null, Map.of(), null);
-  }
-
   /**
    * These servers on the target written as {@code TARGET=} takes it (and {@code servers.target});
    * {@code versions} and {@code builds} are the scenario's, used where the target needs them.

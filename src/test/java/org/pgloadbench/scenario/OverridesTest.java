@@ -68,7 +68,8 @@ class OverridesTest {
                 .with(Overrides.VERSIONS, List.of("15", "17"))
                 .with(Overrides.REPEAT, 1)
                 .with(Overrides.WARMUP, 0));
-    assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "17")));
+    assertThat(s.servers())
+        .isEqualTo(new ServersSpec("embedded", List.of("15", "17"), null, Map.of(), null));
     assertThat(s.repeat()).isEqualTo(1);
     assertThat(s.warmup()).isZero();
     assertThat(s.dataset()).isEqualTo(scenario.dataset());

@@ -91,7 +91,8 @@ class ScenarioLoaderTest {
             new OsmSyntheticDataset.Spec(
                 List.of("nodes", "ways"), Map.of("nodes", 2_000_000L, "ways", 400_000L), 42));
     assertThat(s.dataset().rows().keySet()).containsExactly("nodes", "ways");
-    assertThat(s.servers()).isEqualTo(new ServersSpec("embedded", List.of("15", "16", "17.2")));
+    assertThat(s.servers())
+        .isEqualTo(new ServersSpec("embedded", List.of("15", "16", "17.2"), null, Map.of(), null));
     assertThat(s.settings())
         .containsExactly(
             Map.entry("maintenance_work_mem", "1GB"),

@@ -237,7 +237,7 @@ class ServersTargetTest {
             embedded
                 .withOverrides(Overrides.NONE.with(Overrides.TARGET, "container"))
                 .servers())
-        .isEqualTo(new ServersSpec("container", List.of("16", "17")));
+        .isEqualTo(new ServersSpec("container", List.of("16", "17"), null, Map.of(), null));
     ServersSpec local =
         embedded
             .withOverrides(
@@ -261,7 +261,7 @@ class ServersTargetTest {
                         .with(Overrides.VERSIONS, List.of("17"))
                         .with(Overrides.TARGET, "embedded"))
                 .servers())
-        .isEqualTo(new ServersSpec("embedded", List.of("17")));
+        .isEqualTo(new ServersSpec("embedded", List.of("17"), null, Map.of(), null));
     assertThat(
             catchThrowableOfType(
                     ScenarioException.class,
