@@ -2,6 +2,7 @@ package org.pgloadbench.scenario;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -212,16 +213,11 @@ sealed interface YamlNode {
   /** The known word within a small edit distance of {@code word}, or null. */
   static String closest(String word, Collection<String> known) {
     // About one typo per three letters, at most two: closer guesses than that mislead.
-    String best = null;
-    int bestDistance = Math.min(3, Math.max(1, word.length() / 3) + 1);
-    for (String candidate : known) {
-      int d = distance(word, candidate);
-      if (d < bestDistance) {
-        best = candidate;
-        bestDistance = d;
-      }
-    }
-    return best;
+    int tooFar = Math.min(3, Math.max(1, word.length() / 3) + 1);
+    return known.stream()
+        .filter(candidate -> distance(word, candidate) < tooFar)
+        .min(Comparator.comparingInt(candidate -> distance(word, candidate)))
+        .orElse(null);
   }
 
   private static int distance(String a, String b) {
