@@ -210,8 +210,10 @@ public record Overrides(
 
   /** The scenario's stopping rule with REPEAT (a number: fixed rounds; auto) and BUDGET applied. */
   Stopping stopping(Stopping scenario) {
-    Stopping stopping = auto == null ? scenario : scenario.withAuto(auto);
-    return budgetSeconds == null ? stopping : stopping.withBudget(budgetSeconds);
+    return new Stopping(
+        auto == null ? scenario.auto() : auto,
+        scenario.precision(),
+        budgetSeconds == null ? scenario.budgetSeconds() : budgetSeconds);
   }
 
   /** Where fields now come from: a mistake in what PG or TARGET replaced is reported at them. */

@@ -25,14 +25,6 @@ public record Stopping(boolean auto, double precision, long budgetSeconds) {
   static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(s|min|m|h)");
   static final Pattern PERCENT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*%");
 
-  public Stopping withAuto(boolean auto) {
-    return new Stopping(auto, precision, budgetSeconds);
-  }
-
-  public Stopping withBudget(long seconds) {
-    return new Stopping(auto, precision, seconds);
-  }
-
   /** {@code 10m}, {@code 90s}, {@code 1.5h} in seconds; null when it is none of these. */
   public static Long duration(String text) {
     Matcher m = DURATION.matcher(text.strip());
