@@ -40,12 +40,9 @@ final class DatasetKinds {
   static final int MAX_PGBENCH_SCALE = 20_000 - 1;
 
   private static final Key<List<String>> MIDDLE_TABLES =
-      new Key<>(
-          "tables",
-          true,
-          DatasetSections.TABLE_HINT,
-          DatasetSections::middleTablesSchema,
-          DatasetSections::middleTables);
+      Key.of("tables", DatasetSections::middleTablesSchema)
+          .required(DatasetSections.TABLE_HINT)
+          .reading(DatasetSections::middleTables);
   private static final Key<Mapping> MIDDLE_ROWS =
       rows(
           true,

@@ -146,17 +146,15 @@ final class DatasetSections {
   /** One of {@code allowed}, written in any case; {@code absent} when not given. */
   static Key<String> oneOf(String name, List<String> allowed, String description) {
     String hint = "use " + String.join(", ", allowed);
-    return new Key<>(
-        name,
-        false,
-        hint,
-        () -> enumOf(allowed, description),
-        node -> {
-          String value = node.asText(hint).toLowerCase(Locale.ROOT);
-          if (!allowed.contains(value)) {
-            throw node.error("'" + value + "' is not a " + name + "; " + hint);
-          }
-          return value;
-        });
+    return Key.of(name, () -> enumOf(allowed, description))
+        .hint(hint)
+        .reading(
+            node -> {
+              String value = node.asText(hint).toLowerCase(Locale.ROOT);
+              if (!allowed.contains(value)) {
+                throw node.error("'" + value + "' is not a " + name + "; " + hint);
+              }
+              return value;
+            });
   }
 }
