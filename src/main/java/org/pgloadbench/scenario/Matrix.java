@@ -70,11 +70,9 @@ record Matrix(List<String> axes, List<Cell> cells, List<String> notes) {
 
     List<Cell> cells = new ArrayList<>();
     for (Map<String, String> point : points) {
-      Cell cell = Cell.of(point);
-      cells.add(NamedCells.complete(cell.label(), point, axes, base));
-    }
-    for (Cell cell : cells) {
+      Cell cell = NamedCells.complete(Cell.of(point).label(), point, axes, base);
       ImpossibleCells.check(cell, root);
+      cells.add(cell);
     }
     cells.addAll(named.complete(axes, cells));
     return new Matrix(List.copyOf(axes), cells, List.copyOf(notes));
