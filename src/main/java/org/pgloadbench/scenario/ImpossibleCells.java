@@ -168,20 +168,18 @@ final class ImpossibleCells {
    */
   static void addSchema(ArrayNode rules) {
     ObjectNode last = null;
-    ObjectNode lastWhen = null;
     for (Rule rule : RULES) {
       ObjectNode when = rule.whenSchema().get();
       ObjectNode held =
           JSON.objectNode()
               .<ObjectNode>set("enum", value(rule.held(), rule.allowed()))
               .put("errorMessage", rule.schemaMessage());
-      if (when.equals(lastWhen)) {
+      if (last != null && last.get("if").equals(when)) {
         ((ObjectNode) last.get("then").get("properties")).set(rule.held().name(), held);
-        continue;
+      } else {
+        last = when(when, property(rule.held().name(), held));
+        rules.add(last);
       }
-      last = when(when, property(rule.held().name(), held));
-      lastWhen = when;
-      rules.add(last);
     }
   }
 
