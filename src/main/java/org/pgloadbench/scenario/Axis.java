@@ -47,7 +47,6 @@ public record Axis<T>(
   public static final Axis<CopyFormat> FORMAT = TableAxes.format();
   public static final Axis<Boolean> FREEZE = TableAxes.freeze();
   public static final Axis<Boolean> PK = TableAxes.pk();
-  public static final int MAX_CONNECTIONS = TableAxes.MAX_CONNECTIONS;
   public static final Axis<Integer> CONNECTIONS = TableAxes.connections();
   public static final Axis<Boolean> UNLOGGED = TableAxes.unlogged();
   public static final Axis<Boolean> INDEXES = TableAxes.indexes();
