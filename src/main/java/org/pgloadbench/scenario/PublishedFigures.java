@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.pgloadbench.scenario.YamlNode.Sequence;
 
 /**
  * A claim's published figures ({@code seed: [40 min, 57 min]}) and the source's own runs ({@code
@@ -45,20 +44,19 @@ final class PublishedFigures {
   record Seed(String text, double ratio, double dimension) {}
 
   static Seed seed(YamlNode node) throws ScenarioException {
-    Sequence figures = node.asList(SEED_HINT);
-    if (figures.items().size() != 2) {
+    List<YamlNode> figures = node.asList(SEED_HINT).items();
+    if (figures.size() != 2) {
       throw node.error("expected two figures; " + SEED_HINT);
     }
-    double[] a = quantity(figures.items().get(0));
-    double[] b = quantity(figures.items().get(1));
+    double[] a = quantity(figures.get(0));
+    double[] b = quantity(figures.get(1));
     if (a[1] != b[1]) {
       throw node.error("the two figures are of different kinds (a time and a size?); " + SEED_HINT);
     }
     if (b[0] == 0) {
-      throw figures.items().get(1).error("is zero; no ratio can be taken");
+      throw figures.get(1).error("is zero; no ratio can be taken");
     }
-    List<YamlNode> items = figures.items();
-    String text = items.get(0).asText(SEED_HINT) + " vs " + items.get(1).asText(SEED_HINT);
+    String text = figures.get(0).asText(SEED_HINT) + " vs " + figures.get(1).asText(SEED_HINT);
     return new Seed(text, a[0] / b[0], a[1]);
   }
 
