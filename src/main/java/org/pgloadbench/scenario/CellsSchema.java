@@ -4,6 +4,7 @@ import static org.pgloadbench.scenario.Matrix.doesNotApply;
 import static org.pgloadbench.scenario.SchemaNodes.JSON;
 import static org.pgloadbench.scenario.SchemaNodes.anyOf;
 import static org.pgloadbench.scenario.SchemaNodes.described;
+import static org.pgloadbench.scenario.SchemaNodes.enumOf;
 import static org.pgloadbench.scenario.SchemaNodes.given;
 import static org.pgloadbench.scenario.SchemaNodes.list;
 import static org.pgloadbench.scenario.SchemaNodes.notRequired;
@@ -37,9 +38,7 @@ final class CellsSchema {
             + " apply to a cell's loader collapses there (a copy cell has no batch_size).");
     ObjectNode properties = JSON.objectNode();
     for (Axis<?> axis : Axis.ALL) {
-      ObjectNode values = list(axisValue(axis));
-      values.put("description", axisDescription(axis));
-      properties.set(axis.name(), values);
+      properties.set(axis.name(), described(list(axisValue(axis)), axisDescription(axis)));
     }
     node.set("properties", properties);
     node.put("additionalProperties", false);
@@ -57,10 +56,7 @@ final class CellsSchema {
       ArrayNode loaders =
           JSON.arrayNode()
               .add(
-                  given(
-                      Axis.LOADER.name(),
-                      JSON.objectNode()
-                          .set("items", JSON.objectNode().set("enum", strings(without)))));
+                  given(Axis.LOADER.name(), JSON.objectNode().set("items", enumOf(without, null))));
       if (without.contains(Axis.LOADER.defaultValue())) {
         loaders.add(notRequired(Axis.LOADER.name()));
       }
