@@ -25,20 +25,12 @@ import org.postgresql.PGConnection;
  * credentials. It runs as the primary's user, in a directory of its own named as the primary's (the
  * next run stops it if this JVM is killed outright), with its own shutdown hook, and its primary
  * stops it first on every way out.
+ *
+ * @param madeBy how its data directory was made, as run.json records it
  */
-final class EmbeddedStandby implements Standby {
+record EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) implements Standby {
   private static final String PASSFILE = "pgpass";
   private static final long STREAMING_MILLIS = 60_000;
-
-  private final EmbeddedServer server;
-  private final StandbyMode mode;
-  private final String madeBy;
-
-  private EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) {
-    this.server = server;
-    this.mode = mode;
-    this.madeBy = madeBy;
-  }
 
   /**
    * Makes {@code primary}'s standby and starts it; once it streams, a sync one is named in the
@@ -114,11 +106,6 @@ final class EmbeddedStandby implements Standby {
     details.put("standby", mode.yamlName());
     details.put("standby_made_by", madeBy);
     return details;
-  }
-
-  @Override
-  public StandbyMode mode() {
-    return mode;
   }
 
   @Override

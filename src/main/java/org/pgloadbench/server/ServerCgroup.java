@@ -26,18 +26,16 @@ import org.pgloadbench.variant.DiskLimit;
  * shutdown hook on Ctrl-C); for a harness killed outright, a watchdog process started with each
  * directory stops the server's processes in it and removes it once the harness is gone; and the
  * next start removes any a dead harness left.
+ *
+ * @param parts its directories, one per hierarchy
+ * @param memory the one holding the memory limit, or null for none
+ * @param io the one holding the disk limit, or null for none
+ * @param device the limited disk, {@code major:minor}, or null
  */
-final class ServerCgroup implements AutoCloseable {
-  private final List<CgroupDir> parts;
-  private final CgroupDir memory;
-  private final CgroupDir io;
-  private final String device;
-
-  private ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, String device) {
-    this.parts = List.copyOf(parts);
-    this.memory = memory;
-    this.io = io;
-    this.device = device;
+record ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, String device)
+    implements AutoCloseable {
+  ServerCgroup {
+    parts = List.copyOf(parts);
   }
 
   /**
