@@ -100,14 +100,6 @@ record EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) i
     }
   }
 
-  /** What run.json records of the standby beside its primary: never a credential. */
-  Map<String, String> details() {
-    Map<String, String> details = new LinkedHashMap<>();
-    details.put("standby", mode.yamlName());
-    details.put("standby_made_by", madeBy);
-    return details;
-  }
-
   @Override
   public boolean alive() {
     return server.alive();
@@ -126,10 +118,6 @@ record EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) i
   @Override
   public void recover() throws ServerException {
     server.recover();
-  }
-
-  void close() {
-    server.close();
   }
 
   /** How the standby reaches its primary: no password in it, only where the passfile is. */
