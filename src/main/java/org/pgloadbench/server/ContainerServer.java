@@ -205,26 +205,24 @@ final class ContainerServer implements PostgresServer {
 
     @Override
     protected void waitUntilReady() {
-      long deadline = System.nanoTime() + startupTimeout.toNanos();
-      while (System.nanoTime() < deadline) {
-        String logs = waitStrategyTarget.getLogs();
-        if (logs.split(READY, -1).length > 2) {
-          return;
-        }
-        if (!waitStrategyTarget.isRunning()) {
-          String errors =
-              waitStrategyTarget
-                  .getLogs()
-                  .lines()
-                  .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
-                  .map(l -> l.replaceFirst("^.*?\\b(FATAL|PANIC|ERROR):", "$1:").strip())
-                  .reduce((x, y) -> x + "; " + y)
-                  .orElse("it exited; see docker logs");
-          throw new ContainerLaunchException(errors);
-        }
-        if (!Clock.pause(200)) {
-          throw new ContainerLaunchException("interrupted while waiting for the server");
-        }
+      Clock.Check<RuntimeException> ready =
+          () -> waitStrategyTarget.getLogs().split(READY, -1).length > 2;
+      if (Clock.await(startupTimeout.toMillis(), 200, ready, waitStrategyTarget::isRunning)) {
+        return;
+      }
+      if (!waitStrategyTarget.isRunning()) {
+        String errors =
+            waitStrategyTarget
+                .getLogs()
+                .lines()
+                .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
+                .map(l -> l.replaceFirst("^.*?\\b(FATAL|PANIC|ERROR):", "$1:").strip())
+                .reduce((x, y) -> x + "; " + y)
+                .orElse("it exited; see docker logs");
+        throw new ContainerLaunchException(errors);
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        throw new ContainerLaunchException("interrupted while waiting for the server");
       }
       throw new ContainerLaunchException(
           "the server was not ready within " + startupTimeout.toSeconds() + " s");
