@@ -120,11 +120,7 @@ record ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, Strin
    * limited, entered by a process and removed, as a capped server's would be.
    */
   static String whyNot() {
-    try {
-      return whyNot(create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), MEMORY);
-    } catch (ServerException e) {
-      return e.getMessage();
-    }
+    return whyNot(64L << 20, DiskLimit.NONE, null, MEMORY);
   }
 
   /**
@@ -132,16 +128,13 @@ record ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, Strin
    * one can: as {@link #whyNot()}, with a disk limit on the work root's device.
    */
   static String whyNotDisk(Path workRoot) {
-    try {
-      DiskLimit probe = DiskLimit.parse("write=1GB/s").orElseThrow();
-      return whyNot(create("probe-" + System.nanoTime(), null, probe, workRoot), IO);
-    } catch (ServerException e) {
-      return e.getMessage();
-    }
+    return whyNot(null, DiskLimit.parse("write=1GB/s").orElseThrow(), workRoot, IO);
   }
 
-  private static String whyNot(ServerCgroup cgroup, Controller controller) {
-    try (ServerCgroup probe = cgroup) {
+  /** Why a probe cgroup with these limits cannot be made and entered, or null when it can. */
+  private static String whyNot(
+      Long memoryBytes, DiskLimit disk, Path dataDir, Controller controller) {
+    try (ServerCgroup probe = create("probe-" + System.nanoTime(), memoryBytes, disk, dataDir)) {
       Programs.Outcome entered = Programs.exec(probe.wrap(List.of("true")), 10);
       String output = entered == null ? "" : entered.output().strip();
       if (entered == null || entered.exit() != 0) {
@@ -150,6 +143,8 @@ record ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, Strin
             .formatted(controller.what, probe.parts.get(0).dir(), said, controller.remedy);
       }
       return null;
+    } catch (ServerException e) {
+      return e.getMessage();
     } catch (IOException e) {
       return "cannot start a process in a cgroup: " + e.getMessage();
     } catch (InterruptedException e) {
