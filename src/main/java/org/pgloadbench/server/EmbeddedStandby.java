@@ -85,7 +85,7 @@ record EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) i
     } catch (IOException e) {
       throw new ServerException("cannot write standby.signal in " + dir + ": " + e.getMessage(), e);
     }
-    ServerDir.start(server, dir, own, "the standby: ");
+    ServerDir.start(server, own, "the standby: ");
     awaitState(primary, server, "state = 'streaming'");
     if (mode == StandbyMode.SYNC) {
       Map<String, String> synchronous = new LinkedHashMap<>(settings);
