@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.metrics.CgroupFs;
-import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.CgroupUse;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
@@ -104,13 +104,13 @@ final class ContainerServer implements PostgresServer {
   private static ResourceMeter meter(Long pid) {
     CgroupUse cgroup = pid == null ? null : CgroupUse.of(pid, CgroupFs.local());
     if (cgroup == null) {
-      return ResourceMeter.blind(
+      return new ResourceMeter.Blind(
           List.of(
               "server CPU and bytes read and written: the container's cgroup is not on this"
                   + " machine (a Docker engine elsewhere)"));
     }
     ProcessTree tree = new ProcessTree(() -> pid);
-    return ResourceMeter.combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
+    return new ResourceMeter.Combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
   }
 
   /** Docker's list for one device option: the device node at {@code rate}, or none for 0. */
