@@ -101,7 +101,7 @@ public final class MemoryCaps {
     long bytes = Axis.MEMORY.parse(memory).orElseThrow();
     List<Cell> capped =
         cells.stream()
-            .map(c -> new Cell(c.label(), c.axes(), c.variant().withMemory(bytes)))
+            .map(c -> new Cell(c.label(), c.axes(), c.variant().with(Axis.MEMORY.name(), bytes)))
             .toList();
     String unfit = unfit(capped, settings);
     if (unfit != null) {

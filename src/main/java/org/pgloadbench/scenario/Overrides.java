@@ -174,7 +174,7 @@ public record Overrides(
     }
     var limit = Axis.DISK.parse(disk).orElseThrow();
     return cells.stream()
-        .map(c -> new Cell(c.label(), c.axes(), c.variant().withDisk(limit)))
+        .map(c -> new Cell(c.label(), c.axes(), c.variant().with(Axis.DISK.name(), limit)))
         .toList();
   }
 
