@@ -10,17 +10,12 @@ import java.util.List;
  * from v1's {@code cpuacct} or v2's {@code cpu.stat}; bytes from v2's {@code io.stat}, or v1's
  * {@code blkio}, which sees reads but not the kernel's writeback of buffered writes (charged to no
  * cgroup on v1), so written bytes are left out there.
+ *
+ * @param cpuacct the v1 {@code cpuacct} cgroup's directory, or null under v2
+ * @param blkio the v1 {@code blkio} cgroup's directory, or null (under v2, or no such hierarchy)
+ * @param unified the v2 cgroup's directory, or null under v1
  */
-public final class CgroupUse implements ResourceMeter {
-  private final Path cpuacct;
-  private final Path blkio;
-  private final Path unified;
-
-  private CgroupUse(Path cpuacct, Path blkio, Path unified) {
-    this.cpuacct = cpuacct;
-    this.blkio = blkio;
-    this.unified = unified;
-  }
+public record CgroupUse(Path cpuacct, Path blkio, Path unified) implements ResourceMeter {
 
   /**
    * The cgroup of process {@code pid} (a container's first process, as this host sees it), or null

@@ -1,5 +1,6 @@
 package org.pgloadbench.metrics;
 
+import java.lang.management.ManagementFactory;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -29,23 +30,44 @@ public final class Clock {
     }
   }
 
+  /**
+   * What counts the CPU time the harness's own process has used: every thread that generates,
+   * encodes and sends rows (the parallel COPY workers included, even after they ended), and what the
+   * JVM spends for them (garbage collection, compilation); null where the JVM cannot tell.
+   */
+  private static final com.sun.management.OperatingSystemMXBean CPU =
+      ManagementFactory.getOperatingSystemMXBean()
+              instanceof com.sun.management.OperatingSystemMXBean bean
+          ? bean
+          : null;
+
   private Clock() {}
 
   /** Runs {@code work} and times it; an exception is caught and returned with its time. */
   public static <T> Timed<T> time(Work<T> work) {
-    long cpuBefore = ClientCpu.nanos();
+    long cpuBefore = cpuNanos();
     long start = System.nanoTime();
     try {
       T value = work.run();
-      return new Timed<>(
-          value, secondsSince(start), ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), null);
+      return new Timed<>(value, secondsSince(start), cpuSecondsSince(cpuBefore), null);
     } catch (Exception e) {
       double seconds = secondsSince(start);
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      return new Timed<>(null, seconds, ClientCpu.seconds(cpuBefore, ClientCpu.nanos()), e);
+      return new Timed<>(null, seconds, cpuSecondsSince(cpuBefore), e);
     }
+  }
+
+  /** CPU nanoseconds used by this process so far, or -1 where the JVM cannot tell. */
+  private static long cpuNanos() {
+    return CPU == null ? -1 : CPU.getProcessCpuTime();
+  }
+
+  /** CPU seconds since a reading of {@link #cpuNanos}, or null when either is unknown. */
+  private static Double cpuSecondsSince(long before) {
+    long after = cpuNanos();
+    return before < 0 || after < 0 ? null : (after - before) / 1e9;
   }
 
   /**

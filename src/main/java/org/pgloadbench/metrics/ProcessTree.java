@@ -22,17 +22,12 @@ import java.util.stream.Stream;
  * wrote them (a sort's temporary files): what was left to reach the disk. Reading another user's
  * {@code io} needs root (or the same user): without, bytes are left out. CPU times are in clock
  * ticks of 1/100 s, which Linux fixes for {@code /proc} on every architecture the harness runs on.
+ *
+ * @param root gives the process the tree is under (read anew each time: a restart changes it)
  */
-public final class ProcessTree implements ResourceMeter {
+public record ProcessTree(LongSupplier root) implements ResourceMeter {
   private static final double TICKS_PER_SECOND = 100.0;
-
-  private final Path proc = Path.of("/proc");
-  private final LongSupplier root;
-
-  /** The tree under the process {@code root} gives (read anew each time: a restart changes it). */
-  public ProcessTree(LongSupplier root) {
-    this.root = root;
-  }
+  private static final Path PROC = Path.of("/proc");
 
   @Override
   public ResourceUse read() {
@@ -99,7 +94,7 @@ public final class ProcessTree implements ResourceMeter {
   /** User and system ticks of a process with its reaped children's, or null when it is gone. */
   private long[] ticks(long pid) {
     try {
-      String[] f = statFields(proc.resolve(pid + "/stat"));
+      String[] f = statFields(PROC.resolve(pid + "/stat"));
       // after the name: state(3) ... utime(14) stime(15) cutime(16) cstime(17), counted from 3
       return new long[] {
         Long.parseLong(f[11]) + Long.parseLong(f[13]), Long.parseLong(f[12]) + Long.parseLong(f[14])
@@ -113,7 +108,7 @@ public final class ProcessTree implements ResourceMeter {
   private long[] io(long pid) {
     try {
       long[] bytes = new long[2];
-      for (String line : Files.readAllLines(proc.resolve(pid + "/io"))) {
+      for (String line : Files.readAllLines(PROC.resolve(pid + "/io"))) {
         if (line.startsWith("read_bytes:")) {
           bytes[0] = Long.parseLong(line.substring(11).strip());
         } else if (line.startsWith("write_bytes:")) {
@@ -130,7 +125,7 @@ public final class ProcessTree implements ResourceMeter {
 
   /** The process's children, from {@code task/<pid>/children}, else by a scan of every ppid. */
   private List<Long> children(long pid) {
-    Path file = proc.resolve(pid + "/task/" + pid + "/children");
+    Path file = PROC.resolve(pid + "/task/" + pid + "/children");
     try {
       String text = Files.readString(file).strip();
       return text.isEmpty() ? List.of() : Stream.of(text.split("\\s+")).map(Long::valueOf).toList();
@@ -141,7 +136,7 @@ public final class ProcessTree implements ResourceMeter {
 
   private List<Long> scanChildren(long pid) {
     List<Long> children = new ArrayList<>();
-    try (Stream<Path> all = Files.list(proc)) {
+    try (Stream<Path> all = Files.list(PROC)) {
       for (Path p : all.toList()) {
         String name = p.getFileName().toString();
         if (!name.chars().allMatch(Character::isDigit)) {

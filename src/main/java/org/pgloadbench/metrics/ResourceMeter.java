@@ -10,7 +10,7 @@ import java.util.List;
  */
 public interface ResourceMeter {
   /** A meter for a server whose processes the harness cannot see (a URL target). */
-  ResourceMeter NONE = blind(List.of());
+  ResourceMeter NONE = new Blind(List.of());
 
   /** The counters now. */
   ResourceUse read();
@@ -21,35 +21,26 @@ public interface ResourceMeter {
   }
 
   /** A meter that sees none of its server's processes, for the reasons {@code missing} gives. */
-  static ResourceMeter blind(List<String> missing) {
-    return new ResourceMeter() {
-      @Override
-      public ResourceUse read() {
-        return ResourceUse.UNKNOWN;
-      }
-
-      @Override
-      public List<String> missing() {
-        return missing;
-      }
-    };
+  record Blind(List<String> missing) implements ResourceMeter {
+    @Override
+    public ResourceUse read() {
+      return ResourceUse.UNKNOWN;
+    }
   }
 
   /** CPU time from one meter, bytes from another (each the better source of its figures). */
-  static ResourceMeter combined(ResourceMeter cpu, ResourceMeter bytes) {
-    return new ResourceMeter() {
-      @Override
-      public ResourceUse read() {
-        ResourceUse c = cpu.read();
-        ResourceUse b = bytes.read();
-        return new ResourceUse(
-            c.cpuUserSeconds(), c.cpuSystemSeconds(), b.readBytes(), b.writtenBytes());
-      }
+  record Combined(ResourceMeter cpu, ResourceMeter bytes) implements ResourceMeter {
+    @Override
+    public ResourceUse read() {
+      ResourceUse c = cpu.read();
+      ResourceUse b = bytes.read();
+      return new ResourceUse(
+          c.cpuUserSeconds(), c.cpuSystemSeconds(), b.readBytes(), b.writtenBytes());
+    }
 
-      @Override
-      public List<String> missing() {
-        return bytes.missing();
-      }
-    };
+    @Override
+    public List<String> missing() {
+      return bytes.missing();
+    }
   }
 }

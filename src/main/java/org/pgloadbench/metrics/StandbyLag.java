@@ -13,8 +13,12 @@ import java.util.function.BooleanSupplier;
  * pg_stat_replication} is what the standby last reported, up to {@code
  * wal_receiver_status_interval} old; and the primary's own measure of the time it took, {@code
  * pg_stat_replication.replay_lag}.
+ *
+ * @param primary a session on the primary
+ * @param standby a session on the standby, on a database no load drops
+ * @param applicationName how the primary's {@code pg_stat_replication} names the standby
  */
-public final class StandbyLag {
+public record StandbyLag(Connection primary, Connection standby, String applicationName) {
   /**
    * @param bytes WAL written on the primary and not yet replayed on the standby
    * @param seconds {@code replay_lag}: the time between the primary's sending of its latest WAL and
@@ -22,21 +26,6 @@ public final class StandbyLag {
    *     standby has caught up; null when it shows none while the standby is behind
    */
   public record Lag(long bytes, Double seconds) {}
-
-  private final Connection primary;
-  private final Connection standby;
-  private final String applicationName;
-
-  /**
-   * @param primary a session on the primary
-   * @param standby a session on the standby, on a database no load drops
-   * @param applicationName how the primary's {@code pg_stat_replication} names the standby
-   */
-  public StandbyLag(Connection primary, Connection standby, String applicationName) {
-    this.primary = primary;
-    this.standby = standby;
-    this.applicationName = applicationName;
-  }
 
   /** The standby's lag now. */
   public Lag now() throws SQLException {

@@ -25,26 +25,19 @@ import java.util.regex.Pattern;
  * <p>The sampler also watches the standby: once it is down no commit would ever return, so the
  * waits are cancelled ({@code pg_cancel_backend}: the commit, already durable on the primary,
  * returns with a warning) and the step can end, to be failed with that cause.
+ *
+ * @param session a session on the primary, to cancel waits on a standby gone down
+ * @param backends the process ids of the load's backends
+ * @param standbyAlive whether the standby still runs
  */
-public final class SyncWaits {
+public record SyncWaits(Connection session, List<Long> backends, BooleanSupplier standbyAlive) {
   private static final long INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
   /** SyncRepWaitForLSN's process title suffix (PostgreSQL 14 to 18). */
   private static final Pattern WAITING = Pattern.compile(" waiting for [0-9A-F]+/[0-9A-F]+");
 
-  private final Connection session;
-  private final List<Long> backends;
-  private final BooleanSupplier standbyAlive;
-
-  /**
-   * @param session a session on the primary, to cancel waits on a standby gone down
-   * @param backends the process ids of the load's backends
-   * @param standbyAlive whether the standby still runs
-   */
-  public SyncWaits(Connection session, List<Long> backends, BooleanSupplier standbyAlive) {
-    this.session = session;
-    this.backends = List.copyOf(backends);
-    this.standbyAlive = standbyAlive;
+  public SyncWaits {
+    backends = List.copyOf(backends);
   }
 
   /** Samples until {@link Sampling#stop}. */

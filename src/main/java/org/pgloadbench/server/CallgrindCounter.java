@@ -22,15 +22,11 @@ import org.postgresql.PGConnection;
  * call returns. The marker statements' own instructions (the end of the first, the start of the
  * second) are measured on each session just before, by the same two calls with nothing between, and
  * taken off: what is left is the step's own work.
+ *
+ * @param counts the directory callgrind writes the counts to
  */
-final class CallgrindCounter implements InstructionCounter {
+record CallgrindCounter(Path counts) implements InstructionCounter {
   private static final Pattern SUMMARY = Pattern.compile("(?m)^summary: (\\d+)$");
-
-  private final Path counts;
-
-  CallgrindCounter(Path counts) {
-    this.counts = counts;
-  }
 
   @Override
   public Window open(List<Connection> sessions) throws SQLException {

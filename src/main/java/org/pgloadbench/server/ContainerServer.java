@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.metrics.CgroupFs;
-import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.CgroupUse;
+import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.DiskThrottle;
 import org.pgloadbench.metrics.ProcessTree;
 import org.pgloadbench.metrics.ResourceMeter;
@@ -104,13 +104,13 @@ final class ContainerServer implements PostgresServer {
   private static ResourceMeter meter(Long pid) {
     CgroupUse cgroup = pid == null ? null : CgroupUse.of(pid, CgroupFs.local());
     if (cgroup == null) {
-      return ResourceMeter.blind(
+      return new ResourceMeter.Blind(
           List.of(
               "server CPU and bytes read and written: the container's cgroup is not on this"
                   + " machine (a Docker engine elsewhere)"));
     }
     ProcessTree tree = new ProcessTree(() -> pid);
-    return ResourceMeter.combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
+    return new ResourceMeter.Combined(cgroup, tree.read().readBytes() != null ? tree : cgroup);
   }
 
   /** Docker's list for one device option: the device node at {@code rate}, or none for 0. */
@@ -205,26 +205,24 @@ final class ContainerServer implements PostgresServer {
 
     @Override
     protected void waitUntilReady() {
-      long deadline = System.nanoTime() + startupTimeout.toNanos();
-      while (System.nanoTime() < deadline) {
-        String logs = waitStrategyTarget.getLogs();
-        if (logs.split(READY, -1).length > 2) {
-          return;
-        }
-        if (!waitStrategyTarget.isRunning()) {
-          String errors =
-              waitStrategyTarget
-                  .getLogs()
-                  .lines()
-                  .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
-                  .map(l -> l.replaceFirst("^.*?\\b(FATAL|PANIC|ERROR):", "$1:").strip())
-                  .reduce((x, y) -> x + "; " + y)
-                  .orElse("it exited; see docker logs");
-          throw new ContainerLaunchException(errors);
-        }
-        if (!Clock.pause(200)) {
-          throw new ContainerLaunchException("interrupted while waiting for the server");
-        }
+      Clock.Check<RuntimeException> ready =
+          () -> waitStrategyTarget.getLogs().split(READY, -1).length > 2;
+      if (Clock.await(startupTimeout.toMillis(), 200, ready, waitStrategyTarget::isRunning)) {
+        return;
+      }
+      if (!waitStrategyTarget.isRunning()) {
+        String errors =
+            waitStrategyTarget
+                .getLogs()
+                .lines()
+                .filter(l -> l.matches(".*\\b(FATAL|PANIC|ERROR):.*"))
+                .map(l -> l.replaceFirst("^.*?\\b(FATAL|PANIC|ERROR):", "$1:").strip())
+                .reduce((x, y) -> x + "; " + y)
+                .orElse("it exited; see docker logs");
+        throw new ContainerLaunchException(errors);
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        throw new ContainerLaunchException("interrupted while waiting for the server");
       }
       throw new ContainerLaunchException(
           "the server was not ready within " + startupTimeout.toSeconds() + " s");

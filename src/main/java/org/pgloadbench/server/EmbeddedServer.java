@@ -136,7 +136,8 @@ final class EmbeddedServer implements PostgresServer {
       details.put("disk_cgroup", cgroup.describeDisk());
     }
     if (standby != null) {
-      details.putAll(standby.details());
+      details.put("standby", standby.mode().yamlName());
+      details.put("standby_made_by", standby.madeBy());
     }
     if (underValgrind != null) {
       // run.json says so: this server's wall times are valgrind's, many times longer
@@ -232,7 +233,7 @@ final class EmbeddedServer implements PostgresServer {
 
   private synchronized void stopAndDelete() {
     if (standby != null) {
-      standby.close();
+      standby.server().close();
     }
     if (Files.exists(dir)) {
       stop();

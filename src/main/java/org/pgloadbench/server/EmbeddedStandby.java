@@ -25,20 +25,12 @@ import org.postgresql.PGConnection;
  * credentials. It runs as the primary's user, in a directory of its own named as the primary's (the
  * next run stops it if this JVM is killed outright), with its own shutdown hook, and its primary
  * stops it first on every way out.
+ *
+ * @param madeBy how its data directory was made, as run.json records it
  */
-final class EmbeddedStandby implements Standby {
+record EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) implements Standby {
   private static final String PASSFILE = "pgpass";
   private static final long STREAMING_MILLIS = 60_000;
-
-  private final EmbeddedServer server;
-  private final StandbyMode mode;
-  private final String madeBy;
-
-  private EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) {
-    this.server = server;
-    this.mode = mode;
-    this.madeBy = madeBy;
-  }
 
   /**
    * Makes {@code primary}'s standby and starts it; once it streams, a sync one is named in the
@@ -93,7 +85,7 @@ final class EmbeddedStandby implements Standby {
     } catch (IOException e) {
       throw new ServerException("cannot write standby.signal in " + dir + ": " + e.getMessage(), e);
     }
-    ServerDir.start(server, dir, own, "the standby: ");
+    ServerDir.start(server, own, "the standby: ");
     awaitState(primary, server, "state = 'streaming'");
     if (mode == StandbyMode.SYNC) {
       Map<String, String> synchronous = new LinkedHashMap<>(settings);
@@ -106,19 +98,6 @@ final class EmbeddedStandby implements Standby {
       }
       awaitState(primary, server, "sync_state = 'sync'");
     }
-  }
-
-  /** What run.json records of the standby beside its primary: never a credential. */
-  Map<String, String> details() {
-    Map<String, String> details = new LinkedHashMap<>();
-    details.put("standby", mode.yamlName());
-    details.put("standby_made_by", madeBy);
-    return details;
-  }
-
-  @Override
-  public StandbyMode mode() {
-    return mode;
   }
 
   @Override
@@ -139,10 +118,6 @@ final class EmbeddedStandby implements Standby {
   @Override
   public void recover() throws ServerException {
     server.recover();
-  }
-
-  void close() {
-    server.close();
   }
 
   /** How the standby reaches its primary: no password in it, only where the passfile is. */

@@ -185,7 +185,7 @@ public final class EmbeddedTarget implements ServerTarget {
       } else {
         initdb(home, dir, major);
       }
-      ServerDir.start(server, dir, settings, "");
+      ServerDir.start(server, settings, "");
       StandbyMode standby = start.variant().standby();
       if (standby != StandbyMode.NONE) {
         EmbeddedStandby.start(server, home, workRoot, name, isolation, standby, settings);

@@ -9,13 +9,7 @@ import java.lang.reflect.Proxy;
  * another in a test) run on the very same one. Closing what it lends leaves the server running; its
  * owner stops it.
  */
-public final class LentServer implements ServerTarget {
-  private final PostgresServer server;
-
-  public LentServer(PostgresServer server) {
-    this.server = server;
-  }
-
+public record LentServer(PostgresServer server) implements ServerTarget {
   /** The server itself for every call but {@link PostgresServer#close}: lent, not owned. */
   @Override
   public PostgresServer start(ServerStart start) throws ServerException {

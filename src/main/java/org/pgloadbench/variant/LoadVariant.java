@@ -146,14 +146,4 @@ public record LoadVariant(Map<String, Object> parts) {
   public DiskLimit disk() {
     return part(DiskLimit.class);
   }
-
-  /** This cell on a server capped at {@code bytes} (0: none). */
-  public LoadVariant withMemory(long bytes) {
-    return with("memory", bytes);
-  }
-
-  /** This cell on a server whose disk is held to {@code limit}. */
-  public LoadVariant withDisk(DiskLimit limit) {
-    return with("disk", limit);
-  }
 }

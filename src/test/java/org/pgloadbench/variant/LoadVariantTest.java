@@ -54,7 +54,7 @@ class LoadVariantTest {
   @Test
   void withChangesOnePartAndRefusesAnotherTypeOrAnUnknownAxis() {
     LoadVariant plain = Axis.variant(Map.of());
-    LoadVariant capped = plain.withMemory(1L << 30);
+    LoadVariant capped = plain.with("memory", 1L << 30);
     assertThat(capped.memoryBytes()).isEqualTo(1L << 30);
     assertThat(capped.with("memory", 0L)).isEqualTo(plain);
     // an enum constant with a body (CopyFormat's) is of its enum
