@@ -122,13 +122,18 @@ final class VersionSection implements Section<ReportedRun> {
 
   static String seconds(Sample sample) {
     if (sample.isEmpty()) {
-      return sample.failed() ? "failed" : "–";
+      return none(sample);
     }
     String text = Formats.stats(sample.summary());
     if (sample.partial()) {
       text = text + " n=" + sample.values().size() + "/" + sample.repetitions();
     }
     return text + Noise.flag(sample.summary());
+  }
+
+  /** What shows in place of a sample without a value: "failed" where a part failed, else a dash. */
+  static String none(Sample sample) {
+    return sample.failed() ? "failed" : "–";
   }
 
   /** A total: bold, flagged when its repetitions trend over the run. */
