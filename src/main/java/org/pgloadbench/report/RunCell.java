@@ -41,6 +41,11 @@ record RunCell(
     return results.sample(version, cell, tables, of, figure);
   }
 
+  /** The seconds of these steps per repetition, the tables summed. */
+  Sample seconds(Collection<StepKind> of) {
+    return sample(of, Measurements::seconds);
+  }
+
   /** The median over repetitions of a figure of these steps, the tables summed; NaN for none. */
   double median(Collection<StepKind> of, Function<Measurements, ? extends Number> figure) {
     return sample(of, figure).median();

@@ -100,9 +100,9 @@ record StorageSection(StoredRun results, MarkdownPage page) {
         shown,
         at ->
             List.of(
-                seconds(at, List.of(StepKind.COPY)),
-                seconds(at, List.of(StepKind.SET_LOGGED)),
-                seconds(at, both),
+                VersionSection.seconds(at.seconds(List.of(StepKind.COPY))),
+                VersionSection.seconds(at.seconds(List.of(StepKind.SET_LOGGED))),
+                VersionSection.seconds(at.seconds(both)),
                 median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
                 median(at, StepKind.SET_LOGGED, Measurements::walBytes, Formats::megabytes),
                 // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
@@ -124,10 +124,6 @@ record StorageSection(StoredRun results, MarkdownPage page) {
       }
     }
     page.table(shown);
-  }
-
-  private static String seconds(RunCell at, List<StepKind> steps) {
-    return VersionSection.seconds(at.sample(steps, Measurements::seconds));
   }
 
   /** The median of a figure of a step, formatted; "failed" or a dash without one. */
