@@ -8,10 +8,8 @@ import java.util.Map;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.EscapedWrites;
-import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
-import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
@@ -118,10 +116,7 @@ final class FastestVersions {
         table.row(
             first ? Markdown.text(f.cell()) : "",
             first ? "PostgreSQL " + Markdown.text(f.version()) : "",
-            first
-                ? Formats.significant(f.total().summary().median())
-                    + Noise.flag(f.total().summary())
-                : "",
+            first ? VersionSection.median(f.total()) : "",
             "PostgreSQL " + Markdown.text(e.getKey()),
             Verdicts.ratio(c),
             Verdicts.range(c),

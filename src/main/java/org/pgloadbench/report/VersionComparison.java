@@ -218,18 +218,15 @@ public record VersionComparison(
     }
     Map<String, Comparison> comparisons = new LinkedHashMap<>();
     Sample baseSample = samples.get(base);
-    for (Map.Entry<String, Sample> e : samples.entrySet()) {
-      if (!e.getKey().equals(base)
+    for (String version : samples.keySet()) {
+      Sample sample = samples.get(version);
+      if (!version.equals(base)
           && baseSample != null
           && !baseSample.isEmpty()
-          && !e.getValue().isEmpty()) {
+          && !sample.isEmpty()) {
+        RunManifest run = results.manifest();
         comparisons.put(
-            e.getKey(),
-            Comparison.between(
-                baseSample,
-                e.getValue(),
-                results.manifest().paired(),
-                results.manifest().starts()));
+            version, Comparison.between(baseSample, sample, run.paired(), run.starts()));
       }
     }
     return new Row(cell, step, samples, comparisons);

@@ -123,6 +123,13 @@ final class VersionSection implements Section<ReportedRun> {
     return sample.failed() ? "failed" : "–";
   }
 
+  /** The median alone, flagged when noisy; {@link #none} without one. */
+  static String median(Sample sample) {
+    return sample.isEmpty()
+        ? none(sample)
+        : Formats.significant(sample.median()) + Noise.flag(sample.summary());
+  }
+
   /** A total: bold, flagged when its repetitions trend over the run. */
   private static String total(Sample sample) {
     return Markdown.bold(seconds(sample)) + trend(sample);
