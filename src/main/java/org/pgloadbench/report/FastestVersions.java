@@ -39,14 +39,10 @@ final class FastestVersions {
     List<Fastest> found = new ArrayList<>();
     Map<List<String>, Comparison> family = new LinkedHashMap<>();
     for (VersionComparison.Row row : comparison.totals()) {
-      Map<String, Sample> measured = new LinkedHashMap<>();
-      row.samples()
-          .forEach(
-              (version, sample) -> {
-                if (!version.endsWith(RunManifest.CONTROL_SUFFIX) && !sample.isEmpty()) {
-                  measured.put(version, sample);
-                }
-              });
+      Map<String, Sample> measured = new LinkedHashMap<>(row.samples());
+      measured
+          .entrySet()
+          .removeIf(e -> e.getKey().endsWith(RunManifest.CONTROL_SUFFIX) || e.getValue().isEmpty());
       if (measured.size() < 2) {
         continue;
       }
@@ -67,14 +63,10 @@ final class FastestVersions {
       }
       found.add(new Fastest(row.cell(), best, measured.get(best), against));
     }
+    // each comparison, in the maps made above, replaced by its Holm-corrected self
     Map<List<String>, Comparison> adjusted = VersionComparison.holm(family);
-    List<Fastest> corrected = new ArrayList<>();
-    for (Fastest f : found) {
-      Map<String, Comparison> against = new LinkedHashMap<>();
-      f.against().keySet().forEach(v -> against.put(v, adjusted.get(List.of(f.cell(), v))));
-      corrected.add(new Fastest(f.cell(), f.version(), f.total(), against));
-    }
-    return corrected;
+    found.forEach(f -> f.against().replaceAll((v, c) -> adjusted.get(List.of(f.cell(), v))));
+    return found;
   }
 
   /** The table, its first {@code limit} cells (a comment's), a line counting the others. */
