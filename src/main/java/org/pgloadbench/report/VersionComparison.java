@@ -135,16 +135,12 @@ public record VersionComparison(
     }
     Map<List<Object>, Comparison> corrected = holm(totals);
     corrected.putAll(holm(steps));
-    List<Row> holm = new ArrayList<>();
+    // each comparison, in the maps row() made, replaced by its corrected self
     for (int i = 0; i < rows.size(); i++) {
-      Row row = rows.get(i);
-      Map<String, Comparison> comparisons = new LinkedHashMap<>();
-      for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
-        comparisons.put(e.getKey(), corrected.getOrDefault(List.of(i, e.getKey()), e.getValue()));
-      }
-      holm.add(new Row(row.cell(), row.step(), row.samples(), comparisons));
+      int at = i;
+      rows.get(i).comparisons().replaceAll((v, c) -> corrected.getOrDefault(List.of(at, v), c));
     }
-    return holm;
+    return rows;
   }
 
   /** Holm's correction over one family ({@link Comparison#holm}), each comparison by its key. */
