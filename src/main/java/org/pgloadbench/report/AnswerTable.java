@@ -7,10 +7,8 @@ import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.analysis.Settling;
-import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
-import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 
@@ -57,11 +55,7 @@ record AnswerTable(String baseline, StopReasons stops) {
       label += " (baseline)";
     }
     cells.add(label);
-    cells.add(
-        row.total().isEmpty()
-            ? (row.total().failed() ? "failed" : "–")
-            : Formats.significant(row.total().summary().median())
-                + Noise.flag(row.total().summary()));
+    cells.add(VersionSection.median(row.total()));
     Comparison c = row.comparison();
     if (c == null) {
       cells.addAll(List.of(isBaseline ? "1" : "–", "–", "–", "–"));

@@ -8,7 +8,6 @@ import java.util.Map;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Charts;
-import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
@@ -155,10 +154,10 @@ public final class ComparisonSection {
     if (sample == null) {
       return "–";
     }
+    String median = VersionSection.median(sample);
     if (sample.isEmpty()) {
-      return sample.failed() ? "failed" : "–";
+      return median;
     }
-    String median = Formats.significant(sample.summary().median()) + Noise.flag(sample.summary());
     if (row.total()) {
       median = Markdown.bold(median) + Noise.trend(sample);
     }

@@ -31,13 +31,10 @@ final class DataShapeSection implements Section<ReportedRun> {
           new Measure("mean way length (node refs)", "mean_way_length", false, false),
           new Measure("members per relation", "members_per_relation", false, false));
 
-  @Override
-  public void render(ReportedRun run, MarkdownPage page) {
-    render(run.results().manifest(), page);
-  }
-
   /** Nothing for a run without a file's shape beside the generator's. */
-  static void render(RunManifest run, MarkdownPage page) {
+  @Override
+  public void render(ReportedRun reported, MarkdownPage page) {
+    RunManifest run = reported.results().manifest();
     // the shape's own layout (DataShape.toJson): per side, figures by name
     JsonNode shape = new ObjectMapper().valueToTree(run.datasetShape());
     JsonNode file = shape.path("file");

@@ -8,10 +8,8 @@ import java.util.Map;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.EscapedWrites;
-import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
-import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.RunManifest;
@@ -41,14 +39,10 @@ final class FastestVersions {
     List<Fastest> found = new ArrayList<>();
     Map<List<String>, Comparison> family = new LinkedHashMap<>();
     for (VersionComparison.Row row : comparison.totals()) {
-      Map<String, Sample> measured = new LinkedHashMap<>();
-      row.samples()
-          .forEach(
-              (version, sample) -> {
-                if (!version.endsWith(RunManifest.CONTROL_SUFFIX) && !sample.isEmpty()) {
-                  measured.put(version, sample);
-                }
-              });
+      Map<String, Sample> measured = new LinkedHashMap<>(row.samples());
+      measured
+          .entrySet()
+          .removeIf(e -> e.getKey().endsWith(RunManifest.CONTROL_SUFFIX) || e.getValue().isEmpty());
       if (measured.size() < 2) {
         continue;
       }
@@ -69,14 +63,10 @@ final class FastestVersions {
       }
       found.add(new Fastest(row.cell(), best, measured.get(best), against));
     }
+    // each comparison, in the maps made above, replaced by its Holm-corrected self
     Map<List<String>, Comparison> adjusted = VersionComparison.holm(family);
-    List<Fastest> corrected = new ArrayList<>();
-    for (Fastest f : found) {
-      Map<String, Comparison> against = new LinkedHashMap<>();
-      f.against().keySet().forEach(v -> against.put(v, adjusted.get(List.of(f.cell(), v))));
-      corrected.add(new Fastest(f.cell(), f.version(), f.total(), against));
-    }
-    return corrected;
+    found.forEach(f -> f.against().replaceAll((v, c) -> adjusted.get(List.of(f.cell(), v))));
+    return found;
   }
 
   /** The table, its first {@code limit} cells (a comment's), a line counting the others. */
@@ -118,10 +108,7 @@ final class FastestVersions {
         table.row(
             first ? Markdown.text(f.cell()) : "",
             first ? "PostgreSQL " + Markdown.text(f.version()) : "",
-            first
-                ? Formats.significant(f.total().summary().median())
-                    + Noise.flag(f.total().summary())
-                : "",
+            first ? VersionSection.median(f.total()) : "",
             "PostgreSQL " + Markdown.text(e.getKey()),
             Verdicts.ratio(c),
             Verdicts.range(c),

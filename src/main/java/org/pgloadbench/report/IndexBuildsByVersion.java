@@ -23,6 +23,19 @@ import org.pgloadbench.results.StoredRun;
 final class IndexBuildsByVersion implements Section<ReportedRun> {
   /** An index a cell built on a table after the load. */
   record Row(String cell, String table, String index) {
+    /** The indexes a version's cells built, in cell and table order. */
+    static List<Row> of(StoredRun results, String version) {
+      List<Row> rows = new ArrayList<>();
+      for (String cell : results.cells(version)) {
+        for (String table : results.tables(version)) {
+          results.objects(version, cell, table, StepKind.INDEXES).stream()
+              .map(index -> new Row(cell, table, index))
+              .forEach(rows::add);
+        }
+      }
+      return rows;
+    }
+
     Sample sample(StoredRun results, String version, Function<Measurements, ? extends Number> m) {
       return results.objectSample(version, cell, table, StepKind.INDEXES, index, m);
     }
@@ -40,15 +53,7 @@ final class IndexBuildsByVersion implements Section<ReportedRun> {
     StoredRun results = run.results();
     List<String> versions = results.versions();
     Set<Row> rows = new LinkedHashSet<>();
-    for (String version : versions) {
-      for (String cell : results.cells(version)) {
-        for (String table : results.tables(version)) {
-          for (String index : results.objects(version, cell, table, StepKind.INDEXES)) {
-            rows.add(new Row(cell, table, index));
-          }
-        }
-      }
-    }
+    versions.forEach(version -> rows.addAll(Row.of(results, version)));
     List<String> header = new ArrayList<>(List.of("cell", "index"));
     versions.forEach(v -> header.add(Markdown.text(v) + " build (s)"));
     versions.forEach(v -> header.add(Markdown.text(v) + " size (MB)"));

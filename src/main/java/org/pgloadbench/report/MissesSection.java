@@ -111,13 +111,12 @@ final class MissesSection implements Section<ReportedRun> {
    * two), medians over repetitions, the side's tables summed.
    */
   static double[] split(StoredRun results, String version, Claim.Side side, List<StepKind> steps) {
-    List<String> tables = ClaimsSection.tables(results, version, side);
-    double wall = results.seconds(version, side.cell(), tables, steps).median();
-    double cpu =
-        results
-            .sample(version, side.cell(), tables, steps, Measurements::serverCpuSeconds)
-            .median();
-    double atLimit = ThrottleSection.leastSeconds(results, version, side.cell(), tables, steps);
+    RunCell c =
+        new RunCell(
+            results, version, side.cell(), ClaimsSection.tables(results, version, side), steps);
+    double wall = c.median(steps, Measurements::seconds);
+    double cpu = c.median(steps, Measurements::serverCpuSeconds);
+    double atLimit = ThrottleSection.leastSeconds(c, steps);
     double rest = zero(wall) - Math.max(zero(cpu), zero(atLimit));
     return new double[] {wall, cpu, atLimit, Math.max(0, rest)};
   }

@@ -27,16 +27,12 @@ record RunSetup(RunManifest run) {
           + " default), written to the WAL whole at commit. A COPY in a later transaction writes"
           + " its WAL as usual.";
 
-  private RunManifest.Resolved scenario() {
-    return run.scenario();
-  }
-
   String description() {
-    return Markdown.text(text(scenario().description()));
+    return Markdown.text(text(run.scenario().description()));
   }
 
   boolean osmData() {
-    return scenario().datasetKind().startsWith("osm");
+    return run.scenario().datasetKind().startsWith("osm");
   }
 
   /** One line: rows, repetitions, servers, environment, run id and time span. */
@@ -56,7 +52,7 @@ record RunSetup(RunManifest run) {
   /** Rows, repetitions and servers. */
   private String loaded(List<String> versions) {
     List<String> rows = new ArrayList<>();
-    scenario()
+    run.scenario()
         .datasetRows()
         .forEach(
             (table, n) -> rows.add(Markdown.text(Formats.table(table)) + " " + Formats.count(n)));
@@ -69,13 +65,13 @@ record RunSetup(RunManifest run) {
               + (rounds.race()
                   ? " (a race)"
                   : " (repeat: auto, at least " + rounds.minimum() + ")"));
-    } else if (scenario().repeat() != null) {
-      runs.add("repetitions: " + scenario().repeat());
+    } else if (run.scenario().repeat() != null) {
+      runs.add("repetitions: " + run.scenario().repeat());
     }
-    if (scenario().warmup() != null) {
-      runs.add("warm-up: " + scenario().warmup());
+    if (run.scenario().warmup() != null) {
+      runs.add("warm-up: " + run.scenario().warmup());
     }
-    String file = scenario().datasetFile();
+    String file = run.scenario().datasetFile();
     return "**Setup:** "
         + joinPresent(
             List.of(
@@ -135,11 +131,10 @@ record RunSetup(RunManifest run) {
    * What could not be measured on a version's server, and why (a server the harness does not own).
    */
   List<String> missing(String version) {
-    List<String> missing = new ArrayList<>();
-    for (ServerRun server : run.servers(version)) {
-      server.missing().forEach(m -> missing.add(Markdown.text(m)));
-    }
-    return missing;
+    return run.servers(version).stream()
+        .flatMap(server -> server.missing().stream())
+        .map(Markdown::text)
+        .toList();
   }
 
   private String targets() {

@@ -52,8 +52,7 @@ final class ScaleSections {
     header.add(predict.isEmpty() ? null : "predicted at " + ScaleSeries.rowsLabel(predict));
     header.add("toward the published?");
     Table table = Table.of(1, header);
-    List<List<ClaimCheck>> checks = new ArrayList<>();
-    series.runs().forEach(r -> checks.add(Answer.of(r).claims()));
+    List<List<ClaimCheck>> checks = series.runs().stream().map(r -> Answer.of(r).claims()).toList();
     for (int i = 0; i < checks.get(checks.size() - 1).size(); i++) {
       ClaimCheck last = checks.get(checks.size() - 1).get(i);
       if (!last.versions().equals(series.version()) && last.claim().subject().version() == null) {

@@ -103,17 +103,12 @@ record ScaleSeries(List<StoredRun> runs, String version, List<String> cells, Str
 
   /** A claim's predicted ratio: each side's steps and tables fitted and extrapolated. */
   double predicted(Claim claim, Map<String, Long> at) {
-    double subject = predictedSide(claim.subject(), at);
-    double reference = predictedSide(claim.reference(), at);
-    return subject / reference;
+    return predicted(claim.subject(), at) / predicted(claim.reference(), at);
   }
 
-  private double predictedSide(Claim.Side side, Map<String, Long> at) {
-    List<String> tables =
-        tables().stream()
-            .filter(t -> side.tables().contains(MiddleTable.shortName(t)))
-            .toList();
-    return predicted(side.cell(), tables, side.steps(), null, at);
+  private double predicted(Claim.Side side, Map<String, Long> at) {
+    return predicted(
+        side.cell(), ClaimsSection.tables(largest(), version, side), side.steps(), null, at);
   }
 
   List<String> tables() {

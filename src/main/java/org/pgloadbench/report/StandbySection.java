@@ -67,52 +67,36 @@ final class StandbySection implements Section<ReportedRun> {
     Table steps =
         Table.of(3, "server", "cell", "step", "WAL MB", "lag MB", "lag s", "commits waited s");
     for (String version : results.versions()) {
-      List<String> tables = results.tables(version);
-      List<String> watched =
-          results.cells(version).stream()
-              .filter(
-                  cell ->
-                      !results
-                          .sample(
-                              version,
-                              cell,
-                              tables,
-                              results.steps(version, cell),
-                              Measurements::standbyLagBytes)
-                          .isEmpty())
+      List<RunCell> watched =
+          RunCell.of(results, version).stream()
+              .filter(c -> !Double.isNaN(c.median(c.steps(), Measurements::standbyLagBytes)))
               .toList();
-      Map<String, Comparison> versus = versus(results, version, watched, cells);
-      for (String cell : watched) {
-        List<StepKind> all = results.steps(version, cell);
-        Largest largest = largest(results, version, cell, all);
-        Comparison c = versus.get(cell);
+      Map<String, Comparison> versus = versus(watched, cells);
+      for (RunCell c : watched) {
+        Largest largest = largest(c, c.steps());
+        Comparison vs = versus.get(c.cell());
         cost.row(
             Markdown.text(version),
-            Markdown.text(cell),
-            Formats.orDash(
-                results.seconds(version, cell, tables, all).median(), Formats::significant),
-            c == null ? "–" : Verdicts.ratio(c) + Verdicts.interval(c) + ", " + Verdicts.stated(c),
-            Formats.orDash(
-                results.sample(version, cell, tables, all, Measurements::walBytes).median(),
-                Formats::megabytes),
+            Markdown.text(c.cell()),
+            Formats.orDash(c.median(c.steps(), Measurements::seconds), Formats::significant),
+            vs == null
+                ? "–"
+                : Verdicts.ratio(vs) + Verdicts.interval(vs) + ", " + Verdicts.stated(vs),
+            Formats.orDash(c.median(c.steps(), Measurements::walBytes), Formats::megabytes),
             Formats.orDash(largest.bytes(), Formats::megabytes),
             largest.at(),
             Formats.orDash(largest.seconds(), Formats::significant),
-            waited(results, version, cell, all));
-        for (StepKind step : all) {
-          Largest lag = largest(results, version, cell, List.of(step));
+            waited(c, c.steps()));
+        for (StepKind step : c.steps()) {
+          Largest lag = largest(c, List.of(step));
           steps.row(
               Markdown.text(version),
-              Markdown.text(cell),
+              Markdown.text(c.cell()),
               step.yamlName(),
-              Formats.orDash(
-                  results
-                      .sample(version, cell, tables, List.of(step), Measurements::walBytes)
-                      .median(),
-                  Formats::megabytes),
+              Formats.orDash(c.median(List.of(step), Measurements::walBytes), Formats::megabytes),
               Formats.orDash(lag.bytes(), Formats::megabytes),
               Formats.orDash(lag.seconds(), Formats::significant),
-              waited(results, version, cell, List.of(step)));
+              waited(c, List.of(step)));
         }
       }
     }
@@ -126,24 +110,18 @@ final class StandbySection implements Section<ReportedRun> {
   /** The lag at the end of the step (and table) where it was largest, median over repetitions. */
   private record Largest(double bytes, double seconds, String at) {}
 
-  private static Largest largest(
-      StoredRun results, String version, String cell, List<StepKind> steps) {
+  private static Largest largest(RunCell c, List<StepKind> steps) {
     Largest largest = new Largest(Double.NaN, Double.NaN, "–");
     for (StepKind step : steps) {
-      for (String table : results.tables(version)) {
-        double bytes =
-            results
-                .sample(version, cell, List.of(table), List.of(step), Measurements::standbyLagBytes)
-                .median();
+      for (String table : c.tables()) {
+        RunCell one = c.table(table);
+        double bytes = one.median(List.of(step), Measurements::standbyLagBytes);
         if (!Double.isNaN(bytes) && !(bytes <= largest.bytes())) {
-          double seconds =
-              results
-                  .sample(
-                      version, cell, List.of(table), List.of(step), Measurements::standbyLagSeconds)
-                  .median();
           largest =
               new Largest(
-                  bytes, seconds, Markdown.text(Formats.table(table)) + " " + step.yamlName());
+                  bytes,
+                  one.median(List.of(step), Measurements::standbyLagSeconds),
+                  Markdown.text(Formats.table(table)) + " " + step.yamlName());
         }
       }
     }
@@ -155,51 +133,45 @@ final class StandbySection implements Section<ReportedRun> {
    * standby: none}), paired by round where the run was, Holm-corrected over the version's cells;
    * none for a cell without a twin.
    */
-  private static Map<String, Comparison> versus(
-      StoredRun results, String version, List<String> watched, Map<String, CellRun> cells) {
+  private static Map<String, Comparison> versus(List<RunCell> watched, Map<String, CellRun> cells) {
     Map<String, Comparison> family = new LinkedHashMap<>();
-    for (String cell : watched) {
-      Comparison c = versus(results, version, cell, cells);
-      if (c != null) {
-        family.put(cell, c);
+    for (RunCell c : watched) {
+      Comparison versus = versus(c, cells);
+      if (versus != null) {
+        family.put(c.cell(), versus);
       }
     }
     return VersionComparison.holm(family);
   }
 
-  private static Comparison versus(
-      StoredRun results, String version, String cell, Map<String, CellRun> cells) {
-    CellRun run = cells.get(cell);
+  private static Comparison versus(RunCell with, Map<String, CellRun> cells) {
+    CellRun run = cells.get(with.cell());
     if (run == null || !run.axes().containsKey(STANDBY)) {
       return null;
     }
     Map<String, String> twinAxes = new LinkedHashMap<>(run.axes());
     twinAxes.put(STANDBY, NONE);
+    StoredRun results = with.results();
     String twin =
         cells.values().stream()
             .filter(c -> Objects.equals(c.axes(), twinAxes))
             .map(CellRun::label)
             .findFirst()
             .orElse(null);
-    if (twin == null || !results.cells(version).contains(twin)) {
+    if (twin == null || !results.cells(with.version()).contains(twin)) {
       return null;
     }
-    List<String> tables = results.tables(version);
-    Sample base = results.seconds(version, twin, tables, results.steps(version, twin));
-    Sample with = results.seconds(version, cell, tables, results.steps(version, cell));
-    if (base.isEmpty() || with.isEmpty()) {
+    Sample base = results.total(with.version(), twin);
+    Sample standby = results.total(with.version(), with.cell());
+    if (base.isEmpty() || standby.isEmpty()) {
       return null;
     }
     // a standby is a server start of its own: over the run's starts where it had several
-    return Comparison.between(base, with, results.manifest().paired(), results.manifest().starts());
+    return Comparison.between(
+        base, standby, results.manifest().paired(), results.manifest().starts());
   }
 
-  private static String waited(
-      StoredRun results, String version, String cell, List<StepKind> steps) {
-    return Formats.orDash(
-        results
-            .sample(version, cell, results.tables(version), steps, Measurements::syncWaitSeconds)
-            .median(),
-        Formats::significant);
+  private static String waited(RunCell c, List<StepKind> steps) {
+    return Formats.orDash(c.median(steps, Measurements::syncWaitSeconds), Formats::significant);
   }
 }

@@ -45,7 +45,7 @@ final class StatisticsSection implements Section<ReportedRun> {
     for (RunCell c : RunCell.of(results)) {
       for (String name : c.tables()) {
         for (StepKind step : c.steps()) {
-          Sample sample = results.seconds(c.version(), c.cell(), List.of(name), List.of(step));
+          Sample sample = c.table(name).seconds(List.of(step));
           if (sample.isEmpty()) {
             continue;
           }

@@ -9,7 +9,7 @@ import org.knowm.xchart.CategoryChart;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Section;
-import org.pgloadbench.results.Sample;
+import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.StoredRun;
 
 /**
@@ -30,7 +30,7 @@ final class StepsChart {
 
   private static CategoryChart chart(StoredRun results) {
     List<String> labels = new ArrayList<>();
-    List<Bar> bars = new ArrayList<>();
+    List<RunCell> bars = new ArrayList<>();
     Set<StepKind> steps = new LinkedHashSet<>();
     for (String version : results.versions()) {
       if (!bars.isEmpty()) {
@@ -39,9 +39,9 @@ final class StepsChart {
         labels.add(" ".repeat(bars.size()));
       }
       steps.addAll(results.steps(version));
-      for (String cell : results.cells(version)) {
-        bars.add(new Bar(version, cell));
-        labels.add(version + " · " + cell);
+      for (RunCell bar : RunCell.of(results, version)) {
+        bars.add(bar);
+        labels.add(version + " · " + bar.cell());
       }
     }
     CategoryChart chart =
@@ -52,20 +52,13 @@ final class StepsChart {
             650);
     for (StepKind step : steps) {
       List<Double> seconds = new ArrayList<>();
-      for (Bar bar : bars) {
-        if (bar == null) {
-          seconds.add(0.0);
-          continue;
-        }
-        Sample sample =
-            results.seconds(bar.version, bar.cell, results.tables(bar.version), List.of(step));
+      for (RunCell bar : bars) {
         // A failed or absent step adds nothing to its bar; the tables say why.
-        seconds.add(sample.isEmpty() ? 0.0 : sample.summary().median());
+        double median = bar == null ? 0.0 : bar.median(List.of(step), Measurements::seconds);
+        seconds.add(Double.isNaN(median) ? 0.0 : median);
       }
       chart.addSeries(step.yamlName(), labels, seconds);
     }
     return chart;
   }
-
-  private record Bar(String version, String cell) {}
 }

@@ -1,5 +1,7 @@
 package org.pgloadbench.report;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import org.pgloadbench.recipe.StepKind;
@@ -51,35 +53,28 @@ record StorageSection(StoredRun results, MarkdownPage page) {
             vacuum ? "after vacuum" : null,
             duringLoad ? "indexes after copy (MB)" : null,
             atEnd ? "indexes at the end (MB)" : null);
-    for (String cell : results.cells(version)) {
-      String label = Markdown.text(cell);
-      for (String table : results.tables(version)) {
-        Place at = new Place(version, cell, table);
-        shown.row(
-            label,
-            VersionSection.table(table),
-            median(at, StepKind.COPY, Measurements::rows, Formats::count),
-            // the harness's own CPU beside the wall time: how much of the machine the client took
-            median(at, StepKind.COPY, Measurements::seconds, Formats::significant),
-            median(at, StepKind.COPY, Measurements::clientCpuSeconds, Formats::significant),
-            median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
-            median(at, StepKind.COPY, Measurements::tableBytes, Formats::megabytes),
-            median(at, StepKind.COPY, StorageSection::frozen, Formats::percent),
-            vacuum ? median(at, StepKind.VACUUM, StorageSection::frozen, Formats::percent) : null,
-            duringLoad
-                ? median(at, StepKind.COPY, Measurements::indexBytes, Formats::megabytes)
-                : null,
-            atEnd
-                ? median(
-                    at,
-                    lastStep(version, cell, table),
-                    Measurements::indexBytes,
-                    Formats::megabytes)
-                : null);
-        label = "";
-      }
-    }
-    page.table(shown);
+    rows(
+        version,
+        shown,
+        at ->
+            Arrays.asList(
+                median(at, StepKind.COPY, Measurements::rows, Formats::count),
+                // the harness's own CPU beside the wall time: how much of the machine
+                // the client took
+                median(at, StepKind.COPY, Measurements::seconds, Formats::significant),
+                median(at, StepKind.COPY, Measurements::clientCpuSeconds, Formats::significant),
+                median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
+                median(at, StepKind.COPY, Measurements::tableBytes, Formats::megabytes),
+                median(at, StepKind.COPY, StorageSection::frozen, Formats::percent),
+                vacuum
+                    ? median(at, StepKind.VACUUM, StorageSection::frozen, Formats::percent)
+                    : null,
+                duringLoad
+                    ? median(at, StepKind.COPY, Measurements::indexBytes, Formats::megabytes)
+                    : null,
+                atEnd
+                    ? median(at, lastStep(at), Measurements::indexBytes, Formats::megabytes)
+                    : null));
   }
 
   /** An unlogged StepKind.COPY saves WAL that SET LOGGED then writes: both halves side by side. */
@@ -100,45 +95,45 @@ record StorageSection(StoredRun results, MarkdownPage page) {
             "WAL by set_logged (MB)",
             "all-frozen after set_logged");
     List<StepKind> both = List.of(StepKind.COPY, StepKind.SET_LOGGED);
-    for (String cell : results.cells(version)) {
-      String label = Markdown.text(cell);
-      for (String table : results.tables(version)) {
-        Place at = new Place(version, cell, table);
-        shown.row(
-            label,
-            VersionSection.table(table),
-            seconds(at, List.of(StepKind.COPY)),
-            seconds(at, List.of(StepKind.SET_LOGGED)),
-            seconds(at, both),
-            median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
-            median(at, StepKind.SET_LOGGED, Measurements::walBytes, Formats::megabytes),
-            // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
-            median(at, StepKind.SET_LOGGED, StorageSection::frozen, Formats::percent));
+    rows(
+        version,
+        shown,
+        at ->
+            List.of(
+                VersionSection.seconds(at.seconds(List.of(StepKind.COPY))),
+                VersionSection.seconds(at.seconds(List.of(StepKind.SET_LOGGED))),
+                VersionSection.seconds(at.seconds(both)),
+                median(at, StepKind.COPY, Measurements::walBytes, Formats::megabytes),
+                median(at, StepKind.SET_LOGGED, Measurements::walBytes, Formats::megabytes),
+                // SET LOGGED rewrites the table: does what FREEZE marked all-frozen stay so?
+                median(at, StepKind.SET_LOGGED, StorageSection::frozen, Formats::percent)));
+  }
+
+  /**
+   * A row per cell and table, the cell named on its first: the table, then the figures of the
+   * cell's on that table alone.
+   */
+  private void rows(String version, Table shown, Function<RunCell, List<String>> figures) {
+    for (RunCell cell : RunCell.of(results, version)) {
+      String label = Markdown.text(cell.cell());
+      for (String table : cell.tables()) {
+        List<String> row = new ArrayList<>(List.of(label, VersionSection.table(table)));
+        row.addAll(figures.apply(cell.table(table)));
+        shown.row(row);
         label = "";
       }
     }
     page.table(shown);
   }
 
-  private String seconds(Place at, List<StepKind> steps) {
-    return VersionSection.seconds(
-        results.seconds(at.version(), at.cell(), List.of(at.table()), steps));
-  }
-
-  /** One cell's table on one version, whose figures a row shows. */
-  private record Place(String version, String cell, String table) {}
-
-  /** The median of a figure of a step at a place, formatted; "failed" or a dash without one. */
-  private String median(
-      Place at,
+  /** The median of a figure of a step, formatted; "failed" or a dash without one. */
+  private static String median(
+      RunCell at,
       StepKind step,
       Function<Measurements, ? extends Number> measure,
       Function<Double, String> format) {
-    Sample sample =
-        results.sample(at.version(), at.cell(), List.of(at.table()), List.of(step), measure);
-    return sample.isEmpty()
-        ? VersionSection.seconds(sample)
-        : format.apply(sample.summary().median());
+    Sample sample = at.sample(List.of(step), measure);
+    return sample.isEmpty() ? VersionSection.none(sample) : format.apply(sample.median());
   }
 
   /** Whether a step (any, for null) of a version measured its table's indexes (above zero). */
@@ -149,11 +144,11 @@ record StorageSection(StoredRun results, MarkdownPage page) {
         .anyMatch(bytes -> bytes != null && (!aboveZero || bytes > 0));
   }
 
-  /** A cell's last step on a table, one that acted on the table as a whole. */
-  private StepKind lastStep(String version, String cell, String table) {
-    List<StepKind> steps = results.steps(version, cell);
+  /** A cell's last step on its (one) table, one that acted on the table as a whole. */
+  private StepKind lastStep(RunCell at) {
+    List<StepKind> steps = at.steps();
     for (int i = steps.size() - 1; i > 0; i--) {
-      if (results.objects(version, cell, table, steps.get(i)).isEmpty()) {
+      if (results.objects(at.version(), at.cell(), at.tables().get(0), steps.get(i)).isEmpty()) {
         return steps.get(i);
       }
     }

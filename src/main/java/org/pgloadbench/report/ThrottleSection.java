@@ -3,7 +3,6 @@ package org.pgloadbench.report;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import org.pgloadbench.analysis.EscapedWrites;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
@@ -42,29 +41,22 @@ final class ThrottleSection {
    * The least time the I/O the throttle let through in these steps takes at the cell's limit
    * (medians over repetitions, tables summed); NaN for a cell whose disk was not limited.
    */
-  static double leastSeconds(
-      StoredRun results,
-      String version,
-      String cell,
-      Collection<String> tables,
-      Collection<StepKind> steps) {
-    Optional<DiskLimit> limit = limit(results, cell);
+  static double leastSeconds(RunCell c, Collection<StepKind> steps) {
+    Optional<DiskLimit> limit = limit(c.results(), c.cell());
     if (limit.isEmpty()) {
       return Double.NaN;
     }
-    Function<Function<Measurements, ? extends Number>, Double> median =
-        m -> results.sample(version, cell, tables, steps, m).median();
-    double written = median.apply(Measurements::throttledWrittenBytes);
+    double written = c.median(steps, Measurements::throttledWrittenBytes);
     if (Double.isNaN(written)) {
       return Double.NaN;
     }
     return limit
         .get()
         .leastSeconds(
-            median.apply(Measurements::throttledReadBytes),
+            c.median(steps, Measurements::throttledReadBytes),
             written,
-            median.apply(Measurements::throttledReads),
-            median.apply(Measurements::throttledWrites));
+            c.median(steps, Measurements::throttledReads),
+            c.median(steps, Measurements::throttledWrites));
   }
 
   /**
@@ -72,34 +64,25 @@ final class ThrottleSection {
    * throttle counted none of them. Escaped bytes are the server's written bytes less the throttle's
    * over all the steps, so that what one step left dirty and a later one synced cancels.
    */
-  private static List<String> row(
-      StoredRun results,
-      String version,
-      String cell,
-      List<String> tables,
-      List<StepKind> steps,
-      String label,
-      DiskLimit limit) {
-    Function<Function<Measurements, ? extends Number>, Double> median =
-        m -> results.sample(version, cell, tables, steps, m).median();
-    double written = median.apply(Measurements::throttledWrittenBytes);
+  private static List<String> row(RunCell c, List<StepKind> steps, String label, DiskLimit limit) {
+    double written = c.median(steps, Measurements::throttledWrittenBytes);
     if (Double.isNaN(written)) {
       return null;
     }
-    double serverWritten = median.apply(Measurements::serverWrittenBytes);
+    double serverWritten = c.median(steps, Measurements::serverWrittenBytes);
     double share = EscapedWrites.share(serverWritten, written);
     double escaped = Double.isNaN(share) ? Double.NaN : share * serverWritten;
     return List.of(
-        Markdown.text(version),
-        Markdown.text(cell),
+        Markdown.text(c.version()),
+        Markdown.text(c.cell()),
         label,
         Markdown.code(limit.text()),
-        Formats.orDash(median.apply(Measurements::seconds), Formats::significant),
-        Formats.orDash(leastSeconds(results, version, cell, tables, steps), Formats::significant),
-        Formats.orDash(median.apply(Measurements::throttledReadBytes), Formats::megabytes),
+        Formats.orDash(c.median(steps, Measurements::seconds), Formats::significant),
+        Formats.orDash(leastSeconds(c, steps), Formats::significant),
+        Formats.orDash(c.median(steps, Measurements::throttledReadBytes), Formats::megabytes),
         Formats.megabytes(written),
-        Formats.orDash(median.apply(Measurements::throttledReads), Formats::count),
-        Formats.orDash(median.apply(Measurements::throttledWrites), Formats::count),
+        Formats.orDash(c.median(steps, Measurements::throttledReads), Formats::count),
+        Formats.orDash(c.median(steps, Measurements::throttledWrites), Formats::count),
         Formats.orDash(serverWritten, Formats::megabytes),
         Formats.orDash(escaped, Formats::megabytes)
             + (Double.isNaN(share) ? "" : " (" + Formats.percent(share) + ")"));
@@ -131,8 +114,7 @@ final class ThrottleSection {
       }
       c.stepsThenTotal(
           (label, steps) -> {
-            List<String> row =
-                row(results, c.version(), c.cell(), c.tables(), steps, label, limit.get());
+            List<String> row = row(c, steps, label, limit.get());
             if (row != null) {
               table.row(row);
             }

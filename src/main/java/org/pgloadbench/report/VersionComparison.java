@@ -135,16 +135,12 @@ public record VersionComparison(
     }
     Map<List<Object>, Comparison> corrected = holm(totals);
     corrected.putAll(holm(steps));
-    List<Row> holm = new ArrayList<>();
+    // each comparison, in the maps row() made, replaced by its corrected self
     for (int i = 0; i < rows.size(); i++) {
-      Row row = rows.get(i);
-      Map<String, Comparison> comparisons = new LinkedHashMap<>();
-      for (Map.Entry<String, Comparison> e : row.comparisons().entrySet()) {
-        comparisons.put(e.getKey(), corrected.getOrDefault(List.of(i, e.getKey()), e.getValue()));
-      }
-      holm.add(new Row(row.cell(), row.step(), row.samples(), comparisons));
+      int at = i;
+      rows.get(i).comparisons().replaceAll((v, c) -> corrected.getOrDefault(List.of(at, v), c));
     }
-    return holm;
+    return rows;
   }
 
   /** Holm's correction over one family ({@link Comparison#holm}), each comparison by its key. */
@@ -218,18 +214,15 @@ public record VersionComparison(
     }
     Map<String, Comparison> comparisons = new LinkedHashMap<>();
     Sample baseSample = samples.get(base);
-    for (Map.Entry<String, Sample> e : samples.entrySet()) {
-      if (!e.getKey().equals(base)
+    for (String version : samples.keySet()) {
+      Sample sample = samples.get(version);
+      if (!version.equals(base)
           && baseSample != null
           && !baseSample.isEmpty()
-          && !e.getValue().isEmpty()) {
+          && !sample.isEmpty()) {
+        RunManifest run = results.manifest();
         comparisons.put(
-            e.getKey(),
-            Comparison.between(
-                baseSample,
-                e.getValue(),
-                results.manifest().paired(),
-                results.manifest().starts()));
+            version, Comparison.between(baseSample, sample, run.paired(), run.starts()));
       }
     }
     return new Row(cell, step, samples, comparisons);

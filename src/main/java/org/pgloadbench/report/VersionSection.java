@@ -49,22 +49,17 @@ final class VersionSection implements Section<ReportedRun> {
    * flag).
    */
   static boolean trended(StoredRun results) {
-    return results.versions().stream()
-        .anyMatch(
-            version ->
-                results.cells(version).stream()
-                    .flatMap(cell -> totals(results, version, cell).stream())
-                    .anyMatch(total -> !trend(total).isEmpty()));
+    return RunCell.of(results).stream()
+        .flatMap(c -> totals(c).stream())
+        .anyMatch(total -> !trend(total).isEmpty());
   }
 
   /** A cell's totals, every step summed: per table and, for several, over all of them. */
-  private static List<Sample> totals(StoredRun results, String version, String cell) {
-    List<String> tables = results.tables(version);
-    List<StepKind> steps = results.steps(version, cell);
+  private static List<Sample> totals(RunCell c) {
     List<Sample> totals = new ArrayList<>();
-    tables.forEach(table -> totals.add(results.seconds(version, cell, List.of(table), steps)));
-    if (tables.size() > 1) {
-      totals.add(results.seconds(version, cell, tables, steps));
+    c.tables().forEach(table -> totals.add(c.table(table).seconds(c.steps())));
+    if (c.tables().size() > 1) {
+      totals.add(c.seconds(c.steps()));
     }
     return totals;
   }
@@ -79,20 +74,17 @@ final class VersionSection implements Section<ReportedRun> {
     tables.forEach(t -> header.add(table(t)));
     header.add(sum ? "sum" : null);
     Table shown = Table.of(2, header);
-    for (String cell : results.cells(version)) {
-      List<StepKind> steps = results.steps(version, cell);
-      String label = Markdown.text(cell);
-      for (StepKind step : steps) {
+    for (RunCell c : RunCell.of(results, version)) {
+      String label = Markdown.text(c.cell());
+      for (StepKind step : c.steps()) {
         List<String> row = new ArrayList<>(List.of(label, step.yamlName()));
-        for (String table : tables) {
-          row.add(seconds(results.seconds(version, cell, List.of(table), List.of(step))));
-        }
-        row.add(sum ? seconds(results.seconds(version, cell, tables, List.of(step))) : null);
+        tables.forEach(table -> row.add(seconds(c.table(table).seconds(List.of(step)))));
+        row.add(sum ? seconds(c.seconds(List.of(step))) : null);
         shown.row(row);
         label = "";
       }
       List<String> total = new ArrayList<>(List.of(label, "**total**"));
-      totals(results, version, cell).forEach(t -> total.add(total(t)));
+      totals(c).forEach(t -> total.add(total(t)));
       shown.row(total);
     }
     return shown;
@@ -101,34 +93,41 @@ final class VersionSection implements Section<ReportedRun> {
   /** Each index built after the load, timed on its own, with its size. */
   private static Table indexBuilds(StoredRun results, String version) {
     Table shown = Table.of(3, List.of("cell", "table", "index", "build (s)", "size (MB)"));
-    for (String cell : results.cells(version)) {
-      String label = Markdown.text(cell);
-      for (String table : results.tables(version)) {
-        for (String index : results.objects(version, cell, table, StepKind.INDEXES)) {
-          IndexBuildsByVersion.Row build = new IndexBuildsByVersion.Row(cell, table, index);
-          Sample size = build.sample(results, version, Measurements::objectBytes);
-          shown.row(
-              label,
-              table(table),
-              Markdown.text(index),
-              seconds(build.sample(results, version, Measurements::seconds)),
-              size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
-          label = "";
-        }
-      }
+    String previous = null;
+    for (IndexBuildsByVersion.Row build : IndexBuildsByVersion.Row.of(results, version)) {
+      Sample size = build.sample(results, version, Measurements::objectBytes);
+      shown.row(
+          build.cell().equals(previous) ? "" : Markdown.text(build.cell()),
+          table(build.table()),
+          Markdown.text(build.index()),
+          seconds(build.sample(results, version, Measurements::seconds)),
+          size.isEmpty() ? "–" : Formats.megabytes(size.summary().median()));
+      previous = build.cell();
     }
     return shown;
   }
 
   static String seconds(Sample sample) {
     if (sample.isEmpty()) {
-      return sample.failed() ? "failed" : "–";
+      return none(sample);
     }
     String text = Formats.stats(sample.summary());
     if (sample.partial()) {
       text = text + " n=" + sample.values().size() + "/" + sample.repetitions();
     }
     return text + Noise.flag(sample.summary());
+  }
+
+  /** What shows in place of a sample without a value: "failed" where a part failed, else a dash. */
+  static String none(Sample sample) {
+    return sample.failed() ? "failed" : "–";
+  }
+
+  /** The median alone, flagged when noisy; {@link #none} without one. */
+  static String median(Sample sample) {
+    return sample.isEmpty()
+        ? none(sample)
+        : Formats.significant(sample.median()) + Noise.flag(sample.summary());
   }
 
   /** A total: bold, flagged when its repetitions trend over the run. */

@@ -15,7 +15,6 @@ import org.pgloadbench.render.Section;
 import org.pgloadbench.render.Table;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.RunManifest.CellRun;
-import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
 
 /**
@@ -69,8 +68,7 @@ final class WhereTimeGoesSection {
             "written MB",
             "bound");
     for (RunCell c : RunCell.of(results)) {
-      c.stepsThenTotal(
-          (label, steps) -> table.row(row(results, c.version(), c.cell(), label, steps)));
+      c.stepsThenTotal((label, steps) -> table.row(row(c, label, steps)));
     }
     page.table(table).image("where the time goes", CHART + ".png");
     statIo(results, page);
@@ -88,7 +86,7 @@ final class WhereTimeGoesSection {
     List<Double> client = new ArrayList<>();
     List<Double> rest = new ArrayList<>();
     for (RunCell c : RunCell.of(results)) {
-      TimeSplit split = split(results, c.version(), c.cell(), c.steps());
+      TimeSplit split = split(c, c.steps());
       if (Double.isNaN(split.wall())) {
         continue;
       }
@@ -116,13 +114,12 @@ final class WhereTimeGoesSection {
   }
 
   /** One row: the medians of the step's figures, and the word for them. */
-  private static List<String> row(
-      StoredRun results, String version, String cell, String label, List<StepKind> steps) {
-    TimeSplit split = split(results, version, cell, steps);
+  private static List<String> row(RunCell c, String label, List<StepKind> steps) {
+    TimeSplit split = split(c, steps);
     String bound = split.bound();
     return List.of(
-        Markdown.text(version),
-        Markdown.text(cell),
+        Markdown.text(c.version()),
+        Markdown.text(c.cell()),
         label,
         Formats.orDash(split.wall(), Formats::significant),
         Formats.orDash(split.serverCpu(), Formats::significant),
@@ -134,17 +131,14 @@ final class WhereTimeGoesSection {
   }
 
   /** The medians over repetitions of the figures of these steps, tables summed. */
-  static TimeSplit split(StoredRun results, String version, String cell, List<StepKind> steps) {
-    List<String> tables = results.tables(version);
-    Function<Function<Measurements, ? extends Number>, Double> median =
-        measure -> results.sample(version, cell, tables, steps, measure).median();
+  private static TimeSplit split(RunCell c, List<StepKind> steps) {
     return new TimeSplit(
-        median.apply(Measurements::seconds),
-        median.apply(Measurements::serverCpuSeconds),
-        median.apply(Measurements::clientCpuSeconds),
-        median.apply(Measurements::serverReadBytes),
-        median.apply(Measurements::serverWrittenBytes),
-        ThrottleSection.leastSeconds(results, version, cell, tables, steps));
+        c.median(steps, Measurements::seconds),
+        c.median(steps, Measurements::serverCpuSeconds),
+        c.median(steps, Measurements::clientCpuSeconds),
+        c.median(steps, Measurements::serverReadBytes),
+        c.median(steps, Measurements::serverWrittenBytes),
+        ThrottleSection.leastSeconds(c, steps));
   }
 
   /** pg_stat_io's deltas, where the servers had it (16+). */
@@ -164,7 +158,7 @@ final class WhereTimeGoesSection {
     for (RunCell c : RunCell.of(results)) {
       for (StepKind step : c.steps()) {
         Function<Function<Measurements, ? extends Number>, Double> median =
-            m -> results.sample(c.version(), c.cell(), c.tables(), List.of(step), m).median();
+            m -> c.median(List.of(step), m);
         double written = median.apply(Measurements::ioWrittenBytes);
         if (Double.isNaN(written)) {
           continue;
@@ -217,7 +211,7 @@ final class WhereTimeGoesSection {
       }
       List<String> sizes = new ArrayList<>();
       for (String table : c.tables()) {
-        double bytes = largest(results, c.version(), c.cell(), table);
+        double bytes = largest(c.table(table));
         if (!Double.isNaN(bytes)) {
           sizes.add(
               "%s %s MB, %s× the server's memory"
@@ -239,16 +233,12 @@ final class WhereTimeGoesSection {
         .bullets(lines);
   }
 
-  /** The median over repetitions of the table's largest size after any of its steps. */
-  private static double largest(StoredRun results, String version, String cell, String table) {
-    List<Double> sizes = new ArrayList<>();
-    for (StepKind step : results.steps(version, cell)) {
-      Sample s =
-          results.sample(version, cell, List.of(table), List.of(step), Measurements::tableBytes);
-      if (!s.isEmpty()) {
-        sizes.add(s.summary().median());
-      }
-    }
-    return sizes.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+  /** The median over repetitions of the (one) table's largest size after any of its steps. */
+  private static double largest(RunCell table) {
+    return table.steps().stream()
+        .mapToDouble(step -> table.median(List.of(step), Measurements::tableBytes))
+        .filter(size -> !Double.isNaN(size))
+        .max()
+        .orElse(Double.NaN);
   }
 }

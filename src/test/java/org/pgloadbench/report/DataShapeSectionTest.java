@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.StoredRun;
 
 /** A PBF run's report shows the file's shape beside the generator's, from run.json alone. */
 class DataShapeSectionTest {
@@ -52,7 +54,8 @@ class DataShapeSectionTest {
   @Test
   void noSectionWithoutAShape() {
     MarkdownPage page = MarkdownPage.report();
-    DataShapeSection.render(RunManifest.NONE, page);
+    new DataShapeSection()
+        .render(new ReportedRun(StoredRun.of(root, RunManifest.NONE, List.of()), null), page);
     assertThat(page.toString()).isEmpty();
   }
 }
