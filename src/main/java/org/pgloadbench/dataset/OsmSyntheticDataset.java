@@ -1,7 +1,9 @@
 package org.pgloadbench.dataset;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -120,7 +122,10 @@ public final class OsmSyntheticDataset {
     return rowsPerTable.getOrDefault(table, 0L);
   }
 
-  /** Synthetic osm2pgsql middle rows. {@code rows} may size a table not loaded (node ids). */
+  /**
+   * Synthetic osm2pgsql middle rows. {@code rows} come in load order, as the scenario's reader puts
+   * them; they may size a table not loaded (node ids).
+   */
   public record Spec(List<String> tables, Map<String, Long> rows, long seed)
       implements Specs.MiddleSpec {
     /** The kind as scenarios name it. */
@@ -128,7 +133,7 @@ public final class OsmSyntheticDataset {
 
     public Spec {
       tables = List.copyOf(tables);
-      rows = Specs.ordered(rows);
+      rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
     }
 
     @Override
