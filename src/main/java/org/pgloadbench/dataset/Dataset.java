@@ -20,4 +20,10 @@ public interface Dataset {
   default Map<String, Object> shape() {
     return Map.of();
   }
+
+  /** Tables that are the same in every cell. */
+  static Dataset of(List<Table> tables) {
+    List<Table> copy = List.copyOf(tables);
+    return variant -> copy;
+  }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.dataset.DatasetSpec.Extension;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -21,20 +22,16 @@ import org.pgloadbench.variant.LoadVariant;
  * generated way is a row). The ways' node ids are those of the osm-synthetic dataset: 1..point
  * rows, or 9 per line when no points are loaded. Each row is a pure function of (seed, index).
  */
-public final class GeometryDataset implements Dataset {
-  private final List<Table> tables;
-
-  private GeometryDataset(List<Table> tables) {
-    this.tables = List.copyOf(tables);
-  }
+public final class GeometryDataset {
+  private GeometryDataset() {}
 
   /** Generated rows: {@code rows} per table, in load order. */
-  static GeometryDataset synthetic(Map<GeometryTable, Long> rows, Srid srid, long seed) {
+  static Dataset synthetic(Map<GeometryTable, Long> rows, Srid srid, long seed) {
     Map<String, Long> osmRows = new LinkedHashMap<>();
     osmRows.put("nodes", rows.getOrDefault(GeometryTable.POINT, 0L));
     osmRows.put("ways", rows.getOrDefault(GeometryTable.LINE, 0L));
     long nodeIds = new OsmSyntheticDataset(osmRows, seed).nodeIds();
-    return new GeometryDataset(
+    return Dataset.of(
         rows.entrySet().stream()
             .map(
                 e ->
@@ -49,14 +46,9 @@ public final class GeometryDataset implements Dataset {
   }
 
   /** The geometries of a PBF file, derived once beside its decoded objects. */
-  static GeometryDataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
-    return new GeometryDataset(
+  static Dataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
+    return Dataset.of(
         tables.stream().map(t -> new Table(t.tableDef(srid), cached(cache, t, srid))).toList());
-  }
-
-  @Override
-  public List<Table> tables(LoadVariant variant) {
-    return tables;
   }
 
   /** Point k: node k's position. */

@@ -52,11 +52,11 @@ class InsertLoaderTest {
         new IntArrayDataset.Spec(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2)
             .tables(null)
             .get(0),
-        new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
+        PointDataset.of(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
             .tables(null)
             .get(0),
-        new PgbenchDataset(1003).tables(null).get(1),
-        new PgbenchDataset(1003).tables(null).get(2));
+        PgbenchDataset.of(1003).tables(null).get(1),
+        PgbenchDataset.of(1003).tables(null).get(2));
   }
 
   @ParameterizedTest
