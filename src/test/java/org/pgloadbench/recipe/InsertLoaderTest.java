@@ -90,7 +90,7 @@ class InsertLoaderTest {
       TableLoad load =
           new TableLoad(
               table.def(), table.rows(), variant(LoaderKind.INSERT_VALUES, 10, 0), List.of(c));
-      assertThatThrownBy(() -> new LoadRows().run(load))
+      assertThatThrownBy(() -> LoadRows.run(load))
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("check constraint");
     }
@@ -102,7 +102,7 @@ class InsertLoaderTest {
         Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table.def().name());
       s.execute(table.def().createSql(true, false));
-      long rows = new LoadRows().run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
+      long rows = LoadRows.run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
       assertThat(rows).isEqualTo(table.rows().rows());
       assertThat(c.getAutoCommit()).isTrue();
       try (ResultSet r =
