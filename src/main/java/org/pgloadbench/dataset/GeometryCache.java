@@ -163,22 +163,17 @@ final class GeometryCache {
 
   /** PBF files hold nodes sorted by id as a rule; a file that does not is sorted here. */
   private static void sortById(long[] ids, long[] positions) {
-    boolean sorted = true;
-    for (int i = 1; i < ids.length && sorted; i++) {
-      sorted = ids[i - 1] <= ids[i];
-    }
-    if (sorted) {
+    if (IntStream.range(1, ids.length).allMatch(i -> ids[i - 1] <= ids[i])) {
       return;
     }
-    int[] order =
+    long[][] nodes =
         IntStream.range(0, ids.length)
-            .boxed()
-            .sorted(Comparator.comparingLong(i -> ids[i]))
-            .mapToInt(Integer::intValue)
-            .toArray();
-    long[] sortedIds = Arrays.stream(order).mapToLong(i -> ids[i]).toArray();
-    long[] sortedPositions = Arrays.stream(order).mapToLong(i -> positions[i]).toArray();
-    System.arraycopy(sortedIds, 0, ids, 0, ids.length);
-    System.arraycopy(sortedPositions, 0, positions, 0, ids.length);
+            .mapToObj(i -> new long[] {ids[i], positions[i]})
+            .sorted(Comparator.comparingLong(node -> node[0]))
+            .toArray(long[][]::new);
+    for (int i = 0; i < nodes.length; i++) {
+      ids[i] = nodes[i][0];
+      positions[i] = nodes[i][1];
+    }
   }
 }
