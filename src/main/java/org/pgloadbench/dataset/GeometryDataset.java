@@ -95,20 +95,20 @@ public final class GeometryDataset {
   }
 
   /** The records of a derived geometry file: a point or a line per record. */
-  private static CachedRows cached(GeometryCache cache, GeometryTable table, Srid srid) {
-    return new CachedRows(
-        cache.file(table),
-        GeometryCache.layout(table),
-        table.tableDef(srid),
-        "the derived geometries",
-        () -> {
-          GeometryRowWriter writer = new GeometryRowWriter(srid);
-          return table == GeometryTable.POINT
-              ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
-              : (object, encoder) -> writer.line(object.id, object.refs, object.refCount, encoder);
-        },
-        0,
-        cache.rows(table));
+  private static RowRange cached(GeometryCache cache, GeometryTable table, Srid srid) {
+    CachedRows records =
+        new CachedRows(
+            cache.file(table),
+            GeometryCache.layout(table),
+            "the derived geometries",
+            () -> {
+              GeometryRowWriter writer = new GeometryRowWriter(srid);
+              return table == GeometryTable.POINT
+                  ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
+                  : (object, encoder) ->
+                      writer.line(object.id, object.refs, object.refCount, encoder);
+            });
+    return new RowRange(table.tableDef(srid), 0, cache.rows(table), records);
   }
 
   /**

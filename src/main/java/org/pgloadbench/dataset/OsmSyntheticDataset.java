@@ -71,8 +71,11 @@ public final class OsmSyntheticDataset {
           String.format(
               "the dataset has no row count for table '%s' (it has %s)", table.yamlName(), tables));
     }
-    return new GeneratedSource(
-        table.tableDef(format), 0, rows, () -> fields(table, format, generator(table, rows)));
+    return new RowRange(
+        table.tableDef(format),
+        0,
+        rows,
+        new GeneratedSource(() -> fields(table, format, generator(table, rows))));
   }
 
   /** Each row's object from {@code generator}, written as {@code format} lays out the table. */

@@ -1,26 +1,41 @@
 package org.pgloadbench.dataset;
 
+import java.sql.SQLException;
+import org.pgloadbench.copy.RowEncoder;
+
 /**
  * Rows [from, to) of one table, each a function of its index ({@link GeneratedSource}) or of its
  * record in a file decoded once ({@link CachedRows}): so a slice is a narrower range, and the
  * slices of a range concatenate to exactly the range.
+ *
+ * @param writer writes the rows of any range of the table
  */
-interface RowRange extends RowSource {
-  long from();
+record RowRange(TableDef table, long from, long to, Writer writer) implements RowSource {
+  /** Writes rows [from, to) of {@code table}, each between beginRow and endRow. */
+  interface Writer {
+    void write(TableDef table, long from, long to, RowEncoder encoder) throws SQLException;
+  }
 
-  long to();
-
-  /** The same table's rows [from, to). */
-  RowRange range(long from, long to);
-
-  @Override
-  default long rows() {
-    return to() - from();
+  RowRange {
+    if (from < 0 || to < from) {
+      throw new IllegalArgumentException("invalid row range [" + from + ", " + to + ")");
+    }
   }
 
   @Override
-  default RowSource slice(int index, int parts) {
-    return range(boundary(from(), to(), index, parts), boundary(from(), to(), index + 1, parts));
+  public long rows() {
+    return to - from;
+  }
+
+  @Override
+  public void writeTo(RowEncoder encoder) throws SQLException {
+    writer.write(table, from, to, encoder);
+  }
+
+  @Override
+  public RowSource slice(int index, int parts) {
+    return new RowRange(
+        table, boundary(from, to, index, parts), boundary(from, to, index + 1, parts), writer);
   }
 
   /**
@@ -34,5 +49,10 @@ interface RowRange extends RowSource {
     }
     long rows = to - from;
     return from + rows / parts * k + rows % parts * k / parts;
+  }
+
+  @Override
+  public String toString() {
+    return table.name() + " rows [" + from + ", " + to + ")";
   }
 }
