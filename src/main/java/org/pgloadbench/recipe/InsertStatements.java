@@ -185,10 +185,7 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
 
   @Override
   public void textArray(CharSequence[] values, int count) {
-    String[] copy = new String[count];
-    for (int i = 0; i < count; i++) {
-      copy[i] = values[i].toString();
-    }
+    String[] copy = Arrays.stream(values, 0, count).map(Object::toString).toArray(String[]::new);
     try {
       bind(connection.createArrayOf("text", copy));
     } catch (SQLException e) {
