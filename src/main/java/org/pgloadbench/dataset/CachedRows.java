@@ -16,14 +16,14 @@ import org.pgloadbench.variant.MiddleFormat;
  * @param writers makes one writer, with its own buffers, per range written
  */
 record CachedRows(Path file, MiddleTable layout, String contents, Supplier<RecordWriter> writers)
-    implements RowRange.Writer {
+    implements RowSource.Writer {
   /** Writes one record read back as one row of the table's fields. */
   interface RecordWriter {
     void write(OsmObject object, RowEncoder encoder);
   }
 
   /** A middle table's decoded records, written in {@code format}. */
-  static RowRange middle(Path file, MiddleTable table, MiddleFormat format, long rows) {
+  static RowSource middle(Path file, MiddleTable table, MiddleFormat format, long rows) {
     CachedRows records =
         new CachedRows(
             file,
@@ -33,7 +33,7 @@ record CachedRows(Path file, MiddleTable layout, String contents, Supplier<Recor
               MiddleRowWriter writer = MiddleLayout.of(format).writer();
               return (object, encoder) -> writer.write(table, object, encoder);
             });
-    return new RowRange(table.tableDef(format), 0, rows, records);
+    return new RowSource(table.tableDef(format), 0, rows, records);
   }
 
   @Override

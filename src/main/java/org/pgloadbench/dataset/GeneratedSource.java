@@ -10,7 +10,7 @@ import org.pgloadbench.copy.RowEncoder;
  *
  * @param writers makes one writer, with its own buffers, per range written
  */
-record GeneratedSource(Supplier<Fields> writers) implements RowRange.Writer {
+record GeneratedSource(Supplier<Fields> writers) implements RowSource.Writer {
   /** Writes the fields of row {@code index}; one instance owns the reused buffers of one writer. */
   interface Fields {
     void write(long index, RowEncoder encoder);
@@ -18,7 +18,7 @@ record GeneratedSource(Supplier<Fields> writers) implements RowRange.Writer {
 
   /** The table {@code def} with its rows 0 to {@code rows}. */
   static Dataset.Table table(TableDef def, long rows, Supplier<Fields> writers) {
-    return new Dataset.Table(def, new RowRange(def, 0, rows, new GeneratedSource(writers)));
+    return new Dataset.Table(def, new RowSource(def, 0, rows, new GeneratedSource(writers)));
   }
 
   @Override

@@ -95,7 +95,7 @@ public final class GeometryDataset {
   }
 
   /** The records of a derived geometry file: a point or a line per record. */
-  private static RowRange cached(GeometryCache cache, GeometryTable table, Srid srid) {
+  private static RowSource cached(GeometryCache cache, GeometryTable table, Srid srid) {
     CachedRows records =
         new CachedRows(
             cache.file(table),
@@ -108,7 +108,7 @@ public final class GeometryDataset {
                   : (object, encoder) ->
                       writer.line(object.id, object.refs, object.refCount, encoder);
             });
-    return new RowRange(table.tableDef(srid), 0, cache.rows(table), records);
+    return new RowSource(table.tableDef(srid), 0, cache.rows(table), records);
   }
 
   /**

@@ -71,7 +71,7 @@ public final class OsmSyntheticDataset {
           String.format(
               "the dataset has no row count for table '%s' (it has %s)", table.yamlName(), tables));
     }
-    return new RowRange(
+    return new RowSource(
         table.tableDef(format),
         0,
         rows,
