@@ -18,7 +18,7 @@ record GeneratedSource(Supplier<Fields> writers) implements RowSource.Writer {
 
   /** The table {@code def} with its rows 0 to {@code rows}. */
   static Dataset.Table table(TableDef def, long rows, Supplier<Fields> writers) {
-    return new Dataset.Table(def, new RowSource(def, 0, rows, new GeneratedSource(writers)));
+    return new Dataset.Table(new RowSource(def, 0, rows, new GeneratedSource(writers)));
   }
 
   @Override

@@ -47,8 +47,7 @@ public final class GeometryDataset {
 
   /** The geometries of a PBF file, derived once beside its decoded objects. */
   static Dataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
-    return Dataset.of(
-        tables.stream().map(t -> new Table(t.tableDef(srid), cached(cache, t, srid))).toList());
+    return Dataset.of(tables.stream().map(t -> new Table(cached(cache, t, srid))).toList());
   }
 
   /** Point k: node k's position. */

@@ -78,11 +78,7 @@ public final class OsmPbfDataset implements Dataset {
   public List<Table> tables(LoadVariant variant) {
     MiddleFormat format = variant.middleFormat();
     return tables.stream()
-        .map(
-            t ->
-                new Table(
-                    t.tableDef(format),
-                    CachedRows.middle(PbfDecoder.file(dir, t), t, format, count(t))))
+        .map(t -> new Table(CachedRows.middle(PbfDecoder.file(dir, t), t, format, count(t))))
         .toList();
   }
 

@@ -155,11 +155,7 @@ public final class OsmSyntheticDataset {
       List<MiddleTable> middle = Specs.middleTables(tables);
       return variant ->
           middle.stream()
-              .map(
-                  t ->
-                      new Dataset.Table(
-                          t.tableDef(variant.middleFormat()),
-                          osm.source(t, variant.middleFormat())))
+              .map(t -> new Dataset.Table(osm.source(t, variant.middleFormat())))
               .toList();
     }
   }
