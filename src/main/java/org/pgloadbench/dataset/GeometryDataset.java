@@ -61,14 +61,14 @@ public final class GeometryDataset {
     };
   }
 
-  /** Line k: way k through its nodes' positions. */
+  /** Line k: way k through its nodes' positions, packed as the refs of a line. */
   private static final class LineFields implements GeneratedSource.Fields {
     private final WayRows ways;
     private final NodeRows nodes;
     private final GeometryRowWriter writer;
     private final OsmObject way = new OsmObject();
     private final OsmObject node = new OsmObject();
-    private long[] positions = new long[64];
+    private final OsmObject line = new OsmObject();
 
     LineFields(long seed, Srid srid, long nodeIds, long lines) {
       ways = new WayRows(seed, nodeIds, lines);
@@ -79,7 +79,7 @@ public final class GeometryDataset {
     @Override
     public void write(long index, RowEncoder encoder) {
       ways.fillRefs(index, way.clear());
-      positions = GeometryRowWriter.room(positions, Math.max(2, way.refCount));
+      long[] positions = line.refsFor(Math.max(2, way.refCount));
       for (int i = 0; i < way.refCount; i++) {
         nodes.locate(way.refs[i] - 1, node);
         positions[i] = GeometryRowWriter.pack(node.lat, node.lon);
