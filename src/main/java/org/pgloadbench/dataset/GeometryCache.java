@@ -26,21 +26,15 @@ import java.util.stream.IntStream;
  * <p>Both are {@link ObjectFile}s, so a load streams any slice of them: points as node records
  * without tags, lines as way records whose refs are the packed positions ({@link
  * GeometryRowWriter#pack}). Deriving holds the file's node positions in memory (16 bytes a node).
+ *
+ * @param dir where the geometries are derived
+ * @param points the points derived, as many as the point table's rows
+ * @param lines the lines derived, as many as the line table's rows
  */
-final class GeometryCache {
+record GeometryCache(Path dir, long points, long lines) {
   private static final String DIR = "geometry";
   private static final String COUNTS = "counts.json";
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private final Path dir;
-  private final long points;
-  private final long lines;
-
-  private GeometryCache(Path dir, long points, long lines) {
-    this.dir = dir;
-    this.points = points;
-    this.lines = lines;
-  }
 
   /** The geometries of the file decoded in {@code decoded}, derived unless they are there. */
   static GeometryCache of(OsmPbfDataset pbf, Consumer<String> notes) throws IOException {
