@@ -8,45 +8,36 @@ import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**
- * Records [from, to) of a file of objects decoded (or derived) once: one load's rows. The middle
+ * The records of a file of objects decoded (or derived) once, as one table's rows. The middle
  * tables of a PBF file and its geometries differ only in how a record read back becomes a row.
  *
  * @param layout the file's record layout
- * @param table the table its rows go to
  * @param contents what the file holds, for the error when it cannot be read
- * @param writers makes one writer, with its own buffers, per {@link #writeTo}
+ * @param writers makes one writer, with its own buffers, per range written
  */
-record CachedRows(
-    Path file,
-    MiddleTable layout,
-    TableDef table,
-    String contents,
-    Supplier<RecordWriter> writers,
-    long from,
-    long to)
-    implements RowRange {
+record CachedRows(Path file, MiddleTable layout, String contents, Supplier<RecordWriter> writers)
+    implements RowSource.Writer {
   /** Writes one record read back as one row of the table's fields. */
   interface RecordWriter {
     void write(OsmObject object, RowEncoder encoder);
   }
 
   /** A middle table's decoded records, written in {@code format}. */
-  static CachedRows middle(Path file, MiddleTable table, MiddleFormat format, long rows) {
-    return new CachedRows(
-        file,
-        table,
-        table.tableDef(format),
-        "the decoded OSM data",
-        () -> {
-          MiddleRowWriter writer = MiddleLayout.of(format).writer();
-          return (object, encoder) -> writer.write(table, object, encoder);
-        },
-        0,
-        rows);
+  static RowSource middle(Path file, MiddleTable table, MiddleFormat format, long rows) {
+    CachedRows records =
+        new CachedRows(
+            file,
+            table,
+            "the decoded OSM data",
+            () -> {
+              MiddleRowWriter writer = MiddleLayout.of(format).writer();
+              return (object, encoder) -> writer.write(table, object, encoder);
+            });
+    return new RowSource(table.tableDef(format), 0, rows, records);
   }
 
   @Override
-  public void writeTo(RowEncoder encoder) throws SQLException {
+  public void write(TableDef table, long from, long to, RowEncoder encoder) throws SQLException {
     RecordWriter writer = writers.get();
     OsmObject object = new OsmObject();
     int fieldCount = table.columns().size();
@@ -60,15 +51,5 @@ record CachedRows(
     } catch (IOException e) {
       throw new SQLException("cannot read " + contents + " in " + file + ": " + e, e);
     }
-  }
-
-  @Override
-  public RowRange range(long from, long to) {
-    return new CachedRows(file, layout, table, contents, writers, from, to);
-  }
-
-  @Override
-  public String toString() {
-    return table.name() + " records [" + from + ", " + to + ") of " + file;
   }
 }

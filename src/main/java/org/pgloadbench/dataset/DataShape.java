@@ -1,5 +1,8 @@
 package org.pgloadbench.dataset;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,24 +25,13 @@ public record DataShape(
     double meanWayLength,
     double membersPerRelation) {
 
-  /** As run.json stores it. */
-  public Map<String, Object> toJson() {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("nodes", nodes);
-    json.put("ways", ways);
-    json.put("rels", rels);
-    json.put("sampled_objects", sampledObjects);
-    json.put("tagged_node_share", round(taggedNodeShare));
-    json.put("tags_per_node", round(tagsPerNode));
-    json.put("tags_per_way", round(tagsPerWay));
-    json.put("tags_per_relation", round(tagsPerRelation));
-    json.put("mean_way_length", round(meanWayLength));
-    json.put("members_per_relation", round(membersPerRelation));
-    return json;
-  }
+  /** Writes a shape as run.json and the decoded file's cache store it, and reads it back. */
+  static final ObjectMapper JSON =
+      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
-  private static double round(double value) {
-    return Math.round(value * 10_000) / 10_000.0;
+  /** As run.json stores it: the components in this order, by their snake_case names. */
+  public Map<String, Object> toJson() {
+    return JSON.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() {});
   }
 
   /** Adds objects up, table by table. */
@@ -83,8 +75,9 @@ public record DataShape(
       return shape(objects[0], objects[1], objects[2]);
     }
 
+    /** Rounded to 4 decimals, as run.json records it. */
     private static double ratio(long part, long whole) {
-      return whole == 0 ? 0 : (double) part / whole;
+      return whole == 0 ? 0 : Math.round((double) part / whole * 10_000) / 10_000.0;
     }
   }
 }

@@ -26,21 +26,15 @@ import java.util.stream.IntStream;
  * <p>Both are {@link ObjectFile}s, so a load streams any slice of them: points as node records
  * without tags, lines as way records whose refs are the packed positions ({@link
  * GeometryRowWriter#pack}). Deriving holds the file's node positions in memory (16 bytes a node).
+ *
+ * @param dir where the geometries are derived
+ * @param points the points derived, as many as the point table's rows
+ * @param lines the lines derived, as many as the line table's rows
  */
-final class GeometryCache {
+record GeometryCache(Path dir, long points, long lines) {
   private static final String DIR = "geometry";
   private static final String COUNTS = "counts.json";
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private final Path dir;
-  private final long points;
-  private final long lines;
-
-  private GeometryCache(Path dir, long points, long lines) {
-    this.dir = dir;
-    this.points = points;
-    this.lines = lines;
-  }
 
   /** The geometries of the file decoded in {@code decoded}, derived unless they are there. */
   static GeometryCache of(OsmPbfDataset pbf, Consumer<String> notes) throws IOException {
@@ -163,22 +157,17 @@ final class GeometryCache {
 
   /** PBF files hold nodes sorted by id as a rule; a file that does not is sorted here. */
   private static void sortById(long[] ids, long[] positions) {
-    boolean sorted = true;
-    for (int i = 1; i < ids.length && sorted; i++) {
-      sorted = ids[i - 1] <= ids[i];
-    }
-    if (sorted) {
+    if (IntStream.range(1, ids.length).allMatch(i -> ids[i - 1] <= ids[i])) {
       return;
     }
-    int[] order =
+    long[][] nodes =
         IntStream.range(0, ids.length)
-            .boxed()
-            .sorted(Comparator.comparingLong(i -> ids[i]))
-            .mapToInt(Integer::intValue)
-            .toArray();
-    long[] sortedIds = Arrays.stream(order).mapToLong(i -> ids[i]).toArray();
-    long[] sortedPositions = Arrays.stream(order).mapToLong(i -> positions[i]).toArray();
-    System.arraycopy(sortedIds, 0, ids, 0, ids.length);
-    System.arraycopy(sortedPositions, 0, positions, 0, ids.length);
+            .mapToObj(i -> new long[] {ids[i], positions[i]})
+            .sorted(Comparator.comparingLong(node -> node[0]))
+            .toArray(long[][]::new);
+    for (int i = 0; i < nodes.length; i++) {
+      ids[i] = nodes[i][0];
+      positions[i] = nodes[i][1];
+    }
   }
 }

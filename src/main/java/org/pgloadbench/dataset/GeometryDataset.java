@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.dataset.Dataset.Table;
 import org.pgloadbench.dataset.DatasetSpec.Extension;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -21,20 +22,16 @@ import org.pgloadbench.variant.LoadVariant;
  * generated way is a row). The ways' node ids are those of the osm-synthetic dataset: 1..point
  * rows, or 9 per line when no points are loaded. Each row is a pure function of (seed, index).
  */
-public final class GeometryDataset implements Dataset {
-  private final List<Table> tables;
-
-  private GeometryDataset(List<Table> tables) {
-    this.tables = List.copyOf(tables);
-  }
+public final class GeometryDataset {
+  private GeometryDataset() {}
 
   /** Generated rows: {@code rows} per table, in load order. */
-  static GeometryDataset synthetic(Map<GeometryTable, Long> rows, Srid srid, long seed) {
+  static Dataset synthetic(Map<GeometryTable, Long> rows, Srid srid, long seed) {
     Map<String, Long> osmRows = new LinkedHashMap<>();
     osmRows.put("nodes", rows.getOrDefault(GeometryTable.POINT, 0L));
     osmRows.put("ways", rows.getOrDefault(GeometryTable.LINE, 0L));
     long nodeIds = new OsmSyntheticDataset(osmRows, seed).nodeIds();
-    return new GeometryDataset(
+    return Dataset.of(
         rows.entrySet().stream()
             .map(
                 e ->
@@ -49,14 +46,8 @@ public final class GeometryDataset implements Dataset {
   }
 
   /** The geometries of a PBF file, derived once beside its decoded objects. */
-  static GeometryDataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
-    return new GeometryDataset(
-        tables.stream().map(t -> new Table(t.tableDef(srid), cached(cache, t, srid))).toList());
-  }
-
-  @Override
-  public List<Table> tables(LoadVariant variant) {
-    return tables;
+  static Dataset fromFile(GeometryCache cache, List<GeometryTable> tables, Srid srid) {
+    return Dataset.of(tables.stream().map(t -> new Table(cached(cache, t, srid))).toList());
   }
 
   /** Point k: node k's position. */
@@ -70,14 +61,14 @@ public final class GeometryDataset implements Dataset {
     };
   }
 
-  /** Line k: way k through its nodes' positions. */
+  /** Line k: way k through its nodes' positions, packed as the refs of a line. */
   private static final class LineFields implements GeneratedSource.Fields {
     private final WayRows ways;
     private final NodeRows nodes;
     private final GeometryRowWriter writer;
     private final OsmObject way = new OsmObject();
     private final OsmObject node = new OsmObject();
-    private long[] positions = new long[64];
+    private final OsmObject line = new OsmObject();
 
     LineFields(long seed, Srid srid, long nodeIds, long lines) {
       ways = new WayRows(seed, nodeIds, lines);
@@ -88,7 +79,7 @@ public final class GeometryDataset implements Dataset {
     @Override
     public void write(long index, RowEncoder encoder) {
       ways.fillRefs(index, way.clear());
-      positions = GeometryRowWriter.room(positions, Math.max(2, way.refCount));
+      long[] positions = line.refsFor(Math.max(2, way.refCount));
       for (int i = 0; i < way.refCount; i++) {
         nodes.locate(way.refs[i] - 1, node);
         positions[i] = GeometryRowWriter.pack(node.lat, node.lon);
@@ -103,20 +94,20 @@ public final class GeometryDataset implements Dataset {
   }
 
   /** The records of a derived geometry file: a point or a line per record. */
-  private static CachedRows cached(GeometryCache cache, GeometryTable table, Srid srid) {
-    return new CachedRows(
-        cache.file(table),
-        GeometryCache.layout(table),
-        table.tableDef(srid),
-        "the derived geometries",
-        () -> {
-          GeometryRowWriter writer = new GeometryRowWriter(srid);
-          return table == GeometryTable.POINT
-              ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
-              : (object, encoder) -> writer.line(object.id, object.refs, object.refCount, encoder);
-        },
-        0,
-        cache.rows(table));
+  private static RowSource cached(GeometryCache cache, GeometryTable table, Srid srid) {
+    CachedRows records =
+        new CachedRows(
+            cache.file(table),
+            GeometryCache.layout(table),
+            "the derived geometries",
+            () -> {
+              GeometryRowWriter writer = new GeometryRowWriter(srid);
+              return table == GeometryTable.POINT
+                  ? (object, encoder) -> writer.point(object.id, object.lat, object.lon, encoder)
+                  : (object, encoder) ->
+                      writer.line(object.id, object.refs, object.refCount, encoder);
+            });
+    return new RowSource(table.tableDef(srid), 0, cache.rows(table), records);
   }
 
   /**

@@ -1,6 +1,5 @@
 package org.pgloadbench.dataset;
 
-import java.util.Arrays;
 import org.pgloadbench.copy.RowEncoder;
 
 /**
@@ -59,12 +58,5 @@ final class GeometryRowWriter {
       }
     }
     return kept;
-  }
-
-  /** {@code positions} with room for {@code count}: itself, or a larger copy. */
-  static long[] room(long[] positions, int count) {
-    return positions.length >= count
-        ? positions
-        : Arrays.copyOf(positions, Math.max(count, 2 * positions.length));
   }
 }

@@ -1,6 +1,7 @@
 package org.pgloadbench.dataset;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -86,9 +87,7 @@ public final class IntArrayDataset {
       this.domain = domain;
       this.logDomain = Math.log(domain + 1.0);
       if (distribution == Distribution.IDENTICAL) {
-        for (int i = 0; i < elements; i++) {
-          values[i] = i + 1;
-        }
+        Arrays.setAll(values, i -> i + 1);
       }
     }
 

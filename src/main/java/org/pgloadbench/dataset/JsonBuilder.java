@@ -29,16 +29,12 @@ final class JsonBuilder {
     ESCAPES['\f'] = new byte[] {'\\', 'f'};
   }
 
-  /** A name or string value written on every row, quoted and escaped once. */
+  /** A member name written on every row, quoted and escaped once, with its colon. */
   static final class Literal {
-    private final Utf8Text quoted;
-
-    /** As a name: quoted, then the colon. */
     private final Utf8Text name;
 
     Literal(String text) {
-      quoted = new Utf8Text(8).appendAscii('"').append(text, ESCAPES).appendAscii('"');
-      name = new Utf8Text(8).append(quoted).appendAscii(':');
+      name = new Utf8Text(8).appendAscii('"').append(text, ESCAPES).append("\":");
     }
   }
 
@@ -83,7 +79,7 @@ final class JsonBuilder {
   }
 
   JsonBuilder name(Literal name) {
-    return append(name.name, false);
+    return append(name.name);
   }
 
   /**
@@ -93,15 +89,7 @@ final class JsonBuilder {
    * were the largest cost of a relation.
    */
   JsonBuilder beginObject(Utf8Text opening) {
-    return append(opening, false);
-  }
-
-  JsonBuilder value(Literal value) {
-    return append(value.quoted, true);
-  }
-
-  JsonBuilder field(Literal name, Literal value) {
-    return name(name).value(value);
+    return append(opening);
   }
 
   JsonBuilder field(Literal name, CharSequence value) {
@@ -139,11 +127,11 @@ final class JsonBuilder {
     return this;
   }
 
-  /** Appends JSON written once, {@code value} or not (a name, an opening). */
-  private JsonBuilder append(Utf8Text json, boolean value) {
+  /** Appends JSON written once that a value follows: a name, an object's opening. */
+  private JsonBuilder append(Utf8Text json) {
     separate();
     text.append(json);
-    afterValue = value;
+    afterValue = false;
     return this;
   }
 

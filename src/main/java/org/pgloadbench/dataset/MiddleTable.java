@@ -2,7 +2,6 @@ package org.pgloadbench.dataset;
 
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.List;
 import org.pgloadbench.variant.MiddleFormat;
 
 /**

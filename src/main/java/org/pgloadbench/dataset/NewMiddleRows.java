@@ -9,9 +9,7 @@ import org.pgloadbench.copy.Utf8Text;
  * {@code []} when there are none.
  */
 final class NewMiddleRows implements MiddleRowWriter {
-  // Member names and types, encoded once rather than per member.
-  private static final JsonBuilder.Literal TYPE = new JsonBuilder.Literal("type");
-  private static final JsonBuilder.Literal REF = new JsonBuilder.Literal("ref");
+  /** The name of a member's last field, encoded once rather than per member. */
   private static final JsonBuilder.Literal ROLE = new JsonBuilder.Literal("role");
 
   /** A member's object up to its ref, per type: {@code {"type":"N","ref":}. */
@@ -59,8 +57,8 @@ final class NewMiddleRows implements MiddleRowWriter {
   }
 
   private static Utf8Text opening(String type) {
-    JsonBuilder start = new JsonBuilder().beginObject().field(TYPE, new JsonBuilder.Literal(type));
-    return new Utf8Text(32).append(start.name(REF).text());
+    JsonBuilder start = new JsonBuilder().beginObject().field("type", type).name("ref");
+    return new Utf8Text(32).append(start.text());
   }
 
   /**

@@ -66,13 +66,6 @@ final class OsmObject {
     tagCount++;
   }
 
-  /** Adds a tag whose value the caller writes into the returned (emptied) buffer. */
-  Utf8Text addTagToFill(CharSequence key) {
-    Utf8Text value = scratch();
-    addTag(key, value);
-    return value;
-  }
-
   void addRef(long ref) {
     if (refCount == refs.length) {
       refs = Arrays.copyOf(refs, 2 * refs.length);

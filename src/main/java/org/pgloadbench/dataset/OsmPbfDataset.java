@@ -1,11 +1,11 @@
 package org.pgloadbench.dataset;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -31,10 +31,6 @@ public final class OsmPbfDataset implements Dataset {
   static final long SYNTHETIC_SAMPLE = 200_000;
 
   private static final String SHAPE_FILE = "shape.json";
-
-  /** Writes the shape as {@link DataShape#toJson} gives it, and reads it back into the record. */
-  private static final ObjectMapper JSON =
-      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
   private final Path dir;
   private final List<MiddleTable> tables;
@@ -62,7 +58,7 @@ public final class OsmPbfDataset implements Dataset {
           long start = System.nanoTime();
           DataShape decoded = PbfDecoder.decode(file, partial);
           double seconds = (System.nanoTime() - start) / 1e9;
-          JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded.toJson());
+          DataShape.JSON.writeValue(partial.resolve(SHAPE_FILE).toFile(), decoded);
           notes.accept(
               String.format(
                   Locale.ROOT,
@@ -74,7 +70,7 @@ public final class OsmPbfDataset implements Dataset {
                   seconds,
                   (decoded.nodes() + decoded.ways() + decoded.rels()) / seconds));
         });
-    DataShape shape = JSON.readValue(dir.resolve(SHAPE_FILE).toFile(), DataShape.class);
+    DataShape shape = DataShape.JSON.readValue(dir.resolve(SHAPE_FILE).toFile(), DataShape.class);
     return new OsmPbfDataset(dir, tables, shape);
   }
 
@@ -82,11 +78,7 @@ public final class OsmPbfDataset implements Dataset {
   public List<Table> tables(LoadVariant variant) {
     MiddleFormat format = variant.middleFormat();
     return tables.stream()
-        .map(
-            t ->
-                new Table(
-                    t.tableDef(format),
-                    CachedRows.middle(PbfDecoder.file(dir, t), t, format, count(t))))
+        .map(t -> new Table(CachedRows.middle(PbfDecoder.file(dir, t), t, format, count(t))))
         .toList();
   }
 
@@ -130,10 +122,7 @@ public final class OsmPbfDataset implements Dataset {
   static String sha256(Path file) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      byte[] buffer = new byte[1 << 16];
-      for (int n; (n = in.read(buffer)) > 0; ) {
-        digest.update(buffer, 0, n);
-      }
+      in.transferTo(new DigestOutputStream(OutputStream.nullOutputStream(), digest));
       return HexFormat.of().formatHex(digest.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java has SHA-256", e);

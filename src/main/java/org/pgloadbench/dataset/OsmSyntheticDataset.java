@@ -1,7 +1,9 @@
 package org.pgloadbench.dataset;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -69,8 +71,11 @@ public final class OsmSyntheticDataset {
           String.format(
               "the dataset has no row count for table '%s' (it has %s)", table.yamlName(), tables));
     }
-    return new GeneratedSource(
-        table.tableDef(format), 0, rows, () -> fields(table, format, generator(table, rows)));
+    return new RowSource(
+        table.tableDef(format),
+        0,
+        rows,
+        new GeneratedSource(() -> fields(table, format, generator(table, rows))));
   }
 
   /** Each row's object from {@code generator}, written as {@code format} lays out the table. */
@@ -120,7 +125,10 @@ public final class OsmSyntheticDataset {
     return rowsPerTable.getOrDefault(table, 0L);
   }
 
-  /** Synthetic osm2pgsql middle rows. {@code rows} may size a table not loaded (node ids). */
+  /**
+   * Synthetic osm2pgsql middle rows. {@code rows} come in load order, as the scenario's reader puts
+   * them; they may size a table not loaded (node ids).
+   */
   public record Spec(List<String> tables, Map<String, Long> rows, long seed)
       implements Specs.MiddleSpec {
     /** The kind as scenarios name it. */
@@ -128,7 +136,7 @@ public final class OsmSyntheticDataset {
 
     public Spec {
       tables = List.copyOf(tables);
-      rows = Specs.ordered(rows);
+      rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
     }
 
     @Override
@@ -147,11 +155,7 @@ public final class OsmSyntheticDataset {
       List<MiddleTable> middle = Specs.middleTables(tables);
       return variant ->
           middle.stream()
-              .map(
-                  t ->
-                      new Dataset.Table(
-                          t.tableDef(variant.middleFormat()),
-                          osm.source(t, variant.middleFormat())))
+              .map(t -> new Dataset.Table(osm.source(t, variant.middleFormat())))
               .toList();
     }
   }

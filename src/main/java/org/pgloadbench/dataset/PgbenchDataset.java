@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.variant.LoadVariant;
 
 /**
  * pgbench's four tables with the rows {@code pgbench -i} writes client-side (pgbench.c,
@@ -17,7 +16,7 @@ import org.pgloadbench.variant.LoadVariant;
  *
  * <p>Tables come in the order pgbench generates them (branches, tellers, accounts), then history.
  */
-public final class PgbenchDataset implements Dataset {
+public final class PgbenchDataset {
   public static final int ACCOUNTS_PER_BRANCH = 100_000;
   public static final int TELLERS_PER_BRANCH = 10;
 
@@ -45,32 +44,26 @@ public final class PgbenchDataset implements Dataset {
               "tid int", "bid int", "aid int", "delta int", "mtime timestamp", "filler char(22)"),
           null);
 
-  private final List<Table> tables;
+  private PgbenchDataset() {}
 
   /**
    * @param accounts rows of pgbench_accounts: 100,000 x the scale factor; branches are as many as
    *     needed to hold them at 100,000 accounts each, and 10 tellers per branch
    */
-  public PgbenchDataset(long accounts) {
+  public static Dataset of(long accounts) {
     if (accounts < 1 || accounts > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("pgbench accounts must be in 1..2^31-1, got " + accounts);
     }
     long branches = (accounts + ACCOUNTS_PER_BRANCH - 1) / ACCOUNTS_PER_BRANCH;
-    this.tables =
+    return Dataset.of(
         List.of(
             table(BRANCHES, branches, PgbenchDataset::branchRow),
             table(TELLERS, branches * TELLERS_PER_BRANCH, PgbenchDataset::tellerRow),
             table(ACCOUNTS, accounts, PgbenchDataset::accountRow),
-            table(HISTORY, 0, (k, e) -> {}));
+            table(HISTORY, 0, (k, e) -> {})));
   }
 
-  /** The tables; they do not depend on the cell. */
-  @Override
-  public List<Table> tables(LoadVariant variant) {
-    return tables;
-  }
-
-  private static Table table(TableDef def, long rows, GeneratedSource.Fields fields) {
+  private static Dataset.Table table(TableDef def, long rows, GeneratedSource.Fields fields) {
     return GeneratedSource.table(def, rows, () -> fields);
   }
 
@@ -128,7 +121,7 @@ public final class PgbenchDataset implements Dataset {
 
     @Override
     public Dataset open(Path workRoot, Consumer<String> notes) {
-      return new PgbenchDataset(accounts);
+      return PgbenchDataset.of(accounts);
     }
   }
 }

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
-import org.pgloadbench.variant.LoadVariant;
 
 /**
  * A table of geometric values for GiST builds (the Crunchy Data OpenStreetMap benchmark's GiST
@@ -24,7 +23,7 @@ import org.pgloadbench.variant.LoadVariant;
  * Boxes are 1e-6..1e-3° wide and high around such a position. Coordinates are multiples of 1e-6°,
  * so text and binary COPY load the same values. Row k is a pure function of (seed, k).
  */
-public final class PointDataset implements Dataset {
+public final class PointDataset {
   /** Where rows lie. */
   public enum Shape {
     UNIFORM,
@@ -79,18 +78,13 @@ public final class PointDataset implements Dataset {
   private static final long STREAM = 21;
   private static final long CENTRE_STREAM = 22;
 
-  private final List<Table> tables;
+  private PointDataset() {}
 
-  public PointDataset(long rows, Shape shape, Geometry geometry, long seed) {
-    this.tables =
+  /** The table of {@code rows} rows; it does not depend on the cell. */
+  public static Dataset of(long rows, Shape shape, Geometry geometry, long seed) {
+    return Dataset.of(
         List.of(
-            GeneratedSource.table(geometry.table(), rows, () -> new Rows(seed, shape, geometry)));
-  }
-
-  /** The tables; they do not depend on the cell. */
-  @Override
-  public List<Table> tables(LoadVariant variant) {
-    return tables;
+            GeneratedSource.table(geometry.table(), rows, () -> new Rows(seed, shape, geometry))));
   }
 
   private static final class Rows implements GeneratedSource.Fields {
@@ -184,7 +178,7 @@ public final class PointDataset implements Dataset {
 
     @Override
     public Dataset open(Path workRoot, Consumer<String> notes) {
-      return new PointDataset(rowCount, shape, geometry, seed);
+      return PointDataset.of(rowCount, shape, geometry, seed);
     }
   }
 }

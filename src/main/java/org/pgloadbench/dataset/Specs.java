@@ -1,7 +1,6 @@
 package org.pgloadbench.dataset;
 
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -41,17 +40,6 @@ final class Specs {
 
   static String rowCount(String table, long rows) {
     return String.format(Locale.ROOT, "%s %,d rows", table, rows);
-  }
-
-  static Map<String, Long> ordered(Map<String, Long> rows) {
-    Map<String, Long> ordered = new LinkedHashMap<>();
-    for (String table : DatasetSpec.MIDDLE_TABLES) {
-      if (rows.containsKey(table)) {
-        ordered.put(table, rows.get(table));
-      }
-    }
-    rows.forEach(ordered::putIfAbsent);
-    return Collections.unmodifiableMap(ordered);
   }
 
   /**

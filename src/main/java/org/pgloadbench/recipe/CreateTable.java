@@ -13,14 +13,10 @@ import org.pgloadbench.variant.LoadVariant;
  * that the COPY pays for them. For COPY FREEZE the table must be created in the transaction that
  * loads it, so a freeze cell leaves that transaction open for {@link LoadRows} to commit.
  */
-final class CreateTable implements Step {
-  @Override
-  public StepKind kind() {
-    return StepKind.CREATE;
-  }
+final class CreateTable {
+  private CreateTable() {}
 
-  @Override
-  public long run(TableLoad load) throws SQLException {
+  static long run(TableLoad load) throws SQLException {
     Connection connection = load.connection();
     LoadVariant variant = load.variant();
     TableDef table = load.table();
@@ -38,6 +34,6 @@ final class CreateTable implements Step {
         }
       }
     }
-    return NO_ROWS;
+    return Step.NO_ROWS;
   }
 }

@@ -41,8 +41,12 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
   private long sinceCommit;
   private boolean countsUnknown;
 
-  /** Sends {@code rows} rows as {@code variant}'s loader says, over {@code connection}. */
-  private InsertStatements(Connection connection, TableDef table, LoadVariant variant, long rows) {
+  /**
+   * Sends {@code rows} rows as {@code variant}'s loader says, over {@code connection}; the first
+   * statement is prepared here, for a JDBC batch's one row or the first VALUES lists.
+   */
+  private InsertStatements(Connection connection, TableDef table, LoadVariant variant, long rows)
+      throws SQLException {
     this.connection = connection;
     this.table = table;
     this.kind = variant.loader();
@@ -51,6 +55,9 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
     this.commitEvery = variant.commitEvery();
     this.fields = table.columns().size();
     this.rowsLeft = rows;
+    if (rows > 0) {
+      prepare(jdbcBatch() ? 1 : (int) Math.min(batchSize, rows));
+    }
   }
 
   /**
@@ -91,22 +98,11 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
     return kind == LoaderKind.BATCH || kind == LoaderKind.BATCH_REWRITE;
   }
 
+  /** The statement is ready: prepared up front, and again for the rows left at the end. */
   @Override
-  public void beginRow(int fieldCount) {
-    if (statement == null) {
-      int rows = jdbcBatch() ? 1 : (int) Math.min(batchSize, rowsLeft);
-      try {
-        prepare(rows);
-      } catch (SQLException e) {
-        throw new BindException(e);
-      }
-    }
-  }
+  public void beginRow(int fieldCount) {}
 
   private void prepare(int rows) throws SQLException {
-    if (statement != null && statementRows == rows) {
-      return;
-    }
     if (statement != null) {
       statement.close();
     }
@@ -189,10 +185,7 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
 
   @Override
   public void textArray(CharSequence[] values, int count) {
-    String[] copy = new String[count];
-    for (int i = 0; i < count; i++) {
-      copy[i] = values[i].toString();
-    }
+    String[] copy = Arrays.stream(values, 0, count).map(Object::toString).toArray(String[]::new);
     try {
       bind(connection.createArrayOf("text", copy));
     } catch (SQLException e) {

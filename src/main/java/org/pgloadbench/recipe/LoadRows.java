@@ -11,14 +11,10 @@ import org.pgloadbench.dataset.RowSource;
  * server reports is checked against the rows generated. A freeze load commits the transaction
  * {@link CreateTable} opened.
  */
-final class LoadRows implements Step {
-  @Override
-  public StepKind kind() {
-    return StepKind.COPY;
-  }
+final class LoadRows {
+  private LoadRows() {}
 
-  @Override
-  public long run(TableLoad load) throws SQLException {
+  static long run(TableLoad load) throws SQLException {
     RowLoader loader = RowLoader.of(load.table(), load.variant());
     long loaded =
         load.connections().size() == 1

@@ -1,9 +1,11 @@
 package org.pgloadbench.recipe;
 
+import java.sql.Statement;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import org.pgloadbench.dataset.TableDef;
 import org.pgloadbench.variant.LoadVariant;
 
@@ -21,27 +23,48 @@ public final class Recipe {
   private static final Map<StepKind, Expansion> STEPS = new EnumMap<>(StepKind.class);
 
   static {
-    add(new CreateTable());
-    add(new LoadRows());
+    add(new Step(StepKind.CREATE, null, CreateTable::run));
+    add(new Step(StepKind.COPY, null, LoadRows::run));
     // only when the key comes later; a table without one (pgbench_history) has none to add
     add(
-        new SqlStep(StepKind.PRIMARY_KEY, TableDef::addPrimaryKeySql),
+        sql(StepKind.PRIMARY_KEY, TableDef::addPrimaryKeySql),
         (table, variant) -> table.primaryKey() != null && variant.primaryKeyLater());
-    add(new SqlStep(StepKind.VACUUM, t -> "VACUUM " + t.name()));
-    add(new SqlStep(StepKind.ANALYZE, t -> "ANALYZE " + t.name()));
+    add(sql(StepKind.VACUUM, t -> "VACUUM " + t.name()));
+    add(sql(StepKind.ANALYZE, t -> "ANALYZE " + t.name()));
     add(
-        new SqlStep(StepKind.SET_LOGGED, t -> "ALTER TABLE " + t.name() + " SET LOGGED"),
+        sql(StepKind.SET_LOGGED, t -> "ALTER TABLE " + t.name() + " SET LOGGED"),
         (table, variant) -> variant.unlogged());
     STEPS.put(StepKind.INDEXES, Recipe::indexes);
     // Dirty pages a load left in memory reach the disk here, not later, outside the measurement.
-    add(new SqlStep(StepKind.CHECKPOINT, t -> "CHECKPOINT"));
-    add(new SqlStep(StepKind.DROP, t -> "DROP TABLE IF EXISTS " + t.name()));
-    add(new SqlStep(StepKind.VACUUM_ANALYZE, t -> "VACUUM ANALYZE " + t.name()));
+    add(sql(StepKind.CHECKPOINT, t -> "CHECKPOINT"));
+    add(sql(StepKind.DROP, t -> "DROP TABLE IF EXISTS " + t.name()));
+    add(sql(StepKind.VACUUM_ANALYZE, t -> "VACUUM ANALYZE " + t.name()));
     // what a plain COPY needs to end all-frozen, as COPY FREEZE leaves a table
-    add(new SqlStep(StepKind.VACUUM_FREEZE, t -> "VACUUM (FREEZE) " + t.name()));
+    add(sql(StepKind.VACUUM_FREEZE, t -> "VACUUM (FREEZE) " + t.name()));
   }
 
   private Recipe() {}
+
+  /** A step that is one SQL statement on the table itself. */
+  private static Step sql(StepKind kind, Function<TableDef, String> sql) {
+    return sql(kind, null, load -> sql.apply(load.table()));
+  }
+
+  /**
+   * A step that is one SQL statement, run in autocommit mode (VACUUM needs that), on the table or
+   * on one {@code object} of it (null: the table itself).
+   */
+  private static Step sql(StepKind kind, String object, Function<TableLoad, String> sql) {
+    return new Step(
+        kind,
+        object,
+        load -> {
+          try (Statement statement = load.connection().createStatement()) {
+            statement.execute(sql.apply(load));
+          }
+          return Step.NO_ROWS;
+        });
+  }
 
   private static void add(Step step) {
     add(step, (table, variant) -> true);
@@ -61,7 +84,7 @@ public final class Recipe {
       return List.of();
     }
     return table.indexesFor(variant).stream()
-        .<Step>map(i -> new SqlStep(StepKind.INDEXES, i.name(), t -> i.createSql(t.variant())))
+        .<Step>map(i -> sql(StepKind.INDEXES, i.name(), load -> i.createSql(load.variant())))
         .toList();
   }
 

@@ -71,7 +71,7 @@ class GeneratedDatasetsTest {
 
   @Test
   void slicesConcatenateToTheWholeTable() {
-    Dataset data = new PointDataset(1001, Shape.CLUSTERED, Geometry.BOX, 3);
+    Dataset data = PointDataset.of(1001, Shape.CLUSTERED, Geometry.BOX, 3);
     RowSource all = data.tables(ANY).get(0).rows();
     List<List<Object>> parts = new java.util.ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -107,13 +107,13 @@ class GeneratedDatasetsTest {
   void pointsAndBoxesLoadTheSameInTextAndBinary() throws Exception {
     for (Geometry g : Geometry.values()) {
       for (Shape shape : Shape.values()) {
-        Dataset data = new PointDataset(700, shape, g, 4);
+        Dataset data = PointDataset.of(700, shape, g, 4);
         assertThat(load(data, CopyFormat.TEXT)).isEqualTo(load(data, CopyFormat.BINARY));
       }
     }
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement()) {
-      copy(c, new PointDataset(2000, Shape.CLUSTERED, Geometry.POINT, 4), CopyFormat.TEXT);
+      copy(c, PointDataset.of(2000, Shape.CLUSTERED, Geometry.POINT, 4), CopyFormat.TEXT);
       ResultSet r =
           s.executeQuery(
               "SELECT count(*), min(p[0]) >= -180, max(p[0]) <= 180,"

@@ -148,7 +148,7 @@ class GoldenBytesTest {
         sources.put("osm " + table.yamlName() + " " + middle.yamlName(), first);
       }
     }
-    for (Dataset.Table t : new PgbenchDataset(3 * 5000).tables(null)) {
+    for (Dataset.Table t : PgbenchDataset.of(3 * 5000).tables(null)) {
       if (t.rows().rows() > 0) {
         sources.put(t.def().name(), t.rows());
       }
@@ -183,7 +183,7 @@ class GoldenBytesTest {
   }
 
   private static RowSource points(PointDataset.Shape shape, PointDataset.Geometry geometry) {
-    return new PointDataset(3000, shape, geometry, SEED).tables(null).get(0).rows();
+    return PointDataset.of(3000, shape, geometry, SEED).tables(null).get(0).rows();
   }
 
   private static String sha256(RowSource rows, CopyFormat format) {

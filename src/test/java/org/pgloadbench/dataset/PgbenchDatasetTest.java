@@ -76,7 +76,7 @@ class PgbenchDatasetTest {
       assertThat(p.exitValue()).as(output).isZero();
       assertThat(output).contains("done in");
 
-      PgbenchDataset dataset = new PgbenchDataset(100_000);
+      Dataset dataset = PgbenchDataset.of(100_000);
       try (Connection c = server.connect("by_harness")) {
         for (Dataset.Table table : dataset.tables(null)) {
           load(c, table);
@@ -97,7 +97,7 @@ class PgbenchDatasetTest {
 
   @Test
   void branchesAndTellersFollowTheAccounts() {
-    List<Dataset.Table> tables = new PgbenchDataset(250_000).tables(null);
+    List<Dataset.Table> tables = PgbenchDataset.of(250_000).tables(null);
     assertThat(tables)
         .extracting(t -> t.def().name() + "=" + t.rows().rows())
         .containsExactly(

@@ -98,7 +98,7 @@ class GinAndGistIndexTest {
   @Test
   void gistOnPointsIsBuiltAfterTheLoad() throws Exception {
     Dataset.Table points =
-        new PointDataset(3000, PointDataset.Shape.CLUSTERED, PointDataset.Geometry.POINT, 3)
+        PointDataset.of(3000, PointDataset.Shape.CLUSTERED, PointDataset.Geometry.POINT, 3)
             .tables(null)
             .get(0);
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);

@@ -52,11 +52,11 @@ class InsertLoaderTest {
         new IntArrayDataset.Spec(1003, 20, IntArrayDataset.Distribution.ZIPF, 500, 2)
             .tables(null)
             .get(0),
-        new PointDataset(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
+        PointDataset.of(1003, PointDataset.Shape.UNIFORM, PointDataset.Geometry.POINT, 2)
             .tables(null)
             .get(0),
-        new PgbenchDataset(1003).tables(null).get(1),
-        new PgbenchDataset(1003).tables(null).get(2));
+        PgbenchDataset.of(1003).tables(null).get(1),
+        PgbenchDataset.of(1003).tables(null).get(2));
   }
 
   @ParameterizedTest
@@ -90,7 +90,7 @@ class InsertLoaderTest {
       TableLoad load =
           new TableLoad(
               table.def(), table.rows(), variant(LoaderKind.INSERT_VALUES, 10, 0), List.of(c));
-      assertThatThrownBy(() -> new LoadRows().run(load))
+      assertThatThrownBy(() -> LoadRows.run(load))
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("check constraint");
     }
@@ -102,7 +102,7 @@ class InsertLoaderTest {
         Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table.def().name());
       s.execute(table.def().createSql(true, false));
-      long rows = new LoadRows().run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
+      long rows = LoadRows.run(new TableLoad(table.def(), table.rows(), variant, List.of(c)));
       assertThat(rows).isEqualTo(table.rows().rows());
       assertThat(c.getAutoCommit()).isTrue();
       try (ResultSet r =
