@@ -59,11 +59,7 @@ public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
       double size,
       double low,
       double high,
-      List<String> changed) {
-    public boolean slower() {
-      return size > 0;
-    }
-  }
+      List<String> changed) {}
 
   public Series {
     points = List.copyOf(points);
@@ -161,7 +157,7 @@ public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
       return Optional.empty();
     }
     Change last = changes.get(changes.size() - 1);
-    return last.slower() && points.size() - last.index() <= recent
+    return last.size() > 0 && points.size() - last.index() <= recent
         ? Optional.of(last)
         : Optional.empty();
   }
