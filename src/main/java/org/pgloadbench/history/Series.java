@@ -157,8 +157,6 @@ public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
       return Optional.empty();
     }
     Change last = changes.get(changes.size() - 1);
-    return last.size() > 0 && points.size() - last.index() <= recent
-        ? Optional.of(last)
-        : Optional.empty();
+    return Optional.of(last).filter(c -> c.size() > 0 && points.size() - c.index() <= recent);
   }
 }
