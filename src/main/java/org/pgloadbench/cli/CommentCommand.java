@@ -14,9 +14,7 @@ import picocli.CommandLine.Command;
 final class CommentCommand extends ReportRebuildingCommand {
   @Override
   public Integer call() throws Exception {
-    spec.commandLine()
-        .getOut()
-        .print(Files.readString(rebuild().resolveSibling(CommentReport.FILE)));
+    out().print(Files.readString(rebuild().resolveSibling(CommentReport.FILE)));
     return ExitCode.OK;
   }
 }

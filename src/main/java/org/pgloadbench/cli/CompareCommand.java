@@ -68,12 +68,12 @@ final class CompareCommand extends BaseCommand {
   @Override
   public Integer call() throws Exception {
     Double threshold = threshold();
-    boolean onInstructions = failOn != null && failOn.strip().equals(CompareWithinRun.INSTRUCTIONS);
+    String rows = failOn();
+    boolean onInstructions = rows.equals(CompareWithinRun.INSTRUCTIONS);
     if (onInstructions && other != null) {
       throw usage(
           "--fail-on (FAIL_ON=) instructions compares the servers of one run: give RUN= alone");
     }
-    boolean totalsOnly = !onInstructions && totalsOnly();
     if (other == null) {
       Path dir = out != null ? out : ReportRebuildingCommand.reportDir(base, reports);
       return CompareWithinRun.run(
@@ -95,20 +95,18 @@ final class CompareCommand extends BaseCommand {
     Path file = CompareReport.write(comparison, dir);
     int code = ExitCode.OK;
     if (threshold != null) {
-      List<RunComparison.Row> slower = comparison.slowerThan(threshold, totalsOnly);
-      if (!slower.isEmpty()) {
-        err()
-            .println(
-                String.format(
-                    Locale.ROOT,
-                    "pgloadbench: %d row(s) significantly slower by more than %s%%, e.g. %s"
-                        + " %+.1f%%",
-                    slower.size(),
-                    failAbove.replace("%", "").strip(),
-                    slower.get(0).label(),
-                    slower.get(0).deltaPercent()));
-        code = ExitCode.FAILED;
-      }
+      List<String> slower =
+          comparison.slowerThan(threshold, rows.equals(RunComparison.TOTAL)).stream()
+              .map(row -> String.format(Locale.ROOT, "%s %+.1f%%", row.label(), row.deltaPercent()))
+              .toList();
+      code =
+          CompareWithinRun.gate(
+              slower,
+              " row(s) significantly slower by more than "
+                  + failAbove.replace("%", "").strip()
+                  + "%, e.g. ",
+              ExitCode.FAILED,
+              err());
     }
     stdout.println(file);
     return code;
@@ -129,13 +127,11 @@ final class CompareCommand extends BaseCommand {
     throw usage("--fail-above (FAIL_ABOVE=) " + failAbove + ": give a percentage such as 5 or 5%");
   }
 
-  private boolean totalsOnly() {
-    String rows = failOn == null ? "" : failOn.strip();
-    if (rows.isEmpty() || rows.equals("all")) {
-      return false;
-    }
-    if (rows.equals(RunComparison.TOTAL)) {
-      return true;
+  /** The rows --fail-above checks: all (when not given), total or instructions. */
+  private String failOn() {
+    String rows = failOn == null || failOn.isBlank() ? "all" : failOn.strip();
+    if (List.of("all", RunComparison.TOTAL, CompareWithinRun.INSTRUCTIONS).contains(rows)) {
+      return rows;
     }
     throw usage("--fail-on (FAIL_ON=) " + failOn + ": give all, total or instructions");
   }

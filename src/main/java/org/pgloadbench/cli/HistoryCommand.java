@@ -3,6 +3,7 @@ package org.pgloadbench.cli;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -100,7 +101,7 @@ final class HistoryCommand extends BaseCommand {
   }
 
   private int history() throws Exception {
-    String where = results == null || results.isBlank() ? "results" : results.strip();
+    String where = Objects.requireNonNullElse(given(results), "results");
     if (!ResultsDatabase.isUrl(where)) {
       return history(new ResultsDirectories(Path.of(where)));
     }
@@ -119,12 +120,13 @@ final class HistoryCommand extends BaseCommand {
               .formatted(scenario, source.where(), there));
     }
     List<HistoryPoint> points = source.points(scenario);
-    String wantedStep = blank(step) ? HistoryPoint.TOTAL : step.strip();
-    points = only(points, "cell", blank(cell) ? null : cell.strip(), p -> p.series().cell());
+    String wantedStep = Objects.requireNonNullElse(given(step), HistoryPoint.TOTAL);
+    String base = given(against);
+    points = only(points, "cell", given(cell), p -> p.series().cell());
     points = only(points, "step", wantedStep, p -> p.series().step());
-    if (!blank(against)) {
-      only(points, "server", against.strip(), p -> p.series().server()); // refused if none
-      points = HistoryPoint.against(points, against.strip());
+    if (base != null) {
+      only(points, "server", base, p -> p.series().server()); // refused if none
+      points = HistoryPoint.against(points, base);
     }
     EDivisive method = new EDivisive(ALPHA, PERMUTATIONS, MIN_SEGMENT, 1);
     List<Series> series = Series.of(points, method);
@@ -139,10 +141,10 @@ final class HistoryCommand extends BaseCommand {
         HistoryReport.write(
             scenario,
             source.where(),
-            (blank(against)
+            (base == null
                     ? "Each figure is a run's median seconds. "
                     : "Each figure is a server's median seconds divided by "
-                        + Markdown.code(against.strip())
+                        + Markdown.code(base)
                         + "'s in the same run. ")
                 + methodText(),
             series,
@@ -179,8 +181,9 @@ final class HistoryCommand extends BaseCommand {
     return kept;
   }
 
-  private static boolean blank(String text) {
-    return text == null || text.isBlank();
+  /** An option as given, stripped; null when not given or blank (make passes every variable). */
+  private static String given(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
   }
 
   private static String methodText() {

@@ -120,15 +120,10 @@ final class OverheadCommand extends ScenarioCommand {
     ServerTarget target = args.target(scenario, runId);
     target.prepare();
 
-    List<Contender> contenders = new ArrayList<>();
+    List<Contender> all = Contenders.copy();
     Map<String, String> missing = new LinkedHashMap<>();
-    for (Contender c : Contenders.copy()) {
-      if (c.missing() == null) {
-        contenders.add(c);
-      } else {
-        skipped(c.name(), c.missing(), missing, out);
-      }
-    }
+    all.forEach(c -> skipped(c.name(), c.missing(), missing, out));
+    List<Contender> contenders = all.stream().filter(c -> c.missing() == null).toList();
     List<HeadToHead.Case> cases =
         HeadToHead.Case.of(
             ScenarioTables.of(scenario, args.workRoot(), out::println), formats, connections);

@@ -79,9 +79,7 @@ final class RecommendCommand extends ScenarioCommand {
         results.cells(table.version()).stream().filter(c -> !rounds.left().containsKey(c)).toList();
     StringBuilder text = new StringBuilder("recommend: ");
     text.append(in.size() == 1 ? "the winner is " : "cannot be told apart: ");
-    for (int i = 0; i < in.size(); i++) {
-      text.append(i == 0 ? "" : "; ").append(in.get(i)).append(againstBaseline(table, in.get(i)));
-    }
+    text.append(String.join("; ", in.stream().map(c -> c + againstBaseline(table, c)).toList()));
     int run = rounds.run() == null ? results.rounds() : rounds.run();
     int cells = results.cells(table.version()).size();
     text.append(

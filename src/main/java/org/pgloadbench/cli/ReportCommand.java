@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 final class ReportCommand extends ReportRebuildingCommand {
   @Override
   public Integer call() throws Exception {
-    spec.commandLine().getOut().println(rebuild());
+    out().println(rebuild());
     return ExitCode.OK;
   }
 }

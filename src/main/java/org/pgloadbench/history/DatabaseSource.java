@@ -3,6 +3,7 @@ package org.pgloadbench.history;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,7 +12,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.pgloadbench.publish.Schema;
@@ -29,14 +30,12 @@ import org.pgloadbench.results.Summary;
  * @param where the database as the report names it, without a password
  */
 public record DatabaseSource(Connection connection, String where) implements HistorySource {
-  /** The newest schema this harness reads. */
-  static final int SCHEMA_VERSION = Schema.VERSION;
-
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * Each repetition's sum per run, server, cell and step, and (step null) over all the cell's
-   * steps; with what the run ran with.
+   * steps; then, per run, server, cell and step, the sums of the repetitions counted (whole, with
+   * as many rows as the fullest), with what the run ran with.
    */
   private static final String REPETITIONS =
       """
@@ -51,30 +50,23 @@ public record DatabaseSource(Connection connection, String where) implements His
         JOIN pgloadbench.runs r ON r.run_key = s.run_key
         WHERE r.scenario = ? AND s.repetition >= 1
         GROUP BY GROUPING SETS ((s.run_key, s.pg_version, s.cell, s.repetition, s.step),
-                                (s.run_key, s.pg_version, s.cell, s.repetition)))
+                                (s.run_key, s.pg_version, s.cell, s.repetition))),
+      counted AS (
+        SELECT run_key, pg_version, cell, step,
+               array_agg(seconds) FILTER (WHERE whole AND parts = fullest) AS seconds
+        FROM (SELECT *, max(parts) OVER (PARTITION BY run_key, pg_version, cell, step) AS fullest
+              FROM repetitions) x
+        GROUP BY run_key, pg_version, cell, step)
       SELECT p.run_key, r.run_id, r.started, r.harness_revision, r.java,
              r.machine, m.cpu_model, m.cpus, m.memory_bytes, m.os,
              v.label, v.version_string, v.settings::text AS settings,
-             p.pg_version, p.cell, p.step, p.seconds, p.parts, p.whole
-      FROM repetitions p
+             p.pg_version, p.cell, p.step, p.seconds
+      FROM counted p
       JOIN pgloadbench.runs r ON r.run_key = p.run_key
       JOIN pgloadbench.machines m ON m.machine = r.machine
       LEFT JOIN pgloadbench.servers v ON v.run_key = p.run_key AND v.label = p.pg_version
-      ORDER BY r.started, p.run_key, p.pg_version, p.cell, p.step, p.repetition
+      ORDER BY r.started, p.run_key, p.pg_version, p.cell, p.step
       """;
-
-  /** One series' point in the making: its repetitions' sums, parts and wholeness. */
-  private static final class Repetitions {
-    final HistoryPoint.Run run;
-    final Map<String, String> context;
-    final List<double[]> sums = new ArrayList<>(); // {seconds, parts}; whole ones only
-    long fullest;
-
-    Repetitions(HistoryPoint.Run run, Map<String, String> context) {
-      this.run = run;
-      this.context = context;
-    }
-  }
 
   @Override
   public List<String> scenarios() throws HistoryException {
@@ -95,13 +87,14 @@ public record DatabaseSource(Connection connection, String where) implements His
   @Override
   public List<HistoryPoint> points(String scenario) throws HistoryException {
     checkSchema();
-    Map<Series.Key, Map<String, Repetitions>> byRun = new LinkedHashMap<>();
+    List<HistoryPoint> points = new ArrayList<>();
     try (PreparedStatement s = connection.prepareStatement(REPETITIONS)) {
       s.setString(1, scenario);
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           String server = rs.getString("pg_version");
-          if (server.endsWith(RunManifest.CONTROL_SUFFIX)) {
+          Array counted = rs.getArray("seconds");
+          if (server.endsWith(RunManifest.CONTROL_SUFFIX) || counted == null) {
             continue;
           }
           String step = rs.getString("step");
@@ -111,33 +104,12 @@ public record DatabaseSource(Connection connection, String where) implements His
                   server,
                   rs.getString("cell"),
                   step == null ? HistoryPoint.TOTAL : step);
-          String runKey = rs.getString("run_key");
-          Map<String, Repetitions> runs = byRun.computeIfAbsent(key, k -> new LinkedHashMap<>());
-          Repetitions point = runs.get(runKey);
-          if (point == null) {
-            point = new Repetitions(run(rs), context(rs));
-            runs.put(runKey, point);
-          }
-          long parts = rs.getLong("parts");
-          point.fullest = Math.max(point.fullest, parts);
-          if (rs.getBoolean("whole")) {
-            point.sums.add(new double[] {rs.getDouble("seconds"), parts});
-          }
+          double median = Summary.plain(Arrays.asList((Double[]) counted.getArray())).median();
+          points.add(new HistoryPoint(key, run(rs), median, context(rs)));
         }
       }
     } catch (SQLException e) {
       throw failed(e);
-    }
-    List<HistoryPoint> points = new ArrayList<>();
-    for (Map.Entry<Series.Key, Map<String, Repetitions>> series : byRun.entrySet()) {
-      for (Repetitions r : series.getValue().values()) {
-        List<Double> whole =
-            r.sums.stream().filter(sum -> sum[1] == r.fullest).map(sum -> sum[0]).toList();
-        if (!whole.isEmpty()) {
-          double median = Summary.plain(whole).median();
-          points.add(new HistoryPoint(series.getKey(), r.run, median, r.context));
-        }
-      }
     }
     return points;
   }
@@ -159,15 +131,15 @@ public record DatabaseSource(Connection connection, String where) implements His
     } catch (JsonProcessingException e) {
       parsed = Map.of("(unreadable)", settings);
     }
-    long cpus = rs.getLong("cpus");
-    Integer cpuCount = rs.wasNull() ? null : (int) cpus;
-    long memory = rs.getLong("memory_bytes");
-    Long memoryBytes = rs.wasNull() ? null : memory;
     return HistoryPoint.context(
         versionString == null || versionString.isBlank() ? rs.getString("label") : versionString,
         rs.getString("harness_revision"),
         rs.getString("java"),
-        Machines.describe(rs.getString("cpu_model"), cpuCount, memoryBytes, rs.getString("os")),
+        Machines.describe(
+            rs.getString("cpu_model"),
+            rs.getObject("cpus", Integer.class),
+            rs.getObject("memory_bytes", Long.class),
+            rs.getString("os")),
         parsed);
   }
 
@@ -176,11 +148,11 @@ public record DatabaseSource(Connection connection, String where) implements His
     try (Statement s = connection.createStatement();
         ResultSet rs = s.executeQuery("SELECT max(version) FROM pgloadbench.schema_version")) {
       int version = rs.next() ? rs.getInt(1) : 0;
-      if (version > SCHEMA_VERSION) {
+      if (version > Schema.VERSION) {
         throw new HistoryException(
             ("%s holds results of schema version %s, newer than this harness reads (%s); use a"
                     + " newer pgloadbench")
-                .formatted(where, version, SCHEMA_VERSION));
+                .formatted(where, version, Schema.VERSION));
       }
     } catch (SQLException e) {
       throw failed(e);

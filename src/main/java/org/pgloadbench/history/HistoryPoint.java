@@ -3,6 +3,7 @@ package org.pgloadbench.history;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,10 @@ public record HistoryPoint(
    * @param id its run id, as its results directory is named
    * @param started when it started; runs are ordered by it
    */
-  public record Run(String key, String id, Instant started) {}
+  public record Run(String key, String id, Instant started) {
+    /** The order runs are shown in: as they started, then by id. */
+    static final Comparator<Run> ORDER = Comparator.comparing(Run::started).thenComparing(Run::id);
+  }
 
   /**
    * Each server's points divided by {@code base}'s of the same run, machine, cell and step: the

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -51,8 +50,7 @@ public final class HistoryReport {
           .flatMap(s -> s.points().stream())
           .map(HistoryPoint::run)
           .distinct()
-          .sorted(
-              Comparator.comparing(HistoryPoint.Run::started).thenComparing(HistoryPoint.Run::id))
+          .sorted(HistoryPoint.Run.ORDER)
           .toList();
     }
   }

@@ -59,11 +59,7 @@ public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
       double size,
       double low,
       double high,
-      List<String> changed) {
-    public boolean slower() {
-      return size > 0;
-    }
-  }
+      List<String> changed) {}
 
   public Series {
     points = List.copyOf(points);
@@ -73,19 +69,13 @@ public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
   /** The points grouped into series (in {@link Key#ORDER}), each one's change points found. */
   public static List<Series> of(List<HistoryPoint> points, EDivisive method) {
     Map<Key, List<HistoryPoint>> byKey = new TreeMap<>(Key.ORDER);
-    points.forEach(p -> byKey.computeIfAbsent(p.series(), k -> new ArrayList<>()).add(p));
-    List<Series> series = new ArrayList<>();
-    byKey.forEach(
-        (key, unordered) -> {
-          List<HistoryPoint> ordered =
-              unordered.stream()
-                  .sorted(
-                      Comparator.comparing((HistoryPoint p) -> p.run().started())
-                          .thenComparing(p -> p.run().id()))
-                  .toList();
-          series.add(new Series(key, ordered, changes(ordered, method)));
-        });
-    return series;
+    // sorted before they are grouped, so that each series holds its points in the runs' order
+    points.stream()
+        .sorted(Comparator.comparing(HistoryPoint::run, HistoryPoint.Run.ORDER))
+        .forEach(p -> byKey.computeIfAbsent(p.series(), k -> new ArrayList<>()).add(p));
+    return byKey.entrySet().stream()
+        .map(e -> new Series(e.getKey(), e.getValue(), changes(e.getValue(), method)))
+        .toList();
   }
 
   private static List<Change> changes(List<HistoryPoint> points, EDivisive method) {
@@ -161,8 +151,6 @@ public record Series(Key key, List<HistoryPoint> points, List<Change> changes) {
       return Optional.empty();
     }
     Change last = changes.get(changes.size() - 1);
-    return last.slower() && points.size() - last.index() <= recent
-        ? Optional.of(last)
-        : Optional.empty();
+    return Optional.of(last).filter(c -> c.size() > 0 && points.size() - c.index() <= recent);
   }
 }

@@ -70,9 +70,9 @@ public final class ResultsDatabase {
       Schema.ensure(c, redacted());
       rows.insertMachine(c);
       c.setAutoCommit(false);
-      boolean added = rows.insert(c);
+      Published published = rows.insert(c);
       c.commit();
-      return new Published(rows.key(), rows.steps(), added);
+      return published;
     } catch (SQLException e) {
       throw failed(e);
     }

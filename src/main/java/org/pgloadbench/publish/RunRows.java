@@ -37,6 +37,8 @@ final class RunRows {
   private final String manifestText;
   private final List<StepResult> steps;
   private final String machine;
+
+  /** The run's key in the database: its id and a hash of what tells it from another's. */
   private final String runKey;
 
   private RunRows(StoredRun run, String manifestText, List<StepResult> steps) {
@@ -64,15 +66,6 @@ final class RunRows {
     return new RunRows(StoredRun.of(dir, ResultStore.readRun(dir), steps), manifest, steps);
   }
 
-  /** The run's key in the database: its id and a hash of what tells it from another's. */
-  String key() {
-    return runKey;
-  }
-
-  int steps() {
-    return steps.size();
-  }
-
   private String runId() {
     String id = run.manifest().runId();
     return id != null ? id : run.id();
@@ -95,11 +88,11 @@ final class RunRows {
   }
 
   /**
-   * Every row of the run; false, writing nothing, when the run is published already. A run
-   * published before it was resumed holds fewer steps than it has now: it is replaced whole, in the
-   * same transaction.
+   * Every row of the run; none, and not added, when the run is published already. A run published
+   * before it was resumed holds fewer steps than it has now: it is replaced whole, in the same
+   * transaction.
    */
-  boolean insert(Connection c) throws SQLException, IOException {
+  ResultsDatabase.Published insert(Connection c) throws SQLException, IOException {
     Statements.execute(
         c,
         "DELETE FROM pgloadbench.runs WHERE run_key = ?"
@@ -108,7 +101,7 @@ final class RunRows {
         runKey,
         steps.size());
     RunManifest.Machine m = run.manifest().environment();
-    int added =
+    boolean added =
         Statements.execute(
             c,
             "INSERT INTO pgloadbench.runs (run_key, run_id, scenario, machine, started, ended,"
@@ -126,15 +119,15 @@ final class RunRows {
             run.manifest().group(),
             run.manifest().shard(),
             run.manifest().shards(),
-            manifestText);
-    if (added == 0) {
-      return false;
+            manifestText)
+            > 0;
+    if (added) {
+      insertServers(c);
+      insertCells(c);
+      insertSteps(c);
+      insertClaims(c);
     }
-    insertServers(c);
-    insertCells(c);
-    insertSteps(c);
-    insertClaims(c);
-    return true;
+    return new ResultsDatabase.Published(runKey, steps.size(), added);
   }
 
   /**
