@@ -42,27 +42,9 @@ final class RunRecord {
     this.ended = this.started;
   }
 
-  /**
-   * A server as it ran: {@code requested} is the scenario's version (or build label) it was started
-   * for, {@code details} what the target says about it (full version string, bin dir, image, ...).
-   */
-  void addServer(
-      String requested,
-      String version,
-      String profile,
-      String target,
-      Map<String, String> details,
-      Map<String, String> settings) {
-    servers.add(
-        new ServerRun(
-            requested,
-            version,
-            profile,
-            target,
-            new LinkedHashMap<>(details),
-            settings,
-            List.of(),
-            List.of()));
+  /** A server as it ran, added when it first started. */
+  void addServer(ServerRun server) {
+    servers.add(server);
   }
 
   /**
