@@ -29,7 +29,7 @@ record Outside(String run, double startSeconds, double setupSeconds, boolean rec
   static Optional<Outside> of(StoredRun run) {
     RunManifest manifest = run.manifest();
     Double span = span(manifest);
-    double steps = run.measured().stream().mapToDouble(StepResult::seconds).sum();
+    double steps = StepResult.seconds(run.measured());
     if (!manifest.outsideSteps().isEmpty()) {
       List<OutsideSteps> servers = List.copyOf(manifest.outsideSteps().values());
       double starts = servers.stream().mapToDouble(OutsideSteps::startSeconds).sum();

@@ -126,9 +126,7 @@ public final class OverheadResults implements Closeable {
             .filter(s -> !s.ok())
             .findFirst()
             .map(s -> "FAILED at " + s.table() + " " + s.step() + ": " + s.error())
-            .orElse(
-                String.format(
-                    Locale.ROOT, "%.3f s", steps.stream().mapToDouble(StepResult::seconds).sum()));
+            .orElse(String.format(Locale.ROOT, "%.3f s", StepResult.seconds(steps)));
     return String.format(
         Locale.ROOT,
         "%-28s %-18s %-8s %s",
@@ -205,15 +203,13 @@ public final class OverheadResults implements Closeable {
   public void server(String requested, String target, PostgresServer server) throws SQLException {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       servers.add(
-          new ServerRun(
+          ServerRun.started(
               requested,
               server.version(),
               null,
               target,
-              new LinkedHashMap<>(server.details()),
-              Environment.nonDefaultSettings(c),
-              List.of(),
-              List.of()));
+              server.details(),
+              Environment.nonDefaultSettings(c)));
     }
   }
 

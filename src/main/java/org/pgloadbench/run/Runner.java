@@ -227,7 +227,7 @@ public final class Runner {
     if (stopping) {
       return;
     }
-    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - LoadSteps.seconds(steps)));
+    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - StepResult.seconds(steps)));
     boolean down = wentDown(server, steps);
     if (down) {
       steps = LoadSteps.withCause(steps, "the server went down during this step");
@@ -256,7 +256,7 @@ public final class Runner {
         pgbenchTotals
             .computeIfAbsent(
                 "PostgreSQL " + label + "  " + cell.label() + "  ", k -> new ArrayList<>())
-            .add(LoadSteps.seconds(steps));
+            .add(StepResult.seconds(steps));
       }
     }
     failures += recovery.afterLoad(servers, planned.server(), down);
@@ -266,7 +266,7 @@ public final class Runner {
   private void ended(String what, List<StepResult> steps) {
     String failure = LoadSteps.failureNote(steps);
     progress.loadEnded(
-        String.format(Locale.ROOT, "%s  %.2f s%s", what, LoadSteps.seconds(steps), failure),
+        String.format(Locale.ROOT, "%s  %.2f s%s", what, StepResult.seconds(steps), failure),
         failure.isEmpty());
   }
 
