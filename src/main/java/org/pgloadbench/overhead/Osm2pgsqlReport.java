@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -131,12 +130,9 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
 
   /** {@code name} as stored (a cell's label, the scenario's); shown as Markdown text. */
   private static void row(Table table, String name, Sample seconds, Sample base) {
-    Comparison c = OverheadReport.paired(base, seconds);
-    table.row(
-        Markdown.text(name),
-        OverheadReport.seconds(seconds),
-        OverheadReport.ratio(c),
-        OverheadReport.verdict(c));
+    List<String> row = new ArrayList<>(List.of(Markdown.text(name)));
+    row.addAll(OverheadReport.against(base, seconds));
+    table.row(row);
   }
 
   /**
