@@ -57,7 +57,10 @@ public final class OverheadResults implements Closeable {
   private final List<StepKind> steps = new ArrayList<>();
   private final List<ServerRun> servers = new ArrayList<>();
 
-  private OverheadResults(
+  /**
+   * A new run directory; {@code copied} is the scenario whose tables the streamed COPY pair loads.
+   */
+  public OverheadResults(
       Path dir, String runId, Scenario copied, Rounds rounds, String description)
       throws IOException {
     this.dir = dir;
@@ -67,15 +70,6 @@ public final class OverheadResults implements Closeable {
     this.description = description;
     this.store = ResultStore.create(dir, AXES);
     store.writeRun(manifest());
-  }
-
-  /**
-   * A new run directory; {@code copied} is the scenario whose tables the streamed COPY pair loads.
-   */
-  public static OverheadResults create(
-      Path dir, String runId, Scenario copied, Rounds rounds, String description)
-      throws IOException {
-    return new OverheadResults(dir, runId, copied, rounds, description);
   }
 
   public Path dir() {
