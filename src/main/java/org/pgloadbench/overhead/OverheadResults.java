@@ -197,13 +197,15 @@ public final class OverheadResults implements Closeable {
   public void server(String requested, String target, PostgresServer server) throws SQLException {
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE)) {
       servers.add(
-          ServerRun.started(
+          new ServerRun(
               requested,
               server.version(),
               null,
               target,
-              server.details(),
-              Environment.nonDefaultSettings(c)));
+              new LinkedHashMap<>(server.details()),
+              Environment.nonDefaultSettings(c),
+              List.of(),
+              List.of()));
     }
   }
 

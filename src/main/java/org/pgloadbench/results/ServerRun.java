@@ -36,22 +36,6 @@ public record ServerRun(
     stepsNotAllowed = stepsNotAllowed == null ? List.of() : List.copyOf(stepsNotAllowed);
   }
 
-  /**
-   * A server as it started: {@code requested} is the scenario's version (or build label) it was
-   * started for, {@code details} what the target says about it (full version string, bin dir,
-   * image, ...); nothing missing on it yet.
-   */
-  public static ServerRun started(
-      String requested,
-      String version,
-      String profile,
-      String target,
-      Map<String, String> details,
-      Map<String, String> settings) {
-    return new ServerRun(
-        requested, version, profile, target, new LinkedHashMap<>(details), settings, null, null);
-  }
-
   /** One of {@link #details}, or empty. */
   public String detail(String name) {
     return details.getOrDefault(name, "");

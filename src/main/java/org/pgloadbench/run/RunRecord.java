@@ -42,7 +42,7 @@ final class RunRecord {
     this.ended = this.started;
   }
 
-  /** A server as it ran, added when it first started. */
+  /** A server as it ran, added when it first started; run.json lists it. */
   void addServer(ServerRun server) {
     servers.add(server);
   }

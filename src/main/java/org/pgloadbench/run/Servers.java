@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
@@ -73,13 +74,15 @@ final class Servers implements AutoCloseable {
       // the server's full version(): build, compiler, platform
       details.put("version_string", Sql.value(c, "SELECT pg_catalog.version()"));
       record.addServer(
-          ServerRun.started(
+          new ServerRun(
               server.label(),
               label(server),
               variant.profile().profileName(),
               scenario.servers().target(),
               details,
-              Environment.nonDefaultSettings(c)));
+              Environment.nonDefaultSettings(c),
+              List.of(),
+              List.of()));
     }
     return postgres;
   }
