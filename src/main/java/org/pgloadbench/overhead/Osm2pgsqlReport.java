@@ -6,10 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -164,8 +162,7 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
                 Markdown.text(phase),
                 Formats.stats(Summary.of(s))));
     for (String cell : cells) {
-      Set<StepKind> steps = new LinkedHashSet<>(run.steps(version, cell));
-      for (StepKind step : steps) {
+      for (StepKind step : run.steps(version, cell)) {
         Sample s = run.seconds(version, cell, run.tables(version), List.of(step));
         table.row(Markdown.text(cell), Markdown.text(step.yamlName()), OverheadReport.seconds(s));
       }

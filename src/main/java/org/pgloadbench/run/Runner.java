@@ -20,7 +20,6 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
@@ -82,12 +81,11 @@ public final class Runner {
     this.store = store;
     this.progress = progress;
     this.resume = resume.against(scenario, dataset);
-    this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now(), plan.shard());
-    record.datasetShape(dataset.shape());
+    this.record = new RunRecord(runId, scenario, dataset.shape(), plan.shard());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
     this.pgbench = scenario.dataset().reportsPgbenchPhases();
     this.recovery = new Recovery(progress, store, load, () -> stopping);
-    if (resume.resuming()) {
+    if (resume != Resume.NONE) {
       record.resumeFrom(resume.stored(), Instant.now());
     }
   }
