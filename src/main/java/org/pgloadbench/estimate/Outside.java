@@ -23,7 +23,9 @@ import org.pgloadbench.results.StoredRun;
  *     outside_steps}); an older run only tells the time its span leaves beside its steps and
  *     warm-ups, which is then spread evenly over its server starts and loads
  */
-record Outside(String run, double startSeconds, double setupSeconds, boolean recorded) {
+public record Outside(String run, double startSeconds, double setupSeconds, boolean recorded) {
+  /** No stored run tells the time outside the steps. */
+  public static final Outside NONE = new Outside("", 0, 0, false);
 
   /** What {@code run} tells; empty when it tells nothing (an older run resumed, without a span). */
   static Optional<Outside> of(StoredRun run) {
