@@ -72,15 +72,10 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
     row(table, "cell " + imitation, imitated, osm2pgsql);
     row(table, "cell " + best, total(run, version, best, false), osm2pgsql);
     row(table, Osm2pgsqlHeadToHead.DECODE + " (no server)", decode, osm2pgsql);
-    Map<Integer, Double> withDecode = new LinkedHashMap<>();
-    imitated
-        .byRepetition()
-        .forEach(
-            (round, s) -> {
-              if (decode.byRepetition().containsKey(round)) {
-                withDecode.put(round, s + decode.byRepetition().get(round));
-              }
-            });
+    // the imitation's rounds that timed the decode too, each with the decode added
+    Map<Integer, Double> withDecode = new LinkedHashMap<>(imitated.byRepetition());
+    withDecode.keySet().retainAll(decode.byRepetition().keySet());
+    withDecode.replaceAll((round, s) -> s + decode.byRepetition().get(round));
     row(
         table,
         "cell " + imitation + " + " + Osm2pgsqlHeadToHead.DECODE + " (same round)",
