@@ -82,8 +82,7 @@ final class CopyGoals {
     List<Judged> lines = new ArrayList<>();
     for (CopyReport.Case c : cases) {
       Sample client = c.secondsPerRow(EncodeOnly.NAME);
-      Comparison ratio =
-          OverheadReport.paired(client, c.secondsPerRow(Contenders.SERVER_FILE));
+      Comparison ratio = OverheadReport.paired(client, c.secondsPerRow(Contenders.SERVER_FILE));
       Sample server = c.seconds(Contenders.SERVER_FILE);
       if (ratio == null || Double.isNaN(ratio.ratio())) {
         continue;

@@ -134,10 +134,7 @@ final class CopyReport {
       row.add(cpu.isEmpty() ? "–" : Formats.significant(cpu.summary().median()));
       others.forEach(o -> row.add(OverheadReport.seconds(c.seconds(o))));
       others.forEach(
-          o ->
-              row.add(
-                  OverheadReport.ratio(
-                      OverheadReport.paired(c.seconds(o), harness))));
+          o -> row.add(OverheadReport.ratio(OverheadReport.paired(c.seconds(o), harness))));
       row.addAll(againstFaster(c, others, harness));
       row.addAll(clientAgainstServer(c));
       table.row(row);

@@ -42,7 +42,8 @@ public final class PgbenchPhases {
             .map(p -> String.format(Locale.ROOT, "%s %.2f s", p.getKey(), p.getValue()))
             .collect(Collectors.joining(", "));
     StringBuilder line =
-        new StringBuilder(String.format(Locale.ROOT, "done in %.2f s (%s).", StepResult.seconds(load), parts));
+        new StringBuilder(
+            String.format(Locale.ROOT, "done in %.2f s (%s).", StepResult.seconds(load), parts));
     load.stream()
         .filter(s -> !s.ok())
         .findFirst()
