@@ -71,18 +71,18 @@ final class EstimateText {
     if (scenario.stopping().auto()) {
       out.append(auto(plan, scenario.stopping(), estimate));
     }
-    if (estimate.outside().isEmpty()) {
+    if (estimate.outside().run().isEmpty()) {
       out.append("    outside the steps: no stored run tells that time, left out\n");
     } else {
       out.append("    outside the steps: a server's start ")
-          .append(Formats.duration(estimate.startSeconds()))
+          .append(Formats.duration(estimate.outside().startSeconds()))
           .append(", a load's fresh tables, checkpoint and connections ")
-          .append(Formats.duration(estimate.setupSeconds()))
+          .append(Formats.duration(estimate.outside().setupSeconds()))
           .append(
-              estimate.outsideRecorded()
-                  ? ", as run " + estimate.outside() + " timed them"
+              estimate.outside().recorded()
+                  ? ", as run " + estimate.outside().run() + " timed them"
                   : ": the time run "
-                      + estimate.outside()
+                      + estimate.outside().run()
                       + " spent beside its steps, which its harness did not time apart, spread"
                       + " evenly")
           .append('\n');

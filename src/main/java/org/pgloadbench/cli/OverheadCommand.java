@@ -132,7 +132,7 @@ final class OverheadCommand extends ScenarioCommand {
     PairResult osm2pgsql;
     String serverVersion;
     try (OverheadResults results =
-        OverheadResults.create(resultsDir, runId, scenario, rounds, description(scenario))) {
+        new OverheadResults(resultsDir, runId, scenario, rounds, description(scenario))) {
       try (PostgresServer server = target.start(version, scenario.settings())) {
         serverVersion = server.version();
         results.server(version, scenario.servers().target(), server);

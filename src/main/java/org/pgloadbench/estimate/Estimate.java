@@ -49,7 +49,7 @@ public final class Estimate {
   private final Map<Plan.Server, Map<String, Double>> perLoad = new LinkedHashMap<>();
   private final Set<String> runs = new LinkedHashSet<>();
   private final List<String> notes = new ArrayList<>();
-  private Outside outside;
+  private Outside outside = Outside.NONE;
 
   private Estimate(Plan plan, String none) {
     this.plan = plan;
@@ -72,7 +72,7 @@ public final class Estimate {
             .map(Outside::of)
             .flatMap(Optional::stream)
             .findFirst()
-            .orElse(new Outside("", 0, 0, false));
+            .orElse(Outside.NONE);
     long rows = scenario.dataset().rows().values().stream().mapToLong(Long::longValue).sum();
     List<LoadTimes.Scaling> scalings = new ArrayList<>();
     for (Plan.Server server : plan.servers()) {
@@ -144,21 +144,12 @@ public final class Estimate {
     return runs;
   }
 
-  /** Which run the time outside the steps came from, and whether that run timed it apart. */
-  public String outside() {
-    return outside == null ? "" : outside.run();
-  }
-
-  public double startSeconds() {
-    return outside == null ? 0 : outside.startSeconds();
-  }
-
-  public double setupSeconds() {
-    return outside == null ? 0 : outside.setupSeconds();
-  }
-
-  public boolean outsideRecorded() {
-    return outside != null && outside.recorded();
+  /**
+   * The time outside the steps: a start, a load's set-up, the run they came from and whether it
+   * timed them apart; {@link Outside#NONE} when no stored run tells it.
+   */
+  public Outside outside() {
+    return outside;
   }
 
   /** What stands in for what never ran, and how times were scaled to the planned rows. */

@@ -23,13 +23,15 @@ import org.pgloadbench.results.StoredRun;
  *     outside_steps}); an older run only tells the time its span leaves beside its steps and
  *     warm-ups, which is then spread evenly over its server starts and loads
  */
-record Outside(String run, double startSeconds, double setupSeconds, boolean recorded) {
+public record Outside(String run, double startSeconds, double setupSeconds, boolean recorded) {
+  /** No stored run tells the time outside the steps. */
+  public static final Outside NONE = new Outside("", 0, 0, false);
 
   /** What {@code run} tells; empty when it tells nothing (an older run resumed, without a span). */
   static Optional<Outside> of(StoredRun run) {
     RunManifest manifest = run.manifest();
     Double span = span(manifest);
-    double steps = run.measured().stream().mapToDouble(StepResult::seconds).sum();
+    double steps = StepResult.seconds(run.measured());
     if (!manifest.outsideSteps().isEmpty()) {
       List<OutsideSteps> servers = List.copyOf(manifest.outsideSteps().values());
       double starts = servers.stream().mapToDouble(OutsideSteps::startSeconds).sum();

@@ -8,8 +8,6 @@ import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.results.Sample;
-import org.pgloadbench.results.StoredRun;
-import org.pgloadbench.scenario.Axis;
 
 /**
  * The streamed COPY's goals, each printed as met or not met with the cases it is judged on and
@@ -29,8 +27,7 @@ final class CopyGoals {
 
   private CopyGoals() {}
 
-  static void render(
-      StoredRun run, String version, Collection<CopyReport.Case> cases, MarkdownPage page) {
+  static void render(Collection<CopyReport.Case> cases, MarkdownPage page) {
     page.heading(2, "Goals")
         .block(
             "Each goal is judged on the median of the per-round ratios; the load length beside a"
@@ -40,26 +37,18 @@ final class CopyGoals {
                 + " s are shown but not judged against the harness's goals.");
     StringBuilder md = new StringBuilder();
     md.append(
-        againstYardstick(
-            run, version, cases, Contenders.JDBC_FILE, STREAMED_GOAL, "same driver, same wire"));
-    md.append(
-        againstYardstick(
-            run, version, cases, Contenders.SERVER_FILE, SERVER_GOAL, "the physical limit"));
-    md.append(clientAgainstServer(run, version, cases));
+        againstYardstick(cases, Contenders.JDBC_FILE, STREAMED_GOAL, "same driver, same wire"));
+    md.append(againstYardstick(cases, Contenders.SERVER_FILE, SERVER_GOAL, "the physical limit"));
+    md.append(clientAgainstServer(cases));
     page.block(md.toString());
   }
 
   private static String againstYardstick(
-      StoredRun run,
-      String version,
-      Collection<CopyReport.Case> cases,
-      String yardstick,
-      double goal,
-      String why) {
+      Collection<CopyReport.Case> cases, String yardstick, double goal, String why) {
     List<Judged> lines = new ArrayList<>();
     for (CopyReport.Case c : cases) {
-      Sample harness = c.seconds(run, version, Contenders.HARNESS);
-      Comparison vs = OverheadReport.paired(c.seconds(run, version, yardstick), harness);
+      Sample harness = c.seconds(Contenders.HARNESS);
+      Comparison vs = OverheadReport.paired(c.seconds(yardstick), harness);
       if (vs == null || Double.isNaN(vs.ratio())) {
         continue;
       }
@@ -68,7 +57,7 @@ final class CopyGoals {
       boolean met = vs.ratio() <= goal;
       lines.add(
           new Judged(
-              caseName(c)
+              c.name()
                   + ", load "
                   + seconds(load)
                   + ": "
@@ -89,21 +78,19 @@ final class CopyGoals {
   }
 
   /** The client's rows/s against the server's, per table and format (one connection). */
-  private static String clientAgainstServer(
-      StoredRun run, String version, Collection<CopyReport.Case> cases) {
+  private static String clientAgainstServer(Collection<CopyReport.Case> cases) {
     List<Judged> lines = new ArrayList<>();
     for (CopyReport.Case c : cases) {
-      Sample client = c.secondsPerRow(run, version, EncodeOnly.NAME);
-      Comparison ratio =
-          OverheadReport.paired(client, c.secondsPerRow(run, version, Contenders.SERVER_FILE));
-      Sample server = c.seconds(run, version, Contenders.SERVER_FILE);
+      Sample client = c.secondsPerRow(EncodeOnly.NAME);
+      Comparison ratio = OverheadReport.paired(client, c.secondsPerRow(Contenders.SERVER_FILE));
+      Sample server = c.seconds(Contenders.SERVER_FILE);
       if (ratio == null || Double.isNaN(ratio.ratio())) {
         continue;
       }
       boolean met = ratio.ratio() >= OverheadReport.CLIENT_GOAL;
       lines.add(
           new Judged(
-              caseName(c)
+              c.name()
                   + ", server load "
                   + seconds(server.summary().median())
                   + ": client "
@@ -137,16 +124,6 @@ final class CopyGoals {
     }
     lines.forEach(l -> md.append("  - ").append(l.line()).append('\n'));
     return md.toString();
-  }
-
-  private static String caseName(CopyReport.Case c) {
-    return Markdown.text(
-        ScenarioTables.label(c.table(), c.axes().get(Axis.MIDDLE_FORMAT.name()))
-            + ", "
-            + c.axes().get(Axis.FORMAT.name())
-            + ", "
-            + c.axes().get(Axis.CONNECTIONS.name())
-            + " conn");
   }
 
   private static String seconds(double s) {

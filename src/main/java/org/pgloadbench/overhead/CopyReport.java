@@ -31,29 +31,25 @@ final class CopyReport {
   private static final Set<String> HARNESS_PARTS =
       Set.of(Contenders.HARNESS, EncodeOnly.NAME, Contenders.JDBC_FILE);
 
-  /** A case as stored: its table and axes (format, connections, the middle format if named). */
-  record Case(String table, Map<String, String> axes) {
-    Sample seconds(StoredRun run, String version, String contender) {
-      return sample(run, version, contender, Measurements::seconds);
+  /**
+   * A case as stored on the server the streamed COPY ran on ({@code version}): its table and axes
+   * (format, connections, the middle format if named).
+   */
+  record Case(StoredRun run, String version, String table, Map<String, String> axes) {
+    Sample seconds(String contender) {
+      return sample(contender, Measurements::seconds);
     }
 
     /**
      * Seconds per row: how the client alone, which may go over a small table more than once
      * ({@link Contender#passes}), compares with the server's one pass.
      */
-    Sample secondsPerRow(StoredRun run, String version, String contender) {
+    Sample secondsPerRow(String contender) {
       return sample(
-          run,
-          version,
-          contender,
-          m -> m.rows() == null || m.rows() == 0 ? null : m.seconds() / m.rows());
+          contender, m -> m.rows() == null || m.rows() == 0 ? null : m.seconds() / m.rows());
     }
 
-    Sample sample(
-        StoredRun run,
-        String version,
-        String contender,
-        Function<Measurements, ? extends Number> measure) {
+    Sample sample(String contender, Function<Measurements, ? extends Number> measure) {
       return run.sample(
           version,
           HeadToHead.cell(contender, axes),
@@ -69,6 +65,17 @@ final class CopyReport {
           Markdown.text(axes.get(Axis.FORMAT.name())),
           Markdown.text(axes.get(Axis.CONNECTIONS.name())));
     }
+
+    /** {@code ways (legacy), binary, 1 conn}: the case in a line of text. */
+    String name() {
+      return Markdown.text(
+          ScenarioTables.label(table, axes.get(Axis.MIDDLE_FORMAT.name()))
+              + ", "
+              + axes.get(Axis.FORMAT.name())
+              + ", "
+              + axes.get(Axis.CONNECTIONS.name())
+              + " conn");
+    }
   }
 
   private CopyReport() {}
@@ -80,7 +87,7 @@ final class CopyReport {
     for (StepResult load : run.measured()) {
       Map<String, String> axes = HeadToHead.caseAxes(load);
       if (load.server().equals(version) && axes != null) {
-        cases.add(new Case(load.table(), axes));
+        cases.add(new Case(run, version, load.table(), axes));
         measured.add(load.axes().get(OverheadResults.CONTENDER));
       }
     }
@@ -121,34 +128,30 @@ final class CopyReport {
             header.toArray(String[]::new));
     for (Case c : cases) {
       List<String> row = new ArrayList<>(c.columns());
-      Sample harness = c.seconds(run, version, Contenders.HARNESS);
+      Sample harness = c.seconds(Contenders.HARNESS);
       row.add(OverheadReport.seconds(harness));
-      Sample cpu = c.sample(run, version, Contenders.HARNESS, Measurements::clientCpuSeconds);
+      Sample cpu = c.sample(Contenders.HARNESS, Measurements::clientCpuSeconds);
       row.add(cpu.isEmpty() ? "–" : Formats.significant(cpu.summary().median()));
-      others.forEach(o -> row.add(OverheadReport.seconds(c.seconds(run, version, o))));
+      others.forEach(o -> row.add(OverheadReport.seconds(c.seconds(o))));
       others.forEach(
-          o ->
-              row.add(
-                  OverheadReport.ratio(
-                      OverheadReport.paired(c.seconds(run, version, o), harness))));
-      row.addAll(againstFaster(run, version, c, others, harness));
-      row.addAll(clientAgainstServer(run, version, c));
+          o -> row.add(OverheadReport.ratio(OverheadReport.paired(c.seconds(o), harness))));
+      row.addAll(againstFaster(c, others, harness));
+      row.addAll(clientAgainstServer(c));
       table.row(row);
     }
     page.table(table);
     if (measured.contains(Contenders.JDBC_FILE)) {
-      whereTheTimeGoes(run, version, cases, page);
+      whereTheTimeGoes(cases, page);
     }
-    CopyGoals.render(run, version, cases, page);
+    CopyGoals.render(cases, page);
   }
 
   /** The harness against the faster of the others: ratio, verdict, goal. */
-  private static List<String> againstFaster(
-      StoredRun run, String version, Case c, List<String> others, Sample harness) {
+  private static List<String> againstFaster(Case c, List<String> others, Sample harness) {
     String faster = null;
     Sample fastest = null;
     for (String o : others) {
-      Sample s = c.seconds(run, version, o);
+      Sample s = c.seconds(o);
       if (!s.isEmpty() && (fastest == null || s.summary().median() < fastest.summary().median())) {
         faster = o;
         fastest = s;
@@ -170,9 +173,9 @@ final class CopyReport {
    * client is, the median of the rounds, with the goal. Only for one connection: the client is
    * measured on one thread.
    */
-  private static List<String> clientAgainstServer(StoredRun run, String version, Case c) {
-    Sample client = c.secondsPerRow(run, version, EncodeOnly.NAME);
-    Sample server = c.secondsPerRow(run, version, Contenders.SERVER_FILE);
+  private static List<String> clientAgainstServer(Case c) {
+    Sample client = c.secondsPerRow(EncodeOnly.NAME);
+    Sample server = c.secondsPerRow(Contenders.SERVER_FILE);
     Comparison ratio = OverheadReport.paired(client, server);
     if (ratio == null || Double.isNaN(ratio.ratio())) {
       return List.of("–", "–", "–", "–");
@@ -180,7 +183,7 @@ final class CopyReport {
     return List.of(
         Formats.count(1 / client.summary().median()),
         Formats.count(1 / server.summary().median()),
-        OverheadReport.seconds(c.seconds(run, version, Contenders.SERVER_FILE)),
+        OverheadReport.seconds(c.seconds(Contenders.SERVER_FILE)),
         String.format(
             Locale.ROOT,
             "%.1f, %s",
@@ -193,8 +196,7 @@ final class CopyReport {
    * streaming the same file: what generating and encoding while sending adds, and what the wire
    * adds.
    */
-  private static void whereTheTimeGoes(
-      StoredRun run, String version, Set<Case> cases, MarkdownPage page) {
+  private static void whereTheTimeGoes(Set<Case> cases, MarkdownPage page) {
     page.heading(2, "Where the harness's time goes")
         .block(
             "`"
@@ -213,9 +215,9 @@ final class CopyReport {
             "harness / " + Contenders.SERVER_FILE,
             "harness s");
     for (Case c : cases) {
-      Sample harness = c.seconds(run, version, Contenders.HARNESS);
-      Sample streamed = c.seconds(run, version, Contenders.JDBC_FILE);
-      Sample server = c.seconds(run, version, Contenders.SERVER_FILE);
+      Sample harness = c.seconds(Contenders.HARNESS);
+      Sample streamed = c.seconds(Contenders.JDBC_FILE);
+      Sample server = c.seconds(Contenders.SERVER_FILE);
       List<String> row = new ArrayList<>(c.columns());
       row.add(OverheadReport.ratio(OverheadReport.paired(streamed, harness)));
       row.add(OverheadReport.ratio(OverheadReport.paired(server, streamed)));

@@ -177,12 +177,11 @@ public record Osm2pgsqlHeadToHead(
     return logs.resolve(String.format(Locale.ROOT, "round-%d-osm2pgsql.log", round));
   }
 
-  /** Why it cannot run on this server (osm2pgsql or PostGIS missing), or null. */
+  /**
+   * Why it cannot run on this server (no PostGIS), or null; whether osm2pgsql is installed is
+   * {@link Osm2pgsqlImport#missing}.
+   */
   public String missing() throws SQLException {
-    String noProgram = new Osm2pgsqlImport().missing();
-    if (noProgram != null) {
-      return noProgram;
-    }
     try (Connection c = server.connect(PostgresServer.MAINTENANCE_DATABASE);
         Statement s = c.createStatement();
         ResultSet rs =

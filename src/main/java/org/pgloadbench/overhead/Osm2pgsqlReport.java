@@ -6,11 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Formats;
 import org.pgloadbench.render.Markdown;
@@ -75,15 +72,10 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
     row(table, "cell " + imitation, imitated, osm2pgsql);
     row(table, "cell " + best, total(run, version, best, false), osm2pgsql);
     row(table, Osm2pgsqlHeadToHead.DECODE + " (no server)", decode, osm2pgsql);
-    Map<Integer, Double> withDecode = new LinkedHashMap<>();
-    imitated
-        .byRepetition()
-        .forEach(
-            (round, s) -> {
-              if (decode.byRepetition().containsKey(round)) {
-                withDecode.put(round, s + decode.byRepetition().get(round));
-              }
-            });
+    // the imitation's rounds that timed the decode too, each with the decode added
+    Map<Integer, Double> withDecode = new LinkedHashMap<>(imitated.byRepetition());
+    withDecode.keySet().retainAll(decode.byRepetition().keySet());
+    withDecode.replaceAll((round, s) -> s + decode.byRepetition().get(round));
     row(
         table,
         "cell " + imitation + " + " + Osm2pgsqlHeadToHead.DECODE + " (same round)",
@@ -131,12 +123,9 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
 
   /** {@code name} as stored (a cell's label, the scenario's); shown as Markdown text. */
   private static void row(Table table, String name, Sample seconds, Sample base) {
-    Comparison c = OverheadReport.paired(base, seconds);
-    table.row(
-        Markdown.text(name),
-        OverheadReport.seconds(seconds),
-        OverheadReport.ratio(c),
-        OverheadReport.verdict(c));
+    List<String> row = new ArrayList<>(List.of(Markdown.text(name)));
+    row.addAll(OverheadReport.against(base, seconds));
+    table.row(row);
   }
 
   /**
@@ -168,8 +157,7 @@ public record Osm2pgsqlReport(String version, Path logs, String pbf, String imit
                 Markdown.text(phase),
                 Formats.stats(Summary.of(s))));
     for (String cell : cells) {
-      Set<StepKind> steps = new LinkedHashSet<>(run.steps(version, cell));
-      for (StepKind step : steps) {
+      for (StepKind step : run.steps(version, cell)) {
         Sample s = run.seconds(version, cell, run.tables(version), List.of(step));
         table.row(Markdown.text(cell), Markdown.text(step.yamlName()), OverheadReport.seconds(s));
       }

@@ -128,6 +128,12 @@ public final class OverheadReport {
         : Comparison.paired(base.byRepetition(), other.byRepetition());
   }
 
+  /** {@code other}'s columns against {@code base}: its seconds, their paired ratio, the verdict. */
+  static List<String> against(Sample base, Sample other) {
+    Comparison c = paired(base, other);
+    return List.of(seconds(other), ratio(c), verdict(c));
+  }
+
   /** "1.02× (0.95–1.10)": a paired ratio with its interval, or a dash. */
   static String ratio(Comparison c) {
     return c == null ? "–" : Verdicts.ratio(c) + Verdicts.interval(c);

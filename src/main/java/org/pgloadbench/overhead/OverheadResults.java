@@ -57,7 +57,10 @@ public final class OverheadResults implements Closeable {
   private final List<StepKind> steps = new ArrayList<>();
   private final List<ServerRun> servers = new ArrayList<>();
 
-  private OverheadResults(
+  /**
+   * A new run directory; {@code copied} is the scenario whose tables the streamed COPY pair loads.
+   */
+  public OverheadResults(
       Path dir, String runId, Scenario copied, Rounds rounds, String description)
       throws IOException {
     this.dir = dir;
@@ -67,15 +70,6 @@ public final class OverheadResults implements Closeable {
     this.description = description;
     this.store = ResultStore.create(dir, AXES);
     store.writeRun(manifest());
-  }
-
-  /**
-   * A new run directory; {@code copied} is the scenario whose tables the streamed COPY pair loads.
-   */
-  public static OverheadResults create(
-      Path dir, String runId, Scenario copied, Rounds rounds, String description)
-      throws IOException {
-    return new OverheadResults(dir, runId, copied, rounds, description);
   }
 
   public Path dir() {
@@ -126,9 +120,7 @@ public final class OverheadResults implements Closeable {
             .filter(s -> !s.ok())
             .findFirst()
             .map(s -> "FAILED at " + s.table() + " " + s.step() + ": " + s.error())
-            .orElse(
-                String.format(
-                    Locale.ROOT, "%.3f s", steps.stream().mapToDouble(StepResult::seconds).sum()));
+            .orElse(String.format(Locale.ROOT, "%.3f s", StepResult.seconds(steps)));
     return String.format(
         Locale.ROOT,
         "%-28s %-18s %-8s %s",

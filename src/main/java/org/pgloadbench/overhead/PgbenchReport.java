@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
@@ -38,10 +37,7 @@ public record PgbenchReport(String version, String equivalent, String binary)
 
   @Override
   public void render(StoredRun run, MarkdownPage page) {
-    List<String> cells = new ArrayList<>(List.of(equivalent));
-    if (binary != null) {
-      cells.add(binary);
-    }
+    List<String> cells = binary == null ? List.of(equivalent) : List.of(equivalent, binary);
     Set<String> phases = new LinkedHashSet<>();
     PgbenchInit.STEPS.forEach(step -> phases.add(PgbenchPhases.phase(step)));
     for (String contender : cells) {
@@ -64,11 +60,7 @@ public record PgbenchReport(String version, String equivalent, String binary)
       List<String> row =
           new ArrayList<>(List.of(Markdown.text(phase), OverheadReport.seconds(base)));
       for (String cell : cells) {
-        Sample other = sample(run, version, cell, phase);
-        row.add(OverheadReport.seconds(other));
-        Comparison c = OverheadReport.paired(base, other);
-        row.add(OverheadReport.ratio(c));
-        row.add(OverheadReport.verdict(c));
+        row.addAll(OverheadReport.against(base, sample(run, version, cell, phase)));
       }
       table.row(row);
     }

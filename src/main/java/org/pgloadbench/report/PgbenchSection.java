@@ -43,7 +43,7 @@ final class PgbenchSection implements Section<ReportedRun> {
           // on one line, so that no line of a stored step name closes the fence
           out.append(Markdown.oneLine(PgbenchPhases.line(load))).append('\n');
           if (load.stream().allMatch(StepResult::ok)) {
-            totals.add(PgbenchPhases.total(load));
+            totals.add(StepResult.seconds(load));
           }
         }
         page.block(

@@ -31,11 +31,6 @@ public final class PgbenchPhases {
     return PHASES.getOrDefault(step, step.yamlName().replace('_', ' '));
   }
 
-  /** The seconds of one load: the sum of its steps. */
-  public static double total(List<StepResult> load) {
-    return load.stream().mapToDouble(StepResult::seconds).sum();
-  }
-
   /** The line for the steps of one load, in the order they ran; a failure is named at the end. */
   public static String line(List<StepResult> load) {
     Map<String, Double> phases = new LinkedHashMap<>();
@@ -47,7 +42,8 @@ public final class PgbenchPhases {
             .map(p -> String.format(Locale.ROOT, "%s %.2f s", p.getKey(), p.getValue()))
             .collect(Collectors.joining(", "));
     StringBuilder line =
-        new StringBuilder(String.format(Locale.ROOT, "done in %.2f s (%s).", total(load), parts));
+        new StringBuilder(
+            String.format(Locale.ROOT, "done in %.2f s (%s).", StepResult.seconds(load), parts));
     load.stream()
         .filter(s -> !s.ok())
         .findFirst()

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.recipe.StepKind;
@@ -107,5 +108,10 @@ public record StepResult(
   /** The step's wall time, the figure most of the harness reads. */
   public double seconds() {
     return measured.seconds();
+  }
+
+  /** The seconds of a load: its steps' summed. */
+  public static double seconds(List<StepResult> load) {
+    return load.stream().mapToDouble(StepResult::seconds).sum();
   }
 }

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.server.Versions;
 
@@ -269,13 +270,10 @@ public final class StoredRun {
   }
 
   private <T> Set<T> keysOf(String version, Function<Key, T> part) {
-    Set<T> values = new LinkedHashSet<>();
-    for (Key key : byKey.keySet()) {
-      if (key.version().equals(version)) {
-        values.add(part.apply(key));
-      }
-    }
-    return values;
+    return byKey.keySet().stream()
+        .filter(key -> key.version().equals(version))
+        .map(part)
+        .collect(Collectors.toCollection(LinkedHashSet::new));
   }
 
   /** The measured names, those the scenario lists first and in its order. */

@@ -168,7 +168,7 @@ public final class Load {
       counting = instructions.open(load.connections()); // last before the clock starts
     }
     Clock.Timed<Long> timed = Clock.time(() -> step.run(load));
-    Double waited = standby == null ? null : standby.stepEnded(waits);
+    Double waited = waits == null ? null : waits.stop(); // the session-seconds commits waited
     Measurements.Builder measured =
         Measurements.timed(timed.seconds()).clientCpuSeconds(timed.clientCpuSeconds());
     Function<String, StepResult> failed =

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.pgloadbench.results.StepResult;
 
-/** What the runner makes of one load's steps: their time, whether it failed, and where. */
+/** What the runner makes of one load's steps: whether it failed, and where. */
 final class LoadSteps {
   private LoadSteps() {}
 
@@ -18,10 +18,6 @@ final class LoadSteps {
 
   static boolean failed(List<StepResult> steps) {
     return !steps.isEmpty() && !steps.get(steps.size() - 1).ok();
-  }
-
-  static double seconds(List<StepResult> steps) {
-    return steps.stream().mapToDouble(StepResult::seconds).sum();
   }
 
   static String failureNote(List<StepResult> steps) {

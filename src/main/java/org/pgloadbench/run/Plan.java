@@ -245,13 +245,10 @@ public record Plan(
    * servers, rotated by the round too.
    */
   public List<Load> round(int round) {
-    Map<Cell, List<Server>> byCell = new LinkedHashMap<>();
-    for (Cell cell : cells) {
-      byCell.put(cell, servers.stream().filter(s -> cells(s).contains(cell)).toList());
-    }
     List<Load> loads = new ArrayList<>();
     for (Cell cell : Rounds.order(cells, round)) {
-      for (Server server : Rounds.order(byCell.get(cell), round)) {
+      List<Server> loading = servers.stream().filter(s -> cells(s).contains(cell)).toList();
+      for (Server server : Rounds.order(loading, round)) {
         loads.add(new Load(server, cell, round));
       }
     }

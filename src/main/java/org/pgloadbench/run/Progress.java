@@ -30,8 +30,7 @@ public interface Progress {
     return new Progress() {
       @Override
       public void loadEnded(String line, boolean ok) {
-        out.println(line);
-        out.flush();
+        note(line);
       }
 
       @Override

@@ -146,10 +146,6 @@ public final class Resume {
     return -1;
   }
 
-  boolean resuming() {
-    return stored != RunManifest.NONE;
-  }
-
   RunManifest stored() {
     return stored;
   }

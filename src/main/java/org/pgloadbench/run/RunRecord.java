@@ -26,43 +26,29 @@ final class RunRecord {
   private String ended;
   private final List<String> resumed = new ArrayList<>();
   private final List<ServerRun> servers = new ArrayList<>();
-  private Map<String, Object> datasetShape = Map.of();
+  private final Map<String, Object> datasetShape;
   private RunManifest.Rounds rounds;
   private final Map<String, OutsideSteps> outside = new LinkedHashMap<>();
   private final List<Integer> startRounds = new ArrayList<>();
   private final Shard shard;
 
-  /** {@code shard} the part of the plan the run runs, or null for all of it. */
-  RunRecord(String runId, Scenario scenario, Environment.Host host, Instant started, Shard shard) {
+  /**
+   * A run starting now on this host. {@code datasetShape} is stored when not empty (a PBF file's,
+   * beside the generator's); {@code shard} is the part of the plan the run runs, or null for all.
+   */
+  RunRecord(String runId, Scenario scenario, Map<String, Object> datasetShape, Shard shard) {
     this.runId = runId;
     this.shard = shard;
     this.scenario = resolved(scenario);
-    this.host = host;
-    this.started = seconds(started);
+    this.datasetShape = datasetShape;
+    this.host = Environment.host();
+    this.started = seconds(Instant.now());
     this.ended = this.started;
   }
 
-  /**
-   * A server as it ran: {@code requested} is the scenario's version (or build label) it was started
-   * for, {@code details} what the target says about it (full version string, bin dir, image, ...).
-   */
-  void addServer(
-      String requested,
-      String version,
-      String profile,
-      String target,
-      Map<String, String> details,
-      Map<String, String> settings) {
-    servers.add(
-        new ServerRun(
-            requested,
-            version,
-            profile,
-            target,
-            new LinkedHashMap<>(details),
-            settings,
-            List.of(),
-            List.of()));
+  /** A server as it ran, added when it first started; run.json lists it. */
+  void addServer(ServerRun server) {
+    servers.add(server);
   }
 
   /**
@@ -123,11 +109,6 @@ final class RunRecord {
     if (!startRounds.contains(round)) {
       startRounds.add(round);
     }
-  }
-
-  /** The data's shape, stored when not empty (a PBF file's, beside the generator's). */
-  void datasetShape(Map<String, Object> shape) {
-    this.datasetShape = shape;
   }
 
   /** How the run decided its rounds (repeat: auto, a race), as it stands. */

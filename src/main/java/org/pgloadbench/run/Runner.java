@@ -20,7 +20,6 @@ import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.Cell;
 import org.pgloadbench.scenario.Scenario;
-import org.pgloadbench.server.Environment;
 import org.pgloadbench.server.PostgresServer;
 import org.pgloadbench.server.ServerException;
 import org.pgloadbench.server.ServerTarget;
@@ -82,12 +81,11 @@ public final class Runner {
     this.store = store;
     this.progress = progress;
     this.resume = resume.against(scenario, dataset);
-    this.record = new RunRecord(runId, scenario, Environment.host(), Instant.now(), plan.shard());
-    record.datasetShape(dataset.shape());
+    this.record = new RunRecord(runId, scenario, dataset.shape(), plan.shard());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
     this.pgbench = scenario.dataset().reportsPgbenchPhases();
     this.recovery = new Recovery(progress, store, load, () -> stopping);
-    if (resume.resuming()) {
+    if (resume != Resume.NONE) {
       record.resumeFrom(resume.stored(), Instant.now());
     }
   }
@@ -227,7 +225,7 @@ public final class Runner {
     if (stopping) {
       return;
     }
-    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - LoadSteps.seconds(steps)));
+    record.loaded(label, Math.max(0, Clock.secondsSince(begun) - StepResult.seconds(steps)));
     boolean down = wentDown(server, steps);
     if (down) {
       steps = LoadSteps.withCause(steps, "the server went down during this step");
@@ -256,7 +254,7 @@ public final class Runner {
         pgbenchTotals
             .computeIfAbsent(
                 "PostgreSQL " + label + "  " + cell.label() + "  ", k -> new ArrayList<>())
-            .add(LoadSteps.seconds(steps));
+            .add(StepResult.seconds(steps));
       }
     }
     failures += recovery.afterLoad(servers, planned.server(), down);
@@ -266,7 +264,7 @@ public final class Runner {
   private void ended(String what, List<StepResult> steps) {
     String failure = LoadSteps.failureNote(steps);
     progress.loadEnded(
-        String.format(Locale.ROOT, "%s  %.2f s%s", what, LoadSteps.seconds(steps), failure),
+        String.format(Locale.ROOT, "%s  %.2f s%s", what, StepResult.seconds(steps), failure),
         failure.isEmpty());
   }
 

@@ -4,11 +4,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgloadbench.dataset.DatasetSpec;
 import org.pgloadbench.metrics.Sql;
 import org.pgloadbench.results.RunManifest;
+import org.pgloadbench.results.ServerRun;
 import org.pgloadbench.scenario.MemoryCaps;
 import org.pgloadbench.scenario.Scenario;
 import org.pgloadbench.server.Environment;
@@ -72,12 +74,15 @@ final class Servers implements AutoCloseable {
       // the server's full version(): build, compiler, platform
       details.put("version_string", Sql.value(c, "SELECT pg_catalog.version()"));
       record.addServer(
-          server.label(),
-          label(server),
-          variant.profile().profileName(),
-          scenario.servers().target(),
-          details,
-          Environment.nonDefaultSettings(c));
+          new ServerRun(
+              server.label(),
+              label(server),
+              variant.profile().profileName(),
+              scenario.servers().target(),
+              details,
+              Environment.nonDefaultSettings(c),
+              List.of(),
+              List.of()));
     }
     return postgres;
   }

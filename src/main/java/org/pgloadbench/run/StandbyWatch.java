@@ -84,11 +84,6 @@ final class StandbyWatch implements AutoCloseable {
     return waits == null ? null : waits.start();
   }
 
-  /** Stops the sampling; the session-seconds the step's commits waited (null for async). */
-  Double stepEnded(SyncWaits.Sampling sampling) {
-    return sampling == null ? null : sampling.stop();
-  }
-
   /** Why the step failed if the standby went down during it, or null while it runs. */
   String down() {
     return standby.alive() ? null : "the standby went down during this step: " + standby.whyDown();

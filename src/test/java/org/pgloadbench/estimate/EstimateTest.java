@@ -42,8 +42,9 @@ class EstimateTest {
     assertThat(estimate.runs()).containsExactly(NEWER);
     // its steps as stored, and the rest of its span spread over its 2 starts and 24 loads
     assertThat(estimate.seconds()).isCloseTo(22.0, within(0.01));
-    assertThat(estimate.outsideRecorded()).isFalse();
-    assertThat(estimate.startSeconds()).isCloseTo((22.0 - 3.132068678) / 26, within(1e-6));
+    assertThat(estimate.outside().recorded()).isFalse();
+    assertThat(estimate.outside().startSeconds())
+        .isCloseTo((22.0 - 3.132068678) / 26, within(1e-6));
     assertThat(estimate.servers())
         .extracting(Estimate.ServerTime::server, Estimate.ServerTime::loads)
         .containsExactly(tuple("16", 12), tuple("17", 12));

@@ -30,7 +30,7 @@ class CopyGoalsTest {
   void judgesLongLoadsOnlyAndSaysWhichGoalIsMet() throws Exception {
     Path results = dir.resolve("results");
     try (OverheadResults stored =
-        OverheadResults.create(
+        new OverheadResults(
             results,
             "r",
             ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),

@@ -225,7 +225,7 @@ class HeadToHeadTest {
     StringWriter progress = new StringWriter();
     Rounds rounds = new Rounds(1, 2);
     try (OverheadResults stored =
-        OverheadResults.create(
+        new OverheadResults(
             results,
             "test",
             ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),

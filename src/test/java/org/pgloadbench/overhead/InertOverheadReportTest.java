@@ -142,7 +142,7 @@ class InertOverheadReportTest {
   private StoredRun stored(Fill fill) throws Exception {
     Path results = dir.resolve("results");
     try (OverheadResults stored =
-        OverheadResults.create(
+        new OverheadResults(
             results,
             "r",
             ScenarioLoader.load(Path.of("scenarios/middle-pk-freeze.yaml")),

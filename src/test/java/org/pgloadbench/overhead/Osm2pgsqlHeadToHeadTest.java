@@ -75,7 +75,7 @@ class Osm2pgsqlHeadToHeadTest {
             WorkRoots.enterable(dir).resolve("servers"));
     try (PostgresServer server = target.start(LocalTarget.UNLABELLED, scenario.settings());
         OverheadResults stored =
-            OverheadResults.create(results, "test", scenario, new Rounds(0, 1), "test")) {
+            new OverheadResults(results, "test", scenario, new Rounds(0, 1), "test")) {
       password = server.credentials().jdbcProperties().getProperty("password");
       version = server.version();
       Osm2pgsqlHeadToHead pair =

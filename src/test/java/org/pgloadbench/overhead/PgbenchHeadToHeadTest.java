@@ -122,6 +122,6 @@ class PgbenchHeadToHeadTest {
 
   private static OverheadResults create(Path results, Scenario scenario, Rounds rounds)
       throws Exception {
-    return OverheadResults.create(results, "test", scenario, rounds, "test");
+    return new OverheadResults(results, "test", scenario, rounds, "test");
   }
 }

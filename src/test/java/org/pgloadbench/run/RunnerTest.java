@@ -138,7 +138,7 @@ steps: [create, copy, primary_key, vacuum, analyze]
     Estimate estimate =
         Estimate.of(
             scenario, Plan.of(scenario, null), History.of(dir.resolve("results"), scenario));
-    assertThat(estimate.outsideRecorded()).isTrue();
+    assertThat(estimate.outside().recorded()).isTrue();
     double span =
         Duration.between(
                 Instant.parse(manifest.environment().started()),
