@@ -185,7 +185,10 @@ final class InsertStatements implements RowEncoder, AutoCloseable {
 
   @Override
   public void textArray(CharSequence[] values, int count) {
-    String[] copy = Arrays.stream(values, 0, count).map(Object::toString).toArray(String[]::new);
+    String[] copy = new String[count];
+    for (int i = 0; i < count; i++) {
+      copy[i] = values[i].toString();
+    }
     try {
       bind(connection.createArrayOf("text", copy));
     } catch (SQLException e) {
