@@ -1,9 +1,11 @@
 package org.pgloadbench.analysis;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.stat.ranking.NaNStrategy;
+import org.apache.commons.math3.stat.ranking.NaturalRanking;
+import org.apache.commons.math3.stat.ranking.TiesStrategy;
 
 /**
  * The Wilcoxon signed-rank test, one-sided and exact: do paired differences tend to be below zero?
@@ -118,25 +120,8 @@ public final class SignedRank {
 
   /** Twice the average rank of each absolute difference among all of them (1-based ranks). */
   private static int[] doubledRanks(double[] values) {
-    int n = values.length;
-    Integer[] order =
-        IntStream.range(0, n)
-            .boxed()
-            .sorted(Comparator.comparingDouble(i -> Math.abs(values[i])))
-            .toArray(Integer[]::new);
-    int[] ranks = new int[n];
-    for (int start = 0; start < n; ) {
-      int end = start;
-      while (end + 1 < n && Math.abs(values[order[end + 1]]) == Math.abs(values[order[start]])) {
-        end++;
-      }
-      // ranks start + 1 .. end + 1 tie: each gets their average, doubled
-      int doubledAverage = start + 1 + end + 1;
-      for (int k = start; k <= end; k++) {
-        ranks[order[k]] = doubledAverage;
-      }
-      start = end + 1;
-    }
-    return ranks;
+    NaturalRanking ranking = new NaturalRanking(NaNStrategy.MAXIMAL, TiesStrategy.AVERAGE);
+    double[] ranks = ranking.rank(Arrays.stream(values).map(Math::abs).toArray());
+    return Arrays.stream(ranks).mapToInt(r -> (int) (2 * r)).toArray();
   }
 }
