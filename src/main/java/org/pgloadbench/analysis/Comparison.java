@@ -180,20 +180,18 @@ public record Comparison(
    * one is left as it is.
    */
   public static List<Comparison> holm(List<Comparison> family) {
-    double[] p =
-        family.stream()
-            .mapToDouble(c -> c.verdict() == Verdict.TOO_FEW ? Double.NaN : c.pTwoSided())
-            .toArray();
-    if (Holm.size(p) < 2) {
+    double[] adjusted =
+        Holm.adjust(
+            family.stream()
+                .mapToDouble(c -> c.verdict() == Verdict.TOO_FEW ? Double.NaN : c.pTwoSided())
+                .toArray());
+    if (Holm.size(adjusted) < 2) {
       return List.copyOf(family);
     }
-    double[] adjusted = Holm.adjust(p);
-    List<Comparison> corrected = new ArrayList<>();
-    for (int i = 0; i < family.size(); i++) {
-      corrected.add(
-          Double.isNaN(adjusted[i]) ? family.get(i) : family.get(i).adjusted(adjusted[i]));
-    }
-    return corrected;
+    return IntStream.range(0, family.size())
+        .mapToObj(
+            i -> Double.isNaN(adjusted[i]) ? family.get(i) : family.get(i).adjusted(adjusted[i]))
+        .toList();
   }
 
   /** This comparison with its p adjusted for its table's family, the verdict following it. */

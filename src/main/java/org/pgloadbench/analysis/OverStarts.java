@@ -3,7 +3,6 @@ package org.pgloadbench.analysis;
 import java.util.Arrays;
 import java.util.Map;
 import org.pgloadbench.analysis.Comparison.Test;
-import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.Starts;
 import org.pgloadbench.results.Summary;
 
@@ -57,10 +56,8 @@ public final class OverStarts {
         high,
         pLower,
         pHigher,
-        n >= 2 ? Comparison.twoSided(pLower, pHigher) : Double.NaN,
-        n >= 2
-            ? Comparison.verdict(pLower, pHigher, n < Comparison.MIN_SAMPLES)
-            : Verdict.TOO_FEW,
+        Comparison.twoSided(pLower, pHigher), // NaN with fewer than two starts
+        Comparison.verdict(pLower, pHigher, n < Comparison.MIN_SAMPLES),
         Test.STARTS,
         n,
         Double.NaN);
