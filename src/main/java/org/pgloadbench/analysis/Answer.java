@@ -67,12 +67,11 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   public static Answer of(StoredRun run) {
     boolean paired = run.manifest().paired();
     String baseline = baseline(run);
-    List<Table> tables = new ArrayList<>();
-    for (String version : run.versions()) {
-      if (!version.endsWith(RunManifest.CONTROL_SUFFIX)) {
-        tables.add(table(run, version, baseline, paired));
-      }
-    }
+    List<Table> tables =
+        run.versions().stream()
+            .filter(version -> !version.endsWith(RunManifest.CONTROL_SUFFIX))
+            .map(version -> table(run, version, baseline, paired))
+            .toList();
     List<ClaimCheck> claims =
         Claims.check(run.manifest().scenario().claims(), run.measured(), paired, run.manifest());
     return new Answer(baseline, tables, claims);
@@ -80,9 +79,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
 
   private static Table table(StoredRun run, String version, String baseline, boolean paired) {
     Map<String, Sample> totals = new LinkedHashMap<>();
-    for (String cell : run.cells(version)) {
-      totals.put(cell, run.total(version, cell));
-    }
+    run.cells(version).forEach(cell -> totals.put(cell, run.total(version, cell)));
     Map<String, Comparison> againstBaseline = against(run, version, baseline, totals, paired);
     List<Row> rows = new ArrayList<>();
     double baseEscaped = EscapedWrites.of(run.measured(), version, baseline);

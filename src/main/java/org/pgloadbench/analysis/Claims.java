@@ -156,12 +156,7 @@ public final class Claims {
             ? "rounds with both sides " + c.pairs()
             : "repetitions " + s.length + " vs " + scaledReference.length;
     String note = tooFew ? counted + "; a verdict needs " + Comparison.MIN_SAMPLES : "";
-    Verdict verdict =
-        tooFew
-            ? Verdict.NO_VERDICT
-            : pClaimed <= Comparison.ALPHA
-                ? Verdict.HELD
-                : pOpposite <= Comparison.ALPHA ? Verdict.NOT_HELD : Verdict.INCONCLUSIVE;
+    Verdict verdict = tooFew ? Verdict.NO_VERDICT : Verdict.of(pClaimed, pOpposite);
     Summary subjectSummary = Summary.of(s);
     Summary referenceSummary = Summary.of(values(reference.values()));
     double low = Double.NaN;
