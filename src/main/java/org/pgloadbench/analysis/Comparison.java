@@ -29,9 +29,6 @@ import org.pgloadbench.results.Summary;
  * @param ratioHigh its high end
  * @param pLower one-sided p-value that other tends lower than base
  * @param pHigher one-sided p-value that other tends higher than base
- * @param pTwoSided two-sided p-value: twice the smaller one-sided one, at most 1
- * @param verdict by the two-sided test at {@link #ALPHA}, on {@link #pAdjusted} when the comparison
- *     is one of a table's family
  * @param test which test decided
  * @param pairs the rounds paired (0 when not paired)
  * @param pAdjusted the two-sided p after Holm's correction over the comparisons of its table
@@ -45,8 +42,6 @@ public record Comparison(
     double ratioHigh,
     double pLower,
     double pHigher,
-    double pTwoSided,
-    Verdict verdict,
     Test test,
     int pairs,
     double pAdjusted) {
@@ -96,19 +91,14 @@ public record Comparison(
   public static Comparison of(double[] base, double[] other) {
     Summary b = Summary.of(base);
     Summary o = Summary.of(other);
-    double pLower = MannWhitney.pLower(other, base);
-    double pHigher = MannWhitney.pLower(base, other);
-    boolean tooFew = base.length < MIN_SAMPLES || other.length < MIN_SAMPLES;
     return new Comparison(
         b,
         o,
         b.median() == 0 ? Double.NaN : o.median() / b.median(),
         Double.NaN,
         Double.NaN,
-        pLower,
-        pHigher,
-        twoSided(pLower, pHigher),
-        verdict(pLower, pHigher, tooFew),
+        MannWhitney.pLower(other, base),
+        MannWhitney.pLower(base, other),
         Test.MANN_WHITNEY,
         0,
         Double.NaN);
@@ -142,8 +132,6 @@ public record Comparison(
         interval[1],
         pLower,
         pHigher,
-        twoSided(pLower, pHigher),
-        verdict(pLower, pHigher, d.length < MIN_SAMPLES),
         Test.SIGNED_RANK,
         d.length,
         Double.NaN);
@@ -195,18 +183,32 @@ public record Comparison(
   }
 
   /** This comparison with its p adjusted for its table's family, the verdict following it. */
-  public Comparison adjusted(double p) {
-    Verdict v =
-        verdict == Verdict.TOO_FEW
-            ? Verdict.TOO_FEW
-            : p > ALPHA ? Verdict.NO_DIFFERENCE : pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
-    return new Comparison(
-        base, other, ratio, ratioLow, ratioHigh, pLower, pHigher, pTwoSided, v, test, pairs, p);
+  private Comparison adjusted(double p) {
+    return new Comparison(base, other, ratio, ratioLow, ratioHigh, pLower, pHigher, test, pairs, p);
+  }
+
+  /** Two-sided p-value: twice the smaller one-sided one, at most 1. */
+  public double pTwoSided() {
+    return Math.min(1, 2 * Math.min(pLower, pHigher));
   }
 
   /** The p the verdict follows: the adjusted one where the comparison is one of a family. */
   public double pDecisive() {
-    return Double.isNaN(pAdjusted) ? pTwoSided : pAdjusted;
+    return Double.isNaN(pAdjusted) ? pTwoSided() : pAdjusted;
+  }
+
+  /**
+   * By the two-sided test at {@link #ALPHA}, on {@link #pAdjusted} when the comparison is one of a
+   * table's family; none with fewer than {@link #MIN_SAMPLES} pairs, or repetitions on a side.
+   */
+  public Verdict verdict() {
+    if ((test.paired() ? pairs : Math.min(base.n(), other.n())) < MIN_SAMPLES) {
+      return Verdict.TOO_FEW;
+    }
+    if (pDecisive() > ALPHA) {
+      return Verdict.NO_DIFFERENCE;
+    }
+    return pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
   }
 
   /**
@@ -251,19 +253,5 @@ public record Comparison(
   private static double median(double[] sorted) {
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
-
-  static double twoSided(double pLower, double pHigher) {
-    return Math.min(1, 2 * Math.min(pLower, pHigher));
-  }
-
-  static Verdict verdict(double pLower, double pHigher, boolean tooFew) {
-    if (tooFew) {
-      return Verdict.TOO_FEW;
-    }
-    if (twoSided(pLower, pHigher) > ALPHA) {
-      return Verdict.NO_DIFFERENCE;
-    }
-    return pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
   }
 }

@@ -56,8 +56,6 @@ public final class OverStarts {
         high,
         pLower,
         pHigher,
-        Comparison.twoSided(pLower, pHigher), // NaN with fewer than two starts
-        Comparison.verdict(pLower, pHigher, n < Comparison.MIN_SAMPLES),
         Test.STARTS,
         n,
         Double.NaN);
