@@ -95,24 +95,20 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
             .min(Comparator.comparingDouble(e -> e.getValue().summary().median()))
             .map(Map.Entry::getKey)
             .orElse(null);
-    List<String> fastest = new ArrayList<>();
-    Map<String, Comparison> againstFastest = new LinkedHashMap<>();
-    if (first != null) {
-      fastest.add(first);
-      againstFastest = against(run, version, first, totals, paired);
-      againstFastest.forEach(
-          (cell, c) -> {
-            if (c.verdict() != Verdict.HIGHER) {
-              fastest.add(cell);
-            }
-          });
-    }
+    Map<String, Comparison> againstFastest = against(run, version, first, totals, paired);
+    List<String> fastest = new ArrayList<>(first == null ? List.of() : List.of(first));
+    againstFastest.forEach(
+        (cell, c) -> {
+          if (c.verdict() != Verdict.HIGHER) {
+            fastest.add(cell);
+          }
+        });
     return new Table(version, rows, fastest, againstFastest);
   }
 
   /**
    * Every other cell with a total against {@code reference}, Holm-corrected together, in the
-   * table's order; none where the reference has no total.
+   * table's order; none where the reference (or null: no cell) has no total.
    */
   private static Map<String, Comparison> against(
       StoredRun run, String version, String reference, Map<String, Sample> totals, boolean paired) {

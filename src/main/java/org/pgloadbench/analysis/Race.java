@@ -41,12 +41,8 @@ public final class Race {
   public static Look look(
       StoredRun soFar, String version, Collection<String> in, int look, double precision) {
     Map<String, Sample> totals = new LinkedHashMap<>();
-    for (String cell : in) {
-      Sample total = soFar.total(version, cell);
-      if (!total.isEmpty()) {
-        totals.put(cell, total);
-      }
-    }
+    in.forEach(cell -> totals.put(cell, soFar.total(version, cell)));
+    totals.values().removeIf(Sample::isEmpty);
     String best =
         totals.entrySet().stream()
             .min(Comparator.comparingDouble(e -> e.getValue().median()))
