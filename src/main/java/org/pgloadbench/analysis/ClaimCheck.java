@@ -41,7 +41,7 @@ public record ClaimCheck(
     Verdict verdict,
     String note,
     Comparison.Test test,
-    double escaped) {
+    double escaped) implements RatioInterval {
 
   public enum Verdict {
     /** The subject is on the claimed side of factor × reference, significantly. */

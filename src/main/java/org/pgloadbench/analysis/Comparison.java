@@ -44,7 +44,7 @@ public record Comparison(
     double pHigher,
     Test test,
     int pairs,
-    double pAdjusted) {
+    double pAdjusted) implements RatioInterval {
 
   /** The significance level of every test. */
   public static final double ALPHA = 0.05;
