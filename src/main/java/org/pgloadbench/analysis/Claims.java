@@ -145,7 +145,7 @@ public final class Claims {
     // paired: the rounds' log ratios against log(factor); else the two samples as they are
     Comparison c =
         paired
-            ? OverStarts.compare(reference, subject, claim.factor(), starts)
+            ? Comparison.overStarts(reference, subject, claim.factor(), starts)
             : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();

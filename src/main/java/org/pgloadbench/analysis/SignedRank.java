@@ -1,6 +1,8 @@
 package org.pgloadbench.analysis;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.ranking.NaNStrategy;
@@ -80,6 +82,31 @@ public final class SignedRank {
       critical = w;
     }
     return critical;
+  }
+
+  /**
+   * The interval of the median of these sorted differences at two-sided {@code alpha}: the Walsh
+   * averages that bound the Hodges-Lehmann interval; with too few differences for one, the lowest
+   * and the highest; NaN for none.
+   */
+  static double[] interval(double[] sorted, double alpha) {
+    int n = sorted.length;
+    if (n == 0) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    int critical = lowerCritical(n, alpha / 2);
+    if (critical < 0) {
+      return new double[] {sorted[0], sorted[n - 1]};
+    }
+    List<Double> walsh = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      for (int j = i; j < n; j++) {
+        walsh.add((sorted[i] + sorted[j]) / 2);
+      }
+    }
+    walsh.sort(null);
+    int k = critical + 1; // the k-th smallest and k-th largest Walsh averages, 1-based
+    return new double[] {walsh.get(k - 1), walsh.get(walsh.size() - k)};
   }
 
   /** ways[s]: the signings of the doubled ranks whose positive ranks sum to s. */
