@@ -149,8 +149,7 @@ public final class Claims {
             : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();
-    boolean tooFew =
-        (paired ? c.pairs() : Math.min(s.length, scaledReference.length)) < Comparison.MIN_SAMPLES;
+    boolean tooFew = c.verdict() == Comparison.Verdict.TOO_FEW; // too few pairs, or repetitions
     String counted =
         paired
             ? "rounds with both sides " + c.pairs()
