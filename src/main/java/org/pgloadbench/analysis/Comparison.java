@@ -19,7 +19,8 @@ import org.pgloadbench.results.Summary;
  * <p>Loads measured in the same rounds of one run are compared in pairs ({@link #paired}): the
  * exact Wilcoxon signed-rank test on the per-round log ratios, which the machine's drift between
  * rounds does not move. Samples with nothing to pair them by (two separate runs) are compared by
- * the Mann-Whitney U test ({@link #of}), which drift between the samples does move.
+ * the Mann-Whitney U test ({@link #of}), which drift between the samples does move. Pairs from a
+ * run that started its servers afresh take a start as the unit ({@link #overStarts}).
  *
  * @param ratio other / base: the median of the per-round ratios when paired, else the ratio of the
  *     medians; NaN when the base is 0
