@@ -67,12 +67,11 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   public static Answer of(StoredRun run) {
     boolean paired = run.manifest().paired();
     String baseline = baseline(run);
-    List<Table> tables = new ArrayList<>();
-    for (String version : run.versions()) {
-      if (!version.endsWith(RunManifest.CONTROL_SUFFIX)) {
-        tables.add(table(run, version, baseline, paired));
-      }
-    }
+    List<Table> tables =
+        run.versions().stream()
+            .filter(version -> !version.endsWith(RunManifest.CONTROL_SUFFIX))
+            .map(version -> table(run, version, baseline, paired))
+            .toList();
     List<ClaimCheck> claims =
         Claims.check(run.manifest().scenario().claims(), run.measured(), paired, run.manifest());
     return new Answer(baseline, tables, claims);
@@ -80,9 +79,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
 
   private static Table table(StoredRun run, String version, String baseline, boolean paired) {
     Map<String, Sample> totals = new LinkedHashMap<>();
-    for (String cell : run.cells(version)) {
-      totals.put(cell, run.total(version, cell));
-    }
+    run.cells(version).forEach(cell -> totals.put(cell, run.total(version, cell)));
     Map<String, Comparison> againstBaseline = against(run, version, baseline, totals, paired);
     List<Row> rows = new ArrayList<>();
     double baseEscaped = EscapedWrites.of(run.measured(), version, baseline);
@@ -98,24 +95,20 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
             .min(Comparator.comparingDouble(e -> e.getValue().summary().median()))
             .map(Map.Entry::getKey)
             .orElse(null);
-    List<String> fastest = new ArrayList<>();
-    Map<String, Comparison> againstFastest = new LinkedHashMap<>();
-    if (first != null) {
-      fastest.add(first);
-      againstFastest = against(run, version, first, totals, paired);
-      againstFastest.forEach(
-          (cell, c) -> {
-            if (c.verdict() != Verdict.HIGHER) {
-              fastest.add(cell);
-            }
-          });
-    }
+    Map<String, Comparison> againstFastest = against(run, version, first, totals, paired);
+    List<String> fastest = new ArrayList<>(first == null ? List.of() : List.of(first));
+    againstFastest.forEach(
+        (cell, c) -> {
+          if (c.verdict() != Verdict.HIGHER) {
+            fastest.add(cell);
+          }
+        });
     return new Table(version, rows, fastest, againstFastest);
   }
 
   /**
    * Every other cell with a total against {@code reference}, Holm-corrected together, in the
-   * table's order; none where the reference has no total.
+   * table's order; none where the reference (or null: no cell) has no total.
    */
   private static Map<String, Comparison> against(
       StoredRun run, String version, String reference, Map<String, Sample> totals, boolean paired) {

@@ -41,7 +41,7 @@ public record ClaimCheck(
     Verdict verdict,
     String note,
     Comparison.Test test,
-    double escaped) {
+    double escaped) implements RatioInterval {
 
   public enum Verdict {
     /** The subject is on the claimed side of factor × reference, significantly. */
@@ -52,6 +52,14 @@ public record ClaimCheck(
     INCONCLUSIVE,
     /** Fewer than {@link Comparison#MIN_SAMPLES} repetitions on a side, or a side not measured. */
     NO_VERDICT;
+
+    /**
+     * The verdict of a tested claim: held when the p of its claimed side is at most {@link
+     * Comparison#ALPHA}, not held when the p of the opposite side is, else inconclusive.
+     */
+    static Verdict of(double p, double pOpposite) {
+      return p <= Comparison.ALPHA ? HELD : pOpposite <= Comparison.ALPHA ? NOT_HELD : INCONCLUSIVE;
+    }
 
     /** As reports write it: {@code not held}. */
     @Override
@@ -65,12 +73,7 @@ public record ClaimCheck(
    * most {@link Comparison#ALPHA}, not held when the adjusted opposite p is, else inconclusive.
    */
   ClaimCheck corrected(double holm, double holmOpposite) {
-    Verdict v =
-        verdict == Verdict.NO_VERDICT
-            ? Verdict.NO_VERDICT
-            : holm <= Comparison.ALPHA
-                ? Verdict.HELD
-                : holmOpposite <= Comparison.ALPHA ? Verdict.NOT_HELD : Verdict.INCONCLUSIVE;
+    Verdict v = verdict == Verdict.NO_VERDICT ? verdict : Verdict.of(holm, holmOpposite);
     return new ClaimCheck(
         claim,
         versions,

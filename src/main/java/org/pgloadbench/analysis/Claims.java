@@ -1,8 +1,6 @@
 package org.pgloadbench.analysis;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -139,31 +137,25 @@ public final class Claims {
               : starts.several() ? Comparison.Test.STARTS : Comparison.Test.SIGNED_RANK,
           escaped);
     }
-    double[] s = values(subject.values());
+    double[] s = subject.values().stream().mapToDouble(Double::doubleValue).toArray();
     double[] scaledReference =
-        Arrays.stream(values(reference.values())).map(v -> v * claim.factor()).toArray();
+        reference.values().stream().mapToDouble(v -> v * claim.factor()).toArray();
     // paired: the rounds' log ratios against log(factor); else the two samples as they are
     Comparison c =
         paired
-            ? OverStarts.compare(reference, subject, claim.factor(), starts)
+            ? Comparison.overStarts(reference, subject, claim.factor(), starts)
             : Comparison.of(scaledReference, s);
     double pClaimed = claim.relation() == Relation.LESS ? c.pLower() : c.pHigher();
     double pOpposite = claim.relation() == Relation.LESS ? c.pHigher() : c.pLower();
-    boolean tooFew =
-        (paired ? c.pairs() : Math.min(s.length, scaledReference.length)) < Comparison.MIN_SAMPLES;
+    boolean tooFew = c.verdict() == Comparison.Verdict.TOO_FEW; // too few pairs, or repetitions
     String counted =
         paired
             ? "rounds with both sides " + c.pairs()
             : "repetitions " + s.length + " vs " + scaledReference.length;
     String note = tooFew ? counted + "; a verdict needs " + Comparison.MIN_SAMPLES : "";
-    Verdict verdict =
-        tooFew
-            ? Verdict.NO_VERDICT
-            : pClaimed <= Comparison.ALPHA
-                ? Verdict.HELD
-                : pOpposite <= Comparison.ALPHA ? Verdict.NOT_HELD : Verdict.INCONCLUSIVE;
+    Verdict verdict = tooFew ? Verdict.NO_VERDICT : Verdict.of(pClaimed, pOpposite);
     Summary subjectSummary = Summary.of(s);
-    Summary referenceSummary = Summary.of(values(reference.values()));
+    Summary referenceSummary = Summary.of(reference.values());
     double low = Double.NaN;
     double high = Double.NaN;
     for (var e : subject.entrySet()) {
@@ -216,9 +208,5 @@ public final class Claims {
   /** The measured version a scenario's {@code 17} or {@code 17.6} means, else it as written. */
   private static String match(String version, List<String> measured) {
     return measured.stream().filter(v -> Versions.names(version, v)).findFirst().orElse(version);
-  }
-
-  private static double[] values(Collection<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }

@@ -1,6 +1,5 @@
 package org.pgloadbench.analysis;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,8 @@ import org.pgloadbench.results.Summary;
  * <p>Loads measured in the same rounds of one run are compared in pairs ({@link #paired}): the
  * exact Wilcoxon signed-rank test on the per-round log ratios, which the machine's drift between
  * rounds does not move. Samples with nothing to pair them by (two separate runs) are compared by
- * the Mann-Whitney U test ({@link #of}), which drift between the samples does move.
+ * the Mann-Whitney U test ({@link #of}), which drift between the samples does move. Pairs from a
+ * run that started its servers afresh take a start as the unit ({@link #overStarts}).
  *
  * @param ratio other / base: the median of the per-round ratios when paired, else the ratio of the
  *     medians; NaN when the base is 0
@@ -29,9 +29,6 @@ import org.pgloadbench.results.Summary;
  * @param ratioHigh its high end
  * @param pLower one-sided p-value that other tends lower than base
  * @param pHigher one-sided p-value that other tends higher than base
- * @param pTwoSided two-sided p-value: twice the smaller one-sided one, at most 1
- * @param verdict by the two-sided test at {@link #ALPHA}, on {@link #pAdjusted} when the comparison
- *     is one of a table's family
  * @param test which test decided
  * @param pairs the rounds paired (0 when not paired)
  * @param pAdjusted the two-sided p after Holm's correction over the comparisons of its table
@@ -45,11 +42,9 @@ public record Comparison(
     double ratioHigh,
     double pLower,
     double pHigher,
-    double pTwoSided,
-    Verdict verdict,
     Test test,
     int pairs,
-    double pAdjusted) {
+    double pAdjusted) implements RatioInterval {
 
   /** The significance level of every test. */
   public static final double ALPHA = 0.05;
@@ -71,7 +66,7 @@ public record Comparison(
   /** The test behind a verdict, as reports name it. */
   public enum Test {
     SIGNED_RANK("paired signed-rank"),
-    /** Pairs of a run that started its servers afresh, a start as the unit: {@link OverStarts}. */
+    /** Pairs of a run that started its servers afresh, a start as the unit: {@link #overStarts}. */
     STARTS("paired t over server starts"),
     MANN_WHITNEY("Mann-Whitney");
 
@@ -96,19 +91,14 @@ public record Comparison(
   public static Comparison of(double[] base, double[] other) {
     Summary b = Summary.of(base);
     Summary o = Summary.of(other);
-    double pLower = MannWhitney.pLower(other, base);
-    double pHigher = MannWhitney.pLower(base, other);
-    boolean tooFew = base.length < MIN_SAMPLES || other.length < MIN_SAMPLES;
     return new Comparison(
         b,
         o,
         b.median() == 0 ? Double.NaN : o.median() / b.median(),
         Double.NaN,
         Double.NaN,
-        pLower,
-        pHigher,
-        twoSided(pLower, pHigher),
-        verdict(pLower, pHigher, tooFew),
+        MannWhitney.pLower(other, base),
+        MannWhitney.pLower(base, other),
         Test.MANN_WHITNEY,
         0,
         Double.NaN);
@@ -133,30 +123,74 @@ public record Comparison(
     double[] tested = Arrays.stream(d).map(x -> x - Math.log(factor)).toArray();
     double pLower = SignedRank.pLower(tested);
     double pHigher = SignedRank.pLower(Arrays.stream(tested).map(x -> -x).toArray());
-    double[] interval = interval(d);
+    double[] interval = SignedRank.interval(d, ALPHA);
     return new Comparison(
         Summary.plain(base.values()),
         Summary.plain(other.values()),
         d.length == 0 ? Double.NaN : Math.exp(median(d)),
-        interval[0],
-        interval[1],
+        Math.exp(interval[0]),
+        Math.exp(interval[1]),
         pLower,
         pHigher,
-        twoSided(pLower, pHigher),
-        verdict(pLower, pHigher, d.length < MIN_SAMPLES),
         Test.SIGNED_RANK,
         d.length,
         Double.NaN);
   }
 
   /**
+   * Other against {@code factor} × base: the rounds both have are paired, each start's log ratios
+   * averaged into one value, and Student's t over those start means decides, with its 95% interval.
+   * This is the test of a mixed model with a random effect per start in a balanced nested design
+   * (rounds within starts), which reduces to the t test on the start means with one degree of
+   * freedom fewer than starts; it was chosen over a hierarchical bootstrap because the units are
+   * few (5 to 20 starts), where a bootstrap's percentile interval is too narrow, and over the
+   * signed-rank test because that one cannot reach p 0.05 on 5 units. With one start it is {@link
+   * #paired}: the rounds are then the only units there are.
+   */
+  public static Comparison overStarts(
+      Map<Integer, Double> base, Map<Integer, Double> other, double factor, Starts starts) {
+    if (!starts.several()) {
+      return paired(base, other, factor);
+    }
+    double[] means =
+        starts.means(logRatios(base, other)).stream().mapToDouble(Double::doubleValue).toArray();
+    int n = means.length;
+    double mean = Arrays.stream(means).average().orElse(Double.NaN);
+    double pLower = Double.NaN;
+    double pHigher = Double.NaN;
+    double low = Double.NaN;
+    double high = Double.NaN;
+    if (n >= 2) {
+      double sd = Math.sqrt(Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / (n - 1));
+      double se = sd / Math.sqrt(n);
+      double shifted = mean - Math.log(factor);
+      pLower = se > 0 ? StudentT.cdf(shifted / se, n - 1) : shifted < 0 ? 0 : shifted > 0 ? 1 : 0.5;
+      pHigher = 1 - pLower;
+      double q = StudentT.quantile(1 - ALPHA / 2, n - 1);
+      low = Math.exp(mean - q * se);
+      high = Math.exp(mean + q * se);
+    }
+    return new Comparison(
+        Summary.plain(base.values()),
+        Summary.plain(other.values()),
+        Math.exp(mean),
+        low,
+        high,
+        pLower,
+        pHigher,
+        Test.STARTS,
+        n,
+        Double.NaN);
+  }
+
+  /**
    * Two samples of one run: paired by round when the run ran every server every round ({@code
-   * paired}), a start as the unit where it started its servers afresh ({@link OverStarts}); else
+   * paired}), a start as the unit where it started its servers afresh ({@link #overStarts}); else
    * as independent samples.
    */
   public static Comparison between(Sample base, Sample other, boolean paired, Starts starts) {
     return paired
-        ? OverStarts.compare(base.byRepetition(), other.byRepetition(), 1, starts)
+        ? overStarts(base.byRepetition(), other.byRepetition(), 1, starts)
         : of(base.array(), other.array());
   }
 
@@ -180,35 +214,47 @@ public record Comparison(
    * one is left as it is.
    */
   public static List<Comparison> holm(List<Comparison> family) {
-    double[] p =
-        family.stream()
-            .mapToDouble(c -> c.verdict() == Verdict.TOO_FEW ? Double.NaN : c.pTwoSided())
-            .toArray();
-    if (Holm.size(p) < 2) {
+    double[] adjusted =
+        Holm.adjust(
+            family.stream()
+                .mapToDouble(c -> c.verdict() == Verdict.TOO_FEW ? Double.NaN : c.pTwoSided())
+                .toArray());
+    if (Holm.size(adjusted) < 2) {
       return List.copyOf(family);
     }
-    double[] adjusted = Holm.adjust(p);
-    List<Comparison> corrected = new ArrayList<>();
-    for (int i = 0; i < family.size(); i++) {
-      corrected.add(
-          Double.isNaN(adjusted[i]) ? family.get(i) : family.get(i).adjusted(adjusted[i]));
-    }
-    return corrected;
+    return IntStream.range(0, family.size())
+        .mapToObj(
+            i -> Double.isNaN(adjusted[i]) ? family.get(i) : family.get(i).adjusted(adjusted[i]))
+        .toList();
   }
 
   /** This comparison with its p adjusted for its table's family, the verdict following it. */
-  public Comparison adjusted(double p) {
-    Verdict v =
-        verdict == Verdict.TOO_FEW
-            ? Verdict.TOO_FEW
-            : p > ALPHA ? Verdict.NO_DIFFERENCE : pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
-    return new Comparison(
-        base, other, ratio, ratioLow, ratioHigh, pLower, pHigher, pTwoSided, v, test, pairs, p);
+  private Comparison adjusted(double p) {
+    return new Comparison(base, other, ratio, ratioLow, ratioHigh, pLower, pHigher, test, pairs, p);
+  }
+
+  /** Two-sided p-value: twice the smaller one-sided one, at most 1. */
+  public double pTwoSided() {
+    return Math.min(1, 2 * Math.min(pLower, pHigher));
   }
 
   /** The p the verdict follows: the adjusted one where the comparison is one of a family. */
   public double pDecisive() {
-    return Double.isNaN(pAdjusted) ? pTwoSided : pAdjusted;
+    return Double.isNaN(pAdjusted) ? pTwoSided() : pAdjusted;
+  }
+
+  /**
+   * By the two-sided test at {@link #ALPHA}, on {@link #pAdjusted} when the comparison is one of a
+   * table's family; none with fewer than {@link #MIN_SAMPLES} pairs, or repetitions on a side.
+   */
+  public Verdict verdict() {
+    if ((test.paired() ? pairs : Math.min(base.n(), other.n())) < MIN_SAMPLES) {
+      return Verdict.TOO_FEW;
+    }
+    if (pDecisive() > ALPHA) {
+      return Verdict.NO_DIFFERENCE;
+    }
+    return pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
   }
 
   /**
@@ -226,46 +272,8 @@ public record Comparison(
     return Math.min(1, 2 * SignedRank.smallestOneSidedP(pairs));
   }
 
-  /**
-   * The 95% interval of the ratio: exp of the Walsh averages bounding the Hodges-Lehmann interval
-   * of the median log ratio; with too few pairs for one, the lowest and highest per-round ratio.
-   */
-  private static double[] interval(double[] sortedLogRatios) {
-    int n = sortedLogRatios.length;
-    if (n == 0) {
-      return new double[] {Double.NaN, Double.NaN};
-    }
-    int critical = SignedRank.lowerCritical(n, ALPHA / 2);
-    if (critical < 0) {
-      return new double[] {Math.exp(sortedLogRatios[0]), Math.exp(sortedLogRatios[n - 1])};
-    }
-    List<Double> walsh = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      for (int j = i; j < n; j++) {
-        walsh.add((sortedLogRatios[i] + sortedLogRatios[j]) / 2);
-      }
-    }
-    walsh.sort(null);
-    int k = critical + 1; // the k-th smallest and k-th largest Walsh averages, 1-based
-    return new double[] {Math.exp(walsh.get(k - 1)), Math.exp(walsh.get(walsh.size() - k))};
-  }
-
   private static double median(double[] sorted) {
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  }
-
-  static double twoSided(double pLower, double pHigher) {
-    return Math.min(1, 2 * Math.min(pLower, pHigher));
-  }
-
-  static Verdict verdict(double pLower, double pHigher, boolean tooFew) {
-    if (tooFew) {
-      return Verdict.TOO_FEW;
-    }
-    if (twoSided(pLower, pHigher) > ALPHA) {
-      return Verdict.NO_DIFFERENCE;
-    }
-    return pLower < pHigher ? Verdict.LOWER : Verdict.HIGHER;
   }
 }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.pgloadbench.scenario.Claim;
 import org.pgloadbench.variant.DiskLimit;
 
@@ -62,18 +63,14 @@ public record DiskSweep(List<Series> series) {
     Map<List<Object>, List<Point>> byClaim = new LinkedHashMap<>();
     for (ClaimCheck check : checks) {
       Claim claim = check.claim();
-      if (claim.disk() == null) {
-        continue;
+      Optional<DiskLimit> disk = Optional.ofNullable(claim.disk()).flatMap(DiskLimit::parse);
+      if (disk.isPresent()) {
+        List<Object> key =
+            List.of(claim.claim(), String.valueOf(claim.settings()), check.versions());
+        byClaim
+            .computeIfAbsent(key, k -> new ArrayList<>())
+            .add(new Point(disk.get(), bandwidth(disk.get()), check));
       }
-      DiskLimit disk = DiskLimit.parse(claim.disk()).orElse(null);
-      if (disk == null) {
-        continue;
-      }
-      List<Object> key =
-          List.of(claim.claim(), String.valueOf(claim.settings()), check.versions());
-      byClaim
-          .computeIfAbsent(key, k -> new ArrayList<>())
-          .add(new Point(disk, bandwidth(disk), check));
     }
     List<Series> series = new ArrayList<>();
     byClaim.forEach(

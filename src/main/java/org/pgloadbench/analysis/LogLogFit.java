@@ -1,5 +1,7 @@
 package org.pgloadbench.analysis;
 
+import org.apache.commons.math3.stat.regression.SimpleRegression;
+
 /**
  * A straight line through points on log-log axes, time against rows: {@code log t = a + b log n}.
  * The slope b says how the time grows: 1 is linear (a constant time per row), above 1 each row
@@ -18,24 +20,14 @@ public record LogLogFit(double intercept, double slope) {
     if (n < 2 || seconds.length != n) {
       throw new IllegalArgumentException("a fit needs two points or more, as many times as rows");
     }
-    double mx = 0;
-    double my = 0;
+    SimpleRegression fit = new SimpleRegression();
     for (int i = 0; i < n; i++) {
-      mx += Math.log(rows[i]) / n;
-      my += Math.log(seconds[i]) / n;
+      fit.addData(Math.log(rows[i]), Math.log(seconds[i]));
     }
-    double sxx = 0;
-    double sxy = 0;
-    for (int i = 0; i < n; i++) {
-      double dx = Math.log(rows[i]) - mx;
-      sxx += dx * dx;
-      sxy += dx * (Math.log(seconds[i]) - my);
-    }
-    if (sxx == 0) {
+    if (fit.getXSumSquares() == 0) {
       throw new IllegalArgumentException("a fit needs two different row counts");
     }
-    double slope = sxy / sxx;
-    return new LogLogFit(my - slope * mx, slope);
+    return new LogLogFit(fit.getIntercept(), fit.getSlope());
   }
 
   /** The time the line gives for {@code rows}. */

@@ -2,6 +2,8 @@ package org.pgloadbench.analysis;
 
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.util.CombinatoricsUtils;
+import org.apache.commons.math3.util.MathArrays;
 
 /**
  * The Mann-Whitney U test, one-sided: does {@code x} tend to be lower than {@code y}? It assumes
@@ -34,7 +36,7 @@ public final class MannWhitney {
       if (m + n <= EXACT_LIMIT) {
         return exactNoTies(m, n, u);
       }
-    } else if (binomial(m + n, m) <= ENUMERATION_LIMIT) {
+    } else if (CombinatoricsUtils.binomialCoefficientDouble(m + n, m) <= ENUMERATION_LIMIT) {
       return enumerated(x, y, u);
     }
     return normal(x, y, u);
@@ -85,7 +87,8 @@ public final class MannWhitney {
   /** P(U ≤ u) over every split of the pooled values into groups of m and n, ties included. */
   static double enumerated(double[] x, double[] y, double u) {
     long[] tally = new long[2]; // [splits with U <= u, all splits]
-    enumerate(pooled(x, y), new boolean[x.length + y.length], 0, x.length, u, tally);
+    double[] pooled = MathArrays.concatenate(x, y);
+    enumerate(pooled, new boolean[pooled.length], 0, x.length, u, tally);
     return (double) tally[0] / tally[1];
   }
 
@@ -115,7 +118,7 @@ public final class MannWhitney {
   private static double normal(double[] x, double[] y, double u) {
     int m = x.length;
     int n = y.length;
-    double[] pooled = pooled(x, y);
+    double[] pooled = MathArrays.concatenate(x, y);
     Arrays.sort(pooled);
     double tieTerm = 0;
     for (int i = 0; i < pooled.length; ) {
@@ -136,12 +139,6 @@ public final class MannWhitney {
     return Math.min(1, new NormalDistribution().cumulativeProbability(z));
   }
 
-  private static double[] pooled(double[] x, double[] y) {
-    double[] pooled = Arrays.copyOf(x, x.length + y.length);
-    System.arraycopy(y, 0, pooled, x.length, y.length);
-    return pooled;
-  }
-
   private static boolean tiesAcross(double[] x, double[] y) {
     for (double a : x) {
       for (double b : y) {
@@ -151,14 +148,6 @@ public final class MannWhitney {
       }
     }
     return false;
-  }
-
-  private static double binomial(int n, int k) {
-    double c = 1;
-    for (int i = 1; i <= k; i++) {
-      c = c * (n - k + i) / i;
-    }
-    return c;
   }
 
   private static void require(double[] x, double[] y) {

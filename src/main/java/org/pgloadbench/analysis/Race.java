@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.results.Sample;
 import org.pgloadbench.results.StoredRun;
 
@@ -41,12 +42,8 @@ public final class Race {
   public static Look look(
       StoredRun soFar, String version, Collection<String> in, int look, double precision) {
     Map<String, Sample> totals = new LinkedHashMap<>();
-    for (String cell : in) {
-      Sample total = soFar.total(version, cell);
-      if (!total.isEmpty()) {
-        totals.put(cell, total);
-      }
-    }
+    in.forEach(cell -> totals.put(cell, soFar.total(version, cell)));
+    totals.values().removeIf(Sample::isEmpty);
     String best =
         totals.entrySet().stream()
             .min(Comparator.comparingDouble(e -> e.getValue().median()))
@@ -64,15 +61,11 @@ public final class Race {
           }
         });
     List<String> others = List.copyOf(againstBest.keySet());
-    double[] p =
-        others.stream()
-            .mapToDouble(
-                c ->
-                    againstBest.get(c).pairs() < Comparison.MIN_SAMPLES
-                        ? Double.NaN
-                        : againstBest.get(c).pHigher())
-            .toArray();
-    double[] adjusted = Holm.adjust(p);
+    double[] adjusted =
+        Holm.adjust(
+            againstBest.values().stream()
+                .mapToDouble(c -> c.verdict() == Verdict.TOO_FEW ? Double.NaN : c.pHigher())
+                .toArray());
     Map<String, Double> holm = new LinkedHashMap<>();
     List<String> leaving = new ArrayList<>();
     boolean tied = true;

@@ -77,17 +77,9 @@ public final class Settling {
       for (Answer.Row row : table.rows()) {
         Comparison c = row.comparison();
         if (c != null && c.verdict() != Comparison.Verdict.TOO_FEW) {
-          states.put(
-              key(table.version(), row.cell()),
-              state(
-                  key(table.version(), row.cell()),
-                  c.pDecisive(),
-                  c.ratio(),
-                  c.ratioLow(),
-                  c.ratioHigh(),
-                  Double.NaN, // no factor: a cell against the baseline settles as before
-                  round,
-                  threshold));
+          String key = key(table.version(), row.cell());
+          // no factor: a cell against the baseline settles as before
+          states.put(key, state(key, c.pDecisive(), c, Double.NaN, round, threshold));
         }
       }
     }
@@ -101,16 +93,7 @@ public final class Settling {
           Double.isNaN(check.pHolm())
               ? Math.min(check.p(), check.pOpposite())
               : Math.min(check.pHolm(), check.pHolmOpposite());
-      Status direction =
-          state(
-              key(i),
-              p,
-              check.ratio(),
-              check.ratioLow(),
-              check.ratioHigh(),
-              check.claim().factor(),
-              round,
-              threshold);
+      Status direction = state(key(i), p, check, check.claim().factor(), round, threshold);
       boolean sized =
           Size.settled(
               check.claim(), check.ratio(), check.ratioLow(), check.ratioHigh(), precision);
@@ -125,25 +108,18 @@ public final class Settling {
   }
 
   private Status state(
-      String key,
-      double p,
-      double ratio,
-      double low,
-      double high,
-      double factor,
-      int round,
-      double threshold) {
+      String key, double p, RatioInterval measured, double factor, int round, double threshold) {
     if (p <= threshold) {
       crossed.putIfAbsent(key, round);
     }
     if (crossed.containsKey(key)) {
       return new Status(Reason.VERDICT, crossed.get(key));
     }
-    if (within(ratio, low, high, precision)) {
+    if (within(measured.ratio(), measured.ratioLow(), measured.ratioHigh(), precision)) {
       return new Status(Reason.PRECISION, preciseSince.computeIfAbsent(key, k -> round));
     }
     preciseSince.remove(key);
-    if (onFactor(factor, low, high, precision)) {
+    if (onFactor(factor, measured.ratioLow(), measured.ratioHigh(), precision)) {
       return new Status(Reason.FACTOR, onFactorSince.computeIfAbsent(key, k -> round));
     }
     onFactorSince.remove(key);

@@ -1,9 +1,13 @@
 package org.pgloadbench.analysis;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.stat.ranking.NaNStrategy;
+import org.apache.commons.math3.stat.ranking.NaturalRanking;
+import org.apache.commons.math3.stat.ranking.TiesStrategy;
 
 /**
  * The Wilcoxon signed-rank test, one-sided and exact: do paired differences tend to be below zero?
@@ -80,6 +84,31 @@ public final class SignedRank {
     return critical;
   }
 
+  /**
+   * The interval of the median of these sorted differences at two-sided {@code alpha}: the Walsh
+   * averages that bound the Hodges-Lehmann interval; with too few differences for one, the lowest
+   * and the highest; NaN for none.
+   */
+  static double[] interval(double[] sorted, double alpha) {
+    int n = sorted.length;
+    if (n == 0) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    int critical = lowerCritical(n, alpha / 2);
+    if (critical < 0) {
+      return new double[] {sorted[0], sorted[n - 1]};
+    }
+    List<Double> walsh = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      for (int j = i; j < n; j++) {
+        walsh.add((sorted[i] + sorted[j]) / 2);
+      }
+    }
+    walsh.sort(null);
+    int k = critical + 1; // the k-th smallest and k-th largest Walsh averages, 1-based
+    return new double[] {walsh.get(k - 1), walsh.get(walsh.size() - k)};
+  }
+
   /** ways[s]: the signings of the doubled ranks whose positive ranks sum to s. */
   private static double[] ways(int[] doubledRanks, int total) {
     double[] ways = new double[total + 1];
@@ -118,25 +147,8 @@ public final class SignedRank {
 
   /** Twice the average rank of each absolute difference among all of them (1-based ranks). */
   private static int[] doubledRanks(double[] values) {
-    int n = values.length;
-    Integer[] order =
-        IntStream.range(0, n)
-            .boxed()
-            .sorted(Comparator.comparingDouble(i -> Math.abs(values[i])))
-            .toArray(Integer[]::new);
-    int[] ranks = new int[n];
-    for (int start = 0; start < n; ) {
-      int end = start;
-      while (end + 1 < n && Math.abs(values[order[end + 1]]) == Math.abs(values[order[start]])) {
-        end++;
-      }
-      // ranks start + 1 .. end + 1 tie: each gets their average, doubled
-      int doubledAverage = start + 1 + end + 1;
-      for (int k = start; k <= end; k++) {
-        ranks[order[k]] = doubledAverage;
-      }
-      start = end + 1;
-    }
-    return ranks;
+    NaturalRanking ranking = new NaturalRanking(NaNStrategy.MAXIMAL, TiesStrategy.AVERAGE);
+    double[] ranks = ranking.rank(Arrays.stream(values).map(Math::abs).toArray());
+    return Arrays.stream(ranks).mapToInt(r -> (int) (2 * r)).toArray();
   }
 }

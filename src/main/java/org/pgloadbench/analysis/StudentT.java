@@ -4,7 +4,7 @@ import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Student's t distribution: its distribution function and quantiles, for the test over server
- * starts ({@link OverStarts}), whose units are few (5 to 20 starts) and whose values,
+ * starts ({@link Comparison#overStarts}), whose units are few (5 to 20 starts) and whose values,
  * each a start's mean log ratio over its rounds, are near enough to normal for it.
  */
 public final class StudentT {

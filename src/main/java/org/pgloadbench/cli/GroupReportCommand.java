@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.pgloadbench.group.Group;
 import org.pgloadbench.group.GroupReport;
-import org.pgloadbench.group.ResultsDirs;
 import org.pgloadbench.run.Shard;
 import org.pgloadbench.scenario.ScenarioException;
 import picocli.CommandLine.Command;
@@ -46,7 +45,7 @@ final class GroupReportCommand extends BaseCommand {
             "RUNS=" + dir + ": no such directory; give the results directories of the shards");
       }
     }
-    Group joined = Group.join(Shard.groupId(group), new ResultsDirs(runs));
+    Group joined = Group.join(Shard.groupId(group), runs);
     out().println(GroupReport.write(joined, reports));
     return ExitCode.OK;
   }

@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.pgloadbench.analysis.Comparison;
+import org.pgloadbench.analysis.Comparison.Verdict;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
@@ -179,26 +181,22 @@ public final class CompareReport {
 
   /** How many rows are faster, slower, the same; a warning when none can be. */
   private static String summary(RunComparison comparison) {
-    long faster = count(comparison, Comparison.Verdict.LOWER);
-    long slower = count(comparison, Comparison.Verdict.HIGHER);
-    long same = count(comparison, Comparison.Verdict.NO_DIFFERENCE);
-    long tooFew = count(comparison, Comparison.Verdict.TOO_FEW);
+    Map<Verdict, Long> counts =
+        comparison.rows().stream()
+            .collect(Collectors.groupingBy(r -> r.comparison().verdict(), Collectors.counting()));
+    long tooFew = counts.getOrDefault(Verdict.TOO_FEW, 0L);
     String summary =
         String.format(
             Locale.ROOT,
             "%d row(s): %d faster, %d slower, %d with no significant difference%s.%n",
             comparison.rows().size(),
-            faster,
-            slower,
-            same,
+            counts.getOrDefault(Verdict.LOWER, 0L),
+            counts.getOrDefault(Verdict.HIGHER, 0L),
+            counts.getOrDefault(Verdict.NO_DIFFERENCE, 0L),
             tooFew == 0 ? "" : ", " + tooFew + " without a verdict (fewer than 3 repetitions)");
     // unpaired: Mann-Whitney's rule, whatever the family
     String warning =
         Verdicts.tooFew(comparison.rows().stream().map(RunComparison.Row::comparison).toList(), 0);
     return warning.isEmpty() ? summary : summary + warning + "\n";
-  }
-
-  private static long count(RunComparison comparison, Comparison.Verdict verdict) {
-    return comparison.rows().stream().filter(r -> r.comparison().verdict() == verdict).count();
   }
 }

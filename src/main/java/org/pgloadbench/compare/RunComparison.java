@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.recipe.StepKind;
@@ -56,25 +57,22 @@ public record RunComparison(
 
   public static RunComparison of(StoredRun base, StoredRun other) {
     List<String> setAside = new ArrayList<>();
-    Map<String, String> baseVersions = new LinkedHashMap<>();
-    Map<String, String> newVersions = new LinkedHashMap<>();
-    base.versions().forEach(v -> baseVersions.put(v, v));
-    other.versions().forEach(v -> newVersions.put(v, v));
+    // each version as the rows show it: two runs of one version each show their pair
+    UnaryOperator<String> shown = UnaryOperator.identity();
     if (base.versions().size() == 1
         && other.versions().size() == 1
         && !base.versions().equals(other.versions())) {
       String pair = base.versions().get(0) + "→" + other.versions().get(0);
-      baseVersions.put(base.versions().get(0), pair);
-      newVersions.put(other.versions().get(0), pair);
+      shown = version -> pair;
       setAside.add("PostgreSQL " + base.versions().get(0) + " → " + other.versions().get(0));
     }
     Set<String> fixed = fixedDifferentAxes(base, other);
     fixed.forEach(
         axis -> setAside.add(axis + ": " + onlyValue(base, axis) + " → " + onlyValue(other, axis)));
-    Map<Key, Sample> left = samples(base, baseVersions, fixed);
-    Map<Key, Sample> right = samples(other, newVersions, fixed);
-    addTotals(base, baseVersions, left, right.keySet(), fixed);
-    addTotals(other, newVersions, right, left.keySet(), fixed);
+    Map<Key, Sample> left = samples(base, shown, fixed);
+    Map<Key, Sample> right = samples(other, shown, fixed);
+    addTotals(base, shown, left, right.keySet(), fixed);
+    addTotals(other, shown, right, left.keySet(), fixed);
     List<Row> rows = new ArrayList<>();
     List<String> onlyBase = new ArrayList<>();
     List<String> onlyNew = new ArrayList<>();
@@ -110,10 +108,10 @@ public record RunComparison(
    * Per key, the seconds of each repetition; a total over tables and steps per version and cell.
    */
   private static Map<Key, Sample> samples(
-      StoredRun results, Map<String, String> versions, Set<String> fixed) {
+      StoredRun results, UnaryOperator<String> shownVersion, Set<String> fixed) {
     Map<Key, Sample> samples = new LinkedHashMap<>();
     for (String version : results.versions()) {
-      String shown = versions.get(version);
+      String shown = shownVersion.apply(version);
       for (String cell : results.cells(version)) {
         String key = cellKey(results, cell, fixed);
         List<StepKind> steps = results.steps(version, cell);
@@ -136,13 +134,13 @@ public record RunComparison(
    */
   private static void addTotals(
       StoredRun results,
-      Map<String, String> versions,
+      UnaryOperator<String> shown,
       Map<Key, Sample> samples,
       Set<Key> otherSide,
       Set<String> fixed) {
     for (String version : results.versions()) {
       for (String cell : results.cells(version)) {
-        Key any = new Key(versions.get(version), cellKey(results, cell, fixed), ALL_TABLES, TOTAL);
+        Key any = new Key(shown.apply(version), cellKey(results, cell, fixed), ALL_TABLES, TOTAL);
         Set<String> tables = new LinkedHashSet<>();
         Set<StepKind> steps = new LinkedHashSet<>();
         for (Key key : samples.keySet()) {

@@ -3,13 +3,17 @@ package org.pgloadbench.group;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.StoredRun;
 import org.pgloadbench.scenario.ScenarioException;
@@ -19,9 +23,16 @@ import org.pgloadbench.scenario.ScenarioException;
  * with a shard missing is refused rather than reported in part: its report would pass over the
  * missing servers without a word in any of its comparisons.
  *
+ * <p>Its shards are read from results directories: each given directory a run, a scenario's runs
+ * ({@code results/<scenario>}), a whole {@code results/}, or a tree of them (the artifacts of a CI
+ * job, one {@code results/} per shard).
+ *
  * @param shards in shard order
  */
 public record Group(String id, List<Member> shards) {
+  /** Deep enough for artifacts/shard-1/results/scenario/run-id/run.json. */
+  private static final int DEPTH = 6;
+
   /** One shard's run, where it is stored. */
   public record Member(Path dir, StoredRun run) {
     public int index() {
@@ -47,18 +58,19 @@ public record Group(String id, List<Member> shards) {
     return shards.get(0).run().scenarioName();
   }
 
-  /** Reads group {@code id} from {@code source}; refuses, in one line, a group not whole. */
-  public static Group join(String id, GroupRuns source) throws IOException, ScenarioException {
+  /** Reads group {@code id} from under {@code roots}; refuses, in one line, a group not whole. */
+  public static Group join(String id, List<Path> roots) throws IOException, ScenarioException {
     String group = "GROUP=" + id + ": ";
+    String where = roots.stream().map(Path::toString).collect(Collectors.joining(" "));
     List<Member> found = new ArrayList<>();
-    for (Path dir : source.find(id)) {
+    for (Path dir : find(id, roots)) {
       found.add(new Member(dir, StoredRun.load(dir)));
     }
     if (found.isEmpty()) {
       throw new ScenarioException(
           group
               + "no run of this group under "
-              + source.where()
+              + where
               + "; give RUNS= the results directories its shards wrote (run.json's \"group\")");
     }
     found.sort(Comparator.comparing(Member::index));
@@ -96,12 +108,28 @@ public record Group(String id, List<Member> shards) {
               .formatted(
                   group,
                   String.join(", ", missing.stream().map(i -> i + "/" + count).toList()),
-                  source.where(),
+                  where,
                   missing.get(0),
                   count,
                   id));
     }
     return new Group(id, found);
+  }
+
+  /** Every stored run under {@code roots} whose run.json names group {@code id}, each once. */
+  private static List<Path> find(String id, List<Path> roots) throws IOException {
+    List<Path> found = new ArrayList<>();
+    for (Path root : roots) {
+      try (Stream<Path> files = Files.walk(root, DEPTH)) {
+        for (Path file : files.filter(f -> f.endsWith(ResultStore.RUN)).sorted().toList()) {
+          Path run = file.getParent();
+          if (id.equals(ResultStore.readRun(run).group()) && !found.contains(run.normalize())) {
+            found.add(run.normalize());
+          }
+        }
+      }
+    }
+    return found;
   }
 
   /**

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
@@ -116,15 +115,12 @@ public final class Charts {
       return chart;
     }
     sides.forEach(
-        (side, summaries) -> {
-          List<Double> medians = new ArrayList<>();
-          List<Double> spread = new ArrayList<>();
-          for (Summary s : summaries) {
-            medians.add(s == null ? 0.0 : s.median());
-            spread.add(s == null ? 0.0 : s.sd());
-          }
-          chart.addSeries(side, labels, medians, spread);
-        });
+        (side, summaries) ->
+            chart.addSeries(
+                side,
+                labels,
+                summaries.stream().map(s -> s == null ? 0.0 : s.median()).toList(),
+                summaries.stream().map(s -> s == null ? 0.0 : s.sd()).toList()));
     return chart;
   }
 }

@@ -83,11 +83,7 @@ public final class Table {
   public String toString() {
     StringBuilder out = new StringBuilder();
     line(out, header);
-    List<String> rule = new ArrayList<>();
-    for (int i = 0; i < header.size(); i++) {
-      rule.add(align.charAt(i) == 'l' ? "---" : "---:");
-    }
-    line(out, rule);
+    line(out, align.chars().mapToObj(a -> a == 'l' ? "---" : "---:").toList());
     rows.forEach(row -> line(out, row));
     return out.toString();
   }

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgloadbench.analysis.Comparison;
 import org.pgloadbench.analysis.Comparison.Verdict;
-import org.pgloadbench.analysis.OverStarts;
 import org.pgloadbench.analysis.StartVariance;
 import org.pgloadbench.recipe.StepKind;
 import org.pgloadbench.render.Verdicts;
@@ -173,7 +172,7 @@ public record VersionComparison(
       return null;
     }
     Starts starts = results.manifest().starts();
-    Comparison c = OverStarts.compare(baseRounds, controlRounds, 1, starts);
+    Comparison c = Comparison.overStarts(baseRounds, controlRounds, 1, starts);
     Map<Integer, Double> logRatios = Comparison.logRatios(baseRounds, controlRounds);
     // over starts, the units are the starts' mean log ratios, and the t test judges them
     return new Control(

@@ -39,7 +39,7 @@ class OverStartsTest {
       other.put(round, Math.exp(offsets[(round - 1) / 2] + noise));
     }
     assertThat(Comparison.paired(base, other).verdict()).isEqualTo(Verdict.HIGHER);
-    Comparison overStarts = OverStarts.compare(base, other, 1, FIVE_OF_TWO);
+    Comparison overStarts = Comparison.overStarts(base, other, 1, FIVE_OF_TWO);
     assertThat(overStarts.test()).isEqualTo(Comparison.Test.STARTS);
     assertThat(overStarts.pairs()).isEqualTo(5);
     assertThat(overStarts.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
@@ -57,11 +57,11 @@ class OverStartsTest {
       base.put(round, 2.0);
       other.put(round, 2.0 * Math.exp(offsets[(round - 1) / 2]));
     }
-    Comparison c = OverStarts.compare(base, other, 1, FIVE_OF_TWO);
+    Comparison c = Comparison.overStarts(base, other, 1, FIVE_OF_TWO);
     assertThat(c.verdict()).isEqualTo(Verdict.HIGHER);
     assertThat(c.pTwoSided()).isLessThan(0.001);
     // a claim "other > 1.1 x base" is then not held: the t test is shifted by log(factor)
-    Comparison claim = OverStarts.compare(base, other, 1.1, FIVE_OF_TWO);
+    Comparison claim = Comparison.overStarts(base, other, 1.1, FIVE_OF_TWO);
     assertThat(claim.pLower()).isLessThan(0.001);
   }
 
@@ -69,7 +69,7 @@ class OverStartsTest {
   void withOneStartTheRoundsAreTheUnits() {
     Map<Integer, Double> base = Map.of(1, 1.0, 2, 1.0, 3, 1.0);
     Map<Integer, Double> other = Map.of(1, 1.1, 2, 1.2, 3, 1.1);
-    assertThat(OverStarts.compare(base, other, 1, Starts.ONE))
+    assertThat(Comparison.overStarts(base, other, 1, Starts.ONE))
         .isEqualTo(Comparison.paired(base, other));
   }
 
@@ -77,7 +77,7 @@ class OverStartsTest {
   void twoStartsGiveNoVerdict() {
     Map<Integer, Double> base = Map.of(1, 1.0, 2, 1.0, 3, 1.0, 4, 1.0);
     Map<Integer, Double> other = Map.of(1, 1.5, 2, 1.5, 3, 1.6, 4, 1.6);
-    Comparison c = OverStarts.compare(base, other, 1, new Starts(List.of(3)));
+    Comparison c = Comparison.overStarts(base, other, 1, new Starts(List.of(3)));
     assertThat(c.pairs()).isEqualTo(2);
     assertThat(c.verdict()).isEqualTo(Verdict.TOO_FEW);
   }
@@ -107,7 +107,7 @@ class OverStartsTest {
         other.put(round, Math.exp(otherOffset + 0.015 * random.nextGaussian()));
       }
       overStarts +=
-          OverStarts.compare(base, other, 1, FIVE_OF_TWO).pTwoSided() <= 0.05 ? 1 : 0;
+          Comparison.overStarts(base, other, 1, FIVE_OF_TWO).pTwoSided() <= 0.05 ? 1 : 0;
       byRound += Comparison.paired(base, other).pTwoSided() <= 0.05 ? 1 : 0;
     }
     assertThat((double) overStarts / runs).isBetween(0.03, 0.07);
