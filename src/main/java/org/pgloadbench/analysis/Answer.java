@@ -113,13 +113,12 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
   private static Map<String, Comparison> against(
       StoredRun run, String version, String reference, Map<String, Sample> totals, boolean paired) {
     Sample base = totals.get(reference);
-    List<String> cells = new ArrayList<>();
-    List<Comparison> family = new ArrayList<>();
+    Map<String, Comparison> family = new LinkedHashMap<>();
     totals.forEach(
         (cell, total) -> {
           if (!cell.equals(reference) && base != null && !base.isEmpty() && !total.isEmpty()) {
-            cells.add(cell);
-            family.add(
+            family.put(
+                cell,
                 Comparison.between(
                     base,
                     total,
@@ -127,12 +126,7 @@ public record Answer(String baseline, List<Table> tables, List<ClaimCheck> claim
                     run.manifest().startsBetween(version, reference, version, cell)));
           }
         });
-    List<Comparison> corrected = Comparison.holm(family);
-    Map<String, Comparison> byCell = new LinkedHashMap<>();
-    for (int i = 0; i < cells.size(); i++) {
-      byCell.put(cells.get(i), corrected.get(i));
-    }
-    return byCell;
+    return Comparison.holm(family);
   }
 
   /**

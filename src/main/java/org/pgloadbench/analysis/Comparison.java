@@ -1,6 +1,7 @@
 package org.pgloadbench.analysis;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -226,6 +227,17 @@ public record Comparison(
         .mapToObj(
             i -> Double.isNaN(adjusted[i]) ? family.get(i) : family.get(i).adjusted(adjusted[i]))
         .toList();
+  }
+
+  /** Holm's correction over one family ({@link #holm(List)}), each comparison by its key. */
+  public static <K> Map<K, Comparison> holm(Map<K, Comparison> family) {
+    List<Comparison> corrected = holm(List.copyOf(family.values()));
+    Map<K, Comparison> byKey = new LinkedHashMap<>();
+    int i = 0;
+    for (K key : family.keySet()) {
+      byKey.put(key, corrected.get(i++));
+    }
+    return byKey;
   }
 
   /** This comparison with its p adjusted for its table's family, the verdict following it. */

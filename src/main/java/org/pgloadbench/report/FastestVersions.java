@@ -64,7 +64,7 @@ final class FastestVersions {
       found.add(new Fastest(row.cell(), best, measured.get(best), against));
     }
     // each comparison, in the maps made above, replaced by its Holm-corrected self
-    Map<List<String>, Comparison> adjusted = VersionComparison.holm(family);
+    Map<List<String>, Comparison> adjusted = Comparison.holm(family);
     found.forEach(f -> f.against().replaceAll((v, c) -> adjusted.get(List.of(f.cell(), v))));
     return found;
   }

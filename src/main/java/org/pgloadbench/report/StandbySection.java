@@ -141,7 +141,7 @@ final class StandbySection implements Section<ReportedRun> {
         family.put(c.cell(), versus);
       }
     }
-    return VersionComparison.holm(family);
+    return Comparison.holm(family);
   }
 
   private static Comparison versus(RunCell with, Map<String, CellRun> cells) {

@@ -132,25 +132,14 @@ public record VersionComparison(
         }
       }
     }
-    Map<List<Object>, Comparison> corrected = holm(totals);
-    corrected.putAll(holm(steps));
+    Map<List<Object>, Comparison> corrected = Comparison.holm(totals);
+    corrected.putAll(Comparison.holm(steps));
     // each comparison, in the maps row() made, replaced by its corrected self
     for (int i = 0; i < rows.size(); i++) {
       int at = i;
       rows.get(i).comparisons().replaceAll((v, c) -> corrected.getOrDefault(List.of(at, v), c));
     }
     return rows;
-  }
-
-  /** Holm's correction over one family ({@link Comparison#holm}), each comparison by its key. */
-  static <K> Map<K, Comparison> holm(Map<K, Comparison> family) {
-    List<Comparison> corrected = Comparison.holm(List.copyOf(family.values()));
-    Map<K, Comparison> byKey = new LinkedHashMap<>();
-    int i = 0;
-    for (K key : family.keySet()) {
-      byKey.put(key, corrected.get(i++));
-    }
-    return byKey;
   }
 
   public List<Row> steps() {
