@@ -75,8 +75,13 @@ final class OsmTags {
     for (int i = 0; i < tagSet.length; i += 2) {
       Utf8Text value = tagSet[i + 1];
       if (value == null) {
-        Utf8Text name = object.scratch().append(NAMES[random.nextInt(NAMES.length)]);
-        object.addTag(tagSet[i], name.appendAscii(' ').append(1 + random.nextInt(200)));
+        Utf8Text name =
+            object
+                .scratch()
+                .append(NAMES[random.nextInt(NAMES.length)])
+                .appendAscii(' ')
+                .append(1 + random.nextInt(200));
+        object.addTag(tagSet[i], name);
         constant = false;
       } else {
         object.addTag(tagSet[i], value);

@@ -25,17 +25,18 @@ final class RaceLines {
     // the cells still in at the end: the winner, or the set that cannot be told apart
     List<String> winners = cells.stream().filter(c -> !rounds.left().containsKey(c)).toList();
     String said =
-        ("**The race:** %d loads against %d for the full matrix (%d cells × %d rounds); it ended"
-                + " after round %d: %s. %s%s.\n\n")
-            .formatted(
-                results.loads(),
-                cells.size() * run * results.versions().size(),
-                cells.size(),
-                run,
-                run,
-                Markdown.text(String.valueOf(rounds.stopped())),
-                winners.size() == 1 ? "Winner: " : "Left in, not told apart: ",
-                String.join(", ", winners.stream().map(Markdown::code).toList()));
+        String.format(
+            Locale.ROOT,
+            "**The race:** %d loads against %d for the full matrix (%d cells × %d rounds); it ended"
+                + " after round %d: %s. %s%s.\n\n",
+            results.loads(),
+            cells.size() * run * results.versions().size(),
+            cells.size(),
+            run,
+            run,
+            Markdown.text(String.valueOf(rounds.stopped())),
+            winners.size() == 1 ? "Winner: " : "Left in, not told apart: ",
+            String.join(", ", winners.stream().map(Markdown::code).toList()));
     if (rounds.left().isEmpty()) {
       return said;
     }

@@ -75,7 +75,6 @@ public final class ScalingReport {
   public static Path write(List<Path> runDirs, Path out, Map<String, Long> predict)
       throws IOException {
     List<Point> points = new ArrayList<>();
-    List<StoredRun> runs = new ArrayList<>();
     String scenario = null;
     for (Path run : runDirs) {
       List<StepResult> steps = ResultStore.readSteps(run);
@@ -83,9 +82,13 @@ public final class ScalingReport {
         scenario = steps.get(0).scenario() + " on PostgreSQL " + steps.get(0).server();
       }
       points.addAll(points(steps, peakRss(run)));
-      runs.add(StoredRun.load(run));
     }
     points.sort(Comparator.comparing(Point::cell).thenComparingLong(Point::rows));
+    // every run's steps are read before any run.json, so a torn steps file is what a user hears of
+    List<StoredRun> runs = new ArrayList<>();
+    for (Path run : runDirs) {
+      runs.add(StoredRun.load(run));
+    }
     ScaleSeries series = runs.isEmpty() ? null : ScaleSeries.of(runs);
     Scaled scaled =
         new Scaled(

@@ -69,7 +69,7 @@ final class StandbySection implements Section<ReportedRun> {
     for (String version : results.versions()) {
       List<RunCell> watched =
           RunCell.of(results, version).stream()
-              .filter(c -> !Double.isNaN(c.median(c.steps(), Measurements::standbyLagBytes)))
+              .filter(c -> !c.sample(c.steps(), Measurements::standbyLagBytes).isEmpty())
               .toList();
       Map<String, Comparison> versus = versus(watched, cells);
       for (RunCell c : watched) {

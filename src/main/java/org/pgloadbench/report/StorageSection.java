@@ -110,8 +110,8 @@ record StorageSection(StoredRun results, MarkdownPage page) {
   }
 
   /**
-   * A row per cell and table, the cell named on its first: the table, then the figures of the
-   * cell's on that table alone.
+   * A row per cell and table, the cell named on its first: the table, then the cell's figures on
+   * that table alone.
    */
   private void rows(String version, Table shown, Function<RunCell, List<String>> figures) {
     for (RunCell cell : RunCell.of(results, version)) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.results.OutsideSteps;
 import org.pgloadbench.results.RunManifest;
 import org.pgloadbench.results.RunManifest.CellRun;
@@ -33,17 +34,18 @@ final class RunRecord {
   private final Shard shard;
 
   /**
-   * A run starting now on this host. {@code datasetShape} is stored when not empty (a PBF file's,
+   * A run starting now on this host. The dataset's shape is stored when not empty (a PBF file's,
    * beside the generator's); {@code shard} is the part of the plan the run runs, or null for all.
    */
-  RunRecord(String runId, Scenario scenario, Map<String, Object> datasetShape, Shard shard) {
+  RunRecord(String runId, Scenario scenario, Dataset dataset, Shard shard) {
     this.runId = runId;
     this.shard = shard;
     this.scenario = resolved(scenario);
-    this.datasetShape = datasetShape;
     this.host = Environment.host();
     this.started = seconds(Instant.now());
     this.ended = this.started;
+    // after the start: a PBF file's shape generates a sample of synthetic objects, part of the run
+    this.datasetShape = dataset.shape();
   }
 
   /** A server as it ran, added when it first started; run.json lists it. */

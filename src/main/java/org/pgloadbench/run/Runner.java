@@ -81,7 +81,7 @@ public final class Runner {
     this.store = store;
     this.progress = progress;
     this.resume = resume.against(scenario, dataset);
-    this.record = new RunRecord(runId, scenario, dataset.shape(), plan.shard());
+    this.record = new RunRecord(runId, scenario, dataset, plan.shard());
     this.load = new Load(scenario, dataset, runId, this::missing, record::notAllowed, progress);
     this.pgbench = scenario.dataset().reportsPgbenchPhases();
     this.recovery = new Recovery(progress, store, load, () -> stopping);
