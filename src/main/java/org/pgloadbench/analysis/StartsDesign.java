@@ -23,15 +23,11 @@ public record StartsDesign(StartVariance control, double startSeconds, double ro
   /** The design a run tells of; null when it had no control or started its servers once. */
   public static StartsDesign of(StoredRun results) {
     RunManifest manifest = results.manifest();
-    String control =
-        results.versions().stream()
-            .filter(v -> v.endsWith(RunManifest.CONTROL_SUFFIX))
-            .findFirst()
-            .orElse(null);
-    if (control == null || !manifest.starts().several()) {
+    String base = results.controlBase();
+    if (base == null || !manifest.starts().several()) {
       return null;
     }
-    String base = control.substring(0, control.length() - RunManifest.CONTROL_SUFFIX.length());
+    String control = base + RunManifest.CONTROL_SUFFIX;
     Map<Integer, Double> baseRounds = results.totalsPerRound(base, results.cells(control));
     Map<Integer, Double> twin = results.totalsPerRound(control, results.cells(control));
     double startSeconds = 0;

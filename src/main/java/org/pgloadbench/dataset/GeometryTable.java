@@ -1,8 +1,7 @@
 package org.pgloadbench.dataset;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import org.pgloadbench.variant.YamlName;
 
 /**
  * The osm2pgsql output tables a geometry dataset loads, named and laid out as osm2pgsql's pgsql
@@ -15,7 +14,7 @@ import java.util.Locale;
  * 100)} (its {@code table.cpp}; the flex output's default index is the same). An updatable import
  * leaves the fillfactor at GiST's default, 90.
  */
-public enum GeometryTable {
+public enum GeometryTable implements YamlName {
   POINT("Point"),
   LINE("LineString");
 
@@ -27,24 +26,17 @@ public enum GeometryTable {
     this.type = type;
   }
 
-  /** As scenarios name it: {@code point}, {@code line}. */
-  public String yamlName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
   public String tableName() {
     return MiddleTable.PREFIX + yamlName();
   }
 
   /** The tables as scenarios name them, in load order. */
   public static List<String> yamlNames() {
-    return Arrays.stream(values()).map(GeometryTable::yamlName).toList();
+    return YamlName.names(values());
   }
 
   public static GeometryTable byYamlName(String yamlName) {
-    return Arrays.stream(values())
-        .filter(t -> t.yamlName().equals(yamlName))
-        .findFirst()
+    return YamlName.find(values(), yamlName)
         .orElseThrow(
             () ->
                 new IllegalArgumentException(

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
 import org.pgloadbench.variant.LoadVariant;
+import org.pgloadbench.variant.YamlName;
 
 /**
  * A table {@code int_arrays (id int4, a int4[])}, the shape of the pgsql-hackers "gin fast insert
@@ -30,14 +31,10 @@ public final class IntArrayDataset {
   static final String GIN_NAME = TABLE_NAME + "_a_idx";
 
   /** How array elements are drawn. */
-  public enum Distribution {
+  public enum Distribution implements YamlName {
     UNIFORM,
     ZIPF,
     IDENTICAL;
-
-    public String yamlName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     public static Distribution byYamlName(String name) {
       return valueOf(name.toUpperCase(Locale.ROOT));

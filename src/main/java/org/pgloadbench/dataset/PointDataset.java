@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.pgloadbench.copy.RowEncoder;
+import org.pgloadbench.variant.YamlName;
 
 /**
  * A table of geometric values for GiST builds (the Crunchy Data OpenStreetMap benchmark's GiST
@@ -25,13 +26,9 @@ import org.pgloadbench.copy.RowEncoder;
  */
 public final class PointDataset {
   /** Where rows lie. */
-  public enum Shape {
+  public enum Shape implements YamlName {
     UNIFORM,
     CLUSTERED;
-
-    public String yamlName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     public static Shape byYamlName(String name) {
       return valueOf(name.toUpperCase(Locale.ROOT));
@@ -39,7 +36,7 @@ public final class PointDataset {
   }
 
   /** What a row holds. */
-  public enum Geometry {
+  public enum Geometry implements YamlName {
     POINT(table("points", "p", "point")),
     BOX(table("boxes", "b", "box"));
 
@@ -51,10 +48,6 @@ public final class PointDataset {
 
     public TableDef table() {
       return table;
-    }
-
-    public String yamlName() {
-      return name().toLowerCase(Locale.ROOT);
     }
 
     public static Geometry byYamlName(String name) {

@@ -35,7 +35,7 @@ public final class GroupReport {
   public static Path write(Group group, Path reports) throws IOException {
     Path dir = reports.resolve("group").resolve(group.id());
     for (Group.Member shard : group.shards()) {
-      MarkdownReport.write(shard.dir(), dir.resolve(shardDir(shard)), base(shard.run()));
+      MarkdownReport.write(shard.dir(), dir.resolve(shardDir(shard)), shard.run().controlBase());
     }
     Path file = dir.resolve(MarkdownReport.REPORT);
     Files.writeString(file, render(group), StandardCharsets.UTF_8);
@@ -156,22 +156,13 @@ public final class GroupReport {
    * identical servers; a dash without a control.
    */
   private static String control(StoredRun run) {
-    String base = base(run);
+    String base = run.controlBase();
     VersionComparison.Control control =
         base == null ? null : VersionComparison.of(run, base).control();
     if (control == null) {
       return "–";
     }
     return Verdicts.ratio(control.comparison()) + " " + Verdicts.stated(control.comparison());
-  }
-
-  /** The server a shard's control is the twin of, which its report compares with; else null. */
-  private static String base(StoredRun run) {
-    return run.versions().stream()
-        .filter(v -> v.endsWith(RunManifest.CONTROL_SUFFIX))
-        .map(v -> v.substring(0, v.length() - RunManifest.CONTROL_SUFFIX.length()))
-        .findFirst()
-        .orElse(null);
   }
 
   /** The machine as run.json records it: CPU model, CPUs, memory, operating system. */

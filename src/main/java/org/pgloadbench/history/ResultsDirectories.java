@@ -47,9 +47,7 @@ public record ResultsDirectories(Path results) implements HistorySource {
     List<HistoryPoint> points = new ArrayList<>();
     for (Path dir : runs(results.resolve(scenario))) {
       StoredRun run = StoredRun.load(dir, warning -> {});
-      RunManifest.Machine env = run.manifest().environment();
-      String machine =
-          Machines.fingerprint(env.cpuModel(), env.cpus(), env.memoryBytes(), env.os());
+      String machine = run.manifest().environment().fingerprint();
       HistoryPoint.Run which = new HistoryPoint.Run(run.id(), run.id(), started(run));
       for (String server : run.versions()) {
         if (server.endsWith(RunManifest.CONTROL_SUFFIX)) {

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.function.Function;
 import org.pgloadbench.analysis.Answer;
 import org.pgloadbench.analysis.ClaimCheck;
-import org.pgloadbench.results.Machines;
 import org.pgloadbench.results.Measurements;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.RunManifest;
@@ -46,7 +45,7 @@ final class RunRows {
     this.manifestText = manifestText;
     this.steps = steps;
     RunManifest.Machine m = run.manifest().environment();
-    this.machine = Machines.fingerprint(m.cpuModel(), m.cpus(), m.memoryBytes(), m.os());
+    this.machine = m.fingerprint();
     this.runKey =
         runId() + "-" + sha256(runId(), run.scenarioName(), m.started(), machine).substring(0, 12);
   }

@@ -23,8 +23,19 @@ import org.pgloadbench.scenario.Claim;
 
 /** The claims table: each published finding, its figures, what this run measured. */
 final class ClaimsSection {
-  /** How claims are decided, as the report's notes under the table say it. */
-  static String notes(boolean paired) {
+  /**
+   * The notes under a claims table: how its claims are decided (in a comment, the one line it has
+   * room for), then how a size is judged when some claim's is not.
+   */
+  static String notes(List<ClaimCheck> checks, boolean paired, boolean comment) {
+    return (comment ? commentRule(paired) : rule(paired))
+        + (checks.stream().anyMatch(c -> c.size() == Size.NOT_JUDGED)
+            ? "\n\n" + Verdicts.notJudgedRule()
+            : "");
+  }
+
+  /** How claims are decided, in full. */
+  private static String rule(boolean paired) {
     return (paired
             ? "Measured ratio: the median of the per-round ratios of the first side to the"
                 + " second, with its 95% interval (with fewer than 6 rounds, the lowest and highest"
@@ -91,10 +102,7 @@ final class ClaimsSection {
     if (!tooFew.isEmpty()) {
       page.block("**" + tooFew + "**");
     }
-    page.block(comment ? commentRule(paired) : notes(paired));
-    if (checks.stream().anyMatch(c -> c.size() == Size.NOT_JUDGED)) {
-      page.block(Verdicts.notJudgedRule());
-    }
+    page.block(notes(checks, paired, comment));
   }
 
   /**

@@ -6,13 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.pgloadbench.analysis.ClaimCheck;
-import org.pgloadbench.analysis.Size;
 import org.pgloadbench.render.Charts;
 import org.pgloadbench.render.Markdown;
 import org.pgloadbench.render.MarkdownPage;
 import org.pgloadbench.render.Noise;
 import org.pgloadbench.render.Section;
-import org.pgloadbench.render.Verdicts;
 import org.pgloadbench.results.ResultStore;
 import org.pgloadbench.results.StepResult;
 import org.pgloadbench.results.StoredRun;
@@ -103,11 +101,7 @@ public final class MarkdownReport {
 
   /** How those checks are decided, as the notes under a claims table say it. */
   public static String claimsNotes(List<ClaimCheck> checks) {
-    boolean paired = checks.stream().anyMatch(c -> c.test().paired());
-    return ClaimsSection.notes(paired)
-        + (checks.stream().anyMatch(c -> c.size() == Size.NOT_JUDGED)
-            ? "\n\n" + Verdicts.notJudgedRule()
-            : "");
+    return ClaimsSection.notes(checks, checks.stream().anyMatch(c -> c.test().paired()), false);
   }
 
   /** The title, the scenario's description and how the run was set up. */

@@ -12,15 +12,6 @@ import java.util.stream.Collectors;
 public final class Machines {
   private Machines() {}
 
-  /**
-   * The first 16 hex digits of SHA-256 of {@code cpu_model|cpus|memory_bytes|os} (an unknown one
-   * empty): the results database's {@code machines.machine}, so that a machine's runs make one
-   * series whether read from there or from its results directories.
-   */
-  public static String fingerprint(String cpuModel, Integer cpus, Long memoryBytes, String os) {
-    return sha256(cpuModel, cpus, memoryBytes, os).substring(0, 16);
-  }
-
   /** SHA-256, in hex, of the parts joined by {@code |}, a null one empty. */
   public static String sha256(Object... parts) {
     String text = Arrays.stream(parts).map(Machines::text).collect(Collectors.joining("|"));

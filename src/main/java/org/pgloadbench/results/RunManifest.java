@@ -275,5 +275,14 @@ public record RunManifest(
     public Machine {
       resumed = resumed == null ? List.of() : List.copyOf(resumed);
     }
+
+    /**
+     * The first 16 hex digits of SHA-256 of {@code cpu_model|cpus|memory_bytes|os} (an unknown one
+     * empty): the results database's {@code machines.machine}, so that a machine's runs make one
+     * series whether read from there or from its results directories.
+     */
+    public String fingerprint() {
+      return Machines.sha256(cpuModel, cpus, memoryBytes, os).substring(0, 16);
+    }
   }
 }

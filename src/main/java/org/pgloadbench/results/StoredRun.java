@@ -109,6 +109,15 @@ public final class StoredRun {
     return steps.stream().map(StepResult::server).distinct().sorted(Versions.ORDER).toList();
   }
 
+  /** The server the run's control is the twin of, which its report compares with; else null. */
+  public String controlBase() {
+    return versions().stream()
+        .filter(v -> v.endsWith(RunManifest.CONTROL_SUFFIX))
+        .map(v -> v.substring(0, v.length() - RunManifest.CONTROL_SUFFIX.length()))
+        .findFirst()
+        .orElse(null);
+  }
+
   /** The cells measured on a version: in the scenario's order, then any others as measured. */
   public List<String> cells(String version) {
     List<String> scenarioOrder =

@@ -8,16 +8,15 @@ import static org.pgloadbench.scenario.SchemaNodes.type;
 import static org.pgloadbench.scenario.SchemaNodes.when;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import org.pgloadbench.variant.YamlName;
 
 /**
  * What a run measures besides each step's figures ({@code measure:} in a scenario, {@code
  * INSTRUCTIONS=1} on the command line): wall time alone, or the instructions the server executed
  * for each step too, counted under valgrind.
  */
-public enum Measure {
+public enum Measure implements YamlName {
   TIME,
   /**
    * The server under valgrind: each step's instructions, exact to a few in a million, beside a wall
@@ -25,12 +24,8 @@ public enum Measure {
    */
   INSTRUCTIONS;
 
-  public String yamlName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
   static List<String> names() {
-    return Arrays.stream(values()).map(Measure::yamlName).toList();
+    return YamlName.names(values());
   }
 
   private static final String COUNTED =

@@ -8,6 +8,7 @@ import org.pgloadbench.scenario.Axis.Accepts;
 import org.pgloadbench.variant.LoaderKind;
 import org.pgloadbench.variant.MiddleFormat;
 import org.pgloadbench.variant.WaysIndex;
+import org.pgloadbench.variant.YamlName;
 
 /**
  * The axes of how a table is created and filled: COPY's format and FREEZE, when the primary key and
@@ -132,7 +133,7 @@ final class TableAxes {
         "bucket",
         "a ways index",
         "use bucket (GIN on the node refs shifted by 5 bits) or full (GIN on the node refs)",
-        Accepts.oneOf(Arrays.stream(WaysIndex.values()).map(WaysIndex::yamlName).toList()),
+        Accepts.oneOf(YamlName.names(WaysIndex.values())),
         v -> WaysIndex.find(v).orElse(null),
         v -> "ways-" + v);
   }
@@ -144,15 +145,14 @@ final class TableAxes {
         "new",
         "a middle format",
         "use new (jsonb, osm2pgsql 1.9+) or legacy (text[], osm2pgsql up to 1.11)",
-        Accepts.oneOf(Arrays.stream(MiddleFormat.values()).map(MiddleFormat::yamlName).toList()),
+        Accepts.oneOf(YamlName.names(MiddleFormat.values())),
         MiddleFormat::byYamlName,
         v -> "middle-" + v);
   }
 
   // how the copy step sends the rows: COPY or an INSERT loader, and its batches and commits
 
-  private static final List<String> LOADERS =
-      Arrays.stream(LoaderKind.values()).map(LoaderKind::yamlName).toList();
+  private static final List<String> LOADERS = YamlName.names(LoaderKind.values());
 
   static Axis<LoaderKind> loader() {
     return new Axis<>(

@@ -1,11 +1,9 @@
 package org.pgloadbench.variant;
 
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /** How the load step sends the rows: the {@code loader} axis of a scenario. */
-public enum LoaderKind {
+public enum LoaderKind implements YamlName {
   /** COPY ... FROM STDIN, in the cell's format. */
   COPY,
   /** One prepared single-row INSERT per row. */
@@ -17,12 +15,8 @@ public enum LoaderKind {
   /** JDBC batches with pgjdbc's reWriteBatchedInserts, which turns them into multi-row INSERTs. */
   BATCH_REWRITE;
 
-  public String yamlName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
   public static Optional<LoaderKind> named(String name) {
-    return Arrays.stream(values()).filter(k -> k.yamlName().equals(name)).findFirst();
+    return YamlName.find(values(), name);
   }
 
   /** Whether rows go to the server in batches of batch_size (the batch_size axis applies). */

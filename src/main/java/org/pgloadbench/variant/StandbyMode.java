@@ -1,8 +1,6 @@
 package org.pgloadbench.variant;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -10,7 +8,7 @@ import java.util.Optional;
  * Whether a server the harness starts streams its WAL to a physical standby of its own, and whether
  * its commits wait for that standby ({@code servers.standby}, the {@code standby} axis).
  */
-public enum StandbyMode implements ServerPart {
+public enum StandbyMode implements ServerPart, YamlName {
   NONE,
   /** Streaming replication; commits do not wait for the standby. */
   ASYNC,
@@ -26,17 +24,12 @@ public enum StandbyMode implements ServerPart {
   /** PostgreSQL's default number of WAL senders, for a profile that turns them off. */
   private static final String WAL_SENDERS = "10";
 
-  /** The name a scenario writes, e.g. {@code async}. */
-  public String yamlName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
   public static Optional<StandbyMode> named(String name) {
-    return Arrays.stream(values()).filter(m -> m.yamlName().equals(name)).findFirst();
+    return YamlName.find(values(), name);
   }
 
   public static List<String> names() {
-    return Arrays.stream(values()).map(StandbyMode::yamlName).toList();
+    return YamlName.names(values());
   }
 
   /**
