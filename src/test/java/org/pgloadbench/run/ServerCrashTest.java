@@ -79,7 +79,13 @@ class ServerCrashTest {
     long postmaster = killed.get(10, TimeUnit.SECONDS);
 
     List<StepResult> steps = ResultStore.readSteps(runDir);
-    assertThat(failures).isEqualTo(1);
+    // seen once on CI with 2 failures; should it recur, the progress and the errors say where
+    assertThat(failures)
+        .as(
+            "%s%n%s",
+            progress.toString(StandardCharsets.UTF_8),
+            steps.stream().filter(s -> !s.ok()).map(StepResult::error).toList())
+        .isEqualTo(1);
     assertThat(steps).hasSize(3 + 2 + 3 + 3);
     assertThat(steps.subList(0, 3)).allMatch(StepResult::ok);
     StepResult failed = steps.get(4);
