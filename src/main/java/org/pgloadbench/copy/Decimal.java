@@ -17,9 +17,17 @@ final class Decimal {
 
   private static final byte[] DIGIT_ONES = new byte[100];
 
+  /**
+   * The same two digits as one big-endian short: one load and one store for the top pair of every
+   * int from 10^9 up, a node's longitude beyond 100 degrees among them (not rare: 44% of a world).
+   */
+  private static final short[] DIGIT_PAIRS = new short[100];
+
   /** 0..9999 as 4 ASCII digits, the first in the lowest byte: 40 KB, two loads per 8 digits. */
   private static final int[] FOUR_DIGITS = new int[10_000];
 
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle LONG_LE =
@@ -37,6 +45,7 @@ final class Decimal {
     for (int i = 0; i < 100; i++) {
       DIGIT_TENS[i] = (byte) ('0' + i / 10);
       DIGIT_ONES[i] = (byte) ('0' + i % 10);
+      DIGIT_PAIRS[i] = (short) (DIGIT_TENS[i] << 8 | DIGIT_ONES[i]);
     }
     for (int i = 0; i < FOUR_DIGITS.length; i++) {
       FOUR_DIGITS[i] =
@@ -84,9 +93,11 @@ final class Decimal {
     int low = value - high * EIGHT_DIGITS;
     int p = at;
     if (high >= 10) {
-      bytes[p++] = DIGIT_TENS[high];
+      SHORT.set(bytes, p, DIGIT_PAIRS[high]);
+      p += 2;
+    } else {
+      bytes[p++] = DIGIT_ONES[high];
     }
-    bytes[p++] = DIGIT_ONES[high];
     LONG_LE.set(bytes, p, digits8(low));
     return p + 8;
   }
