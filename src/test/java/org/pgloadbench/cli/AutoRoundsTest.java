@@ -59,8 +59,12 @@ class AutoRoundsTest {
             MINIMUM,
             0);
     AutoRounds policy = new AutoRounds(plan, new Stopping(true, 0.05, budgetSeconds));
-    // looks as the policy does, at each of its looks, for the states it stopped on
-    Settling settling = new Settling(0.05, MINIMUM);
+    // looks as the policy does, at each of its looks, for the states it stopped on: with the
+    // precision and minimum the policy records, so a policy built from other ones fails here
+    RunManifest.Rounds made = policy.rounds();
+    assertThat(made.precision()).isEqualTo(0.05);
+    assertThat(made.minimum()).isEqualTo(MINIMUM);
+    Settling settling = new Settling(made.precision(), made.minimum());
     Random random = new Random(seed);
     List<StepResult> steps = new ArrayList<>();
     for (int round = 1; ; round++) {
