@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.pgloadbench.dataset.Dataset;
 import org.pgloadbench.dataset.MiddleTable;
 import org.pgloadbench.dataset.OsmPbfDataset;
@@ -79,12 +80,15 @@ public record Osm2pgsqlHeadToHead(
       PrintWriter out)
       throws Exception {
     Osm2pgsqlImport osm2pgsql = new Osm2pgsqlImport();
-    String missing =
-        osm2pgsql.missing() != null
-            ? osm2pgsql.missing() + " (" + PACKAGES + ")"
-            : !Files.isExecutable(bin.resolve("postgres"))
-                ? "no PostgreSQL in " + bin + " (" + PACKAGES + ")"
-                : null;
+    Supplier<String> missing =
+        () -> {
+          String program = osm2pgsql.missing();
+          return program != null
+              ? program + " (" + PACKAGES + ")"
+              : !Files.isExecutable(bin.resolve("postgres"))
+                  ? "no PostgreSQL in " + bin + " (" + PACKAGES + ")"
+                  : null;
+        };
     PairResult unavailable = PairResult.unavailable(name, scenarios, missing);
     if (unavailable != null) {
       return unavailable;

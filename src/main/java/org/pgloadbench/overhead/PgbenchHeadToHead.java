@@ -67,7 +67,8 @@ public record PgbenchHeadToHead(
       OverheadResults results,
       PrintWriter out)
       throws ScenarioException {
-    PairResult unavailable = PairResult.unavailable(name, scenarios, new PgbenchInit().missing());
+    PairResult unavailable =
+        PairResult.unavailable(name, scenarios, () -> new PgbenchInit().missing());
     if (unavailable != null) {
       return unavailable;
     }
