@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -102,9 +103,14 @@ public record History(List<StoredRun> runs, String none) {
     return new History(
         List.of(),
         String.format(
+            Locale.ROOT,
             "%d stored run(s) of %s in %s, none to estimate from: %d of another dataset (its rows"
                 + " aside), %d with other steps, the rest without a measured step",
-            stored.size(), scenario.name(), where, otherData, otherSteps));
+            stored.size(),
+            scenario.name(),
+            where,
+            otherData,
+            otherSteps));
   }
 
   /** A dataset as run.json records it, its rows left out, in one text whatever its key order. */

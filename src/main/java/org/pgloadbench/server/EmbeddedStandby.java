@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.pgloadbench.metrics.Clock;
 import org.pgloadbench.metrics.Sql;
@@ -123,8 +124,14 @@ record EmbeddedStandby(EmbeddedServer server, StandbyMode mode, String madeBy) i
   /** How the standby reaches its primary: no password in it, only where the passfile is. */
   private static String conninfo(int port, Path dir) {
     String passfile = dir.resolve(PASSFILE).toString().replace("\\", "\\\\").replace("'", "\\'");
-    return "host=127.0.0.1 port=%d user=%s application_name=%s passfile='%s'"
-        .formatted(port, StandbyMode.APPLICATION_NAME, StandbyMode.APPLICATION_NAME, passfile);
+    // Locale.ROOT: a libpq connection string wants the port in ASCII digits, whatever the locale
+    return String.format(
+        Locale.ROOT,
+        "host=127.0.0.1 port=%d user=%s application_name=%s passfile='%s'",
+        port,
+        StandbyMode.APPLICATION_NAME,
+        StandbyMode.APPLICATION_NAME,
+        passfile);
   }
 
   /**

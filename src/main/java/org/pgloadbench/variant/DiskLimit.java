@@ -196,10 +196,13 @@ public record DiskLimit(
    */
   public String whyNot(int major) {
     return direct && major < DIRECT_IO_SINCE
-        ? ("io=direct needs PostgreSQL %d or later (debug_io_direct), and %d has none; use"
+        ? String.format(
+            Locale.ROOT,
+            "io=direct needs PostgreSQL %d or later (debug_io_direct), and %d has none; use"
                 + " io=buffered (whose writes a memory cap lets escape a cgroup v1 throttle) or a"
-                + " later version")
-            .formatted(DIRECT_IO_SINCE, major)
+                + " later version",
+            DIRECT_IO_SINCE,
+            major)
         : null;
   }
 

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -252,6 +253,14 @@ class DiskLimitTest {
     assertThat(DiskLimit.parse("io=buffered")).contains(DiskLimit.NONE);
     assertThat(direct.whyNot(15)).startsWith("io=direct needs PostgreSQL 16 or later");
     assertThat(direct.whyNot(16)).isNull();
+    // its versions in ASCII digits whatever the locale: formatted() alone wrote ١٦ under ar-EG
+    Locale before = Locale.getDefault();
+    try {
+      Locale.setDefault(Locale.forLanguageTag("ar-EG"));
+      assertThat(direct.whyNot(15)).contains("PostgreSQL 16 or later", "and 15 has none");
+    } finally {
+      Locale.setDefault(before);
+    }
     assertThat(buffered.whyNot(15)).isNull();
     for (String bad : List.of("io=direct,write=30MB/s", "none,io=direct", "io=fast", "io=")) {
       assertThat(DiskLimit.parse(bad)).as(bad).isEmpty();
