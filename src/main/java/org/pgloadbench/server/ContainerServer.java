@@ -210,6 +210,10 @@ final class ContainerServer implements PostgresServer {
       if (Clock.await(startupTimeout.toMillis(), 200, ready, waitStrategyTarget::isRunning)) {
         return;
       }
+      // first: with the flag still set, asking docker whether it runs could fail or say no
+      if (Thread.currentThread().isInterrupted()) {
+        throw new ContainerLaunchException("interrupted while waiting for the server");
+      }
       if (!waitStrategyTarget.isRunning()) {
         String errors =
             waitStrategyTarget
@@ -220,9 +224,6 @@ final class ContainerServer implements PostgresServer {
                 .reduce((x, y) -> x + "; " + y)
                 .orElse("it exited; see docker logs");
         throw new ContainerLaunchException(errors);
-      }
-      if (Thread.currentThread().isInterrupted()) {
-        throw new ContainerLaunchException("interrupted while waiting for the server");
       }
       throw new ContainerLaunchException(
           "the server was not ready within " + startupTimeout.toSeconds() + " s");

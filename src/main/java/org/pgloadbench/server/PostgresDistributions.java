@@ -64,16 +64,19 @@ record PostgresDistributions(Path jarsDir, Path extractDir) {
    */
   String resolve(String requested) throws ServerException {
     List<String> versions = versions();
-    String why =
+    return versions.stream()
+        .filter(v -> Versions.names(requested, v))
+        .max(Versions.ORDER)
+        .orElseThrow(() -> notAvailable(requested, versions));
+  }
+
+  private ServerException notAvailable(String requested, List<String> versions) {
+    return new ServerException(
         versions.isEmpty()
             ? "no PostgreSQL binaries in " + jarsDir + ": run 'make build' (Maven fetches them)"
             : ("PostgreSQL %s is not available for the embedded target; available: %s (add a"
                     + " version to the pom's postgres-binaries list to offer it)")
-                .formatted(requested, String.join(", ", versions));
-    return versions.stream()
-        .filter(v -> Versions.names(requested, v))
-        .max(Versions.ORDER)
-        .orElseThrow(() -> new ServerException(why));
+                .formatted(requested, String.join(", ", versions)));
   }
 
   /**
@@ -103,8 +106,11 @@ record PostgresDistributions(Path jarsDir, Path extractDir) {
           // whatever root's umask, the servers' user reads and runs them, and cannot change them
           Programs.Outcome chmod =
               Programs.exec(List.of("chmod", "-R", "u+rwX,go+rX,go-w", home.toString()), 300);
-          if (chmod == null || chmod.exit() != 0) {
-            throw new IOException("chmod failed: " + (chmod == null ? "" : chmod.output().trim()));
+          if (chmod == null) {
+            throw new IOException("chmod did not finish in 300 s");
+          }
+          if (chmod.exit() != 0) {
+            throw new IOException("chmod failed: " + chmod.output().trim());
           }
         }
         Files.createFile(home.resolve(COMPLETE));
