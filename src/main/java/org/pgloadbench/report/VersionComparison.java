@@ -202,16 +202,15 @@ public record VersionComparison(
     }
     Map<String, Comparison> comparisons = new LinkedHashMap<>();
     Sample baseSample = samples.get(base);
-    for (String version : samples.keySet()) {
-      Sample sample = samples.get(version);
-      if (!version.equals(base)
-          && baseSample != null
-          && !baseSample.isEmpty()
-          && !sample.isEmpty()) {
-        RunManifest run = results.manifest();
-        comparisons.put(
-            version, Comparison.between(baseSample, sample, run.paired(), run.starts()));
-      }
+    if (baseSample != null && !baseSample.isEmpty()) {
+      RunManifest run = results.manifest();
+      samples.forEach(
+          (version, sample) -> {
+            if (!version.equals(base) && !sample.isEmpty()) {
+              comparisons.put(
+                  version, Comparison.between(baseSample, sample, run.paired(), run.starts()));
+            }
+          });
     }
     return new Row(cell, step, samples, comparisons);
   }
